@@ -1,0 +1,1 @@
+"""Subcommands of the ``majiang`` CLI, one module each (see :mod:`majiang.cli`)."""

@@ -1,0 +1,1 @@
+"""Regional rulesets. Each ruleset is a small subclass of :class:`majiang.rules.base.Ruleset`."""

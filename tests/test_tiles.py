@@ -34,7 +34,7 @@ def test_chinese_names_both_ways():
 def test_counts_round_trip():
     tiles = parse_tiles("1112345678999m")
     counts = tiles_to_counts(tiles)
-    assert counts[0] == 3 and counts[8] == 3 and sum(counts) == 14
+    assert counts[0] == 3 and counts[8] == 3 and sum(counts) == 13
     assert counts_to_tiles(counts) == tiles
 
 

@@ -1,0 +1,48 @@
+"""``majiang score situation.json``: settle one winning situation and print it as JSON."""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import json
+import sys
+
+import msgspec
+
+NAME = "score"
+HELP = "score a winning situation (JSON file, '-' for stdin) and print the itemized settlement"
+
+RULESETS = ("anqing", "hefei")
+
+
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("situation", help="path to a situation JSON file, or - for standard input")
+
+
+def run(args: argparse.Namespace) -> int:
+    try:
+        raw = sys.stdin.read() if args.situation == "-" else open(args.situation, encoding="utf-8").read()
+    except OSError as e:
+        print(f"error: cannot read {args.situation}: {e.strerror}", file=sys.stderr)
+        return 2
+    try:
+        data = json.loads(raw)
+    except json.JSONDecodeError as e:
+        print(f"error: {args.situation} is not valid JSON: {e}", file=sys.stderr)
+        return 2
+    if not isinstance(data, dict):
+        print("error: a situation is a JSON object", file=sys.stderr)
+        return 2
+    ruleset = data.get("ruleset")
+    if ruleset not in RULESETS:
+        print(f"error: 'ruleset' must be one of {', '.join(RULESETS)}, got {ruleset!r}", file=sys.stderr)
+        return 2
+    scoring = importlib.import_module(f"majiang.rules.{ruleset}_scoring")
+    try:
+        situation = scoring.parse_situation(data)
+    except ValueError as e:
+        print(f"error: bad situation: {e}", file=sys.stderr)
+        return 2
+    settlement = scoring.score(situation)
+    sys.stdout.write(msgspec.json.format(msgspec.json.encode(settlement).decode(), indent=2) + "\n")
+    return 0 if settlement.valid else 1

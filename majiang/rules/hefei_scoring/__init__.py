@@ -1,0 +1,107 @@
+"""Hefei (合肥) scoring: is a claimed win legal, and the itemized settlement.
+
+``parse_situation(dict) -> Situation`` (``ValueError`` on bad input), ``score(situation) -> Settlement`` and
+``score_multi(situations) -> Settlement`` for several winners on one discard (一炮多响).
+The rules we build are ``/work/shared/rules/hefei.md``; our decisions are in ``docs/rules/hefei.md``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from majiang.hand.types import Decomposition
+from majiang.rules.settlement import Settlement, totals_from_payments
+from majiang.tiles import format_tiles
+
+from . import items as _items
+from .payment import payments
+from .situation import SUIT_NAMES, HefeiOptions, Situation, WinHand, parse_situation, validate
+
+__all__ = ["HefeiOptions", "Situation", "parse_situation", "score", "score_multi", "win_reason"]
+
+
+def _groups(d: Decomposition, hand: WinHand) -> list[str]:
+    return [format_tiles(g.tiles) for g in d.groups] + [format_tiles([k] * 4) for k in hand.kongs]
+
+
+def win_reason(s: Situation, hand: WinHand, ds: list[Decomposition]) -> str:
+    """'' when ``s`` is a legal win, else why not."""
+    if not ds:
+        return "not a complete hand: needs four sets and a pair, or seven pairs"
+    suits = _items.suit_counts(hand.full_counts)
+    if max(suits) < _items.MIN_SUIT:
+        counts = ", ".join(f"{n} {c}" for n, c in zip(SUIT_NAMES, suits, strict=True))
+        return f"no suit holds 8 or more tiles ({counts}; a kong counts 4)"
+    if s.room == "baoting" and s.how == "discard" and not s.declared:
+        return "discard win without 报听 in a 报听 room"
+    return ""
+
+
+def score(s: Situation) -> Settlement:
+    """Settle one winner. Not a win -> ``valid=False`` with the reason; an impossible situation -> ``ValueError``."""
+    hand = validate(s)
+    ds = _items.shape_decompositions(hand)
+    reason = win_reason(s, hand, ds)
+    if reason:
+        return Settlement(valid=False, reason=reason, extra={"winner": s.winner})
+    scored = _items.best(s, hand, ds)
+    special = _items.special(s)
+    # 天胡/地胡: "其他番都不算了" -- only the base and the special item (庄分 is per payment).
+    items = [scored.items[0], special] if special else scored.items
+    pays = payments(s, items)
+    settlement = Settlement(
+        valid=True,
+        winners=[s.winner],
+        items=items,
+        per_winner={s.winner: items},
+        decomposition=_groups(scored.decomposition, hand),
+        payments=pays,
+        totals=totals_from_payments(pays),
+        extra={
+            "points": sum(i.value for i in items),
+            "form": scored.decomposition.form,
+            "winning_group": scored.win_group,
+        },
+    )
+    settlement.check_zero_sum()
+    return settlement
+
+
+def score_multi(situations: Sequence[Situation]) -> Settlement:
+    """Several winners on one discard (一炮多响): each is paid separately by the discarder.
+
+    The situations must share the discarder, dealer, 连庄数 and room, with distinct winners. If any of them is
+    not a win the whole settlement is ``valid=False`` naming that seat: the engine asks :func:`score` per
+    claimant first, so an invalid claimant here is an engine mistake worth surfacing.
+    """
+    if not situations:
+        raise ValueError("score_multi needs at least one situation")
+    first = situations[0]
+    for s in situations:
+        if s.how != "discard":
+            raise ValueError(f"seat {s.winner}: 一炮多响 settles discard wins only")
+        shared = ("from_seat", "dealer", "lianzhuang", "room")
+        for field in shared:
+            if getattr(s, field) != getattr(first, field):
+                raise ValueError(f"seat {s.winner}: {field} differs from seat {first.winner}'s")
+    winners = [s.winner for s in situations]
+    if len(set(winners)) != len(winners):
+        raise ValueError(f"a seat wins twice: {winners}")
+    singles = [score(s) for s in situations]
+    for s, one in zip(situations, singles, strict=True):
+        if not one.valid:
+            return Settlement(valid=False, reason=f"seat {s.winner}: {one.reason}", extra={"winner": s.winner})
+    pays = [p for one in singles for p in one.payments]
+    settlement = Settlement(
+        valid=True,
+        winners=winners,
+        per_winner={one.winners[0]: one.items for one in singles},
+        payments=pays,
+        totals=totals_from_payments(pays),
+        extra={
+            "decompositions": {one.winners[0]: one.decomposition for one in singles},
+            "points": {one.winners[0]: one.extra["points"] for one in singles},
+        },
+    )
+    settlement.check_zero_sum()
+    return settlement

@@ -1,0 +1,158 @@
+"""``decompositions``: every distinct split of a complete part, wilds made explicit.
+
+Not on the hot path, so it is a plain search, kept quick by the need tables: a
+branch is followed only while the remaining naturals can still be completed with
+the remaining wilds. The search always places the lowest natural tile left, in a
+pair, a pung, or one of the (up to three) chows that contain it; positions below
+it must be wilds (nothing natural is left there), positions above may take a
+natural or a wild — both are distinct decompositions. Once no natural is left, the
+remaining wilds form whole-wild groups, enumerated over every pung, chow and pair
+of the tile set (scoring needs them: a wild chow can complete 一条龙, a wild pung an
+all-pung hand).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from itertools import combinations_with_replacement, product
+
+from majiang.hand.groups import COMPLETE_SIZES, GROUP_SLICES, WAITING_SIZES, GroupTables, bad_size, tables_for
+from majiang.hand.tables import chow_starts
+from majiang.hand.tileset import TileSet
+from majiang.hand.types import Decomposition, Group
+from majiang.hand.win import is_win
+
+_ANY_SIZE = COMPLETE_SIZES | WAITING_SIZES
+
+
+def decompositions(
+    counts: Sequence[int], jokers: int = 0, seven_pairs: bool = True, tileset: TileSet | None = None
+) -> list[Decomposition]:
+    """All distinct decompositions, regular forms first, each in a fixed order; [] if not complete."""
+    total = sum(counts) + jokers if len(counts) == 34 and jokers >= 0 else -1
+    if total not in _ANY_SIZE:
+        raise bad_size(counts, jokers, _ANY_SIZE, "decompositions")
+    if not is_win(counts, jokers, seven_pairs, tileset):  # also validates every count
+        return []
+    tables = tables_for(tileset)
+    found: set[tuple[Group, ...]] = set()
+    for groups in _regular(list(counts), jokers, True, tables, []):
+        found.add((*sorted(groups[:-1]), groups[-1]))
+    regular = [Decomposition("regular", g) for g in sorted(found)]
+    seven: list[Decomposition] = []
+    if seven_pairs and total == 14:
+        pairs_found = {tuple(sorted(p)) for p in _seven_pairs(tuple(counts), jokers, tables)}
+        seven = [Decomposition("seven_pairs", g) for g in sorted(pairs_found)]
+    return regular + seven
+
+
+def _feasible(c: list[int], jokers: int, pair: bool, tables: GroupTables) -> bool:
+    total_s = 0
+    best_d = 2
+    for g, (lo, hi) in enumerate(GROUP_SLICES):
+        s, d = tables.need[g][tuple(c[lo:hi])]
+        total_s += s
+        best_d = min(best_d, d)
+    return total_s + (best_d if pair else 0) <= jokers
+
+
+def _regular(c: list[int], jokers: int, pair: bool, tables: GroupTables, groups: list[Group]) -> Iterator[list[Group]]:
+    """Yield group lists (sets in search order, the pair appended last)."""
+    i = next((t for t, x in enumerate(c) if x), -1)
+    if i < 0:
+        for wild_groups in _all_wild(jokers, pair, tables):
+            sets = [g for g in wild_groups if g.kind != "pair"]
+            pairs = [g for g in wild_groups if g.kind == "pair"]
+            yield _with_pair(groups + sets, pairs)
+        return
+    for group in _groups_with(c, i, jokers, pair, tables):
+        for t in _naturals(group):
+            c[t] -= 1
+        wilds = group.jokers
+        is_pair = group.kind == "pair"
+        if _feasible(c, jokers - wilds, pair and not is_pair, tables):
+            yield from _regular(c, jokers - wilds, pair and not is_pair, tables, [*groups, group])
+        for t in _naturals(group):
+            c[t] += 1
+
+
+def _with_pair(groups: list[Group], pairs: list[Group]) -> list[Group]:
+    pair = [g for g in groups if g.kind == "pair"] + pairs
+    return [g for g in groups if g.kind != "pair"] + pair
+
+
+def _naturals(group: Group) -> list[int]:
+    """The tile ids a group takes from the natural counts."""
+    return [t for t, w in zip(group.tiles, group.wild, strict=True) if not w]
+
+
+def _groups_with(c: list[int], i: int, jokers: int, pair: bool, tables: GroupTables) -> Iterator[Group]:
+    """Every group holding a natural ``i`` (the lowest natural left) the wilds allow."""
+    n = c[i]
+    if pair:
+        if n >= 2:
+            yield Group("pair", (i, i), (False, False))
+        if jokers >= 1:
+            yield Group("pair", (i, i), (False, True))
+    for k in range(min(n, 3), 0, -1):
+        if 3 - k <= jokers:
+            yield Group("pung", (i, i, i), (False,) * k + (True,) * (3 - k))
+    if i >= 27:
+        return
+    suit, r = divmod(i, 9)
+    starts = chow_starts(tables.tileset.suit_ranks[suit], 9)
+    for a in (r - 2, r - 1, r):
+        if a not in starts:
+            continue
+        base = suit * 9 + a
+        tiles = (base, base + 1, base + 2)
+        # Positions below i are wild; i is natural; above i: natural (if held) or wild.
+        choices = [
+            (True,) if pos < r else (False,) if pos == r else ((False, True) if c[suit * 9 + pos] else (True,))
+            for pos in range(a, a + 3)
+        ]
+        for wild in product(*choices):
+            if sum(wild) <= jokers:
+                yield Group("chow", tiles, wild)
+
+
+def _wild_catalog(tables: GroupTables) -> tuple[list[Group], list[Group]]:
+    kinds = tables.tileset.sorted_kinds
+    sets = [Group("pung", (k, k, k), (True, True, True)) for k in kinds]
+    for suit in range(3):
+        for a in sorted(chow_starts(tables.tileset.suit_ranks[suit], 9)):
+            b = suit * 9 + a
+            sets.append(Group("chow", (b, b + 1, b + 2), (True, True, True)))
+    pairs = [Group("pair", (k, k), (True, True)) for k in kinds]
+    return sorted(sets), pairs
+
+
+def _all_wild(jokers: int, pair: bool, tables: GroupTables) -> Iterator[list[Group]]:
+    sets, pairs = _wild_catalog(tables)
+    rest = jokers - (2 if pair else 0)
+    if rest < 0 or rest % 3:
+        return
+    pair_options: list[list[Group]] = [[p] for p in pairs] if pair else [[]]
+    for combo in combinations_with_replacement(sets, rest // 3):
+        for p in pair_options:
+            yield [*combo, *p]
+
+
+def _seven_pairs(counts: tuple[int, ...], jokers: int, tables: GroupTables) -> Iterator[list[Group]]:
+    """Each held kind splits into natural pairs and half-wild pairs; spare wilds pair up."""
+    held = [(t, c) for t, c in enumerate(counts) if c]
+
+    def place(idx: int, left: int, acc: list[Group]) -> Iterator[list[Group]]:
+        if idx == len(held):
+            if left % 2:
+                return
+            for extra in combinations_with_replacement(tables.tileset.sorted_kinds, left // 2):
+                yield acc + [Group("pair", (k, k), (True, True)) for k in extra]
+            return
+        t, c = held[idx]
+        for half in range(c % 2, min(c, left) + 1, 2):
+            whole = (c - half) // 2
+            groups = [Group("pair", (t, t), (False, False))] * whole + [Group("pair", (t, t), (False, True))] * half
+            yield from place(idx + 1, left - half, acc + groups)
+
+    yield from place(0, jokers, [])

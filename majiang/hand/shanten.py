@@ -1,0 +1,87 @@
+"""``shanten``: tiles away from ready, from per-group block tables.
+
+Count ``needed`` = the fewest tiles the part must still receive (each replacing a
+discard) to be complete; shanten is ``needed - 1`` (so -1 = complete, 0 = ready).
+
+Regular form with ``n`` sets to make: choose ``m`` sets, ``t`` partial sets (two
+tiles of a set: a pair, 12, 13) and ``p`` ∈ {0, 1} pair from the groups' Pareto
+tables, with ``m + t <= n``. The blocks use ``3m + 2t + 2p`` natural tiles; each of
+the remaining ``n - m - t + 1 - p`` slots can hold one leftover natural. So::
+
+    used   = 3m + 2t + 2p + min(leftover naturals, free slots)
+    needed = (3n + 2) - used - jokers
+
+A wild is a tile that fits anywhere, so each one lowers ``needed`` by exactly one.
+With no wilds and 13/14 tiles this is the classic ``8 - 2m - t - p``.
+
+Seven pairs (13/14-tile parts): ``P`` pairs (four of a kind = two) use ``2P``
+naturals and up to ``7 - P`` leftovers can start the missing pairs.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from majiang.hand.groups import COMPLETE_SIZES, FULL_TABLES, WAITING_SIZES, bad_size, tables_for
+from majiang.hand.tileset import TileSet
+
+_ANY_SIZE = COMPLETE_SIZES | WAITING_SIZES
+Block = tuple[int, int, int]
+
+
+def shanten(
+    counts: Sequence[int], jokers: int = 0, seven_pairs: bool = True, tileset: TileSet | None = None
+) -> int:
+    tables = FULL_TABLES if tileset is None else tables_for(tileset)
+    naturals = sum(counts) if len(counts) == 34 else -99
+    total = naturals + jokers if jokers >= 0 else -1
+    if total not in _ANY_SIZE:
+        raise bad_size(counts, jokers, _ANY_SIZE, "shanten")
+    if type(counts) is not tuple:
+        counts = tuple(counts)
+    n = (total - 1) // 3  # sets to make: 13/14 -> 4, 1/2 -> 0
+    b = tables.blocks
+    used = _best_used(
+        b[0][counts[0:9]], b[1][counts[9:18]], b[2][counts[18:27]], b[3][counts[27:34]], naturals, n
+    )
+    needed = 3 * n + 2 - used - jokers
+    if seven_pairs and total >= 13 and needed > 1:
+        pairs = min(counts.count(2) + 2 * counts.count(4) + counts.count(3), 7)
+        used7 = 2 * pairs + min(naturals - 2 * pairs, 7 - pairs)
+        needed = min(needed, 14 - used7 - jokers)
+    return needed - 1
+
+
+def _best_used(a: tuple[Block, ...], b: tuple[Block, ...], c: tuple[Block, ...], h: tuple[Block, ...],
+               naturals: int, n: int) -> int:
+    """Most natural tiles the blocks of the four groups can use, over all choices."""
+    best = 0
+    slots = n + 1
+    for am, at, ap in a:
+        for bm, bt, bp in b:
+            abp = ap + bp
+            if abp > 1:
+                continue
+            abm = am + bm
+            abt = at + bt
+            for cm, ct, cp in c:
+                abcp = abp + cp
+                if abcp > 1:
+                    continue
+                abcm = abm + cm
+                abct = abt + ct
+                for hm, ht, hp in h:
+                    pp = abcp + hp
+                    if pp > 1:
+                        continue
+                    m = abcm + hm
+                    t = abct + ht
+                    if m + t > n:
+                        t = n - m
+                    blocks = 3 * m + 2 * t + 2 * pp
+                    free = slots - m - t - pp
+                    left = naturals - blocks
+                    used = blocks + (left if left < free else free)
+                    if used > best:
+                        best = used
+    return best

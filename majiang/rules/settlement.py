@@ -29,7 +29,7 @@ class Settlement(msgspec.Struct):
     per_winner: dict[int, list[ScoreItem]] = {}
     decomposition: list[str] = []  # the chosen decomposition, one notation string per group
     payments: list[Payment] = []
-    totals: list[int] = [0, 0, 0, 0]
+    totals: list[int] = msgspec.field(default_factory=lambda: [0, 0, 0, 0])
     draw: bool = False  # 荒庄
     extra: dict[str, object] = {}
 

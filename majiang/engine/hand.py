@@ -1,0 +1,511 @@
+"""One hand as a deterministic state machine.
+
+``Hand(ruleset, seed, dealer=…, streak=…)`` deals from the seed; ``apply(seat, action)``
+returns the events it caused or raises :class:`IllegalAction` (and changes nothing).
+There is no I/O, no clock and no global random: a hand replays identically from
+(ruleset, options, seed, dealer, streak, actions), which replays, crash recovery,
+tests and bots all rely on.
+
+The state is mutated in place for speed (simulation runs hundreds of hands a
+second); :meth:`Hand.replay` rebuilds any earlier point from the action log.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import random
+from collections.abc import Iterable
+
+from majiang.engine.actions import (
+    Action,
+    Chi,
+    Declare,
+    Discard,
+    Expose,
+    Kong,
+    Pass,
+    Peng,
+    WildKong,
+    Win,
+    describe,
+)
+from majiang.engine.events import (
+    AddedKong,
+    Claimed,
+    ConcealedKong,
+    Dealt,
+    Discarded,
+    Drew,
+    Event,
+    Exposed,
+    HandEnded,
+    HandStarted,
+    Passed,
+    WildKonged,
+    Won,
+)
+from majiang.engine.state import ClaimWindow, Meld, RiverTile, SeatState
+from majiang.rules.base import HandOutcome, Ruleset
+from majiang.rules.settlement import Settlement
+
+
+class IllegalAction(ValueError):
+    """An action that is not legal now; the message says why. The hand is unchanged."""
+
+
+def seed_hash(seed: str) -> str:
+    return hashlib.sha256(seed.encode()).hexdigest()
+
+
+CLAIM_PRIORITY = {"win": 3, "kong": 2, "peng": 2, "chi": 1}
+
+
+class Hand:
+    def __init__(
+        self,
+        ruleset: Ruleset,
+        seed: str,
+        *,
+        dealer: int = 0,
+        streak: int | None = None,
+        hand_no: int = 1,
+    ) -> None:
+        self.ruleset = ruleset
+        self.seed = seed
+        self.dealer = dealer
+        self.streak = ruleset.first_streak if streak is None else streak
+        self.hand_no = hand_no
+        self.log: list[tuple[int, Action]] = []
+        self.events: list[Event] = []
+        self.settlement: Settlement | None = None
+        self.outcome: HandOutcome | None = None
+
+        rng = random.Random(seed)
+        setup = ruleset.build_wall(rng, dealer)
+        self.dice = setup.dice
+        self.wall = setup.tiles
+        self.head = 0  # next tile drawn from the front
+        self.tail = len(self.wall) - 1  # next replacement tile
+        self.indicator_index = setup.indicator_index
+        self.info = ruleset.table_info(setup)
+        self.seat_state = [SeatState(counts=[0] * 34) for _ in range(ruleset.seats)]
+        self.current = dealer
+        self.phase = "turn"  # "turn" | "claim" | "haidi" | "over"
+        self.claim: ClaimWindow | None = None
+        self.after_claim = False  # the turn began with a chi/peng: discard only
+        self.kong_chain = 0  # kongs/杠牌 in a row before the current replacement draw
+        self.zhijiao = False  # the current replacement follows a 直叫 wild kong: it wins
+        self.claims_made = False  # any chi/peng/kong on a discard this hand (地胡)
+        self.kou = [[0] * 4 for _ in range(4)]  # kou[a][b]: melds b made from a's discards
+        self.kou_all_pung = [[True] * 4 for _ in range(4)]
+        self.discards_made = 0
+        self._win_cache: dict[tuple[int, int], Settlement] = {}
+
+        self._emit(
+            HandStarted(
+                hand_no=hand_no,
+                dealer=dealer,
+                streak=self.streak,
+                dice=self.dice,
+                seed_hash=seed_hash(seed),
+                wall_size=len(self.wall),
+                indicator=self.info.indicator,
+                wild=self.info.wild,
+                stand_in=self.info.stand_in,
+                gangpai=tuple(sorted(self.info.gangpai)),
+            )
+        )
+        self._deal()
+
+    # --- public queries -----------------------------------------------------------------
+    @property
+    def wall_left(self) -> int:
+        return self.tail - self.head + 1
+
+    @property
+    def over(self) -> bool:
+        return self.phase == "over"
+
+    def can_kong(self) -> bool:
+        """A kong needs a replacement tile and may not eat into the 海捞区."""
+        return self.wall_left > max(self.ruleset.haidi_tiles, 0)
+
+    def to_act(self) -> list[int]:
+        """The seats whose decision the hand waits for."""
+        if self.phase in ("turn", "haidi"):
+            return [self.current]
+        if self.phase == "claim" and self.claim is not None:
+            return self.claim.waiting_for()
+        return []
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        if not 0 <= seat < self.ruleset.seats:
+            return []
+        if self.phase == "claim" and self.claim is not None:
+            if seat in self.claim.options and seat not in self.claim.responses:
+                return list(self.claim.options[seat])
+            return []
+        if self.phase in ("turn", "haidi") and seat == self.current:
+            return self._turn_actions(seat)
+        return []
+
+    def is_legal(self, seat: int, action: Action) -> str | None:
+        """None when legal, else the reason it is not."""
+        if self.phase == "over":
+            return "the hand is over"
+        if not 0 <= seat < self.ruleset.seats:
+            return f"there is no seat {seat}"
+        legal = self.legal_actions(seat)
+        if not legal:
+            if self.phase == "claim":
+                return f"seat {seat} has nothing to decide on this discard"
+            return f"it is not seat {seat}'s turn (seat {self.current} is to act)"
+        if action in legal:
+            return None
+        names = ", ".join(describe(a) for a in legal[:12])
+        more = f" (and {len(legal) - 12} more)" if len(legal) > 12 else ""
+        return f"{describe(action)} is not legal for seat {seat} now; legal: {names}{more}"
+
+    # --- applying actions ---------------------------------------------------------------
+    def apply(self, seat: int, action: Action) -> list[Event]:
+        reason = self.is_legal(seat, action)
+        if reason is not None:
+            raise IllegalAction(reason)
+        start = len(self.events)
+        self.log.append((seat, action))
+        if self.phase == "claim":
+            self._respond(seat, action)
+        else:
+            self._turn(seat, action)
+        return self.events[start:]
+
+    @classmethod
+    def replay(
+        cls,
+        ruleset: Ruleset,
+        seed: str,
+        actions: Iterable[tuple[int, Action]],
+        *,
+        dealer: int = 0,
+        streak: int | None = None,
+        hand_no: int = 1,
+    ) -> Hand:
+        hand = cls(ruleset, seed, dealer=dealer, streak=streak, hand_no=hand_no)
+        for seat, action in actions:
+            hand.apply(seat, action)
+        return hand
+
+    # --- internals: dealing and drawing -------------------------------------------------
+    def _emit(self, event: Event) -> None:
+        self.events.append(event)
+
+    def _take_head(self) -> int:
+        t = self.wall[self.head]
+        self.head += 1
+        return t
+
+    def _deal(self) -> None:
+        n = self.ruleset.seats
+        order = [(self.dealer + i) % n for i in range(n)]
+        hands: list[list[int]] = [[] for _ in range(n)]
+        for _ in range(3):  # 4-4-4
+            for s in order:
+                hands[s].extend(self._take_head() for _ in range(4))
+        for s in order:  # then one each, the dealer a second (跳庄)
+            hands[s].append(self._take_head())
+        hands[self.dealer].append(self._take_head())
+        for s in order:
+            st = self.seat_state[s]
+            for t in hands[s]:
+                st.counts[t] += 1
+            self._emit(Dealt(seat=s, tiles=tuple(sorted(hands[s])), count=len(hands[s])))
+        st = self.seat_state[self.dealer]
+        st.drawn = hands[self.dealer][-1]
+        # Opening 杠牌 are laid open in turn from the dealer, each with a replacement. Only the
+        # dealer's own run counts toward 杠开, since only he goes on to act on his replacement.
+        dealer_chain = 0
+        for s in order:
+            self.kong_chain = 0
+            self._expose_forced(s)
+            if s == self.dealer:
+                dealer_chain = self.kong_chain
+        self.kong_chain = dealer_chain
+        for s in order[1:]:
+            self.seat_state[s].drawn = None
+        self.current = self.dealer
+        self.phase = "turn"
+
+    def _expose_forced(self, seat: int) -> None:
+        st = self.seat_state[seat]
+        while True:
+            tile = next((t for t in range(34) if st.counts[t] and self.ruleset.must_expose(self, t)), None)
+            if tile is None:
+                return
+            if self.wall_left == 0:
+                return  # nothing to replace it with: it stays (and the hand cannot win with it)
+            self._do_expose(seat, tile)
+
+    def _do_expose(self, seat: int, tile: int) -> None:
+        st = self.seat_state[seat]
+        st.counts[tile] -= 1
+        st.exposed.append(tile)
+        self._emit(Exposed(seat=seat, tile=tile))
+        self.kong_chain += 1
+        self._draw_replacement(seat, chain_forced=True)
+
+    def _draw_replacement(self, seat: int, chain_forced: bool = False) -> None:
+        t = self.wall[self.tail]
+        self.tail -= 1
+        st = self.seat_state[seat]
+        st.counts[t] += 1
+        st.drawn = t
+        self._emit(Drew(seat=seat, tile=t, source="replacement", wall_left=self.wall_left))
+        if self.ruleset.must_expose(self, t) and self.wall_left > 0:
+            self._do_expose(seat, t)
+
+    def _start_turn(self, seat: int) -> None:
+        """The seat draws from the wall (or the hand ends when nothing is left)."""
+        self.current = seat
+        self.after_claim = False
+        self.kong_chain = 0
+        self.zhijiao = False
+        if self.wall_left <= 0 or self.ruleset.wall_exhausted(self):
+            self._end_draw()
+            return
+        haidi = self.wall_left <= self.ruleset.haidi_tiles
+        t = self._take_head()
+        st = self.seat_state[seat]
+        st.counts[t] += 1
+        st.drawn = t
+        st.draws += 1
+        self._emit(Drew(seat=seat, tile=t, source="haidi" if haidi else "wall", wall_left=self.wall_left))
+        self.phase = "haidi" if haidi else "turn"
+        if self.ruleset.must_expose(self, t) and self.wall_left > 0:
+            self._do_expose(seat, t)
+
+    def _end_draw(self) -> None:
+        self._finish(self.ruleset.draw_settlement(self), draw=True)
+
+    def _finish(self, settlement: Settlement, *, draw: bool) -> None:
+        self.phase = "over"
+        self.claim = None
+        self.settlement = settlement
+        self.outcome = HandOutcome(winners=tuple(settlement.winners), draw=draw)
+        self._emit(
+            HandEnded(
+                draw=draw,
+                settlement=settlement,
+                hands=tuple(tuple(st.tiles()) for st in self.seat_state),
+                concealed_kongs=tuple(
+                    tuple(m.tiles for m in st.melds if m.kind == "kong_concealed") for st in self.seat_state
+                ),
+                seed=self.seed,
+            )
+        )
+
+    # --- internals: the turn ------------------------------------------------------------
+    def _turn_actions(self, seat: int) -> list[Action]:
+        st = self.seat_state[seat]
+        out: list[Action] = []
+        if self.self_draw_win(seat) is not None:
+            out.append(Win())
+        if self.phase == "haidi":
+            if not (out and self.ruleset.haidi_win_forced):
+                out.append(Pass())  # 海捞: draw and do not discard
+            return out
+        if self.zhijiao:
+            return out  # the replacement after a 直叫 wins whatever it is
+        options = self.ruleset.turn_options(self, seat)
+        out.extend(options)
+        if not out:  # defensive: a seat to act always has something legal
+            out.extend(Discard(tile=t) for t in range(34) if st.counts[t])
+        return out
+
+    def self_draw_win(self, seat: int) -> Settlement | None:
+        """The settlement if ``seat`` may declare a self-drawn win now, else None (cached per step)."""
+        key = (seat, len(self.log))
+        if key in self._win_cache:
+            s = self._win_cache[key]
+            return s if s.valid else None
+        st = self.seat_state[seat]
+        if self.after_claim or st.drawn is None:
+            return None  # a chi/peng turn is no draw: there is nothing to win on
+        if not self.zhijiao and not self.ruleset.quick_win_possible(self, seat, st.counts):
+            return None
+        s = self.ruleset.self_draw_settlement(self, seat)
+        self._win_cache[key] = s
+        return s if s.valid else None
+
+    def _turn(self, seat: int, action: Action) -> None:
+        st = self.seat_state[seat]
+        match action:
+            case Win():
+                settlement = self.self_draw_win(seat)
+                assert settlement is not None
+                self._emit(Won(seat=seat, tile=st.drawn if st.drawn is not None else -1, self_draw=True))
+                self._finish(settlement, draw=False)
+            case Pass():  # 海捞区: no discard, the next seat draws
+                st.drawn = None
+                self._emit(Passed(seat=seat))
+                self._start_turn((seat + 1) % self.ruleset.seats)
+            case Discard(tile) | Declare(tile):
+                self._discard(seat, tile, declared=isinstance(action, Declare))
+            case Kong(kind="concealed", tiles=tiles):
+                for t in tiles:
+                    st.counts[t] -= 1
+                st.melds.append(Meld(kind="kong_concealed", tiles=tiles))
+                self._emit(ConcealedKong(seat=seat, tiles=tiles))
+                self._after_kong(seat)
+            case Kong(kind="added", tiles=(tile,)):
+                v = self.ruleset.logical(self, tile)
+                for i, m in enumerate(st.melds):
+                    if m.kind == "peng" and self.ruleset.logical(self, m.tiles[0]) == v:
+                        st.melds[i] = Meld(kind="kong_added", tiles=(*m.tiles, tile), from_seat=m.from_seat,
+                                           called=m.called)
+                        break
+                st.counts[tile] -= 1
+                self._emit(AddedKong(seat=seat, tile=tile))
+                self._after_kong(seat)
+            case WildKong():
+                wild = self.info.wild
+                assert wild is not None
+                st.counts[wild] -= 2
+                st.melds.append(Meld(kind="wildkong", tiles=(wild, wild)))
+                self._emit(WildKonged(seat=seat, tiles=(wild, wild)))
+                self._after_kong(seat)
+                self.zhijiao = True
+            case Expose(tile):
+                self.after_claim = False
+                self._do_expose(seat, tile)
+            case _:
+                raise IllegalAction(f"{describe(action)} cannot be taken on a turn")
+
+    def _after_kong(self, seat: int) -> None:
+        self.after_claim = False
+        self.kong_chain += 1
+        self._draw_replacement(seat)
+
+    def _discard(self, seat: int, tile: int, *, declared: bool) -> None:
+        st = self.seat_state[seat]
+        st.counts[tile] -= 1
+        tsumogiri = st.drawn == tile
+        st.drawn = None
+        if declared:
+            st.declared = True
+        if self.ruleset.is_wild(self, tile):
+            st.discarded_wild = True
+        st.river.append(RiverTile(tile=tile, declared=declared))
+        self.discards_made += 1
+        self.kong_chain = 0
+        self.zhijiao = False
+        self.after_claim = False
+        self._emit(Discarded(seat=seat, tile=tile, declared=declared, tsumogiri=tsumogiri))
+        options: dict[int, list[Action]] = {}
+        n = self.ruleset.seats
+        for i in range(1, n):
+            other = (seat + i) % n
+            opts = self.ruleset.claim_options(self, other, tile, seat)
+            if opts:
+                options[other] = [Pass(), *opts]
+        if options:
+            self.claim = ClaimWindow(tile=tile, discarder=seat, options=options)
+            self.phase = "claim"
+        else:
+            self._start_turn((seat + 1) % n)
+
+    # --- internals: the claim window ----------------------------------------------------
+    def _respond(self, seat: int, action: Action) -> None:
+        window = self.claim
+        assert window is not None
+        window.responses[seat] = action
+        if isinstance(action, Pass):
+            self._emit(Passed(seat=seat))
+        if window.waiting_for():
+            return
+        self._resolve(window)
+
+    def _resolve(self, window: ClaimWindow) -> None:
+        n = self.ruleset.seats
+        order = [(window.discarder + i) % n for i in range(1, n)]  # ties go by seat order from the discarder
+        ranked = sorted(
+            (s for s in order if s in window.responses and not isinstance(window.responses[s], Pass)),
+            key=lambda s: (-CLAIM_PRIORITY[_kind(window.responses[s])], order.index(s)),
+        )
+        self.claim = None
+        if not ranked:
+            self._start_turn((window.discarder + 1) % n)
+            return
+        best = ranked[0]
+        action = window.responses[best]
+        if isinstance(action, Win):
+            winners = [s for s in ranked if isinstance(window.responses[s], Win)]
+            if not self.ruleset.multiple_winners:
+                winners = winners[:1]
+            settlement = self.ruleset.discard_settlement(self, winners, window.tile, window.discarder)
+            for w in winners:
+                self._emit(Won(seat=w, tile=window.tile, self_draw=False, from_seat=window.discarder))
+            self._finish(settlement, draw=False)
+            return
+        self._take_claim(best, action, window)
+
+    def _take_claim(self, seat: int, action: Action, window: ClaimWindow) -> None:
+        st = self.seat_state[seat]
+        discarder_river = self.seat_state[window.discarder].river
+        last = discarder_river[-1]
+        discarder_river[-1] = RiverTile(tile=last.tile, claimed=True, declared=last.declared)
+        assert isinstance(action, Chi | Peng | Kong)
+        for t in action.tiles:
+            st.counts[t] -= 1
+        tiles = tuple(sorted((*action.tiles, window.tile), key=lambda t: self.ruleset.logical(self, t)))
+        kind = {Chi: "chi", Peng: "peng", Kong: "kong"}[type(action)]
+        self.claims_made = True
+        self.kou[window.discarder][seat] += 1
+        if kind == "chi":
+            self.kou_all_pung[window.discarder][seat] = False
+        meld_kind = {"chi": "chi", "peng": "peng", "kong": "kong_exposed"}[kind]
+        st.melds.append(Meld(kind=meld_kind, tiles=tiles, from_seat=window.discarder, called=window.tile))
+        self._emit(Claimed(seat=seat, kind=kind, tile=window.tile, tiles=tiles, from_seat=window.discarder))
+        self.current = seat
+        self.phase = "turn"
+        self.kong_chain = 0
+        self.zhijiao = False
+        if kind == "kong":
+            self.after_claim = False
+            self.kong_chain = 1
+            self._draw_replacement(seat)
+        else:
+            self.after_claim = True
+            st.drawn = None
+
+    # --- the hand as a whole ----------------------------------------------------------
+    def tile_census(self) -> dict[int, int]:
+        """Every physical tile, wherever it is (wall, hands, melds, rivers, exposures): for conservation checks."""
+        census: dict[int, int] = {}
+
+        def add(t: int) -> None:
+            census[t] = census.get(t, 0) + 1
+
+        for t in self.wall[self.head : self.tail + 1]:
+            add(t)
+        for st in self.seat_state:
+            for t in st.tiles():
+                add(t)
+            for m in st.melds:  # a claimed tile lives in its meld; the river only marks it
+                for t in m.tiles:
+                    add(t)
+            for t in st.exposed:
+                add(t)
+            for r in st.river:
+                if not r.claimed:
+                    add(r.tile)
+        return census
+
+
+def _kind(action: Action) -> str:
+    if isinstance(action, Win):
+        return "win"
+    if isinstance(action, Kong):
+        return "kong"
+    if isinstance(action, Peng):
+        return "peng"
+    return "chi"

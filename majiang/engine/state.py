@@ -1,0 +1,66 @@
+"""Plain data held by a hand in progress: melds, rivers, the claim window."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Literal
+
+import msgspec
+
+from majiang.engine.actions import Action
+
+MeldKind = Literal["chi", "peng", "kong_exposed", "kong_concealed", "kong_added", "wildkong"]
+KONG_KINDS = ("kong_exposed", "kong_concealed", "kong_added", "wildkong")
+
+
+class Meld(msgspec.Struct, frozen=True):
+    kind: MeldKind
+    tiles: tuple[int, ...]  # physical tiles, ascending by logical value
+    from_seat: int | None = None  # who discarded the claimed tile (chi/peng/明杠; kept for 加杠)
+    called: int | None = None  # the claimed tile
+
+    @property
+    def is_kong(self) -> bool:
+        return self.kind in KONG_KINDS
+
+
+class RiverTile(msgspec.Struct, frozen=True):
+    tile: int
+    claimed: bool = False  # taken by another seat (still shown dimmed)
+    declared: bool = False  # the discard that declared 报听
+
+
+@dataclass
+class ClaimWindow:
+    """Open after a discard while the seats that may claim it decide."""
+
+    tile: int
+    discarder: int
+    options: dict[int, list[Action]]  # seat -> legal responses (Pass first)
+    responses: dict[int, Action] = field(default_factory=dict)
+
+    def waiting_for(self) -> list[int]:
+        return [s for s in self.options if s not in self.responses]
+
+
+@dataclass
+class SeatState:
+    counts: list[int]  # concealed tiles by physical kind (34)
+    melds: list[Meld] = field(default_factory=list)
+    exposed: list[int] = field(default_factory=list)  # exposed 杠牌 (Anqing)
+    river: list[RiverTile] = field(default_factory=list)
+    declared: bool = False  # 报听 (Hefei)
+    discarded_wild: bool = False
+    drawn: int | None = None  # the tile just drawn, while it is this seat's turn
+    draws: int = 0  # how many times this seat has drawn from the wall (地胡, first go-around)
+
+    @property
+    def concealed_size(self) -> int:
+        return sum(self.counts)
+
+    def tiles(self) -> list[int]:
+        out: list[int] = []
+        for t, c in enumerate(self.counts):
+            if c:
+                out.extend([t] * c)
+        return out

@@ -1,0 +1,137 @@
+"""The per-seat view: the only picture of a hand that leaves the engine.
+
+A seat sees its own concealed tiles, everyone's melds (another seat's 暗杠 face
+down), exposures, rivers and hand sizes, the public wall count and the wild; never
+another seat's concealed tiles, nor anything of the wall's order. When the hand is
+over, the settlement reveals every hand and the seed.
+"""
+
+from __future__ import annotations
+
+import msgspec
+
+from majiang.engine.actions import Action
+from majiang.engine.hand import Hand, seed_hash
+from majiang.engine.state import Meld, RiverTile
+from majiang.rules.settlement import Settlement
+
+
+class PublicMeld(msgspec.Struct, frozen=True):
+    kind: str
+    tiles: tuple[int, ...]  # empty for another seat's 暗杠
+    from_seat: int | None = None
+    called: int | None = None
+
+
+class SeatPublic(msgspec.Struct, frozen=True):
+    seat: int
+    hand_count: int
+    melds: list[PublicMeld]
+    exposed: list[int]  # 杠牌 laid open
+    river: list[RiverTile]
+    declared: bool
+
+
+class ClaimInfo(msgspec.Struct, frozen=True):
+    tile: int
+    discarder: int
+
+
+class SeatView(msgspec.Struct):
+    ruleset: str
+    options: dict[str, object]
+    seat: int | None  # None: a spectator
+    hand_no: int
+    dealer: int
+    streak: int
+    phase: str
+    current: int  # whose turn it is (in a claim window: the discarder)
+    wall_left: int
+    dice: tuple[int, ...]
+    indicator: int | None
+    indicator_in_wall: bool  # still lying face up in the wall (so it is seen, but not yet drawn)
+    wild: int | None
+    stand_in: int | None
+    gangpai: list[int]
+    hand: list[int]  # own concealed tiles, sorted, the drawn tile included
+    drawn: int | None  # own tile just drawn
+    seats: list[SeatPublic]
+    claim: ClaimInfo | None
+    legal: list[Action]  # what this seat may do now (empty when nothing is asked of it)
+    seed_hash: str
+    settlement: Settlement | None = None
+    revealed: list[list[int]] | None = None  # every hand, once the hand is over
+    seed: str | None = None
+
+
+def _meld_for(meld: Meld, owner: int, viewer: int | None, over: bool) -> PublicMeld:
+    hidden = meld.kind == "kong_concealed" and owner != viewer and not over
+    return PublicMeld(kind=meld.kind, tiles=() if hidden else meld.tiles, from_seat=meld.from_seat,
+                      called=meld.called)
+
+
+def seat_view(hand: Hand, seat: int | None) -> SeatView:
+    over = hand.over
+    own = hand.seat_state[seat] if seat is not None else None
+    seats = [
+        SeatPublic(
+            seat=i,
+            hand_count=st.concealed_size,
+            melds=[_meld_for(m, i, seat, over) for m in st.melds],
+            exposed=list(st.exposed),
+            river=list(st.river),
+            declared=st.declared,
+        )
+        for i, st in enumerate(hand.seat_state)
+    ]
+    claim = hand.claim
+    is_turn = own is not None and hand.phase in ("turn", "haidi") and hand.current == seat
+    return SeatView(
+        ruleset=hand.ruleset.name,
+        options=hand.ruleset.options_dict(),
+        seat=seat,
+        hand_no=hand.hand_no,
+        dealer=hand.dealer,
+        streak=hand.streak,
+        phase=hand.phase,
+        current=claim.discarder if claim is not None else hand.current,
+        wall_left=hand.wall_left,
+        dice=hand.dice,
+        indicator=hand.info.indicator,
+        indicator_in_wall=hand.indicator_index is not None and hand.head <= hand.indicator_index <= hand.tail,
+        wild=hand.info.wild,
+        stand_in=hand.info.stand_in,
+        gangpai=sorted(hand.info.gangpai),
+        hand=own.tiles() if own is not None else [],
+        drawn=own.drawn if (own is not None and is_turn) else None,
+        seats=seats,
+        claim=ClaimInfo(tile=claim.tile, discarder=claim.discarder) if claim is not None else None,
+        legal=hand.legal_actions(seat) if seat is not None else [],
+        seed_hash=_seed_hash(hand),
+        settlement=hand.settlement if over else None,
+        revealed=[st.tiles() for st in hand.seat_state] if over else None,
+        seed=hand.seed if over else None,
+    )
+
+
+def _seed_hash(hand: Hand) -> str:
+    return seed_hash(hand.seed)
+
+
+def unseen_counts(view: SeatView) -> list[int]:
+    """How many of each kind this seat cannot see anywhere (wall + other hands), from its view alone."""
+    seen = [0] * 34
+    for t in view.hand:
+        seen[t] += 1
+    for s in view.seats:
+        for m in s.melds:
+            for t in m.tiles:
+                seen[t] += 1
+        for t in s.exposed:
+            seen[t] += 1
+        for r in s.river:
+            if not r.claimed:
+                seen[r.tile] += 1
+    if view.indicator is not None and view.indicator_in_wall:
+        seen[view.indicator] += 1
+    return [max(0, 4 - c) for c in seen]

@@ -1,0 +1,221 @@
+"""安庆麻将 (Anqing): the wild 钻牌 turned up from the wall, 杠牌, modes 不打缺 (A) and 打缺 (B).
+
+Our reading of the rules is docs/rules/anqing.md; the pure scoring lives in
+:mod:`majiang.rules.anqing_scoring`. This module is the table flow: the wall and
+the indicator, what can be claimed, the 杠牌 exposures, 直叫, and turning a
+finished hand into a scoring situation.
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+from typing import TYPE_CHECKING, ClassVar, Literal
+
+import msgspec
+
+from majiang.engine.actions import Action, Expose, WildKong
+from majiang.hand import TileSet
+from majiang.rules import anqing_scoring as scoring
+from majiang.rules.base import HandOutcome, Ruleset, TableInfo, WallSetup, roll
+from majiang.rules.settlement import Settlement
+from majiang.tiles import format_tiles
+
+if TYPE_CHECKING:
+    from majiang.engine.hand import Hand
+
+RED = 31  # 红中
+
+
+class AnqingRules(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    mode: Literal["A", "B"] = "A"  # A 不打缺 (default), B 打缺
+    base_silver: int = 1  # 基础银子
+    lianzhuang_bonus: bool = True  # 3/6/12/15 番 between the kept dealer and the others
+    winner_deals: bool = False  # [option] the winner deals next instead of the dealer's 下家
+    end_at_indicator: bool = False  # [option] 荒庄 when the next draw would be the indicator
+    keep_gangpai: bool = True  # mode B: a 杠牌 may be kept as an ordinary honor
+    qingyise: int = 10  # mode B 清一色
+    couyise: int = 5  # mode B 凑一色 (混一色)
+    ziyise: int = 20  # mode B 字一色
+
+
+_MELD_TYPES = {
+    "chi": "chi",
+    "peng": "peng",
+    "kong_exposed": "minggang",
+    "kong_concealed": "angang",
+    "kong_added": "jiagang",
+    "wildkong": "wildkong",
+}
+
+
+def _shisanlan_shape(counts: list[int], wild: int | None) -> bool:
+    """十三烂's shape on physical tiles: no wild, honors all different, suit tiles ≥ 3 apart."""
+    if wild is not None and counts[wild]:
+        return False
+    if any(c > 1 for c in counts):
+        return False
+    for s in range(3):
+        ranks = [r for r in range(9) if counts[s * 9 + r]]
+        if any(b - a < 3 for a, b in itertools.pairwise(ranks)):
+            return False
+    return True
+
+
+class Anqing(Ruleset):
+    name: ClassVar[str] = "anqing"
+    title: ClassVar[str] = "安庆麻将"
+    kinds: ClassVar[tuple[int, ...]] = tuple(range(34))
+    tileset: ClassVar[TileSet | None] = None
+    options_type = AnqingRules
+    options: AnqingRules
+
+    allow_peng = True
+    allow_exposed_kong = True
+    allow_added_kong = True
+
+    def _validate_options(self) -> None:
+        if self.options.base_silver < 1:
+            raise ValueError(f"base_silver must be at least 1, got {self.options.base_silver}")
+
+    @property
+    def allow_chi(self) -> bool:  # type: ignore[override]
+        return self.options.mode == "A"
+
+    # --- the deal: wall, dice, indicator --------------------------------------------------
+    def build_wall(self, rng: random.Random, dealer: int) -> WallSetup:
+        tiles = [k for k in self.kinds for _ in range(4)]
+        rng.shuffle(tiles)  # the four walls of 17 stacks, laid out seat by seat
+        s1 = roll(rng)
+        roller = (dealer + sum(s1) - 1) % 4  # count S1 seats starting with the dealer
+        s2 = roll(rng)
+        # Break the roller's wall S1+S2 stacks from its right end; drawing starts there.
+        wall_start = roller * 34
+        start = (wall_start + 34 - 2 * ((sum(s1) + sum(s2)) % 17)) % len(tiles)
+        ordered = tiles[start:] + tiles[:start]
+        s3 = roll(rng)
+        # On the tail side, count S3 stacks and turn up that stack's top tile.
+        indicator_index = len(ordered) - 2 * sum(s3)
+        return WallSetup(tiles=ordered, dice=(*s1, *s2, *s3), indicator_index=indicator_index)
+
+    def table_info(self, wall: WallSetup) -> TableInfo:
+        assert wall.indicator_index is not None
+        indicator = wall.tiles[wall.indicator_index]
+        return TableInfo(
+            indicator=indicator,
+            wild=scoring.wild_of(indicator),
+            stand_in=scoring.stand_in_of(indicator),
+            gangpai=scoring.gangpai_of(indicator),
+        )
+
+    def wall_exhausted(self, hand: Hand) -> bool:
+        return self.options.end_at_indicator and hand.head == hand.indicator_index
+
+    # --- tile semantics ---------------------------------------------------------------------
+    def analysis_counts(self, hand: Hand, counts: list[int]) -> tuple[list[int], int]:
+        wild = hand.info.wild
+        assert wild is not None
+        natural = list(counts)
+        jokers = natural[wild]
+        stand_in = hand.info.stand_in
+        if stand_in is not None:
+            natural[wild] = natural[stand_in]
+            natural[stand_in] = 0
+        else:
+            natural[wild] = 0
+        return natural, jokers
+
+    def logical(self, hand: Hand, tile: int) -> int:
+        if tile == hand.info.stand_in:
+            return hand.info.wild  # type: ignore[return-value]
+        return tile
+
+    def is_wild(self, hand: Hand, tile: int) -> bool:
+        return tile == hand.info.wild
+
+    def _may_keep(self) -> bool:
+        return self.options.mode == "B" and self.options.keep_gangpai
+
+    def must_expose(self, hand: Hand, tile: int) -> bool:
+        return tile in hand.info.gangpai and not self._may_keep()
+
+    def may_expose(self, hand: Hand, tile: int) -> bool:
+        return tile in hand.info.gangpai and self._may_keep()
+
+    # --- the turn ---------------------------------------------------------------------------
+    def turn_options(self, hand: Hand, seat: int) -> list[Action]:
+        out = super().turn_options(hand, seat)
+        if hand.after_claim:
+            return out
+        st = hand.seat_state[seat]
+        if self._may_keep() and hand.wall_left > 0:
+            out.extend(Expose(tile=t) for t in sorted(hand.info.gangpai) if st.counts[t])
+        wild = hand.info.wild
+        if st.drawn == wild and st.counts[wild] >= 2 and hand.can_kong():
+            before = st.tiles()
+            before.remove(wild)  # the concealed part as it was before this draw
+            if scoring.zhijiao_possible(before, hand.info.indicator):
+                out.append(WildKong())
+        return out
+
+    # --- wins ---------------------------------------------------------------------------------
+    def quick_win_possible(self, hand: Hand, seat: int, counts: list[int]) -> bool:
+        if self.shape_complete(hand, counts):
+            return True
+        st = hand.seat_state[seat]
+        return not st.melds and sum(counts) == 14 and _shisanlan_shape(counts, hand.info.wild)
+
+    def situation(self, hand: Hand, seat: int) -> scoring.Situation:
+        st = hand.seat_state[seat]
+        drawn = st.drawn
+        assert drawn is not None
+        n = self.seats
+        kou = [
+            scoring.Kou(from_seat=a, to_seat=b, count=hand.kou[a][b], all_peng_or_kong=hand.kou_all_pung[a][b])
+            for a in range(n)
+            for b in range(n)
+            if hand.kou[a][b]
+        ]
+        melds = [
+            scoring.Meld(type=_MELD_TYPES[m.kind], tiles=format_tiles(m.tiles),  # type: ignore[arg-type]
+                         from_seat=m.from_seat if m.kind != "kong_concealed" else None)
+            for m in st.melds
+        ]
+        opening = seat == hand.dealer and st.draws == 0 and hand.discards_made == 0
+        first_draw = seat != hand.dealer and st.draws == 1 and not hand.claims_made
+        return scoring.Situation(
+            options=scoring.AnqingOptions(
+                mode=self.options.mode,
+                lianzhuang_bonus=self.options.lianzhuang_bonus,
+                qingyise=self.options.qingyise,
+                couyise=self.options.couyise,
+                ziyise=self.options.ziyise,
+                keep_gangpai=self.options.keep_gangpai,
+            ),
+            base_silver=self.options.base_silver,
+            indicator=format_tiles([hand.info.indicator]),  # type: ignore[list-item]
+            dealer=hand.dealer,
+            streak=hand.streak,
+            winner=seat,
+            concealed=format_tiles(st.tiles()),
+            melds=melds,
+            gangpai=format_tiles(st.exposed),
+            winning_tile=format_tiles([drawn]),
+            win_by="replacement" if hand.kong_chain > 0 else "self_draw",
+            kongs_before=hand.kong_chain,
+            first_draw=first_draw,
+            opening_hand=opening,
+            winner_discarded_wild=st.discarded_wild,
+            kou=kou,
+        )
+
+    def self_draw_settlement(self, hand: Hand, seat: int) -> Settlement:
+        return scoring.score(self.situation(hand, seat))
+
+    # --- the match ----------------------------------------------------------------------------
+    def next_deal(self, dealer: int, streak: int, outcome: HandOutcome) -> tuple[int, int]:
+        if outcome.draw or dealer in outcome.winners:
+            return dealer, streak + 1
+        if self.options.winner_deals and outcome.winners:
+            return outcome.winners[0], 0
+        return (dealer + 1) % self.seats, 0

@@ -1,0 +1,241 @@
+"""The ruleset interface: what a region decides, as a handful of hooks and class flags.
+
+The engine (:mod:`majiang.engine.hand`) runs the table flow and asks the ruleset
+what is legal and what a win is worth. A ruleset never keeps per-hand state of its
+own: everything it needs is on the :class:`~majiang.engine.hand.Hand` it is given,
+so one ruleset object serves any number of hands.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, ClassVar
+
+import msgspec
+
+from majiang.engine.actions import Action, Chi, Discard, Kong, Peng
+from majiang.hand import TileSet, is_win
+from majiang.rules.settlement import Settlement
+
+if TYPE_CHECKING:
+    from majiang.engine.hand import Hand
+
+
+class RulesetError(ValueError):
+    """Bad ruleset options."""
+
+
+@dataclass(frozen=True)
+class WallSetup:
+    tiles: list[int]  # in draw order: the head is drawn first, replacements come off the end
+    dice: tuple[int, ...]
+    indicator_index: int | None = None  # position in `tiles` of a tile turned face up
+
+
+@dataclass(frozen=True)
+class TableInfo:
+    """Per-hand public facts decided at the deal (the wild and its companions)."""
+
+    indicator: int | None = None
+    wild: int | None = None
+    stand_in: int | None = None  # a tile that plays as the wild's face (Anqing 红中)
+    gangpai: frozenset[int] = frozenset()
+
+
+@dataclass(frozen=True)
+class HandOutcome:
+    """What the match needs to know about a finished hand to rotate the deal."""
+
+    winners: tuple[int, ...]
+    draw: bool
+
+
+def roll(rng: random.Random, n: int = 2) -> tuple[int, ...]:
+    return tuple(rng.randint(1, 6) for _ in range(n))
+
+
+class Ruleset:
+    name: ClassVar[str]
+    title: ClassVar[str]  # the Chinese name players know
+    kinds: ClassVar[tuple[int, ...]]  # tile kinds in play, four copies each
+    tileset: ClassVar[TileSet | None] = None
+    options_type: ClassVar[type[msgspec.Struct]]
+    seats: ClassVar[int] = 4
+
+    seven_pairs: ClassVar[bool] = True
+    allow_chi: ClassVar[bool] = False
+    allow_peng: ClassVar[bool] = False
+    allow_exposed_kong: ClassVar[bool] = False
+    allow_added_kong: ClassVar[bool] = False
+    discard_wins: ClassVar[bool] = False
+    multiple_winners: ClassVar[bool] = False  # 一炮多响
+    haidi_tiles: ClassVar[int] = 0  # the last N tiles are drawn without discarding (Hefei 海捞区)
+    haidi_win_forced: ClassVar[bool] = False  # a possible win in the 海捞区 must be taken
+    first_streak: ClassVar[int] = 0  # the streak of a fresh dealer
+
+    def __init__(self, options: msgspec.Struct | dict[str, Any] | None = None) -> None:
+        if options is None:
+            options = {}
+        if isinstance(options, dict):
+            try:
+                options = msgspec.convert(options, self.options_type)
+            except msgspec.ValidationError as e:
+                raise RulesetError(f"bad {self.name} options: {e}") from None
+        if not isinstance(options, self.options_type):
+            raise RulesetError(f"{self.name} options must be {self.options_type.__name__}")
+        self.options = options
+        self._validate_options()
+
+    def _validate_options(self) -> None:
+        """Reject option combinations that make no sense (override)."""
+
+    def options_dict(self) -> dict[str, Any]:
+        return msgspec.to_builtins(self.options)  # type: ignore[no-any-return]
+
+    @property
+    def wall_size(self) -> int:
+        return len(self.kinds) * 4
+
+    # --- the deal -------------------------------------------------------------------
+    def first_dealer(self, seed: str) -> int:
+        """The first hand's dealer (东 by default; a ruleset may draw one from the match seed)."""
+        return 0
+
+    def build_wall(self, rng: random.Random, dealer: int) -> WallSetup:
+        tiles = [k for k in self.kinds for _ in range(4)]
+        rng.shuffle(tiles)
+        dice = roll(rng)
+        # The break point follows the dice; with a shuffled wall it only fixes which
+        # tile is drawn first, but recording it lets a player check the deal.
+        start = (sum(dice) * 2) % len(tiles)
+        return WallSetup(tiles=tiles[start:] + tiles[:start], dice=dice)
+
+    def table_info(self, wall: WallSetup) -> TableInfo:
+        return TableInfo()
+
+    # --- tile semantics -------------------------------------------------------------
+    def analysis_counts(self, hand: Hand, counts: list[int]) -> tuple[list[int], int]:
+        """Physical concealed counts → (natural counts for hand analysis, number of wilds)."""
+        return counts, 0
+
+    def logical(self, hand: Hand, tile: int) -> int:
+        return tile
+
+    def is_wild(self, hand: Hand, tile: int) -> bool:
+        return False
+
+    def must_expose(self, hand: Hand, tile: int) -> bool:
+        """Is ``tile`` a 杠牌 that is laid open as soon as it is held?"""
+        return False
+
+    def may_expose(self, hand: Hand, tile: int) -> bool:
+        """Is ``tile`` a 杠牌 that the holder may choose to lay open on his turn?"""
+        return False
+
+    # --- wins -----------------------------------------------------------------------
+    def shape_complete(self, hand: Hand, counts: list[int]) -> bool:
+        """A fast check on a concealed part of 3n+2 (physical counts)."""
+        natural, jokers = self.analysis_counts(hand, counts)
+        return is_win(natural, jokers, self.seven_pairs, self.tileset)
+
+    def quick_win_possible(self, hand: Hand, seat: int, counts: list[int]) -> bool:
+        """A cheap necessary condition for a self-drawn win, checked before full scoring."""
+        return self.shape_complete(hand, counts)
+
+    def wall_exhausted(self, hand: Hand) -> bool:
+        """End the hand before the wall is empty (an option in some regions)."""
+        return False
+
+    def self_draw_settlement(self, hand: Hand, seat: int) -> Settlement:
+        raise NotImplementedError
+
+    def discard_settlement(self, hand: Hand, winners: list[int], tile: int, discarder: int) -> Settlement:
+        raise NotImplementedError
+
+    def draw_settlement(self, hand: Hand) -> Settlement:
+        return Settlement(valid=False, draw=True, reason="荒庄: the wall is drawn out and nobody won")
+
+    def can_win_on_discard(self, hand: Hand, seat: int, tile: int, discarder: int) -> bool:
+        return False
+
+    # --- claims ---------------------------------------------------------------------
+    def claim_options(self, hand: Hand, seat: int, tile: int, discarder: int) -> list[Action]:
+        """Responses to a discard other than passing."""
+        out: list[Action] = []
+        if self.discard_wins and self.can_win_on_discard(hand, seat, tile, discarder):
+            from majiang.engine.actions import Win
+
+            out.append(Win())
+        if self.is_wild(hand, tile):
+            return out  # a discarded wild cannot be claimed
+        st = hand.seat_state[seat]
+        want = self.logical(hand, tile)
+        same = [t for t in range(34) for _ in range(st.counts[t]) if self._natural_as(hand, t) == want]
+        if hand.can_kong() and self.allow_exposed_kong and len(same) >= 3:
+            out.append(Kong(kind="exposed", tiles=tuple(same[:3])))
+        if self.allow_peng and len(same) >= 2:
+            out.append(Peng(tiles=(same[0], same[1])))
+        if self.allow_chi and seat == (discarder + 1) % self.seats and want < 27:
+            out.extend(self._chi_options(hand, seat, want))
+        return out
+
+    def _natural_as(self, hand: Hand, physical: int) -> int | None:
+        """What a held physical tile plays as in a claim (None: it can't take part, e.g. a wild)."""
+        if self.is_wild(hand, physical):
+            return None
+        return self.logical(hand, physical)
+
+    def _chi_options(self, hand: Hand, seat: int, want: int) -> list[Action]:
+        st = hand.seat_state[seat]
+        by_value: dict[int, int] = {}
+        for t in range(34):
+            if st.counts[t]:
+                v = self._natural_as(hand, t)
+                if v is not None and v < 27:
+                    by_value.setdefault(v, t)
+        suit, r = divmod(want, 9)
+        out: list[Action] = []
+        for a, b in ((r - 2, r - 1), (r - 1, r + 1), (r + 1, r + 2)):
+            if a >= 0 and b <= 8:
+                ta, tb = by_value.get(suit * 9 + a), by_value.get(suit * 9 + b)
+                if ta is not None and tb is not None:
+                    out.append(Chi(tiles=(ta, tb)))
+        return out
+
+    # --- the turn -------------------------------------------------------------------
+    def turn_options(self, hand: Hand, seat: int) -> list[Action]:
+        """Everything but winning, for the seat whose turn it is (it holds 3n+2 tiles)."""
+        st = hand.seat_state[seat]
+        out: list[Action] = [Discard(tile=t) for t in range(34) if st.counts[t]]
+        if hand.after_claim:
+            return out  # after chi/peng: discard only
+        if hand.can_kong():
+            out.extend(self.kong_options(hand, seat))
+        return out
+
+    def kong_options(self, hand: Hand, seat: int) -> list[Action]:
+        st = hand.seat_state[seat]
+        out: list[Action] = []
+        groups: dict[int, list[int]] = {}
+        for t in range(34):
+            v = self._natural_as(hand, t)
+            if v is not None and st.counts[t]:
+                groups.setdefault(v, []).extend([t] * st.counts[t])
+        for _v, tiles in sorted(groups.items()):
+            if len(tiles) >= 4:
+                out.append(Kong(kind="concealed", tiles=tuple(tiles[:4])))
+        if self.allow_added_kong:
+            for meld in st.melds:
+                if meld.kind == "peng":
+                    v = self.logical(hand, meld.tiles[0])
+                    if v in groups:
+                        out.append(Kong(kind="added", tiles=(groups[v][0],)))
+        return out
+
+    # --- the match ------------------------------------------------------------------
+    def next_deal(self, dealer: int, streak: int, outcome: HandOutcome) -> tuple[int, int]:
+        """(next dealer, next streak): dealer wins or 荒庄 → keeps the deal, else the 下家 deals."""
+        if outcome.draw or dealer in outcome.winners:
+            return dealer, streak + 1
+        return (dealer + 1) % self.seats, self.first_streak

@@ -1,0 +1,157 @@
+"""合肥麻将 (Hefei): 84 tiles (2–8 of three suits), no chi/peng/明杠, 暗杠 only, the 海捞区,
+discard wins with 一炮多响, and the 报听 / 不报听 rooms.
+
+Our reading is docs/rules/hefei.md; the pure scoring is :mod:`majiang.rules.hefei_scoring`.
+This module is the table flow.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING, ClassVar, Literal
+
+import msgspec
+
+from majiang.engine.actions import Action, Declare, Discard, Kong
+from majiang.hand import TileSet, is_win, waits
+from majiang.rules import hefei_scoring as scoring
+from majiang.rules.base import HandOutcome, Ruleset, WallSetup, roll
+from majiang.rules.settlement import Settlement
+from majiang.tiles import format_tiles
+
+if TYPE_CHECKING:
+    from majiang.engine.hand import Hand
+
+HEFEI_KINDS = tuple(s * 9 + r for s in range(3) for r in range(1, 8))  # 2–8 of 万 饼 条
+
+
+class HefeiRules(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    room: Literal["baoting", "bubaoting"] = "baoting"  # 报听 room (base 12) or 不报听 room (base 10)
+    haidi_forced: bool = False  # [option] a possible 海捞 win must be taken
+    kan_from_discard: bool = True
+    ka_single_wait: bool = False
+    queyimen_per_suit: bool = False
+
+
+class Hefei(Ruleset):
+    name: ClassVar[str] = "hefei"
+    title: ClassVar[str] = "合肥麻将"
+    kinds: ClassVar[tuple[int, ...]] = HEFEI_KINDS
+    tileset: ClassVar[TileSet | None] = TileSet.HEFEI
+    options_type = HefeiRules
+    options: HefeiRules
+
+    discard_wins = True
+    multiple_winners = True
+    haidi_tiles = 4
+    first_streak = 1  # 连庄数 starts at 1
+
+    @property
+    def haidi_win_forced(self) -> bool:  # type: ignore[override]
+        return self.options.haidi_forced
+
+    def first_dealer(self, seed: str) -> int:
+        return random.Random(f"{seed}:dealer").randrange(4)  # 第一盘系统随机选取一名玩家为庄家
+
+    def build_wall(self, rng: random.Random, dealer: int) -> WallSetup:
+        tiles = [k for k in self.kinds for _ in range(4)]
+        rng.shuffle(tiles)  # walls of 10, 11, 10 and 11 stacks (2人摆10叠，2人摆11叠)
+        dice = roll(rng)
+        start = (sum(dice) * 2) % len(tiles)
+        return WallSetup(tiles=tiles[start:] + tiles[:start], dice=dice)
+
+    # --- readiness ----------------------------------------------------------------------------
+    def is_ready(self, hand: Hand, seat: int, counts: list[int]) -> bool:
+        """Would some tile complete this 3n+1 part into a win (shape and the 8-in-a-suit rule)?"""
+        st = hand.seat_state[seat]
+        kong_tiles = [m.tiles[0] for m in st.melds if m.kind == "kong_concealed"]
+        for t in waits(counts, 0, True, self.tileset):
+            full = list(counts)
+            full[t] += 1
+            for k in kong_tiles:
+                full[k] += 4
+            if max(sum(full[s * 9 : s * 9 + 9]) for s in range(3)) >= 8:
+                return True
+        return False
+
+    # --- the turn -----------------------------------------------------------------------------
+    def turn_options(self, hand: Hand, seat: int) -> list[Action]:
+        st = hand.seat_state[seat]
+        if st.declared:
+            # Locked after 报听: the drawn tile goes out unless it wins or makes a kong that keeps the hand ready.
+            out: list[Action] = []
+            if st.drawn is not None:
+                out.append(Discard(tile=st.drawn))
+            if hand.can_kong():
+                for k in self.kong_options(hand, seat):
+                    assert isinstance(k, Kong)
+                    rest = list(st.counts)
+                    for t in k.tiles:
+                        rest[t] -= 1
+                    if self.is_ready(hand, seat, rest):
+                        out.append(k)
+            if not out:  # drawn is None only right after the deal for a declared dealer: impossible
+                out.extend(Discard(tile=t) for t in range(34) if st.counts[t])
+            return out
+        out = super().turn_options(hand, seat)
+        if self.options.room == "baoting":
+            for t in range(34):
+                if st.counts[t]:
+                    rest = list(st.counts)
+                    rest[t] -= 1
+                    if self.is_ready(hand, seat, rest):
+                        out.append(Declare(tile=t))
+        return out
+
+    # --- wins ---------------------------------------------------------------------------------
+    def situation(self, hand: Hand, seat: int, tile: int, discarder: int | None) -> scoring.Situation:
+        st = hand.seat_state[seat]
+        counts = list(st.counts)
+        if discarder is not None:
+            counts[tile] += 1
+        tiles = [t for t in range(34) for _ in range(counts[t])]
+        return scoring.Situation(
+            room=self.options.room,
+            dealer=hand.dealer,
+            lianzhuang=hand.streak,
+            winner=seat,
+            hand=format_tiles(tiles),
+            kongs=[format_tiles([m.tiles[0]]) for m in st.melds if m.kind == "kong_concealed"],
+            winning_tile=format_tiles([tile]),
+            how="discard" if discarder is not None else "self_draw",
+            from_seat=discarder,
+            declared=st.declared,
+            haidi=discarder is None and hand.phase == "haidi",
+            opening_hand=discarder is None and seat == hand.dealer and st.draws == 0 and hand.discards_made == 0,
+            first_round=discarder is None and seat != hand.dealer and st.draws == 1,
+            options=scoring.HefeiOptions(
+                kan_from_discard=self.options.kan_from_discard,
+                ka_single_wait=self.options.ka_single_wait,
+                queyimen_per_suit=self.options.queyimen_per_suit,
+            ),
+        )
+
+    def self_draw_settlement(self, hand: Hand, seat: int) -> Settlement:
+        st = hand.seat_state[seat]
+        assert st.drawn is not None
+        return scoring.score(self.situation(hand, seat, st.drawn, None))
+
+    def can_win_on_discard(self, hand: Hand, seat: int, tile: int, discarder: int) -> bool:
+        st = hand.seat_state[seat]
+        if self.options.room == "baoting" and not st.declared:
+            return False  # 报听 room: discard wins only after declaring
+        counts = list(st.counts)
+        counts[tile] += 1
+        if not is_win(counts, 0, True, self.tileset):
+            return False
+        return scoring.score(self.situation(hand, seat, tile, discarder)).valid
+
+    def discard_settlement(self, hand: Hand, winners: list[int], tile: int, discarder: int) -> Settlement:
+        return scoring.score_multi([self.situation(hand, w, tile, discarder) for w in winners])
+
+    # --- the match ----------------------------------------------------------------------------
+    def next_deal(self, dealer: int, streak: int, outcome: HandOutcome) -> tuple[int, int]:
+        # Dealer wins or 荒庄: stays, 连庄数 + 1. Another player wins: the 下家 deals, 连庄数 = 1.
+        if outcome.draw or dealer in outcome.winners:
+            return dealer, streak + 1
+        return (dealer + 1) % self.seats, 1

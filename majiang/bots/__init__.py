@@ -1,0 +1,35 @@
+"""Bots: policies over a seat's view (never the engine state), the same input a remote player has.
+
+``make_bot(name, seed)`` returns an object with ``choose(view) -> Action``; ``BOTS`` lists the names.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from majiang.bots.base import Bot
+from majiang.bots.random_bot import RandomBot
+
+BOTS: dict[str, Callable[[int], Bot]] = {"random": RandomBot}
+
+
+def _register_optional() -> None:
+    try:
+        from majiang.bots.greedy import GreedyBot
+    except ImportError:  # the greedy bot lands separately
+        return
+    BOTS["greedy"] = GreedyBot
+
+
+_register_optional()
+
+
+def make_bot(name: str, seed: int = 0) -> Bot:
+    try:
+        factory = BOTS[name]
+    except KeyError:
+        raise ValueError(f"unknown bot {name!r}; choose from {', '.join(sorted(BOTS))}") from None
+    return factory(seed)
+
+
+__all__ = ["BOTS", "Bot", "RandomBot", "make_bot"]

@@ -1,0 +1,111 @@
+"""Anqing (安庆) scoring: is a self-drawn win valid, and the itemized, zero-sum settlement.
+
+Our reading of the rules, every decision and the situation format: docs/rules/anqing.md.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from majiang.hand import decompositions
+from majiang.rules.anqing_scoring.patterns import Candidate, candidates, gangkai_fan, suits_of
+from majiang.rules.anqing_scoring.payment import bao_multiplier, di_of, lianzhuang_bonus, payments
+from majiang.rules.anqing_scoring.situation import (
+    AnqingOptions,
+    Kou,
+    Meld,
+    Situation,
+    WinHand,
+    hand_of,
+    parse_situation,
+    validate,
+)
+from majiang.rules.anqing_scoring.wilds import gangpai_of, stand_in_of, wild_of
+from majiang.rules.settlement import Settlement, totals_from_payments
+from majiang.tiles import format_tiles
+
+__all__ = [
+    "AnqingOptions",
+    "Kou",
+    "Meld",
+    "Situation",
+    "WinHand",
+    "bao_multiplier",
+    "di_of",
+    "gangkai_fan",
+    "gangpai_of",
+    "hand_of",
+    "lianzhuang_bonus",
+    "parse_situation",
+    "score",
+    "stand_in_of",
+    "validate",
+    "wild_of",
+    "zhijiao_possible",
+]
+
+
+def _extra(h: WinHand) -> dict[str, object]:
+    return {
+        "wild": format_tiles([h.wild]),
+        "stand_in": format_tiles([h.stand_in]) if h.stand_in is not None else None,
+        "gangpai": format_tiles(sorted(h.gangpai)),
+    }
+
+
+def _not_a_win(h: WinHand, reason: str, best: Candidate | None = None) -> Settlement:
+    return Settlement(
+        valid=False,
+        reason=reason,
+        items=best.items if best else [],
+        decomposition=best.groups if best else [],
+        extra=_extra(h),
+    )
+
+
+def score(situation: Situation) -> Settlement:
+    """Settle ``situation``; ``valid`` is False (with the reason) when it is not a legal win.
+
+    Raises ``ValueError`` only for an impossible situation (see :func:`parse_situation`).
+    """
+    h = hand_of(situation)
+    if situation.options.mode == "B":
+        suits, _ = suits_of(h)
+        if len(suits) > 2:
+            return _not_a_win(h, "mode B (打缺): the hand holds all three of 万, 筒 and 条; at most two may remain")
+    found, reason = candidates(situation, h)
+    valid = [c for c in found if not c.reason]
+    if not valid:
+        best = max(found, key=lambda c: c.total, default=None)
+        return _not_a_win(h, best.reason if best else reason, best)
+    best = max(valid, key=lambda c: c.total)  # first of equal totals: readings come in a stable order
+    pays = payments(situation, h, best.total)
+    extra = _extra(h) | {"fan": best.total}
+    return Settlement(
+        valid=True,
+        winners=[situation.winner],
+        items=best.items,
+        decomposition=best.groups,
+        payments=pays,
+        totals=totals_from_payments(pays),
+        extra=extra,
+    )
+
+
+def zhijiao_possible(concealed_before_draw: Iterable[int], indicator: int) -> bool:
+    """Whether the concealed tiles (before drawing the second W) are complete sets plus a lone W.
+
+    Then drawing another W makes 直叫: the engine offers the W-kong. Tiles are physical ids; 红中 plays as
+    the wild's face; a held 杠牌 rules it out (it would have been exposed).
+    """
+    wild, stand_in, gangpai = wild_of(indicator), stand_in_of(indicator), gangpai_of(indicator)
+    tiles = list(concealed_before_draw)
+    if wild not in tiles or any(t in gangpai for t in tiles) or (len(tiles) - 1) % 3:
+        return False
+    counts = [0] * 34
+    for t in tiles:
+        if t != wild:
+            counts[wild if t == stand_in else t] += 1
+    # The rest must be sets on their own: add the lone W back plus one more as an all-wild pair.
+    jokers = tiles.count(wild) + 1
+    return any(d.groups[-1].jokers == 2 for d in decompositions(counts, jokers, seven_pairs=False))

@@ -1,0 +1,282 @@
+"""Anqing patterns (牌型番数): every reading of the winning hand as a scored, checked candidate.
+
+A candidate is one decomposition with one placement of the winning tile (or the 十三烂 reading). Scoring
+keeps the valid candidate with the highest total, so each rule here only has to judge the reading it is
+given. The drawn-wild and discarded-wild rules depend on the reading (跑风 is judged on the shape of the
+group the winning tile completes), hence they are checked per candidate too.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from itertools import pairwise
+from typing import NamedTuple
+
+from majiang.hand import Decomposition, Group, decompositions
+from majiang.rules.anqing_scoring.situation import CLAIMED, KONGS, Situation, WinHand
+from majiang.rules.settlement import ScoreItem
+from majiang.tiles import HONORS, WINDS, chinese, format_tiles, is_suit, rank, suit
+
+__all__ = ["Candidate", "candidates", "gangkai_fan", "suits_of"]
+
+SUIT_NAMES = ("万", "筒", "条")
+
+
+class Candidate(NamedTuple):
+    items: list[ScoreItem]
+    groups: list[str]  # the reading, one notation string per group
+    reason: str = ""  # why this reading is not a win; "" when it is
+
+    @property
+    def total(self) -> int:
+        return sum(i.value for i in self.items)
+
+
+class Family(NamedTuple):
+    """A 天胡-family pattern: they do not stack, and replace 跑风, 门清 and 碰碰胡."""
+
+    item: ScoreItem
+    has_paofeng: bool  # its value includes 跑风 (the drawn-wild and discarded-wild rules accept it)
+
+
+def gangkai_fan(n: int) -> int:
+    """杠开 after ``n`` kongs in a row: Σ(3i+1) − n, i.e. 3 / 9 / 18 / 30."""
+    return sum(3 * i + 1 for i in range(1, n + 1)) - n
+
+
+def suits_of(h: WinHand, *, as_themselves: bool = False) -> tuple[set[int], bool]:
+    """Suits (0-2) of the natural tiles in concealed and melds, and whether an honor is among them.
+
+    Wilds are left out: a wild inside a group takes that group's suit, and an all-wild group may stand for
+    any suit already present, so the natural tiles alone decide the 打缺 limit and the 一色 items.
+    """
+    tiles = [t if as_themselves else h.face(t) for t in h.concealed if t != h.wild]
+    tiles += [t for m in h.melds if m.type != "wildkong" for t in m.face]
+    return {suit(t) for t in tiles if is_suit(t)}, any(t in HONORS for t in tiles)
+
+
+def _item(key: str, name: str, value: int, note: str = "") -> ScoreItem:
+    return ScoreItem(key=key, name=name, value=value, note=note)
+
+
+def _fmt_group(g: Group) -> str:
+    wild = [t for t, w in zip(g.tiles, g.wild, strict=True) if w]
+    text = f"{g.kind} {format_tiles(g.tiles)}"
+    return f"{text} (W as {format_tiles(wild)})" if wild else text
+
+
+def _fmt_melds(h: WinHand) -> list[str]:
+    out = [
+        f"{m.type} {format_tiles(m.tiles)}" + (f" from seat {m.from_seat}" if m.from_seat is not None else "")
+        for m in h.melds
+    ]
+    return out + [f"gangpai {format_tiles([t])}" for t in h.gangpai_exposed]
+
+
+def _always(s: Situation, h: WinHand, groups: tuple[Group, ...], *, as_themselves: bool = False) -> list[ScoreItem]:
+    """Items added whatever the pattern: 摸牌天胡, 地胡, 杠开, kongs, 杠牌, 风, 一龙, mode-B suit items."""
+    items: list[ScoreItem] = []
+    if s.opening_hand:
+        items.append(_item("mopai_tianhu", "摸牌天胡", 30, "the dealer's opening 14"))
+    if s.first_draw:
+        items.append(_item("dihu", "地胡", 30, "a non-dealer's first draw, no claim yet"))
+    if s.win_by == "replacement":
+        n = s.kongs_before
+        items.append(_item("gangkai", "杠开", gangkai_fan(n), f"{n} kong(s) in a row before the winning draw"))
+    for m in h.melds:
+        if m.type == "wildkong":
+            items.append(_item("zuangang", "钻杠", 1, f"直叫 W-kong {format_tiles(m.tiles)}"))
+        elif m.type in KONGS:
+            base, name = (2, "暗杠") if m.type == "angang" else (1, "明杠")
+            wind = m.face[0] in WINDS
+            note = f"{chinese(m.face[0])} {name} {base}" + (" + wind 1" if wind else "")
+            items.append(_item(m.type, name, base + wind, note))
+    if h.gangpai_exposed:
+        n = len(h.gangpai_exposed)
+        items.append(_item("gangpai", "杠牌", n, f"{format_tiles(h.gangpai_exposed)} exposed, 1 each"))
+    winds = [g.tiles[0] for g in groups if g.kind == "pung" and g.tiles[0] in WINDS]
+    winds += [m.face[0] for m in h.melds if m.type == "peng" and m.face[0] in WINDS]
+    if winds:
+        items.append(_item("feng", "风", len(winds), "wind triplets " + "".join(chinese(t) for t in winds)))
+    ranks: dict[int, set[int]] = {}
+    for t in [t for g in groups for t in g.tiles] + [t for m in h.melds if m.type != "wildkong" for t in m.face]:
+        if is_suit(t):
+            ranks.setdefault(suit(t), set()).add(rank(t))
+    for su, rs in sorted(ranks.items()):
+        if len(rs) == 9:
+            items.append(_item("yilong", "一龙", 10, f"1-9 {SUIT_NAMES[su]}"))
+            break
+    if s.options.mode == "B":
+        items += _suit_items(s, h, as_themselves=as_themselves)
+    return items
+
+
+def _suit_items(s: Situation, h: WinHand, *, as_themselves: bool) -> list[ScoreItem]:
+    suits, honors = suits_of(h, as_themselves=as_themselves)
+    if not suits and honors:
+        return [_item("ziyise", "字一色", s.options.ziyise, "honors only")]
+    if len(suits) == 1:
+        name = SUIT_NAMES[next(iter(suits))]
+        if honors:
+            return [_item("couyise", "凑一色", s.options.couyise, f"{name} and honors")]
+        return [_item("qingyise", "清一色", s.options.qingyise, f"{name} only")]
+    return []
+
+
+def _rule_reason(s: Situation, h: WinHand, has_paofeng: bool) -> str:
+    """The drawn-wild and discarded-wild rules, judged on one reading."""
+    zhijiao = any(m.type == "wildkong" for m in h.melds)
+    if h.winning_tile == h.wild and not zhijiao and not has_paofeng:
+        return (
+            "a win on a drawn wild must count 跑风 by itself (hard 对对胡, 七对有钻, a 天胡 with 跑风) or be 直叫; "
+            "holding a lone wild and drawing the second one is 直叫 (kong the two W)"
+        )
+    if s.winner_discarded_wild and not has_paofeng and s.win_by != "replacement":
+        return "the winner discarded a wild earlier this hand, so the win must include 跑风 or 杠开"
+    return ""
+
+
+def _paofeng_shape(g: Group, face: int) -> str:
+    """The 跑风 wait of group ``g`` completed by natural ``face``: 独吊, 留钻, 边, 卡, or "" for none."""
+    others = list(zip(g.tiles, g.wild, strict=True))
+    others.remove((face, False))
+    if g.kind == "pair":
+        return "留钻" if others[0][1] else "独吊"
+    if g.kind != "chow" or any(w for _, w in others):
+        return ""  # a held wild in a chow or pung leaves several tiles that complete it
+    low = g.tiles[0]
+    if face == low + 1:
+        return "卡"
+    if (face == low + 2 and rank(low) == 1) or (face == low and rank(low) == 7):
+        return "边"
+    return ""
+
+
+def _family(s: Situation, h: WinHand, d: Decomposition | None, four_wilds: bool) -> list[Family]:
+    fam: list[Family] = []
+    add = fam.append
+    on_wild = h.winning_tile == h.wild
+    if d is not None and d.form == "seven_pairs":
+        partners = sum(g.jokers == 1 for g in d.groups)
+        wild_pairs = sum(g.jokers == 2 for g in d.groups)
+        if four_wilds and wild_pairs == 2 and not partners:
+            add(Family(_item("shuang_tianhu", "双天胡", 66, "seven pairs, four W as two W pairs"), True))
+        elif partners:
+            add(Family(_item("qidui_youzuan", "七对有钻", 9, "seven pairs with W partners, 跑风 included"), True))
+        else:
+            add(Family(_item("qidui_tianhu", "七对天胡", 36, "seven pairs, W only as W pairs: 30 + 跑风 6"), True))
+    if four_wilds:
+        fam.append(Family(_item("sizuan_tianhu", "四钻天胡", 36, "all four W: 30 + 跑风 6"), True))
+    if sum(m.type != "wildkong" for m in h.melds) == 4 and len(h.concealed) == 2:
+        held = list(h.concealed)
+        held.remove(h.winning_tile)
+        if on_wild:
+            # Held a natural tile and drew a W: not "won on its match", so no 跑风 (the 独吊 example).
+            fam.append(Family(_item("dadiaoche", "大吊车", 30, "won on a drawn W: no 跑风"), False))
+        elif held[0] == h.wild:
+            fam.append(Family(_item("dadiaoche", "大吊车 (吊钻)", 9, "held a W, any tile wins: 3 + 跑风 6"), True))
+        else:
+            add(Family(_item("dadiaoche", "大吊车", 36, "four melds, won on the held tile's match: 30 + 6"), True))
+    return fam
+
+
+def _score_reading(s: Situation, h: WinHand, d: Decomposition, placed: Group | None) -> Candidate:
+    zhijiao = any(m.type == "wildkong" for m in h.melds)
+    wilds_held = h.concealed.count(h.wild) - (h.winning_tile == h.wild)
+    four_wilds = h.concealed.count(h.wild) + 2 * zhijiao == 4
+    family = _family(s, h, d, four_wilds)
+    items: list[ScoreItem] = []
+    all_pungs = d.form == "regular" and all(g.kind == "pung" for g in d.sets)
+    all_pungs = all_pungs and all(m.type != "chi" for m in h.melds)
+    if family:
+        best = max(family, key=lambda f: f.item.value)
+        items.append(best.item)
+        has_paofeng = best.has_paofeng
+    else:
+        has_paofeng = True
+        if zhijiao:
+            items.append(_item("zhijiao", "直叫", 6, "held a lone W, drew the second: kong, any replacement wins"))
+        elif all_pungs and wilds_held == 0:
+            items.append(_item("paofeng", "跑风", 6, "硬对对胡: no W among the held tiles"))
+        elif placed is not None and (shape := _paofeng_shape(placed, h.face(h.winning_tile))):
+            items.append(_item("paofeng", "跑风", 6, f"{shape}: {_fmt_group(placed)}"))
+        else:
+            has_paofeng = False
+        if all_pungs:
+            items.append(_item("pengpenghu", "碰碰胡", 3, "all triplets/kongs + pair (对对胡's 3, counted once)"))
+        if not any(m.type in CLAIMED for m in h.melds):
+            items.append(_item("menqing", "门清", 3, "no chi, peng or 明杠"))
+    items += _always(s, h, d.groups)
+    if not items:
+        items.append(_item("pinghu", "平胡", 0, "the base is paid through 底"))
+    groups = [_fmt_group(g) for g in d.groups] + _fmt_melds(h)
+    return Candidate(items, groups, _rule_reason(s, h, has_paofeng))
+
+
+def _shisanlan(s: Situation, h: WinHand) -> Candidate | None:
+    """十三烂 / 七星归位: 14 concealed tiles, no W, every honor as itself (红中 and 杠牌 included)."""
+    if h.melds or len(h.concealed) != 14 or h.wild in h.concealed:
+        return None
+    tiles = sorted(h.concealed)
+    honors = [t for t in tiles if t in HONORS]
+    if len(set(honors)) != len(honors):
+        return None
+    for su in range(3):
+        rs = [rank(t) for t in tiles if is_suit(t) and suit(t) == su]
+        if any(b - a < 3 for a, b in pairwise(rs)):
+            return None
+    if len(honors) == 7:
+        fam = _item("qixing_guiwei", "七星归位", 30, "十三烂 holding all seven honors")
+    else:
+        fam = _item("shisanlan", "十三烂", 20, "suits differ by 3 or more, honors all different")
+    items = [fam, *_always(s, h, (), as_themselves=True)]
+    return Candidate(items, [f"shisanlan {format_tiles(tiles)}"], _rule_reason(s, h, False))
+
+
+def _readings(h: WinHand) -> Iterator[tuple[Decomposition, Group | None]]:
+    """Each decomposition with each group the winning tile may have completed.
+
+    With 直叫 the W-kong takes the pair's second place (one extra joker) and the replacement sits in the pair.
+    """
+    counts = [0] * 34
+    for t in h.concealed:
+        if t != h.wild:
+            counts[h.face(t)] += 1
+    zhijiao = any(m.type == "wildkong" for m in h.melds)
+    jokers = h.concealed.count(h.wild) + zhijiao
+    on_wild = h.winning_tile == h.wild
+    face = h.face(h.winning_tile)
+    for d in decompositions(counts, jokers, seven_pairs=not h.melds):
+        if zhijiao:
+            pair = d.groups[-1]
+            if (on_wild and pair.jokers == 2) or (not on_wild and pair.jokers == 1 and face in pair.tiles):
+                yield d, pair
+        elif on_wild:
+            yield d, None
+        else:
+            for g in dict.fromkeys(g for g in d.groups if (face, False) in zip(g.tiles, g.wild, strict=True)):
+                yield d, g
+
+
+def held_gangpai(s: Situation, h: WinHand) -> list[int]:
+    """杠牌 in the concealed hand that rule it out (mode B may keep them as ordinary honors)."""
+    if s.options.mode == "B" and s.options.keep_gangpai:
+        return []
+    return [t for t in h.concealed if t in h.gangpai]
+
+
+def candidates(s: Situation, h: WinHand) -> tuple[list[Candidate], str]:
+    """Every reading of the hand, and why none exists when the list is empty."""
+    out: list[Candidate] = []
+    lan = _shisanlan(s, h)
+    if lan is not None:
+        out.append(lan)
+    gang = held_gangpai(s, h)
+    if gang:
+        return out, f"the hand holds 杠牌 {format_tiles(gang)}; a hand holding a 杠牌 cannot win (expose it)"
+    out += [_score_reading(s, h, d, g) for d, g in _readings(h)]
+    if out:
+        return out, ""
+    if any(m.type == "wildkong" for m in h.melds):
+        return out, "直叫: the tiles besides the replacement do not form complete sets"
+    return out, f"not a complete hand: {format_tiles(h.concealed)} does not form sets and a pair"

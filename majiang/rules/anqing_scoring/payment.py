@@ -1,0 +1,57 @@
+"""Who pays what: every win is self-drawn, so each of the three others pays the winner.
+
+amount = (底 + 番 + 连庄 bonus) × 基础银子 × 包 multiplier. 底 and the 连庄 bonus depend on whether the dealer
+is in the pair; the multiplier on the 口 between payer and winner in both directions (顺包 / 反包).
+"""
+
+from __future__ import annotations
+
+from majiang.rules.anqing_scoring.situation import Situation, WinHand
+from majiang.rules.settlement import Payment
+
+__all__ = ["bao_multiplier", "di_of", "lianzhuang_bonus", "payments"]
+
+
+def di_of(s: Situation, payer: int) -> int:
+    """底: 8 + 4k between the dealer and anyone, 4 between two non-dealers."""
+    return 8 + 4 * s.streak if s.dealer in (s.winner, payer) else 4
+
+
+def lianzhuang_bonus(k: int) -> int:
+    """The 连庄 番 for the k-th kept deal: 3, 6, 12, then 15 from the fourth on."""
+    return (0, 3, 6, 12)[k] if k < 4 else 15
+
+
+def _shunbao(kou: tuple[int, bool]) -> int:
+    """顺包 multiplier for ``kou`` 口 given to the winner (0 when it does not apply)."""
+    count, all_peng = kou
+    if count < 3:
+        return 0
+    return (3 if count == 3 else 6) * (2 if all_peng else 1)
+
+
+def bao_multiplier(h: WinHand, payer: int, winner: int) -> tuple[int, str]:
+    """The payer's multiplier, and a note. Both directions are computed separately and added."""
+    shun = _shunbao(h.kou.get((payer, winner), (0, False)))
+    fan = 2 * _shunbao(h.kou.get((winner, payer), (0, False)))  # 反包 is twice the 顺包 figure
+    notes = []
+    if shun:
+        notes.append(f"顺包 ×{shun} ({h.kou[(payer, winner)][0]} 口 from seat {payer} to the winner)")
+    if fan:
+        notes.append(f"反包 ×{fan} ({h.kou[(winner, payer)][0]} 口 from the winner to seat {payer})")
+    return (shun + fan) or 1, "; ".join(notes)
+
+
+def payments(s: Situation, h: WinHand, fan: int) -> list[Payment]:
+    out: list[Payment] = []
+    for payer in range(4):
+        if payer == s.winner:
+            continue
+        di = di_of(s, payer)
+        dealer_pair = s.dealer in (s.winner, payer)
+        bonus = lianzhuang_bonus(s.streak) if dealer_pair and s.options.lianzhuang_bonus else 0
+        mult, note = bao_multiplier(h, payer, s.winner)
+        amount = (di + fan + bonus) * s.base_silver * mult
+        breakdown = {"di": di, "fan": fan, "lianzhuang": bonus, "base_silver": s.base_silver, "multiplier": mult}
+        out.append(Payment(payer=payer, payee=s.winner, amount=amount, breakdown=breakdown, note=note))
+    return out

@@ -1,0 +1,78 @@
+"""Replay files: one finished (or unfinished) hand as (ruleset, options, seed, deal, actions).
+
+The file holds no tiles at all beyond the seed: the engine rebuilds the wall and
+every event from it, so a replay can't disagree with the rules that made it.
+Format (JSON)::
+
+    {"format": "majiang-replay/1", "ruleset": "anqing", "options": {...},
+     "seed": "…", "dealer": 0, "streak": 0, "hand_no": 1,
+     "actions": [[0, {"type": "discard", "tile": 5}], …],
+     "settlement": {...} | null}
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import msgspec
+
+from majiang.engine.actions import Action
+from majiang.engine.hand import Hand
+from majiang.rules.base import Ruleset
+from majiang.rules.settlement import Settlement
+
+FORMAT = "majiang-replay/1"
+
+
+class ReplayFile(msgspec.Struct, kw_only=True):
+    format: str = FORMAT
+    ruleset: str
+    options: dict[str, Any]
+    seed: str
+    dealer: int
+    streak: int
+    hand_no: int = 1
+    actions: list[tuple[int, Action]]
+    settlement: Settlement | None = None
+
+
+def make_ruleset(name: str, options: dict[str, Any] | None = None) -> Ruleset:
+    """A ruleset object by name: ``anqing`` or ``hefei``."""
+    from majiang.rules.registry import make_ruleset as _make
+
+    return _make(name, options)
+
+
+def to_replay(hand: Hand) -> ReplayFile:
+    return ReplayFile(
+        ruleset=hand.ruleset.name,
+        options=hand.ruleset.options_dict(),
+        seed=hand.seed,
+        dealer=hand.dealer,
+        streak=hand.streak,
+        hand_no=hand.hand_no,
+        actions=list(hand.log),
+        settlement=hand.settlement,
+    )
+
+
+def encode(replay: ReplayFile) -> bytes:
+    return msgspec.json.encode(replay)
+
+
+def decode(data: bytes | str) -> ReplayFile:
+    try:
+        replay = msgspec.json.decode(data, type=ReplayFile)
+    except (msgspec.ValidationError, msgspec.DecodeError) as e:
+        raise ValueError(f"not a replay file: {e}") from None
+    if replay.format != FORMAT:
+        raise ValueError(f"unsupported replay format {replay.format!r} (expected {FORMAT})")
+    return replay
+
+
+def rebuild(replay: ReplayFile, upto: int | None = None) -> Hand:
+    """The hand after the first ``upto`` actions (all of them by default)."""
+    ruleset = make_ruleset(replay.ruleset, replay.options)
+    actions = replay.actions if upto is None else replay.actions[:upto]
+    return Hand.replay(ruleset, replay.seed, actions, dealer=replay.dealer, streak=replay.streak,
+                       hand_no=replay.hand_no)

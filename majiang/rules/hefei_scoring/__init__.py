@@ -20,8 +20,14 @@ from .situation import SUIT_NAMES, HefeiOptions, Situation, WinHand, parse_situa
 __all__ = ["HefeiOptions", "Situation", "parse_situation", "score", "score_multi", "win_reason"]
 
 
-def _groups(d: Decomposition, hand: WinHand) -> list[str]:
-    return [format_tiles(g.tiles) for g in d.groups] + [format_tiles([k] * 4) for k in hand.kongs]
+def _groups(d: Decomposition, hand: WinHand, win_group: int) -> tuple[list[str], int]:
+    """The decomposition as players read it (sets by tile, then the pair, then kongs) and where the winning
+    tile now sits in that list."""
+    order = list(range(len(d.groups)))
+    if d.form == "regular":
+        order = [*sorted(order[:-1], key=lambda i: d.groups[i].tiles), order[-1]]
+    shown = [format_tiles(d.groups[i].tiles) for i in order] + [format_tiles([k] * 4) for k in hand.kongs]
+    return shown, order.index(win_group)
 
 
 def win_reason(s: Situation, hand: WinHand, ds: list[Decomposition]) -> str:
@@ -49,18 +55,19 @@ def score(s: Situation) -> Settlement:
     # 天胡/地胡: "其他番都不算了" -- only the base and the special item (庄分 is per payment).
     items = [scored.items[0], special] if special else scored.items
     pays = payments(s, items)
+    groups, win_group = _groups(scored.decomposition, hand, scored.win_group)
     settlement = Settlement(
         valid=True,
         winners=[s.winner],
         items=items,
         per_winner={s.winner: items},
-        decomposition=_groups(scored.decomposition, hand),
+        decomposition=groups,
         payments=pays,
         totals=totals_from_payments(pays),
         extra={
             "points": sum(i.value for i in items),
             "form": scored.decomposition.form,
-            "winning_group": scored.win_group,
+            "winning_group": win_group,  # index in `decomposition` of the group holding the winning tile
         },
     )
     settlement.check_zero_sum()

@@ -1,0 +1,83 @@
+"""Properties over random Hefei winning hands: zero-sum, payer count, 庄分, and the 8-tile rule."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from majiang.rules.hefei_scoring import Situation, score
+from majiang.tiles import format_tiles
+
+HEFEI = [s * 9 + r for s in range(3) for r in range(1, 8)]
+
+
+@st.composite
+def hands(draw: st.DrawFn) -> tuple[list[int], list[int]]:
+    """Four sets (some of them kongs) and a pair, within four copies of each tile."""
+    counts = dict.fromkeys(HEFEI, 0)
+    concealed: list[int] = []
+    kongs: list[int] = []
+    for _ in range(4):
+        kind = draw(st.sampled_from(["chow", "pung", "kong"]))
+        if kind == "chow":
+            low = draw(st.sampled_from([t for t in HEFEI if t % 9 <= 5]))
+            group = [low, low + 1, low + 2]
+        else:
+            t = draw(st.sampled_from(HEFEI))
+            group = [t] * (4 if kind == "kong" else 3)
+        if any(counts[t] + group.count(t) > 4 for t in group):
+            continue  # fall back to fewer groups; the hand is then filled with a chow below
+        for t in group:
+            counts[t] += 1
+        if kind == "kong":
+            kongs.append(group[0])
+        else:
+            concealed += group
+    while len(concealed) + 3 * len(kongs) < 12:
+        low = next(t for t in HEFEI if t % 9 <= 5 and all(counts[t + i] < 4 for i in range(3)))
+        for i in range(3):
+            counts[low + i] += 1
+        concealed += [low, low + 1, low + 2]
+    pair = draw(st.sampled_from([t for t in HEFEI if counts[t] <= 2]))
+    concealed += [pair, pair]
+    return concealed, kongs
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    hands(),
+    st.integers(0, 3),
+    st.integers(0, 3),
+    st.integers(1, 5),
+    st.booleans(),
+    st.sampled_from(["baoting", "bubaoting"]),
+    st.data(),
+)
+def test_every_settlement_is_zero_sum_and_consistent(hand, winner, dealer, lianzhuang, self_draw, room, data):
+    concealed, kongs = hand
+    win = data.draw(st.sampled_from(concealed))
+    from_seat = None if self_draw else data.draw(st.sampled_from([s for s in range(4) if s != winner]))
+    s = Situation(
+        room=room,
+        dealer=dealer,
+        lianzhuang=lianzhuang,
+        winner=winner,
+        hand=format_tiles(sorted(concealed)),
+        kongs=[format_tiles([k]) for k in kongs],
+        winning_tile=format_tiles([win]),
+        how="self_draw" if self_draw else "discard",
+        from_seat=from_seat,
+        declared=room == "baoting",
+    )
+    settlement = score(s)
+    settlement.check_zero_sum()
+    suits = [sum(1 for t in concealed if t // 9 == x) + 4 * sum(1 for k in kongs if k // 9 == x) for x in range(3)]
+    assert settlement.valid == (max(suits) >= 8), settlement.reason
+    if not settlement.valid:
+        return
+    points = sum(i.value for i in settlement.items)
+    assert settlement.items[0].key == "base" and points >= settlement.items[0].value
+    assert len(settlement.payments) == (3 if self_draw else 1)
+    for p in settlement.payments:
+        zhuang = (2 if self_draw else 1) * lianzhuang if dealer in (p.payer, winner) else 0
+        assert p.amount == points + zhuang and p.payee == winner

@@ -23,7 +23,8 @@ def ids(text: str) -> list[int]:
 
 @pytest.mark.parametrize(
     "hand",
-    ["123m456p789s11122z", "11122233344455z", "123456789m12399p", "22m", "111m22z", "234m456p678s22m", "11223344556677z"],
+    ["123m456p789s11122z", "11122233344455z", "123456789m12399p", "22m", "111m22z", "234m456p678s22m",
+     "11223344556677z"],
 )
 def test_standard_wins(hand):
     assert is_win(c(hand))

@@ -50,7 +50,7 @@ def _feasible(c: list[int], jokers: int, pair: bool, tables: GroupTables) -> boo
     total_s = 0
     best_d = 2
     for g, (lo, hi) in enumerate(GROUP_SLICES):
-        s, d = tables.need[g][tuple(c[lo:hi])]
+        s, d, _ = tables.need[g][tuple(c[lo:hi])]
         total_s += s
         best_d = min(best_d, d)
     return total_s + (best_d if pair else 0) <= jokers

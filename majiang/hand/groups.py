@@ -34,7 +34,7 @@ class SuccessorTable(dict):  # type: ignore[type-arg]
         buckets: dict[tuple[int, int], list[int]] = {}
         for r in self.ranks:
             if key[r] < 4:
-                s, d = self.need[(*key[:r], key[r] + 1, *key[r + 1 :])]
+                s, d, _ = self.need[(*key[:r], key[r] + 1, *key[r + 1 :])]
                 buckets.setdefault((s, d), []).append(self.base + r)
         value = tuple((s, d, tuple(ids)) for (s, d), ids in sorted(buckets.items()))
         self[key] = value

@@ -45,7 +45,7 @@ def shanten(
         b[0][counts[0:9]], b[1][counts[9:18]], b[2][counts[18:27]], b[3][counts[27:34]], naturals, n
     )
     needed = 3 * n + 2 - used - jokers
-    if seven_pairs and total >= 13 and needed > 1:
+    if seven_pairs and total >= 13 and needed > 0:
         pairs = min(counts.count(2) + 2 * counts.count(4) + counts.count(3), 7)
         used7 = 2 * pairs + min(naturals - 2 * pairs, 7 - pairs)
         needed = min(needed, 14 - used7 - jokers)

@@ -5,7 +5,8 @@ counts) and the honors (keyed by their 7 counts). Sets never cross groups, so
 everything the engine needs is a per-group fact looked up by the group's count
 tuple:
 
-* :class:`NeedTable` — ``(s, d)``: ``s`` = fewest wilds that turn the group into
+* :class:`NeedTable` — ``(s, d, n)``: ``n`` = tiles in the group (so the caller
+  gets the part's size without a ``sum``), ``s`` = fewest wilds that turn the group into
   sets only; ``s + d`` = fewest wilds for sets plus exactly one pair. ``d`` is at
   most 2 (two wilds can always be the pair), so "some group holds the pair" is
   ``sum(s) + min(d)``.
@@ -24,7 +25,6 @@ from collections.abc import Iterable
 from majiang.tiles import TileError
 
 Key = tuple[int, ...]
-Need = tuple[int, int]
 Block = tuple[int, int, int]
 
 _INF = 99
@@ -59,18 +59,18 @@ class _GroupTable(dict):  # type: ignore[type-arg]
 
 
 class NeedTable(_GroupTable):
-    """key -> (s, d): fewest wilds for sets only, and the extra for adding the pair."""
+    """key -> (s, d, n): fewest wilds for sets only, the extra for adding the pair, tile count."""
 
     def __init__(self, present: Iterable[int], length: int, starts: frozenset[int], label: str) -> None:
         super().__init__(present, length, starts, label)
         self._memo: dict[tuple[Key, bool], int] = {}
 
-    def __missing__(self, key: Key) -> Need:
+    def __missing__(self, key: Key) -> tuple[int, int, int]:
         self.check(key)
         key = tuple(int(c) for c in key)
         s = self._need(key, False)
         d = min(self._need(key, True) - s, 2)
-        value = (s, d)
+        value = (s, d, sum(key))
         self[key] = value
         return value
 

@@ -23,6 +23,9 @@ from majiang.hand.tileset import TileSet
 _ANY_SIZE = COMPLETE_SIZES | WAITING_SIZES
 
 
+_M, _P, _S, _H = FULL_TABLES.need
+
+
 def is_win(
     counts: Sequence[int], jokers: int = 0, seven_pairs: bool = True, tileset: TileSet | None = None
 ) -> bool:
@@ -30,23 +33,35 @@ def is_win(
 
     A waiting-size part (3n+1) is simply not complete: False.
     """
-    tables = FULL_TABLES if tileset is None else tables_for(tileset)
-    total = sum(counts) + jokers if len(counts) == 34 and jokers >= 0 else -1
+    # Hot path: one tuple, four slices, four dict lookups. The size comes from the
+    # tables' tile counts (no sum over 34 entries) and the tables validated every
+    # count when the key was first seen.
+    if tileset is None:
+        m, p, s, h = _M, _P, _S, _H
+    else:
+        m, p, s, h = tables_for(tileset).need
+    if len(counts) != 34 or jokers < 0:
+        raise bad_size(counts, jokers, _ANY_SIZE, "is_win")
+    c = counts if type(counts) is tuple else tuple(counts)
+    sm, dm, nm = m[c[0:9]]
+    sp, dp, np_ = p[c[9:18]]
+    ss, ds, ns = s[c[18:27]]
+    sh, dh, nh = h[c[27:34]]
+    total = nm + np_ + ns + nh + jokers
     if total not in COMPLETE_SIZES:
         if total in WAITING_SIZES:
             return False
         raise bad_size(counts, jokers, _ANY_SIZE, "is_win")
-    m, p, s, h = tables.need
-    if type(counts) is not tuple:
-        counts = tuple(counts)
-    sm, dm = m[counts[0:9]]
-    sp, dp = p[counts[9:18]]
-    ss, ds = s[counts[18:27]]
-    sh, dh = h[counts[27:34]]
-    if sm + sp + ss + sh + min(dm, dp, ds, dh) <= jokers:
+    if dp < dm:
+        dm = dp
+    if ds < dm:
+        dm = ds
+    if dh < dm:
+        dm = dh
+    if sm + sp + ss + sh + dm <= jokers:
         return True
     # Counts were validated by the lookups above, so the odd kinds are those held 1 or 3 times.
-    return seven_pairs and total == 14 and counts.count(1) + counts.count(3) <= jokers
+    return seven_pairs and total == 14 and c.count(1) + c.count(3) <= jokers
 
 
 def waits(
@@ -58,14 +73,16 @@ def waits(
     copy can be drawn.
     """
     tables = FULL_TABLES if tileset is None else tables_for(tileset)
-    total = sum(counts) + jokers if len(counts) == 34 and jokers >= 0 else -1
-    if total not in WAITING_SIZES:
+    if len(counts) != 34 or jokers < 0:
         raise bad_size(counts, jokers, WAITING_SIZES, "waits")
     if type(counts) is not tuple:
         counts = tuple(counts)
     keys = (counts[0:9], counts[9:18], counts[18:27], counts[27:34])
     need = tables.need
-    values = [need[g][keys[g]] for g in range(4)]
+    values = [need[0][keys[0]], need[1][keys[1]], need[2][keys[2]], need[3][keys[3]]]
+    total = values[0][2] + values[1][2] + values[2][2] + values[3][2] + jokers
+    if total not in WAITING_SIZES:
+        raise bad_size(counts, jokers, WAITING_SIZES, "waits")
     total_s = values[0][0] + values[1][0] + values[2][0] + values[3][0]
     found: list[int] = []
     succ = tables.successors

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import pytest
-from test_anqing_scoring_helpers import DATA, check, items, load, run
 
 from majiang.rules.anqing_scoring import gangkai_fan, gangpai_of, parse_situation, score, stand_in_of, wild_of
 from majiang.tiles import parse_tile, parse_tiles
+from tests.test_anqing_scoring_helpers import DATA, check, items, load, run
 
 
 def t(text: str) -> int:
@@ -289,3 +289,10 @@ def test_mode_b_melds_count_towards_suits() -> None:
 def test_not_a_win_reports_the_items_it_tried() -> None:
     s = check(score(parse_situation(load("not_win_discarded_wild"))))
     assert s.items and s.decomposition and s.totals == [0, 0, 0, 0]
+
+
+def test_paofeng_takes_the_best_reading() -> None:
+    # 1112m + 2m: read as 111m + 22m the 2m completes the pair (独吊), though 3m would also have won.
+    s = run(concealed="111m2m456p345s789s2m", winning_tile="2m")
+    assert items(s) == {"paofeng": 6, "menqing": 3}
+    assert "pair 22m" in s.decomposition

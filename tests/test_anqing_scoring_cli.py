@@ -9,11 +9,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from test_anqing_scoring_helpers import BASE, DATA
 
 from majiang.cli import main
 from majiang.rules.anqing_scoring import parse_situation, zhijiao_possible
 from majiang.tiles import parse_tile, parse_tiles
+from tests.test_anqing_scoring_helpers import BASE, DATA
 
 MAJIANG = Path(sys.executable).parent / "majiang"
 GOOD: dict[str, Any] = BASE | {"concealed": "234m567m345p678s99s", "winning_tile": "9s"}

@@ -100,6 +100,11 @@ class Hand:
         self.kou_all_pung = [[True] * 4 for _ in range(4)]
         self.discards_made = 0
         self._win_cache: dict[tuple[int, int], Settlement] = {}
+        # legal_actions is asked by the view, then again by apply's check: keep one answer per step.
+        self._legal_cache: dict[tuple[int, int], list[Action]] = {}
+        # Filled by Ruleset.natural_table on first use: what each held kind plays as in claims.
+        self.natural: tuple[tuple[int | None, ...], tuple[tuple[int, ...], ...]] | None = None
+        self.seed_digest = seed_hash(seed)  # every view carries it: hash once
 
         self._emit(
             HandStarted(
@@ -107,7 +112,7 @@ class Hand:
                 dealer=dealer,
                 streak=self.streak,
                 dice=self.dice,
-                seed_hash=seed_hash(seed),
+                seed_hash=self.seed_digest,
                 wall_size=len(self.wall),
                 indicator=self.info.indicator,
                 wild=self.info.wild,
@@ -139,6 +144,8 @@ class Hand:
         return []
 
     def legal_actions(self, seat: int) -> list[Action]:
+        """What ``seat`` may do now (a fresh list). The state changes only through :meth:`apply`,
+        so a turn's answer is kept for the step: the view and apply's check both ask for it."""
         if not 0 <= seat < self.ruleset.seats:
             return []
         if self.phase == "claim" and self.claim is not None:
@@ -146,7 +153,11 @@ class Hand:
                 return list(self.claim.options[seat])
             return []
         if self.phase in ("turn", "haidi") and seat == self.current:
-            return self._turn_actions(seat)
+            key = (seat, len(self.log))
+            cached = self._legal_cache.get(key)
+            if cached is None:
+                cached = self._legal_cache[key] = self._turn_actions(seat)
+            return list(cached)
         return []
 
     def is_legal(self, seat: int, action: Action) -> str | None:
@@ -172,6 +183,7 @@ class Hand:
         if reason is not None:
             raise IllegalAction(reason)
         start = len(self.events)
+        self._legal_cache.clear()
         self.log.append((seat, action))
         if self.phase == "claim":
             self._respond(seat, action)

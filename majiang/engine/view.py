@@ -11,7 +11,7 @@ from __future__ import annotations
 import msgspec
 
 from majiang.engine.actions import Action
-from majiang.engine.hand import Hand, seed_hash
+from majiang.engine.hand import Hand
 from majiang.engine.state import Meld, RiverTile
 from majiang.rules.settlement import Settlement
 
@@ -115,7 +115,7 @@ def seat_view(hand: Hand, seat: int | None) -> SeatView:
 
 
 def _seed_hash(hand: Hand) -> str:
-    return seed_hash(hand.seed)
+    return hand.seed_digest
 
 
 def unseen_counts(view: SeatView) -> list[int]:

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 import msgspec
 
-from majiang.engine.actions import Action, Chi, Discard, Kong, Peng
+from majiang.engine.actions import Action, Chi, Discard, Kong, Peng, Win
 from majiang.hand import TileSet, is_win
 from majiang.rules.settlement import Settlement
 
@@ -49,6 +49,10 @@ class HandOutcome:
 
     winners: tuple[int, ...]
     draw: bool
+
+
+# Actions are frozen structs, so the 34 discards can be shared by every legal list.
+DISCARDS: tuple[Discard, ...] = tuple(Discard(tile=t) for t in range(34))
 
 
 def roll(rng: random.Random, n: int = 2) -> tuple[int, ...]:
@@ -86,12 +90,15 @@ class Ruleset:
             raise RulesetError(f"{self.name} options must be {self.options_type.__name__}")
         self.options = options
         self._validate_options()
+        # Every seat view carries the options; converting the frozen struct once saves a
+        # msgspec round trip per view (callers get a copy, so the cache can't be mutated).
+        self._options_builtins: dict[str, Any] = msgspec.to_builtins(self.options)
 
     def _validate_options(self) -> None:
         """Reject option combinations that make no sense (override)."""
 
     def options_dict(self) -> dict[str, Any]:
-        return msgspec.to_builtins(self.options)  # type: ignore[no-any-return]
+        return dict(self._options_builtins)
 
     @property
     def wall_size(self) -> int:
@@ -121,6 +128,19 @@ class Ruleset:
 
     def logical(self, hand: Hand, tile: int) -> int:
         return tile
+
+    def natural_table(self, hand: Hand) -> tuple[tuple[int | None, ...], tuple[tuple[int, ...], ...]]:
+        """``(plays_as, sources)`` for this hand: ``plays_as[t]`` = :meth:`_natural_as` of physical
+        kind ``t``; ``sources[v]`` = the physical kinds that play as ``v``, ascending.
+
+        Both depend only on the wild, fixed at the deal, so they are computed once per hand
+        (claims and kongs are asked about on every discard and every turn)."""
+        table = hand.natural
+        if table is None:
+            plays_as = tuple(self._natural_as(hand, t) for t in range(34))
+            sources = tuple(tuple(t for t in range(34) if plays_as[t] == v) for v in range(34))
+            table = hand.natural = (plays_as, sources)
+        return table
 
     def is_wild(self, hand: Hand, tile: int) -> bool:
         return False
@@ -164,14 +184,13 @@ class Ruleset:
         """Responses to a discard other than passing."""
         out: list[Action] = []
         if self.discard_wins and self.can_win_on_discard(hand, seat, tile, discarder):
-            from majiang.engine.actions import Win
-
             out.append(Win())
-        if self.is_wild(hand, tile):
-            return out  # a discarded wild cannot be claimed
+        if not (self.allow_peng or self.allow_exposed_kong or self.allow_chi) or self.is_wild(hand, tile):
+            return out  # nothing to claim with (or a discarded wild, which cannot be claimed)
         st = hand.seat_state[seat]
+        counts = st.counts
         want = self.logical(hand, tile)
-        same = [t for t in range(34) for _ in range(st.counts[t]) if self._natural_as(hand, t) == want]
+        same = [t for t in self.natural_table(hand)[1][want] for _ in range(counts[t])]
         if hand.can_kong() and self.allow_exposed_kong and len(same) >= 3:
             out.append(Kong(kind="exposed", tiles=tuple(same[:3])))
         if self.allow_peng and len(same) >= 2:
@@ -188,10 +207,11 @@ class Ruleset:
 
     def _chi_options(self, hand: Hand, seat: int, want: int) -> list[Action]:
         st = hand.seat_state[seat]
+        plays_as = self.natural_table(hand)[0]
         by_value: dict[int, int] = {}
         for t in range(34):
             if st.counts[t]:
-                v = self._natural_as(hand, t)
+                v = plays_as[t]
                 if v is not None and v < 27:
                     by_value.setdefault(v, t)
         suit, r = divmod(want, 9)
@@ -206,8 +226,8 @@ class Ruleset:
     # --- the turn -------------------------------------------------------------------
     def turn_options(self, hand: Hand, seat: int) -> list[Action]:
         """Everything but winning, for the seat whose turn it is (it holds 3n+2 tiles)."""
-        st = hand.seat_state[seat]
-        out: list[Action] = [Discard(tile=t) for t in range(34) if st.counts[t]]
+        counts = hand.seat_state[seat].counts
+        out: list[Action] = [DISCARDS[t] for t in range(34) if counts[t]]
         if hand.after_claim:
             return out  # after chi/peng: discard only
         if hand.can_kong():
@@ -216,12 +236,15 @@ class Ruleset:
 
     def kong_options(self, hand: Hand, seat: int) -> list[Action]:
         st = hand.seat_state[seat]
+        counts = st.counts
+        plays_as = self.natural_table(hand)[0]
         out: list[Action] = []
         groups: dict[int, list[int]] = {}
         for t in range(34):
-            v = self._natural_as(hand, t)
-            if v is not None and st.counts[t]:
-                groups.setdefault(v, []).extend([t] * st.counts[t])
+            if counts[t]:
+                v = plays_as[t]
+                if v is not None:
+                    groups.setdefault(v, []).extend([t] * counts[t])
         for _v, tiles in sorted(groups.items()):
             if len(tiles) >= 4:
                 out.append(Kong(kind="concealed", tiles=tuple(tiles[:4])))

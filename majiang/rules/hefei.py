@@ -63,6 +63,10 @@ class Hefei(Ruleset):
     # --- readiness ----------------------------------------------------------------------------
     def is_ready(self, hand: Hand, seat: int, counts: list[int]) -> bool:
         """Would some tile complete this 3n+1 part into a win (shape and the 8-in-a-suit rule)?"""
+        # Cheap necessary test first (a few table lookups): a wild would complete the part. Most
+        # parts a 报听 room asks about on every turn fail it, so `waits` runs only on near-ready ones.
+        if not is_win(counts, 1, True, self.tileset):
+            return False
         st = hand.seat_state[seat]
         kong_tiles = [m.tiles[0] for m in st.melds if m.kind == "kong_concealed"]
         for t in waits(counts, 0, True, self.tileset):
@@ -123,7 +127,7 @@ class Hefei(Ruleset):
             declared=st.declared,
             haidi=discarder is None and hand.phase == "haidi",
             opening_hand=discarder is None and seat == hand.dealer and st.draws == 0 and hand.discards_made == 0,
-            first_round=discarder is None and seat != hand.dealer and st.draws == 1,
+            first_round=discarder is None and seat != hand.dealer and st.draws == 1 and hand.phase != "haidi",
             options=scoring.HefeiOptions(
                 kan_from_discard=self.options.kan_from_discard,
                 ka_single_wait=self.options.ka_single_wait,

@@ -21,7 +21,11 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     try:
-        raw = sys.stdin.read() if args.situation == "-" else open(args.situation, encoding="utf-8").read()
+        if args.situation == "-":
+            raw = sys.stdin.read()
+        else:
+            with open(args.situation, encoding="utf-8") as f:
+                raw = f.read()
     except OSError as e:
         print(f"error: cannot read {args.situation}: {e.strerror}", file=sys.stderr)
         return 2

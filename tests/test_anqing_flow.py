@@ -1,0 +1,126 @@
+"""Anqing table flow: the wild and its companions, 杠牌 exposures, 直叫, claims with wilds, modes."""
+
+from __future__ import annotations
+
+from majiang.engine import Chi, Discard, Expose, Kong, Pass, Peng, WildKong, Win
+from majiang.engine.hand import Hand
+from majiang.rules.anqing import Anqing
+from majiang.tiles import parse_tile
+from tests.walls import stacked_hand, stacked_wall
+
+T = parse_tile
+# Indicator 1p: the wild is 2p, 红中 (5z) plays as 2p, 发 (6z) and 白 (7z) are 杠牌.
+ZHIJIAO_HANDS = [
+    "123456789m345s2p9p",  # dealer: four sets, a lone wild and 9p to throw
+    "1112223334445s",
+    "3456789p6789m99s",
+    "112233m4455m888s",
+]
+
+
+def deal(hands: list[str], *, options: dict | None = None, draws: str = "", tail: str = "",
+         indicator: str = "1p") -> Hand:
+    rs = Anqing(options or {})
+    return stacked_hand(rs, stacked_wall(rs, hands, draws=draws, tail=tail, indicator=indicator))
+
+
+def discard_and_pass(hand: Hand, seat: int, tile: int) -> None:
+    hand.apply(seat, Discard(tile=tile))
+    while hand.phase == "claim":
+        for s in hand.to_act():
+            hand.apply(s, Pass())
+
+
+def test_the_wild_and_its_companions_come_from_the_indicator():
+    hand = deal(ZHIJIAO_HANDS, draws="1z2z3z2p", tail="4z")
+    assert hand.info.indicator == T("1p")
+    assert hand.info.wild == T("2p")
+    assert hand.info.stand_in == T("5z")
+    assert hand.info.gangpai == {T("6z"), T("7z")}
+    dragon = deal(ZHIJIAO_HANDS, indicator="5z")  # 中 → the wild is 发, 中 and 白 are 杠牌, no stand-in
+    assert dragon.info.wild == T("6z") and dragon.info.stand_in is None
+    assert dragon.info.gangpai == {T("5z"), T("7z")}
+
+
+def test_zhijiao_kongs_the_two_wilds_and_the_replacement_wins_whatever_it_is():
+    hand = deal(ZHIJIAO_HANDS, draws="1z2z3z2p", tail="4z")
+    discard_and_pass(hand, 0, T("9p"))
+    for seat, tile in ((1, "1z"), (2, "2z"), (3, "3z")):
+        assert hand.current == seat
+        discard_and_pass(hand, seat, T(tile))
+    assert hand.seat_state[0].drawn == T("2p")
+    legal = hand.legal_actions(0)
+    assert WildKong() in legal
+    assert Win() not in legal  # a plain win on a drawn wild is no win: 直叫 is the way
+    hand.apply(0, WildKong())
+    assert hand.seat_state[0].drawn == T("4z")  # from the tail
+    assert hand.legal_actions(0) == [Win()]
+    hand.apply(0, Win())
+    s = hand.settlement
+    assert s is not None and s.valid and s.winners == [0]
+    names = {i.name for i in s.items}
+    assert {"直叫", "杠开", "钻杠"} <= names
+    zhijiao = sum(i.value for i in s.items if i.name in ("直叫", "杠开", "钻杠"))
+    assert zhijiao == 10  # one kong: 杠开 3 + the wild kong 1 + 跑风 6
+    assert sum(s.totals) == 0 and s.totals[0] > 0
+
+
+def test_gangpai_is_laid_open_at_the_deal_with_a_replacement_from_the_tail():
+    hands = ["123456789m345s6z9p", "1112223334445s", "3456789p6789m99s", "112233m4455m888s"]
+    hand = deal(hands, tail="1z")
+    dealer = hand.seat_state[0]
+    assert dealer.exposed == [T("6z")]
+    assert dealer.counts[T("6z")] == 0 and dealer.counts[T("1z")] == 1
+    assert dealer.concealed_size == 14
+    assert hand.kong_chain == 1  # the dealer's own exposure counts toward 杠开
+
+
+def test_mode_b_keeps_gangpai_by_choice_and_has_no_chi():
+    hands = ["123456789m345s6z9p", "46s1112223339p1z", "55s456p777p111m1z8p", "345678p23z444m99s"]
+    hand = deal(hands, options={"mode": "B"}, tail="1z")
+    dealer = hand.seat_state[0]
+    assert dealer.exposed == [] and dealer.counts[T("6z")] == 1
+    assert Expose(tile=T("6z")) in hand.legal_actions(0)
+    hand.apply(0, Expose(tile=T("6z")))
+    assert dealer.exposed == [T("6z")]
+    hand.apply(0, Discard(tile=T("5s")))
+    # seat 1 could chi 46s in mode A; in mode B only seat 2's peng is offered
+    assert hand.legal_actions(1) == []
+    assert Peng(tiles=(T("5s"), T("5s"))) in hand.legal_actions(2)
+
+
+def test_hongzhong_plays_as_the_wilds_face_in_claims():
+    # Seat 2 holds two 红中 (= 2p): a discarded 红中 can be peng'd; seat 1 can chi 13p + 红中(2p).
+    hands = ["123456789m345s5z9p", "13p1112223334s1z", "55z456p777p111m1z8p", "345678p23z444m99s"]
+    hand = deal(hands)
+    hand.apply(0, Discard(tile=T("5z")))
+    assert Peng(tiles=(T("5z"), T("5z"))) in hand.legal_actions(2)
+    assert Chi(tiles=(T("1p"), T("3p"))) in hand.legal_actions(1)
+
+
+def test_a_discarded_wild_cannot_be_claimed_and_marks_the_discarder():
+    hands = ["123456789m345s2p9p", "13p1112223334s1z", "55z456p777p111m1z8p", "345678p23z444m99s"]
+    hand = deal(hands, draws="1z")
+    hand.apply(0, Discard(tile=T("2p")))
+    assert hand.phase == "turn" and hand.current == 1  # nobody may take it: seat 1 drew
+    assert hand.seat_state[0].discarded_wild
+
+
+def test_wilds_are_never_konged_except_by_zhijiao():
+    hands = ["2222p345678m345s9p", "1112223334445s", "3456789p6789m99s", "112233m4455m888s"]
+    hand = deal(hands, indicator="1p")
+    assert not any(isinstance(a, Kong) for a in hand.legal_actions(0))
+
+
+def test_option_end_at_indicator_ends_the_hand_when_the_indicator_is_next():
+    hand = Hand(Anqing({"end_at_indicator": True}), "indicator-end")
+    import random
+
+    rng = random.Random(2)
+    while not hand.over:
+        seat = hand.to_act()[0]
+        legal = [a for a in hand.legal_actions(seat) if not isinstance(a, Win)] or hand.legal_actions(seat)
+        hand.apply(seat, rng.choice(legal))
+    if hand.settlement is not None and hand.settlement.draw:
+        assert hand.head == hand.indicator_index
+        assert hand.wall_left > 0

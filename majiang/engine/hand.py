@@ -45,7 +45,7 @@ from majiang.engine.events import (
     Won,
 )
 from majiang.engine.state import ClaimWindow, Meld, RiverTile, SeatState
-from majiang.rules.base import HandOutcome, Ruleset
+from majiang.rules.base import HandOutcome, NaturalTable, Ruleset
 from majiang.rules.settlement import Settlement
 
 
@@ -103,7 +103,7 @@ class Hand:
         # legal_actions is asked by the view, then again by apply's check: keep one answer per step.
         self._legal_cache: dict[tuple[int, int], list[Action]] = {}
         # Filled by Ruleset.natural_table on first use: what each held kind plays as in claims.
-        self.natural: tuple[tuple[int | None, ...], tuple[tuple[int, ...], ...]] | None = None
+        self.natural: NaturalTable | None = None
         self.seed_digest = seed_hash(seed)  # every view carries it: hash once
 
         self._emit(

@@ -51,6 +51,9 @@ class HandOutcome:
     draw: bool
 
 
+# Per hand: what each physical kind plays as in a claim, the kinds playing as each value, one-to-one?
+NaturalTable = tuple[tuple[int | None, ...], tuple[tuple[int, ...], ...], bool]
+
 # Actions are frozen structs, so the 34 discards can be shared by every legal list.
 DISCARDS: tuple[Discard, ...] = tuple(Discard(tile=t) for t in range(34))
 
@@ -129,17 +132,18 @@ class Ruleset:
     def logical(self, hand: Hand, tile: int) -> int:
         return tile
 
-    def natural_table(self, hand: Hand) -> tuple[tuple[int | None, ...], tuple[tuple[int, ...], ...]]:
-        """``(plays_as, sources)`` for this hand: ``plays_as[t]`` = :meth:`_natural_as` of physical
-        kind ``t``; ``sources[v]`` = the physical kinds that play as ``v``, ascending.
+    def natural_table(self, hand: Hand) -> NaturalTable:
+        """``(plays_as, sources, one_to_one)`` for this hand: ``plays_as[t]`` = :meth:`_natural_as` of
+        physical kind ``t``; ``sources[v]`` = the physical kinds that play as ``v``, ascending;
+        ``one_to_one``: no two physical kinds play as the same value.
 
-        Both depend only on the wild, fixed at the deal, so they are computed once per hand
+        All depend only on the wild, fixed at the deal, so they are computed once per hand
         (claims and kongs are asked about on every discard and every turn)."""
         table = hand.natural
         if table is None:
             plays_as = tuple(self._natural_as(hand, t) for t in range(34))
             sources = tuple(tuple(t for t in range(34) if plays_as[t] == v) for v in range(34))
-            table = hand.natural = (plays_as, sources)
+            table = hand.natural = (plays_as, sources, all(len(s) <= 1 for s in sources))
         return table
 
     def is_wild(self, hand: Hand, tile: int) -> bool:
@@ -206,20 +210,24 @@ class Ruleset:
         return self.logical(hand, physical)
 
     def _chi_options(self, hand: Hand, seat: int, want: int) -> list[Action]:
-        st = hand.seat_state[seat]
-        plays_as = self.natural_table(hand)[0]
-        by_value: dict[int, int] = {}
-        for t in range(34):
-            if st.counts[t]:
-                v = plays_as[t]
-                if v is not None and v < 27:
-                    by_value.setdefault(v, t)
+        counts = hand.seat_state[seat].counts
+        sources = self.natural_table(hand)[1]
+
+        def first_held(v: int) -> int | None:  # the lowest physical tile held that plays as v
+            for t in sources[v]:
+                if counts[t]:
+                    return t
+            return None
+
         suit, r = divmod(want, 9)
         out: list[Action] = []
         for a, b in ((r - 2, r - 1), (r - 1, r + 1), (r + 1, r + 2)):
             if a >= 0 and b <= 8:
-                ta, tb = by_value.get(suit * 9 + a), by_value.get(suit * 9 + b)
-                if ta is not None and tb is not None:
+                ta = first_held(suit * 9 + a)
+                if ta is None:
+                    continue
+                tb = first_held(suit * 9 + b)
+                if tb is not None:
                     out.append(Chi(tiles=(ta, tb)))
         return out
 
@@ -237,23 +245,21 @@ class Ruleset:
     def kong_options(self, hand: Hand, seat: int) -> list[Action]:
         st = hand.seat_state[seat]
         counts = st.counts
-        plays_as = self.natural_table(hand)[0]
+        _plays_as, sources, one_to_one = self.natural_table(hand)
         out: list[Action] = []
-        groups: dict[int, list[int]] = {}
-        for t in range(34):
-            if counts[t]:
-                v = plays_as[t]
-                if v is not None:
-                    groups.setdefault(v, []).extend([t] * counts[t])
-        for _v, tiles in sorted(groups.items()):
-            if len(tiles) >= 4:
-                out.append(Kong(kind="concealed", tiles=tuple(tiles[:4])))
+        # One physical kind per value (the usual case): a concealed kong needs four of one kind,
+        # which `4 in counts` rules out at C speed on almost every turn.
+        if not one_to_one or 4 in counts:
+            for srcs in sources:  # by value, ascending
+                held = [t for t in srcs for _ in range(counts[t])]
+                if len(held) >= 4:
+                    out.append(Kong(kind="concealed", tiles=tuple(held[:4])))
         if self.allow_added_kong:
             for meld in st.melds:
                 if meld.kind == "peng":
-                    v = self.logical(hand, meld.tiles[0])
-                    if v in groups:
-                        out.append(Kong(kind="added", tiles=(groups[v][0],)))
+                    held_t = next((t for t in sources[self.logical(hand, meld.tiles[0])] if counts[t]), None)
+                    if held_t is not None:
+                        out.append(Kong(kind="added", tiles=(held_t,)))
         return out
 
     # --- the match ------------------------------------------------------------------

@@ -1,0 +1,163 @@
+"""What a seated player (or the operator) asks of a table. Each handler checks the request against
+the table's state under its lock and either commits records or answers with an error; a refused
+intent changes nothing."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from majiang.engine import IllegalAction
+from majiang.server.conn import Conn
+from majiang.server.protocol import (
+    Act,
+    AddBots,
+    ClientMessage,
+    Leave,
+    Ping,
+    Ready,
+    Sync,
+    Tuoguan,
+    VoteDissolve,
+    message,
+)
+from majiang.server.table import Table, TableError
+
+
+async def handle(table: Table, seat: int, msg: ClientMessage, conn: Conn) -> None:
+    """Carry out one client message from ``seat``; refusals become an ``error`` message to ``conn``."""
+    try:
+        match msg:
+            case Act():
+                await act(table, seat, msg)
+            case Ready():
+                await ready(table, seat)
+            case Tuoguan(on=on):
+                await tuoguan(table, seat, on)
+            case AddBots(seats=seats):
+                await add_bots(table, seats)
+            case Leave():
+                await leave(table, seat, conn)
+            case VoteDissolve(agree=agree):
+                await vote(table, seat, agree)
+            case Sync():
+                async with table.lock:
+                    conn.send(message("room", table.state.seq, room=table.room_json()))
+                    if table.state.hand is not None:
+                        conn.send(table.view_message(seat, snapshot=True))
+            case Ping():
+                conn.send(message("pong", table.state.seq))
+    except TableError as e:
+        conn.send(message("error", table.state.seq, code=e.code, reason=e.reason, ref=_ref(msg)))
+
+
+def _ref(msg: ClientMessage) -> str:
+    return type(msg).__struct_config__.tag  # type: ignore[return-value]
+
+
+async def act(table: Table, seat: int, msg: Act) -> None:
+    if msg.seat is not None and msg.seat != seat:
+        raise TableError("wrong_seat", f"you hold seat {seat}, not seat {msg.seat}")
+    async with table.lock:
+        st = table.state
+        hand = st.hand
+        if st.status != "playing" or hand is None or hand.over:
+            raise TableError("not_now", "no hand is being played")
+        if msg.seq < st.asked[seat] or msg.seq > st.seq:
+            raise TableError("stale", f"seq {msg.seq} does not answer the current question "
+                                      f"(posed at seq {st.asked[seat]}, table at {st.seq})")
+        reason = hand.is_legal(seat, msg.action)
+        if reason is not None:
+            raise TableError("illegal", reason)
+        try:
+            await table.act_locked(seat, msg.action, human=True)
+        except IllegalAction as e:  # cannot happen after is_legal, but never let it kill the socket
+            raise TableError("illegal", str(e)) from None
+
+
+async def ready(table: Table, seat: int) -> None:
+    async with table.lock:
+        st = table.state
+        if st.status != "waiting":
+            raise TableError("not_now", f"the room is {st.status}")
+        if st.seats[seat].ready:
+            return
+        await table.commit(("ready", {"seat": seat}))
+        await table.settle(room=True, hand=False)
+
+
+async def tuoguan(table: Table, seat: int, on: bool) -> None:
+    async with table.lock:
+        st = table.state
+        if st.status in ("finished", "dissolved"):
+            raise TableError("not_now", f"the room is {st.status}")
+        if st.seats[seat].tuoguan == on:
+            return
+        await table.commit(("tuoguan", {"seat": seat, "on": on, "reason": "asked"}))
+        await table.settle(room=True, hand=st.hand is not None)
+
+
+async def add_bots(table: Table, seats: list[int] | None) -> None:
+    async with table.lock:
+        st = table.state
+        if st.status != "waiting":
+            raise TableError("not_now", f"bots join only while the room is waiting (it is {st.status})")
+        wanted = range(4) if seats is None else seats
+        if any(not 0 <= s < 4 for s in wanted):
+            raise TableError("bad_message", "seats are 0..3")
+        records: list[tuple[str, dict[str, Any]]] = [
+            ("seat", {"seat": s, "player_id": None, "name": f"Bot {s + 1}", "bot": table.bot_name})
+            for s in wanted if not st.seats[s].occupied
+        ]
+        if records:
+            await table.commit(*records)
+            await table.settle(room=True, hand=False)
+
+
+async def leave(table: Table, seat: int, conn: Conn) -> None:
+    async with table.lock:
+        st = table.state
+        if st.status not in ("waiting", "finished"):
+            raise TableError("not_now", "you cannot leave during a hand; switch on 托管 instead")
+        await table.commit(("leave", {"seat": seat}))
+        table.conns[seat] = None
+        conn.seat = None
+        await table.settle(room=True, hand=False)
+        conn.send(message("room", st.seq, room=table.room_json()))
+        conn.close(1000)
+
+
+async def vote(table: Table, seat: int, agree: bool) -> None:
+    async with table.lock:
+        st = table.state
+        if st.status not in ("waiting", "playing"):
+            raise TableError("not_now", f"the room is {st.status}")
+        if st.vote is None and not agree:
+            raise TableError("not_now", "there is no dissolve vote to answer")
+        starting = st.vote is None
+        await table.commit(("vote", {"seat": seat, "agree": agree}))
+        if starting:
+            first = st.seq
+            table.timers.arm("vote", first, st.settings.vote_seconds, lambda: _vote_timeout(table, first))
+        if not agree:
+            await table.commit(("vote_end", {"result": "refused"}))
+            table.timers.cancel("vote")
+        elif st.vote_passed():
+            await table.commit(("dissolve", {"by": "vote"}))
+        await table.settle(room=True, hand=False)
+
+
+async def _vote_timeout(table: Table, started: int) -> None:
+    async with table.lock:
+        st = table.state
+        if st.vote is None or st.status not in ("waiting", "playing"):
+            return
+        await table.commit(("vote_end", {"result": "timeout"}))
+        await table.settle(room=True, hand=False)
+
+
+async def dissolve(table: Table, by: str) -> None:
+    async with table.lock:
+        if table.state.status == "dissolved":
+            return
+        await table.commit(("dissolve", {"by": by}))
+        await table.settle(room=True, hand=False)

@@ -1,0 +1,95 @@
+"""Message schemas (msgspec). See docs/protocol.md for the prose version."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import msgspec
+
+from majiang.engine.actions import Action
+
+MAX_FRAME = 4096  # bytes per client message
+RATE_PER_SECOND = 20.0
+RATE_BURST = 40.0
+ABUSE_DROPS = 200  # dropped (rate-limited) messages before the connection is closed
+
+
+# --- client -> server -----------------------------------------------------------------
+class Act(msgspec.Struct, tag="act", forbid_unknown_fields=True):
+    seq: int
+    action: Action
+    seat: int | None = None
+
+
+class Ready(msgspec.Struct, tag="ready"):
+    seq: int | None = None
+
+
+class Tuoguan(msgspec.Struct, tag="tuoguan"):
+    on: bool
+    seq: int | None = None
+
+
+class AddBots(msgspec.Struct, tag="add_bots"):
+    seats: list[int] | None = None
+    seq: int | None = None
+
+
+class Leave(msgspec.Struct, tag="leave"):
+    seq: int | None = None
+
+
+class VoteDissolve(msgspec.Struct, tag="vote_dissolve"):
+    agree: bool = True
+    seq: int | None = None
+
+
+class Sync(msgspec.Struct, tag="sync"):
+    seq: int | None = None
+
+
+class Ping(msgspec.Struct, tag="ping"):
+    seq: int | None = None
+
+
+ClientMessage = Act | Ready | Tuoguan | AddBots | Leave | VoteDissolve | Sync | Ping
+
+client_decoder = msgspec.json.Decoder(ClientMessage)
+encoder = msgspec.json.Encoder()
+
+
+# --- rooms ----------------------------------------------------------------------------
+class RoomSettings(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
+    hands: int = 8
+    discard_seconds: float = 15.0
+    claim_seconds: float = 8.0
+    ready_seconds: float = 15.0
+    grace_seconds: float = 5.0
+    vote_seconds: float = 60.0
+    bot_delay: float = 0.6
+    public: bool = True
+
+    def check(self) -> str | None:
+        """None when sane, else the reason (clocks may be short for tests, never zero)."""
+        if not 1 <= self.hands <= 64:
+            return "hands must be 1..64"
+        for name in ("discard_seconds", "claim_seconds", "ready_seconds", "grace_seconds", "vote_seconds"):
+            if not 0.05 <= getattr(self, name) <= 3600:
+                return f"{name} must be 0.05..3600"
+        if not 0 <= self.bot_delay <= 30:
+            return "bot_delay must be 0..30"
+        return None
+
+
+class RoomCreate(RoomSettings, kw_only=True, forbid_unknown_fields=True):
+    ruleset: str
+    options: dict[str, Any] = {}
+    join: bool = True
+
+    def settings(self) -> RoomSettings:
+        fields = {f: getattr(self, f) for f in RoomSettings.__struct_fields__}
+        return RoomSettings(**fields)
+
+
+def message(kind: str, seq: int, **fields: Any) -> bytes:
+    return encoder.encode({"type": kind, "seq": seq, **fields})

@@ -1,0 +1,58 @@
+"""Where live tables are found by room code.
+
+The app talks to tables only through :class:`TableRegistry`, so a Redis-backed registry can later
+let several server processes share rooms: it would map a code to the process that owns the table
+(one owner per table keeps the single-writer design) and route or redirect the rest.
+"""
+
+from __future__ import annotations
+
+import secrets
+from typing import Protocol
+
+from majiang.server.table import Table
+
+CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I/L: codes are read aloud and typed
+CODE_LENGTH = 6
+
+
+def new_code() -> str:
+    return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+
+
+class TableRegistry(Protocol):
+    async def add(self, table: Table) -> None: ...
+
+    async def get(self, code: str) -> Table | None: ...
+
+    async def remove(self, code: str) -> None: ...
+
+    async def all(self) -> list[Table]: ...
+
+    async def open_tables(self) -> list[Table]:
+        """Public rooms waiting for players, with a free seat."""
+        ...
+
+
+class MemoryRegistry:
+    """Every table lives in this process."""
+
+    def __init__(self) -> None:
+        self._tables: dict[str, Table] = {}
+
+    async def add(self, table: Table) -> None:
+        self._tables[table.code] = table
+
+    async def get(self, code: str) -> Table | None:
+        return self._tables.get(code.upper())
+
+    async def remove(self, code: str) -> None:
+        self._tables.pop(code, None)
+
+    async def all(self) -> list[Table]:
+        return list(self._tables.values())
+
+    async def open_tables(self) -> list[Table]:
+        return [t for t in self._tables.values()
+                if t.state.status == "waiting" and t.state.settings.public and t.state.match is None
+                and t.state.free_seat() is not None]

@@ -1,0 +1,62 @@
+"""Database tables (SQLAlchemy Core). Created by the alembic migrations in ``migrations/``."""
+
+from __future__ import annotations
+
+from sqlalchemy import Boolean, Column, Float, Index, Integer, MetaData, String, Table, Text
+
+metadata = MetaData()
+
+players = Table(
+    "players", metadata,
+    Column("player_id", String(32), primary_key=True),
+    Column("name", String(64), nullable=False),
+    Column("created_at", Float, nullable=False),
+)
+
+rooms = Table(
+    "rooms", metadata,
+    Column("code", String(16), primary_key=True),
+    Column("ruleset", String(32), nullable=False),
+    Column("options", Text, nullable=False),  # JSON
+    Column("settings", Text, nullable=False),  # JSON
+    Column("status", String(16), nullable=False),
+    Column("totals", Text, nullable=False),  # JSON list
+    Column("created_at", Float, nullable=False),
+    Column("updated_at", Float, nullable=False),
+)
+
+# The append-only log each table is rebuilt from. idx = the table's seq after the record.
+room_events = Table(
+    "room_events", metadata,
+    Column("room_code", String(16), primary_key=True),
+    Column("idx", Integer, primary_key=True),
+    Column("kind", String(16), nullable=False),
+    Column("data", Text, nullable=False),  # JSON
+)
+
+hands = Table(
+    "hands", metadata,
+    Column("room_code", String(16), primary_key=True),
+    Column("hand_no", Integer, primary_key=True),
+    Column("dealer", Integer, nullable=False),
+    Column("streak", Integer, nullable=False),
+    Column("seed", String(128), nullable=False),
+    Column("seed_hash", String(64), nullable=False),
+    Column("players", Text, nullable=False),  # JSON list of 4 (player id or "bot:<name>")
+    Column("totals", Text, nullable=False),
+    Column("draw", Boolean, nullable=False),
+    Column("settlement", Text, nullable=False),
+    Column("replay", Text, nullable=False),
+    Column("finished_at", Float, nullable=False),
+)
+
+hand_seats = Table(
+    "hand_seats", metadata,
+    Column("room_code", String(16), primary_key=True),
+    Column("hand_no", Integer, primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("player_id", String(32), nullable=False),
+    Column("total", Integer, nullable=False),
+    Column("won", Boolean, nullable=False),
+    Index("ix_hand_seats_player", "player_id"),
+)

@@ -1,0 +1,179 @@
+"""A table's state as a pure function of its log.
+
+Every change to a table is a *record* ``(kind, data)``; :meth:`TableState.apply` is the only
+way state changes, both live and when a table is rebuilt after a restart, so recovery is just
+applying the stored records again (the engine itself is deterministic). ``seq`` is the number
+of records applied: it is the sequence number every server message carries, and it stays
+monotonic across restarts because it is the log's length.
+
+Records (docs/server.md): create, seat, leave, ready, deal, act, tuoguan, vote, vote_end, dissolve.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from majiang.engine import Hand, IllegalAction, Match, action_from_builtins
+from majiang.rules.base import Ruleset
+from majiang.rules.registry import make_ruleset
+from majiang.server.protocol import RoomSettings
+
+SEATS = 4
+
+
+@dataclass
+class SeatInfo:
+    player_id: str | None = None
+    name: str | None = None
+    bot: str | None = None  # the bot's kind when a bot holds the seat
+    ready: bool = False
+    tuoguan: bool = False  # 托管: the bot plays for this human
+
+    @property
+    def occupied(self) -> bool:
+        return self.player_id is not None or self.bot is not None
+
+    @property
+    def human(self) -> bool:
+        return self.player_id is not None
+
+    @property
+    def automatic(self) -> bool:
+        """Played by the server's bot right now (a bot seat, or a human in 托管)."""
+        return self.bot is not None or self.tuoguan
+
+    def ident(self) -> str:
+        return self.player_id or f"bot:{self.bot}"
+
+
+@dataclass
+class Vote:
+    by: int
+    votes: dict[int, bool]
+
+
+class TableState:
+    def __init__(self, code: str, ruleset: str, options: dict[str, Any], settings: RoomSettings) -> None:
+        self.code = code
+        self.ruleset: Ruleset = make_ruleset(ruleset, options)
+        self.ruleset_name = ruleset
+        self.options = self.ruleset.options_dict()
+        self.settings = settings
+        self.seats = [SeatInfo() for _ in range(SEATS)]
+        self.status = "waiting"  # waiting | playing | finished | dissolved
+        self.match: Match | None = None
+        self.seq = 0
+        self.asked = [0] * SEATS  # seq at which each seat's current decision was posed
+        self.vote: Vote | None = None
+        self.dissolved_by: str | None = None
+        self.hand_players: list[str] = []  # who sat where when the current hand was dealt
+        self._seeds: dict[int, str] = {}
+
+    @property
+    def hand(self) -> Hand | None:
+        return self.match.hand if self.match is not None else None
+
+    @property
+    def totals(self) -> list[int]:
+        return list(self.match.totals) if self.match is not None else [0] * SEATS
+
+    def seat_of(self, player_id: str) -> int | None:
+        return next((i for i, s in enumerate(self.seats) if s.player_id == player_id), None)
+
+    def free_seat(self) -> int | None:
+        return next((i for i, s in enumerate(self.seats) if not s.occupied), None)
+
+    def ready_to_deal(self) -> bool:
+        return (self.status == "waiting" and all(s.occupied and s.ready for s in self.seats)
+                and not (self.match is not None and self.match.finished))
+
+    # --- applying records -------------------------------------------------------------------
+    def apply(self, kind: str, data: dict[str, Any]) -> None:
+        """Apply one record; raises (IllegalAction/ValueError) with the state unchanged."""
+        handler = getattr(self, f"_r_{kind}", None)
+        if handler is None:
+            raise ValueError(f"unknown record kind {kind!r}")
+        handler(**data)
+        self.seq += 1
+        if kind == "deal":
+            hand = self.hand
+            assert hand is not None
+            for s in hand.to_act():
+                self.asked[s] = self.seq
+
+    def _r_create(self, ruleset: str, options: dict[str, Any], settings: dict[str, Any]) -> None:
+        """The first record: the constructor already took these (recovery reads them back)."""
+
+    def _r_seat(self, seat: int, player_id: str | None, name: str, bot: str | None = None) -> None:
+        if self.seats[seat].occupied:
+            raise ValueError(f"seat {seat} is taken")
+        # Bots are always ready: a table of one human and three bots waits only for the human.
+        self.seats[seat] = SeatInfo(player_id=player_id, name=name, bot=bot, ready=bot is not None)
+
+    def _r_leave(self, seat: int) -> None:
+        if self.status == "playing":
+            raise ValueError("cannot leave during a hand")
+        self.seats[seat] = SeatInfo()
+        self.vote = None
+        if self.match is not None:
+            self.match.new_game()  # a new player means a new game: the dealer's streak starts again
+
+    def _r_ready(self, seat: int, auto: bool = False) -> None:
+        self.seats[seat].ready = True
+
+    def _r_deal(self, seed: str, match_seed: str | None = None) -> None:
+        if not self.ready_to_deal():
+            raise ValueError("not everyone is ready")
+        if self.match is None:
+            assert match_seed is not None
+            self._seeds[1] = seed
+            self.match = Match(self.ruleset, hands=self.settings.hands, seed=match_seed,
+                               seed_source=self._seeds.__getitem__,
+                               first_dealer=self.ruleset.first_dealer(match_seed))
+        else:
+            self._seeds[self.match.hand_no + 1] = seed
+            self.match.next_hand()
+        self.status = "playing"
+        self.hand_players = [s.ident() for s in self.seats]
+
+    def _r_act(self, seat: int, action: dict[str, Any]) -> None:
+        hand = self.hand
+        if self.status != "playing" or self.match is None or hand is None:
+            raise IllegalAction("no hand is being played")
+        before = set(hand.to_act())
+        self.match.apply(seat, action_from_builtins(action))
+        after = set(hand.to_act())
+        # A seat's question is new if it was not being asked before, or it just acted itself (a kong
+        # and its replacement draw); another seat's answer in a claim window leaves it standing.
+        for s in after:
+            if s == seat or s not in before:
+                self.asked[s] = self.seq + 1
+        if hand.over:
+            self.status = "finished" if self.match.finished else "waiting"
+            for s in self.seats:
+                s.ready = s.automatic
+
+    def _r_tuoguan(self, seat: int, on: bool, reason: str = "") -> None:
+        st = self.seats[seat]
+        st.tuoguan = on
+        if on and self.status == "waiting":
+            st.ready = True
+
+    def _r_vote(self, seat: int, agree: bool) -> None:
+        if self.vote is None:
+            self.vote = Vote(by=seat, votes={})
+        self.vote.votes[seat] = agree
+
+    def _r_vote_end(self, result: str) -> None:
+        self.vote = None
+
+    def _r_dissolve(self, by: str) -> None:
+        self.status = "dissolved"
+        self.dissolved_by = by
+        self.vote = None
+
+    # --- questions --------------------------------------------------------------------------
+    def vote_passed(self) -> bool:
+        v = self.vote
+        return v is not None and all(v.votes.get(i) is True for i, s in enumerate(self.seats) if s.human)

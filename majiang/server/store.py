@@ -1,0 +1,202 @@
+"""Persistence: SQLAlchemy 2 async over SQLite (default) or PostgreSQL, with group commit.
+
+Tables append records to their log through :meth:`Store.append`; a single writer task
+commits everything queued so far in one transaction (group commit), so hundreds of tables
+cost a handful of commits a second rather than one per action. A table awaits its
+record's commit before it shows anyone the new state, so nothing a player saw is lost
+when the process dies.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import time
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+from typing import Any
+
+from alembic import command
+from alembic.config import Config
+from sqlalchemy import Connection, event, func, select, update
+from sqlalchemy.engine import make_url
+from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_engine
+
+from majiang.server.schema import hand_seats, hands, players, room_events, rooms
+
+Op = Callable[[AsyncConnection], Awaitable[None]]
+MIGRATIONS = Path(__file__).parent / "migrations"
+
+
+def make_engine(url: str) -> AsyncEngine:
+    """An engine for ``url``. ``?schema=name`` (PostgreSQL) puts every table in that schema."""
+    u = make_url(url)
+    connect_args: dict[str, Any] = {}
+    schema = u.query.get("schema")
+    if schema:
+        u = u.difference_update_query(["schema"])
+        connect_args["server_settings"] = {"search_path": str(schema)}
+    if u.get_backend_name() == "sqlite":
+        engine = create_async_engine(u, connect_args={"timeout": 30})
+
+        @event.listens_for(engine.sync_engine, "connect")
+        def _pragmas(dbapi_conn: Any, _record: Any) -> None:
+            cur = dbapi_conn.cursor()
+            cur.execute("PRAGMA journal_mode=WAL")  # readers never block the writer
+            cur.execute("PRAGMA synchronous=NORMAL")  # WAL + NORMAL survives a process kill
+            cur.close()
+
+        return engine
+    return create_async_engine(u, connect_args=connect_args, pool_size=5, max_overflow=5)
+
+
+def _upgrade(conn: Connection) -> None:
+    cfg = Config()
+    cfg.set_main_option("script_location", str(MIGRATIONS))
+    cfg.attributes["connection"] = conn
+    command.upgrade(cfg, "head")
+
+
+class Store:
+    def __init__(self, url: str) -> None:
+        self.url = url
+        self.engine = make_engine(url)
+        self._queue: asyncio.Queue[tuple[str, Any, asyncio.Future[None]]] = asyncio.Queue()
+        self._writer: asyncio.Task[None] | None = None
+        self.commits = 0
+
+    async def open(self) -> None:
+        async with self.engine.begin() as conn:
+            await conn.run_sync(_upgrade)
+        self._writer = asyncio.create_task(self._write_loop())
+
+    async def close(self) -> None:
+        if self._writer is not None:
+            await self.flush()
+            self._writer.cancel()
+        await self.engine.dispose()
+
+    # --- writes (queued, group-committed) -------------------------------------------------
+    def append(self, code: str, idx: int, kind: str, data: dict[str, Any]) -> asyncio.Future[None]:
+        row = {"room_code": code, "idx": idx, "kind": kind, "data": json.dumps(data, separators=(",", ":"))}
+        return self._put("event", row)
+
+    def op(self, fn: Op) -> asyncio.Future[None]:
+        return self._put("op", fn)
+
+    def _put(self, kind: str, item: Any) -> asyncio.Future[None]:
+        fut: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self._queue.put_nowait((kind, item, fut))
+        return fut
+
+    async def flush(self) -> None:
+        await self._put("op", _noop)
+
+    async def _write_loop(self) -> None:
+        while True:
+            batch = [await self._queue.get()]
+            while not self._queue.empty():
+                batch.append(self._queue.get_nowait())
+            try:
+                async with self.engine.begin() as conn:
+                    rows = [item for kind, item, _ in batch if kind == "event"]
+                    if rows:
+                        await conn.execute(room_events.insert(), rows)
+                    for kind, item, _ in batch:
+                        if kind == "op":
+                            await item(conn)
+                self.commits += 1
+                for _, _, fut in batch:
+                    if not fut.done():
+                        fut.set_result(None)
+            except Exception as e:  # a failed batch fails every waiter; the loop goes on
+                for _, _, fut in batch:
+                    if not fut.done():
+                        fut.set_exception(e)
+
+    # --- helpers that queue a write ------------------------------------------------------------
+    def add_player(self, player_id: str, name: str) -> asyncio.Future[None]:
+        async def op(conn: AsyncConnection) -> None:
+            await conn.execute(players.insert().values(player_id=player_id, name=name, created_at=time.time()))
+        return self.op(op)
+
+    def add_room(self, code: str, ruleset: str, options: dict[str, Any],
+                 settings: dict[str, Any]) -> asyncio.Future[None]:
+        now = time.time()
+
+        async def op(conn: AsyncConnection) -> None:
+            await conn.execute(rooms.insert().values(
+                code=code, ruleset=ruleset, options=json.dumps(options), settings=json.dumps(settings),
+                status="waiting", totals="[0,0,0,0]", created_at=now, updated_at=now))
+        return self.op(op)
+
+    def set_room_status(self, code: str, status: str, totals: list[int]) -> asyncio.Future[None]:
+        async def op(conn: AsyncConnection) -> None:
+            await conn.execute(update(rooms).where(rooms.c.code == code).values(
+                status=status, totals=json.dumps(totals), updated_at=time.time()))
+        return self.op(op)
+
+    def add_hand(self, code: str, row: dict[str, Any], seats: list[dict[str, Any]]) -> asyncio.Future[None]:
+        async def op(conn: AsyncConnection) -> None:
+            await conn.execute(hands.insert().values(room_code=code, finished_at=time.time(), **row))
+            await conn.execute(hand_seats.insert(), [{"room_code": code, "hand_no": row["hand_no"], **s}
+                                                     for s in seats])
+        return self.op(op)
+
+    # --- reads ------------------------------------------------------------------------------------
+    async def room_exists(self, code: str) -> bool:
+        async with self.engine.connect() as conn:
+            return (await conn.execute(select(rooms.c.code).where(rooms.c.code == code))).first() is not None
+
+    async def room(self, code: str) -> dict[str, Any] | None:
+        async with self.engine.connect() as conn:
+            row = (await conn.execute(select(rooms).where(rooms.c.code == code))).mappings().first()
+        return dict(row) if row else None
+
+    async def unfinished_rooms(self) -> list[str]:
+        async with self.engine.connect() as conn:
+            res = await conn.execute(select(rooms.c.code).where(rooms.c.status.not_in(["finished", "dissolved"]))
+                                     .order_by(rooms.c.created_at))
+            return [r[0] for r in res]
+
+    async def events(self, code: str) -> list[tuple[int, str, dict[str, Any]]]:
+        async with self.engine.connect() as conn:
+            res = await conn.execute(select(room_events.c.idx, room_events.c.kind, room_events.c.data)
+                                     .where(room_events.c.room_code == code).order_by(room_events.c.idx))
+            return [(idx, kind, json.loads(data)) for idx, kind, data in res]
+
+    async def hands(self, code: str) -> list[dict[str, Any]]:
+        async with self.engine.connect() as conn:
+            res = await conn.execute(select(hands).where(hands.c.room_code == code).order_by(hands.c.hand_no))
+            return [dict(r) for r in res.mappings()]
+
+    async def hand(self, code: str, hand_no: int) -> dict[str, Any] | None:
+        async with self.engine.connect() as conn:
+            row = (await conn.execute(select(hands).where(hands.c.room_code == code, hands.c.hand_no == hand_no))
+                   ).mappings().first()
+        return dict(row) if row else None
+
+    async def player(self, player_id: str) -> dict[str, Any] | None:
+        async with self.engine.connect() as conn:
+            row = (await conn.execute(select(players).where(players.c.player_id == player_id))).mappings().first()
+            if row is None:
+                return None
+            agg = (await conn.execute(
+                select(func.count(), func.coalesce(func.sum(hand_seats.c.total), 0),
+                       func.coalesce(func.sum(func.cast(hand_seats.c.won, type_=hand_seats.c.total.type)), 0))
+                .where(hand_seats.c.player_id == player_id))).first()
+            per_room = await conn.execute(
+                select(hand_seats.c.room_code, hand_seats.c.seat, func.sum(hand_seats.c.total),
+                       rooms.c.ruleset, rooms.c.status)
+                .join(rooms, rooms.c.code == hand_seats.c.room_code)
+                .where(hand_seats.c.player_id == player_id)
+                .group_by(hand_seats.c.room_code, hand_seats.c.seat, rooms.c.ruleset, rooms.c.status))
+            room_list = [{"code": c, "seat": s, "total": int(t), "ruleset": rs, "status": st}
+                         for c, s, t, rs, st in per_room]
+        assert agg is not None
+        return {"player_id": row["player_id"], "name": row["name"], "hands": int(agg[0]), "total": int(agg[1]),
+                "wins": int(agg[2]), "rooms": room_list}
+
+
+async def _noop(conn: AsyncConnection) -> None:
+    return None

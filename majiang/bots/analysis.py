@@ -1,0 +1,107 @@
+"""Hand analysis from a seat's view only: what a bot (or the terminal's 听 hint) can know.
+
+The view's physical tiles become the hand engine's terms: the wild's copies are jokers and
+Anqing's 红中 plays as the wild's face. Everything here reads public rule facts (the tile set,
+seven pairs) and the view — never the engine state.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from majiang.engine.view import SeatView
+from majiang.hand import TileSet, shanten, waits
+from majiang.rules.registry import RULESETS
+
+Counts = tuple[int, ...]
+
+
+class Reader:
+    """Turns a view's physical tiles into (natural counts, jokers) and answers shanten questions."""
+
+    def __init__(self, view: SeatView) -> None:
+        cls = RULESETS[view.ruleset]
+        self.tileset: TileSet | None = cls.tileset
+        self.seven_pairs = cls.seven_pairs
+        self.kinds: tuple[int, ...] = cls.kinds
+        self.wild = view.wild
+        self.stand_in = view.stand_in
+
+    def plays_as(self, t: int) -> int | None:
+        """The natural kind a physical tile counts as in hand analysis (None: a wild)."""
+        if t == self.wild:
+            return None
+        if t == self.stand_in:
+            return self.wild
+        return t
+
+    def split(self, tiles: list[int]) -> tuple[list[int], int]:
+        natural = [0] * 34
+        jokers = 0
+        for t in tiles:
+            v = self.plays_as(t)
+            if v is None:
+                jokers += 1
+            else:
+                natural[v] += 1
+        return natural, jokers
+
+    def shanten(self, natural: list[int] | Counts, jokers: int) -> int:
+        return _shanten(tuple(natural), jokers, self.seven_pairs, self.tileset)
+
+    def useful_draws(self, natural: list[int], jokers: int, unseen: list[int]) -> tuple[int, int]:
+        """(shanten of a 3n+1 part, how many unseen physical tiles would lower it)."""
+        base = self.shanten(natural, jokers)
+        count = 0
+        for t in self._candidates(natural):
+            if not unseen[t]:
+                continue
+            v = self.plays_as(t)
+            if v is None:
+                after = self.shanten(natural, jokers + 1)
+            else:
+                if natural[v] >= 4:
+                    continue
+                natural[v] += 1
+                after = self.shanten(natural, jokers)
+                natural[v] -= 1
+            if after < base:
+                count += unseen[t]
+        return base, count
+
+    def _candidates(self, natural: list[int]) -> set[int]:
+        # A drawn tile lowers shanten only if it can join a held tile (same kind, or within two
+        # ranks in a suit): an isolated tile adds only a leftover, which never counts for more.
+        out: set[int] = set()
+        kinds = self.kinds
+        for v, c in enumerate(natural):
+            if not c:
+                continue
+            if v >= 27:
+                out.add(v)
+                continue
+            lo, hi = v - v % 9, v - v % 9 + 8
+            for w in range(max(lo, v - 2), min(hi, v + 2) + 1):
+                out.add(w)
+        cands = {t for t in out if t in kinds}
+        if self.wild is not None:
+            cands.add(self.wild)  # a wild always helps
+            if self.stand_in is not None and self.wild in out:
+                cands.add(self.stand_in)
+        return cands
+
+    def waits(self, tiles: list[int]) -> list[int]:
+        """Physical kinds that would complete a 3n+1 concealed part (wilds included when any do)."""
+        natural, jokers = self.split(tiles)
+        if (sum(natural) + jokers) % 3 != 1:
+            return []
+        found = set(waits(tuple(natural), jokers, self.seven_pairs, self.tileset))
+        out = {t for t in self.kinds if self.plays_as(t) in found}
+        if found and self.wild is not None:
+            out.add(self.wild)
+        return sorted(out)
+
+
+@lru_cache(maxsize=1 << 17)
+def _shanten(natural: Counts, jokers: int, seven_pairs: bool, tileset: TileSet | None) -> int:
+    return shanten(natural, jokers, seven_pairs, tileset)

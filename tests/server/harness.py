@@ -1,0 +1,188 @@
+"""A real server in a subprocess and real websocket clients, for the server tests and the load bench."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import os
+import re
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import httpx
+import websockets
+from websockets.asyncio.client import ClientConnection
+
+OPERATOR = "test-operator-token"
+FAST = {"discard_seconds": 30, "claim_seconds": 30, "ready_seconds": 30, "grace_seconds": 30, "bot_delay": 0}
+
+
+class ServerProcess:
+    """``majiang serve --port 0`` in a subprocess; the address is read from its first line."""
+
+    def __init__(self, data_dir: Path, database_url: str | None = None, bot: str = "") -> None:
+        self.data_dir = data_dir
+        self.database_url = database_url
+        self.bot = bot
+        self.proc: subprocess.Popen[str] | None = None
+        self.base = ""
+
+    def start(self, timeout: float = 30) -> ServerProcess:
+        cmd = [sys.executable, "-m", "majiang", "serve", "--port", "0", "--data-dir", str(self.data_dir)]
+        if self.database_url:
+            cmd += ["--database-url", self.database_url]
+        if self.bot:
+            cmd += ["--bot", self.bot]
+        env = {**os.environ, "MAJIANG_OPERATOR_TOKEN": OPERATOR, "PYTHONUNBUFFERED": "1"}
+        log = open(self.data_dir / "server.log", "a")  # noqa: SIM115 - kept open for the child's lifetime
+        self.proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=log, text=True, env=env)
+        assert self.proc.stdout is not None
+        line = self.proc.stdout.readline()
+        m = re.search(r"http://([\d.]+):(\d+)/", line)
+        if not m:
+            self.stop()
+            raise RuntimeError(f"server did not start: {line!r}; log: {(self.data_dir / 'server.log').read_text()}")
+        self.base = f"http://{m.group(1)}:{m.group(2)}"
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            with contextlib.suppress(httpx.HTTPError):
+                if httpx.get(self.base + "/api/health", timeout=2).status_code == 200:
+                    return self
+            if self.proc.poll() is not None:
+                break
+            time.sleep(0.1)
+        self.stop()
+        raise RuntimeError(f"server not healthy; log: {(self.data_dir / 'server.log').read_text()[-3000:]}")
+
+    @property
+    def ws_base(self) -> str:
+        return self.base.replace("http://", "ws://")
+
+    def kill(self) -> None:
+        """SIGKILL: no shutdown handlers, no flushing."""
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGKILL)
+            self.proc.wait(10)
+
+    def stop(self) -> None:
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(10)
+            except subprocess.TimeoutExpired:
+                self.kill()
+
+
+async def session(http: httpx.AsyncClient, name: str) -> dict[str, Any]:
+    r = await http.post("/api/session", json={"name": name})
+    r.raise_for_status()
+    return r.json()  # type: ignore[no-any-return]
+
+
+def auth(token: str) -> dict[str, str]:
+    return {"authorization": f"Bearer {token}"}
+
+
+async def create_room(http: httpx.AsyncClient, token: str, **spec: Any) -> dict[str, Any]:
+    body = {"ruleset": "anqing", "hands": 1, **FAST, **spec}
+    r = await http.post("/api/rooms", json=body, headers=auth(token))
+    assert r.status_code == 201, r.text
+    return r.json()  # type: ignore[no-any-return]
+
+
+class Client:
+    """One player's websocket. Keeps every raw frame, the latest room/view, and wakes waiters."""
+
+    def __init__(self, ws_base: str, code: str, token: str) -> None:
+        self.url = f"{ws_base}/ws/{code}?token={token}"
+        self.ws: ClientConnection | None = None
+        self.raw: list[str] = []
+        self.messages: list[dict[str, Any]] = []
+        self.room: dict[str, Any] | None = None
+        self.view: dict[str, Any] | None = None
+        self.last_view_msg: dict[str, Any] | None = None
+        self.seat: int | None = None
+        self.seq = 0
+        self.closed = asyncio.Event()
+        self._changed = asyncio.Event()
+        self._reader: asyncio.Task[None] | None = None
+        self.autoplay = False  # answer every question with the first legal action (a scripted player)
+
+    async def connect(self) -> Client:
+        self.ws = await websockets.connect(self.url, max_size=2**22)
+        self._reader = asyncio.create_task(self._read())
+        return self
+
+    async def _read(self) -> None:
+        assert self.ws is not None
+        try:
+            async for frame in self.ws:
+                assert isinstance(frame, str)
+                self.raw.append(frame)
+                msg = json.loads(frame)
+                self.messages.append(msg)
+                assert msg["seq"] >= self.seq, f"seq went back: {msg['seq']} after {self.seq}"
+                self.seq = msg["seq"]
+                if msg["type"] == "welcome":
+                    self.seat = msg["seat"]
+                    self.room = msg["room"]
+                elif msg["type"] == "room":
+                    self.room = msg["room"]
+                    if self.autoplay and self.seat is not None and msg["room"]["status"] == "waiting" \
+                            and not msg["room"]["seats"][self.seat]["ready"]:
+                        await self.send({"type": "ready"})
+                elif msg["type"] == "view":
+                    self.view = msg["view"]
+                    self.last_view_msg = msg
+                    if self.autoplay and msg["view"]["legal"]:
+                        await self.send({"type": "act", "seq": msg["seq"], "action": pick(msg["view"]["legal"])})
+                self._changed.set()
+        except websockets.ConnectionClosed:
+            pass
+        finally:
+            self.closed.set()
+            self._changed.set()
+
+    async def send(self, obj: Any) -> None:
+        assert self.ws is not None
+        with contextlib.suppress(websockets.ConnectionClosed):
+            await self.ws.send(obj if isinstance(obj, str | bytes) else json.dumps(obj))
+
+    async def wait(self, pred: Any, timeout: float = 20) -> Any:
+        """Wait until ``pred(self)`` is truthy; returns its value."""
+        deadline = time.monotonic() + timeout
+        while True:
+            value = pred(self)
+            if value:
+                return value
+            left = deadline - time.monotonic()
+            if left <= 0 or (self.closed.is_set() and not pred(self)):
+                raise TimeoutError(f"condition not met; last messages: {self.raw[-3:]}")
+            self._changed.clear()
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._changed.wait(), min(left, 1.0))
+
+    async def next_of(self, kind: str, timeout: float = 20, after: int | None = None) -> dict[str, Any]:
+        start = len(self.messages) if after is None else after
+        return await self.wait(lambda c: next((m for m in c.messages[start:] if m["type"] == kind), None), timeout)
+
+    async def close(self) -> None:
+        if self.ws is not None:
+            await self.ws.close()
+        if self._reader is not None:
+            with contextlib.suppress(BaseException):
+                await asyncio.wait_for(self._reader, 5)
+
+
+def pick(legal: list[dict[str, Any]]) -> dict[str, Any]:
+    """A scripted player: win when possible, never claim, else discard the first offered tile."""
+    for kind in ("win", "pass", "discard"):
+        for a in legal:
+            if a["type"] == kind:
+                return a
+    return legal[0]

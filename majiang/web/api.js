@@ -1,0 +1,55 @@
+// REST calls (docs/protocol.md). Errors throw ApiError {status, code, reason}.
+
+export class ApiError extends Error {
+  constructor(status, code, reason) {
+    super(reason || code || `HTTP ${status}`);
+    this.status = status;
+    this.code = code;
+    this.reason = reason;
+  }
+}
+
+const LS = {token: 'mj.token', player: 'mj.player', name: 'mj.name', room: 'mj.room'};
+
+export const session = {
+  get token() { return localStorage.getItem(LS.token); },
+  get playerId() { return localStorage.getItem(LS.player); },
+  get name() { return localStorage.getItem(LS.name); },
+  get room() { return localStorage.getItem(LS.room); },
+  set room(code) { if (code) localStorage.setItem(LS.room, code); else localStorage.removeItem(LS.room); },
+  save({token, player_id, name}) {
+    localStorage.setItem(LS.token, token);
+    localStorage.setItem(LS.player, player_id);
+    localStorage.setItem(LS.name, name);
+  },
+  forget() { for (const k of Object.values(LS)) localStorage.removeItem(k); },
+};
+
+async function call(method, path, body, auth = true) {
+  const headers = {'Accept': 'application/json'};
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  if (auth && session.token) headers['Authorization'] = `Bearer ${session.token}`;
+  const res = await fetch(path, {method, headers, body: body === undefined ? undefined : JSON.stringify(body)});
+  let data = null;
+  const text = await res.text();
+  try { data = text ? JSON.parse(text) : null; } catch { data = null; }
+  if (!res.ok) throw new ApiError(res.status, data && data.error, (data && data.reason) || text.slice(0, 200));
+  return data;
+}
+
+export const api = {
+  login: (name) => call('POST', '/api/session', {name}, false),
+  me: () => call('GET', '/api/me'),
+  rulesets: () => call('GET', '/api/rulesets', undefined, false),
+  rooms: () => call('GET', '/api/rooms', undefined, false),
+  createRoom: (body) => call('POST', '/api/rooms', body),
+  room: (code) => call('GET', `/api/rooms/${encodeURIComponent(code)}`, undefined, false),
+  join: (code) => call('POST', `/api/rooms/${encodeURIComponent(code)}/join`, {}),
+  addBots: (code, seats) => call('POST', `/api/rooms/${encodeURIComponent(code)}/bots`, seats ? {seats} : {}),
+  hands: (code) => call('GET', `/api/rooms/${encodeURIComponent(code)}/hands`, undefined, false),
+  hand: (code, n) => call('GET', `/api/rooms/${encodeURIComponent(code)}/hands/${n}`, undefined, false),
+  replayUrl: (code, n) => `/api/rooms/${encodeURIComponent(code)}/hands/${n}/replay`,
+  replayView: (code, n, seat, step) =>
+    call('GET', `/api/rooms/${encodeURIComponent(code)}/hands/${n}/view?seat=${seat}&step=${step}`, undefined, false),
+  player: (id) => call('GET', `/api/players/${encodeURIComponent(id)}`, undefined, false),
+};

@@ -1,0 +1,61 @@
+// Entry point: a hash router over the screens, the top bar, and the saved session.
+import {h, mount} from './dom.js';
+import {t, toggleLang, onLang} from './i18n.js';
+import {session} from './api.js';
+import {nameScreen} from './screens/name.js';
+import {lobbyScreen} from './screens/lobby.js';
+import {tableScreen} from './screens/table.js';
+import {historyScreen} from './screens/history.js';
+import {replayScreen} from './screens/replay.js';
+
+const app = document.getElementById('app');
+const topbar = document.getElementById('topbar');
+let current = null; // {dispose?, relabel?}
+
+export function go(hash) {
+  if (location.hash === hash) route();
+  else location.hash = hash;
+}
+
+function parse() {
+  const parts = location.hash.replace(/^#\/?/, '').split('/').filter(Boolean).map(decodeURIComponent);
+  return parts;
+}
+
+function renderTopbar() {
+  mount(topbar,
+    h('a', {class: 'brand', href: '#/lobby'}, h('span', {class: 'brand-tile', 'aria-hidden': 'true'}, '中'), t('app_title')),
+    h('nav', {},
+      session.token ? h('span', {class: 'who', 'data-testid': 'me'}, session.name) : null,
+      session.token ? h('a', {href: '#/lobby'}, t('lobby')) : null,
+      session.token ? h('a', {href: '#/history'}, t('history')) : null,
+      h('button', {class: 'lang', type: 'button', onclick: () => toggleLang(), 'data-testid': 'lang'}, t('lang')),
+    ),
+  );
+}
+
+function route() {
+  if (current && current.dispose) current.dispose();
+  current = null;
+  renderTopbar();
+  const parts = parse();
+  const ctx = {go, app};
+  if (!session.token) {
+    current = nameScreen(ctx);
+    return;
+  }
+  const [screen, a, b] = parts;
+  if (screen === 'room' && a) current = tableScreen(ctx, a.toUpperCase());
+  else if (screen === 'history') current = historyScreen(ctx, a);
+  else if (screen === 'replay' && a && b) current = replayScreen(ctx, a, Number(b));
+  else if (!screen && session.room) { go(`#/room/${session.room}`); return; }
+  else current = lobbyScreen(ctx);
+}
+
+onLang(() => {
+  renderTopbar();
+  if (current && current.relabel) current.relabel();
+  else route();
+});
+window.addEventListener('hashchange', route);
+route();

@@ -1,0 +1,153 @@
+// The table picture for one seat's view: four seats around a pond of rivers, the centre panel
+// (wall, wild, dealer, hand number), melds, 杠牌 exposures. Shared by the live table and the replay.
+import {h} from './dom.js';
+import {t, tileName, windName} from './i18n.js';
+import {tileEl} from './tiles.js';
+
+export const POSITIONS = ['me', 'right', 'top', 'left']; // relative to the viewing seat
+
+export function relSeat(view, pos) {
+  const me = view.seat ?? 0;
+  return (me + POSITIONS.indexOf(pos)) % 4;
+}
+
+export function seatWind(view, seat) {
+  return (seat - view.dealer + 4) % 4;
+}
+
+/** Wild tiles first, then by id: how players arrange a hand with a 钻. */
+export function arrangeHand(view, tiles) {
+  const w = view.wild;
+  return tiles.slice().sort((a, b) => {
+    const wa = a === w, wb = b === w;
+    if (wa !== wb) return wa ? -1 : 1;
+    return a - b;
+  });
+}
+
+function meldEl(view, meld, owner) {
+  const kind = meld.kind;
+  const tiles = meld.tiles || [];
+  let kids;
+  if (kind === 'kong_concealed') {
+    if (!tiles.length) kids = [0, 1, 2, 3].map(() => tileEl(null, {size: 'meld', back: true}));
+    else kids = tiles.map((id, i) => tileEl(id, {size: 'meld', back: i === 0 || i === 3, view}));
+  } else {
+    let calledIdx = meld.called !== null && meld.called !== undefined ? tiles.indexOf(meld.called) : -1;
+    if (kind === 'wildkong') calledIdx = -1;
+    kids = tiles.map((id, i) => tileEl(id, {size: 'meld', view, sideways: i === calledIdx}));
+  }
+  const labels = {chi: t('act_chi'), peng: t('act_peng'), kong_exposed: t('act_kong'), kong_concealed: t('act_kong'),
+    kong_added: t('act_kong'), wildkong: t('act_wildkong')};
+  return h('span', {class: `meld meld-${kind}`, 'data-owner': owner, title: labels[kind] || kind}, kids);
+}
+
+export function meldsEl(view, seat) {
+  const s = view.seats[seat];
+  const parts = s.melds.map((m) => meldEl(view, m, seat));
+  if (s.exposed && s.exposed.length) {
+    parts.push(h('span', {class: 'meld exposed-gangpai', title: t('gangpai'), 'data-testid': `gangpai-${seat}`},
+      h('span', {class: 'tag'}, t('gangpai')),
+      s.exposed.map((id) => tileEl(id, {size: 'meld', view, extraClass: 'gangpai-open'}))));
+  }
+  return h('div', {class: 'melds'}, parts);
+}
+
+export function riverEl(view, seat, lastDiscard) {
+  const s = view.seats[seat];
+  const n = s.river.length;
+  return h('div', {class: `river river-${seat}`, 'data-testid': `river-${seat}`},
+    s.river.map((r, i) => tileEl(r.tile, {
+      size: 'river', view,
+      dim: r.claimed,
+      highlight: lastDiscard && lastDiscard.seat === seat && i === n - 1,
+      badge: r.declared ? t('ting') : null,
+    })));
+}
+
+function seatHeader(view, seat, room, opts) {
+  const rs = room && room.seats ? room.seats[seat] : null;
+  const name = rs && rs.name ? rs.name : (opts.names && opts.names[seat]) || `#${seat + 1}`;
+  const wind = windName(seatWind(view, seat));
+  const isDealer = view.dealer === seat;
+  const total = room && room.totals ? room.totals[seat] : rs ? rs.total : null;
+  const s = view.seats[seat];
+  return h('div', {class: `seat-head ${view.current === seat && view.phase !== 'over' ? 'active' : ''}`},
+    h('span', {class: `wind ${isDealer ? 'dealer' : ''}`, title: isDealer ? t('dealer') : ''}, wind),
+    isDealer ? h('span', {class: 'chip dealer-chip'}, t('dealer')) : null,
+    h('span', {class: 'name'}, name, seat === view.seat && opts.markMe ? ` (${t('me')})` : ''),
+    rs && rs.bot ? h('span', {class: 'chip bot'}, t('bot')) : null,
+    rs && rs.tuoguan ? h('span', {class: 'chip warn'}, t('tuoguan')) : null,
+    rs && rs.occupied && !rs.connected && !rs.bot ? h('span', {class: 'chip warn'}, t('offline')) : null,
+    s.declared ? h('span', {class: 'chip ting'}, t('declared')) : null,
+    total !== null && total !== undefined ? h('span', {class: `score ${total > 0 ? 'pos' : total < 0 ? 'neg' : ''}`,
+      'data-testid': `score-${seat}`}, total > 0 ? `+${total}` : String(total)) : null,
+    h('span', {class: 'clock', 'data-clock-seat': seat}));
+}
+
+function oppHand(view, seat) {
+  const s = view.seats[seat];
+  if (view.revealed) {
+    return h('div', {class: 'opp-hand revealed'}, arrangeHand(view, view.revealed[seat]).map((id) => tileEl(id, {size: 'meld', view})));
+  }
+  const n = s.hand_count;
+  return h('div', {class: 'opp-hand', 'data-count': n, 'aria-label': `${n}`},
+    Array.from({length: n}, () => tileEl(null, {size: 'back', back: true})));
+}
+
+function centerPanel(view, opts) {
+  const bits = [];
+  bits.push(h('div', {class: 'wall-left', 'data-testid': 'wall-left'}, t('wall_left', {n: view.wall_left})));
+  bits.push(h('div', {class: 'hand-no'}, t('hand_no', {n: view.hand_no}),
+    view.streak ? h('span', {class: 'chip'}, t('streak', {n: view.streak})) : null));
+  const wildRow = [];
+  if (view.indicator !== null && view.indicator !== undefined) {
+    wildRow.push(h('figure', {class: 'mini-fig'}, tileEl(view.indicator, {size: 'mini'}),
+      h('figcaption', {}, t('indicator'))));
+  }
+  if (view.wild !== null && view.wild !== undefined) {
+    wildRow.push(h('figure', {class: 'mini-fig'}, tileEl(view.wild, {size: 'mini', view}), h('figcaption', {}, t('wild'))));
+  }
+  if (view.stand_in !== null && view.stand_in !== undefined) {
+    wildRow.push(h('figure', {class: 'mini-fig'}, tileEl(view.stand_in, {size: 'mini', view}), h('figcaption', {}, t('stand_in'))));
+  }
+  if (view.gangpai && view.gangpai.length) {
+    wildRow.push(h('figure', {class: 'mini-fig'}, h('span', {class: 'tile-row'}, view.gangpai.map((id) => tileEl(id, {size: 'mini'}))),
+      h('figcaption', {}, t('gangpai'))));
+  }
+  if (wildRow.length) bits.push(h('div', {class: 'wild-row'}, wildRow));
+  if (view.dice && view.dice.length) bits.push(h('div', {class: 'dice', 'aria-hidden': 'true'}, view.dice.map((d) => '⚀⚁⚂⚃⚄⚅'[d - 1]).join('')));
+  bits.push(h('div', {class: 'hash', title: view.seed_hash}, `${t('seed_hash')} ${view.seed_hash ? view.seed_hash.slice(0, 10) : ''}…`));
+  if (opts.centerExtra) bits.push(opts.centerExtra);
+  return h('div', {class: 'center-info'}, bits);
+}
+
+/**
+ * The board. opts: {room, names, myHand: Element (the interactive own hand), lastDiscard, centerExtra, markMe}
+ */
+export function boardEl(view, opts = {}) {
+  const room = opts.room;
+  const seatOf = (pos) => relSeat(view, pos);
+  const opp = (pos) => {
+    const seat = seatOf(pos);
+    return h('section', {class: `seat seat-${pos}`, 'data-seat': seat, 'aria-label': windName(seatWind(view, seat))},
+      seatHeader(view, seat, room, opts),
+      h('div', {class: 'seat-tiles'}, oppHand(view, seat), meldsEl(view, seat)));
+  };
+  const me = seatOf('me');
+  const mine = h('section', {class: 'seat seat-me', 'data-seat': me},
+    seatHeader(view, me, room, {...opts, markMe: true}),
+    opts.myControls || null,
+    h('div', {class: 'my-row'}, meldsEl(view, me), opts.myHand || oppHand(view, me)),
+    opts.myHint || null);
+  const pond = h('div', {class: 'pond'},
+    h('div', {class: 'pond-top'}, riverEl(view, seatOf('top'), opts.lastDiscard)),
+    h('div', {class: 'pond-left'}, riverEl(view, seatOf('left'), opts.lastDiscard)),
+    centerPanel(view, opts),
+    h('div', {class: 'pond-right'}, riverEl(view, seatOf('right'), opts.lastDiscard)),
+    h('div', {class: 'pond-me'}, riverEl(view, me, opts.lastDiscard)));
+  return h('div', {class: 'board', 'data-phase': view.phase},
+    opp('top'), opp('left'), pond, opp('right'), mine);
+}
+
+export function describeTiles(ids) { return ids.map((id) => tileName(id)).join(' '); }

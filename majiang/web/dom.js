@@ -1,0 +1,52 @@
+// A tiny DOM helper: h('div', {class: 'x', onclick: fn, 'aria-label': '…'}, child, 'text', [more]).
+
+export function h(tag, attrs, ...children) {
+  const el = document.createElement(tag);
+  if (attrs) {
+    for (const [k, v] of Object.entries(attrs)) {
+      if (v === undefined || v === null || v === false) continue;
+      if (k === 'class') el.className = v;
+      else if (k === 'html') el.innerHTML = v;
+      else if (k === 'style' && typeof v === 'object') Object.assign(el.style, v);
+      else if (k.startsWith('on') && typeof v === 'function') el.addEventListener(k.slice(2), v);
+      else if (k === 'value') el.value = v;
+      else if (k === 'checked') el.checked = !!v;
+      else el.setAttribute(k, v === true ? '' : String(v));
+    }
+  }
+  append(el, children);
+  return el;
+}
+
+function append(el, children) {
+  for (const c of children) {
+    if (c === null || c === undefined || c === false) continue;
+    if (Array.isArray(c)) append(el, c);
+    else if (c instanceof Node) el.appendChild(c);
+    else el.appendChild(document.createTextNode(String(c)));
+  }
+}
+
+export function clear(el) {
+  while (el.firstChild) el.removeChild(el.firstChild);
+  return el;
+}
+
+export function mount(el, ...children) {
+  clear(el);
+  append(el, children);
+  return el;
+}
+
+let toastTimer = null;
+export function toast(text, kind = 'info', ms = 2600) {
+  let box = document.getElementById('toast');
+  if (!box) {
+    box = h('div', {id: 'toast', role: 'status', 'aria-live': 'polite'});
+    document.body.appendChild(box);
+  }
+  box.textContent = text;
+  box.className = `show ${kind}`;
+  clearTimeout(toastTimer);
+  toastTimer = setTimeout(() => { box.className = ''; }, ms);
+}

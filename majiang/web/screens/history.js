@@ -1,0 +1,62 @@
+// Match history: my rooms (GET /api/players/{me}); a room's finished hands with their settlements
+// and links to the replay viewer.
+import {h, mount, toast} from '../dom.js';
+import {t} from '../i18n.js';
+import {api, session} from '../api.js';
+import {settlementEl} from './settlement.js';
+
+function signed(n) { return n > 0 ? `+${n}` : String(n); }
+
+export function historyScreen({app, go}, code) {
+  const root = h('section', {class: 'screen history', 'data-testid': 'history'});
+  mount(app, root);
+  let disposed = false;
+
+  async function showMine() {
+    try {
+      const me = await api.player(session.playerId);
+      if (disposed) return;
+      mount(root, h('div', {class: 'card'},
+        h('h2', {}, t('history'), ' · ', me.name),
+        h('p', {class: 'muted'}, `${me.hands} ${t('hand')} · ${me.wins} ${t('wins')} · ${t('total')} ${signed(me.total)}`),
+        me.rooms && me.rooms.length ? h('table', {class: 'list'},
+          h('tbody', {}, me.rooms.map((r) => h('tr', {},
+            h('td', {}, h('a', {href: `#/history/${r.code}`, class: 'code'}, r.code)),
+            h('td', {}, r.ruleset === 'anqing' ? '安庆' : r.ruleset === 'hefei' ? '合肥' : r.ruleset),
+            h('td', {}, t(`status_${r.status}`)),
+            h('td', {class: `num ${r.total > 0 ? 'pos' : r.total < 0 ? 'neg' : ''}`}, signed(r.total)),
+            h('td', {}, r.status === 'waiting' || r.status === 'playing'
+              ? h('a', {href: `#/room/${r.code}`}, t('open')) : h('a', {href: `#/history/${r.code}`}, t('open')))))))
+          : h('p', {class: 'muted'}, t('no_history'))));
+    } catch (e) { mount(root, h('div', {class: 'card'}, `${t('error')}: ${e.message}`)); }
+  }
+
+  async function showRoom() {
+    try {
+      const [{room}, data] = await Promise.all([api.room(code), api.hands(code)]);
+      if (disposed) return;
+      const names = room.seats.map((s) => s.name || `#${s.seat + 1}`);
+      const detail = h('div', {class: 'detail'});
+      mount(root, h('div', {class: 'card'},
+        h('div', {class: 'card-head'}, h('h2', {}, `${room.title} · ${room.code}`), h('a', {href: '#/history'}, t('back'))),
+        h('p', {}, `${t('running')}: `, data.totals.map((x, i) => `${names[i]} ${signed(x)}`).join('，')),
+        data.hands.length ? h('table', {class: 'list', 'data-testid': 'hands'},
+          h('thead', {}, h('tr', {}, h('th', {}, t('hand')), names.map((n) => h('th', {class: 'num'}, n)), h('th', {}, ''))),
+          h('tbody', {}, data.hands.map((hs) => h('tr', {},
+            h('td', {}, `#${hs.hand_no}`, hs.draw ? ` ${t('draw_game')}` : ''),
+            hs.totals.map((x) => h('td', {class: `num ${x > 0 ? 'pos' : x < 0 ? 'neg' : ''}`}, signed(x))),
+            h('td', {},
+              h('button', {type: 'button', class: 'ghost', onclick: () => {
+                mount(detail, settlementEl({...hs, ruleset: room.ruleset}, names));
+                detail.scrollIntoView({behavior: 'smooth'});
+              }}, t('view_settlement')),
+              h('a', {class: 'button ghost', href: `#/replay/${room.code}/${hs.hand_no}`, 'data-testid': `replay-${hs.hand_no}`}, t('replay')),
+              h('a', {class: 'button ghost', href: api.replayUrl(room.code, hs.hand_no), download: `${room.code}-${hs.hand_no}.json`}, '⤓'))))))
+          : h('p', {class: 'muted'}, t('no_history')),
+        detail));
+    } catch (e) { toast(`${t('error')}: ${e.message}`, 'error'); go('#/history'); }
+  }
+
+  if (code) showRoom(); else showMine();
+  return {dispose() { disposed = true; }, relabel() { if (code) showRoom(); else showMine(); }};
+}

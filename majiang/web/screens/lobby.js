@@ -1,0 +1,164 @@
+// Lobby: create a room (ruleset + options + clocks), join by code, open rooms.
+import {h, mount, toast} from '../dom.js';
+import {t} from '../i18n.js';
+import {api, session} from '../api.js';
+
+const FALLBACK = {
+  rulesets: [
+    {name: 'anqing', title: '安庆麻将', options: {mode: 'A', base_silver: 1}},
+    {name: 'hefei', title: '合肥麻将', options: {room: 'baoting'}},
+  ],
+  settings: {hands: 8, discard_seconds: 15, claim_seconds: 8, bot_delay: 0.6, public: true},
+};
+
+const CHOICES = {mode: ['A', 'B'], room: ['baoting', 'bubaoting']};
+const MAIN_OPTIONS = ['mode', 'room', 'base_silver'];
+
+function optionLabel(key) {
+  const known = {mode: 'mode', room: 'room_type', base_silver: 'base_silver'};
+  return known[key] ? t(known[key]) : key;
+}
+
+function choiceLabel(key, value) {
+  if (key === 'mode') return t(`mode_${value}`);
+  if (key === 'room') return t(`room_${value}`);
+  return value;
+}
+
+function optionInput(key, value) {
+  const id = `opt-${key}`;
+  if (CHOICES[key]) {
+    return h('select', {id, name: key, 'data-opt': key},
+      CHOICES[key].map((c) => h('option', {value: c, selected: c === value ? true : undefined}, choiceLabel(key, c))));
+  }
+  if (typeof value === 'boolean') return h('input', {id, type: 'checkbox', name: key, 'data-opt': key, checked: value});
+  if (typeof value === 'number') return h('input', {id, type: 'number', name: key, 'data-opt': key, value, min: 0, step: 1});
+  return h('input', {id, type: 'text', name: key, 'data-opt': key, value: String(value)});
+}
+
+function readOption(el, defaults) {
+  const key = el.dataset.opt;
+  const d = defaults[key];
+  if (el.type === 'checkbox') return el.checked;
+  if (typeof d === 'number') return Number(el.value);
+  return el.value;
+}
+
+export function lobbyScreen({app, go}) {
+  let info = FALLBACK;
+  let disposed = false;
+  let roomsTimer = null;
+  const optsBox = h('div', {class: 'opts'});
+  const advBox = h('div', {class: 'opts'});
+  const rulesetSel = h('select', {id: 'ruleset', name: 'ruleset', onchange: () => renderOptions()});
+  const num = (id, value, step = 1, min = 0) => h('input', {id, name: id, type: 'number', value, step, min});
+  const hands = num('hands', 8, 1, 1);
+  const discardS = num('discard_seconds', 15, 1, 1);
+  const claimS = num('claim_seconds', 8, 1, 1);
+  const botDelay = num('bot_delay', 0.6, 0.05, 0);
+  const pub = h('input', {id: 'public', type: 'checkbox', checked: true});
+  const fill = h('input', {id: 'fill_bots', type: 'checkbox', checked: true});
+
+  function rulesetInfo() { return info.rulesets.find((r) => r.name === rulesetSel.value) || info.rulesets[0]; }
+
+  function renderOptions() {
+    const rs = rulesetInfo();
+    const main = [], adv = [];
+    for (const [k, v] of Object.entries(rs.options || {})) {
+      const row = h('label', {class: typeof v === 'boolean' ? 'check' : 'field'},
+        typeof v === 'boolean' ? [optionInput(k, v), ' ', optionLabel(k)] : [h('span', {}, optionLabel(k)), optionInput(k, v)]);
+      (MAIN_OPTIONS.includes(k) ? main : adv).push(row);
+    }
+    mount(optsBox, main);
+    mount(advBox, adv);
+  }
+
+  async function create(ev) {
+    ev.preventDefault();
+    const rs = rulesetInfo();
+    const options = {};
+    for (const el of form.querySelectorAll('[data-opt]')) options[el.dataset.opt] = readOption(el, rs.options || {});
+    const body = {
+      ruleset: rs.name, options,
+      hands: Number(hands.value), discard_seconds: Number(discardS.value), claim_seconds: Number(claimS.value),
+      bot_delay: Number(botDelay.value), public: pub.checked,
+    };
+    try {
+      const res = await api.createRoom(body);
+      const code = res.room.code;
+      if (fill.checked) await api.addBots(code);
+      session.room = code;
+      go(`#/room/${code}`);
+    } catch (e) { toast(`${t('error')}: ${e.message}`, 'error', 5000); }
+  }
+
+  const form = h('form', {class: 'card', onsubmit: create, 'data-testid': 'create-form'},
+    h('h2', {}, t('create_room')),
+    h('label', {class: 'field'}, h('span', {}, t('ruleset')), rulesetSel),
+    optsBox,
+    h('div', {class: 'opts'},
+      h('label', {class: 'field'}, h('span', {}, t('hands')), hands),
+      h('label', {class: 'field'}, h('span', {}, t('discard_seconds')), discardS),
+      h('label', {class: 'field'}, h('span', {}, t('claim_seconds')), claimS),
+      h('label', {class: 'field'}, h('span', {}, t('bot_delay')), botDelay)),
+    h('details', {}, h('summary', {}, '⚙'), advBox),
+    h('label', {class: 'check'}, pub, ' ', t('public_room')),
+    h('label', {class: 'check'}, fill, ' ', t('fill_bots')),
+    h('button', {class: 'primary', type: 'submit', 'data-testid': 'create'}, t('create')));
+
+  const codeInput = h('input', {id: 'join-code', placeholder: t('room_code'), maxlength: 12, autocapitalize: 'characters'});
+  const joinForm = h('form', {class: 'card', onsubmit: async (ev) => {
+    ev.preventDefault();
+    const code = codeInput.value.trim().toUpperCase();
+    if (code) await joinRoom(code);
+  }}, h('h2', {}, t('join_by_code')), h('div', {class: 'inline'}, codeInput,
+    h('button', {class: 'primary', type: 'submit'}, t('join'))));
+
+  async function joinRoom(code) {
+    try {
+      await api.join(code);
+      session.room = code;
+      go(`#/room/${code}`);
+    } catch (e) { toast(`${t('error')}: ${e.message}`, 'error', 5000); }
+  }
+
+  const roomsList = h('ul', {class: 'rooms', 'data-testid': 'open-rooms'});
+  const roomsCard = h('section', {class: 'card'},
+    h('div', {class: 'card-head'}, h('h2', {}, t('open_rooms')),
+      h('button', {type: 'button', class: 'ghost', onclick: () => loadRooms()}, t('refresh'))),
+    roomsList);
+
+  async function loadRooms() {
+    try {
+      const {rooms} = await api.rooms();
+      if (disposed) return;
+      mount(roomsList, rooms.length ? rooms.map((r) => {
+        const seated = r.seats.filter((s) => s.occupied).length;
+        const opt = r.options.mode ? t(`mode_${r.options.mode}`) : r.options.room ? t(`room_${r.options.room}`) : '';
+        return h('li', {},
+          h('span', {class: 'code'}, r.code),
+          h('span', {}, `${r.title} · ${opt}`),
+          h('span', {class: 'muted'}, t('seats_taken', {n: seated})),
+          h('button', {type: 'button', onclick: () => joinRoom(r.code)}, t('join')));
+      }) : h('li', {class: 'muted'}, t('no_rooms')));
+    } catch { /* keep the old list */ }
+  }
+
+  mount(app, h('section', {class: 'screen lobby'},
+    h('div', {class: 'lobby-grid'}, form, h('div', {class: 'col'}, joinForm, roomsCard))));
+
+  (async () => {
+    try { info = await api.rulesets(); } catch { info = FALLBACK; }
+    if (disposed) return;
+    mount(rulesetSel, info.rulesets.map((r) => h('option', {value: r.name}, r.title || r.name)));
+    const s = info.settings || {};
+    if (s.hands) hands.value = s.hands;
+    if (s.discard_seconds) discardS.value = s.discard_seconds;
+    if (s.claim_seconds) claimS.value = s.claim_seconds;
+    if (s.bot_delay !== undefined) botDelay.value = s.bot_delay;
+    renderOptions();
+  })();
+  loadRooms();
+  roomsTimer = setInterval(loadRooms, 5000);
+  return {dispose() { disposed = true; clearInterval(roomsTimer); }};
+}

@@ -1,0 +1,106 @@
+// The replay viewer: steps through a finished hand from any seat's view. The replay file holds only
+// the seed and the actions, so the server rebuilds the picture:
+//   GET /api/rooms/{code}/hands/{n}/view?seat=S&step=K -> {"view": SeatView, "events": [...], "steps": N}
+// (finished hands only, so nothing hidden leaks).
+import {h, mount, toast} from '../dom.js';
+import {t, tileName, actionLabel} from '../i18n.js';
+import {api} from '../api.js';
+import {boardEl} from '../board.js';
+import {settlementEl} from './settlement.js';
+
+export function replayScreen({app}, code, handNo) {
+  const st = {seat: 0, step: 0, steps: null, view: null, events: [], playing: false, names: [], ruleset: null, error: null};
+  const root = h('section', {class: 'screen replay', 'data-testid': 'replay'});
+  mount(app, root);
+  let timer = null;
+  let disposed = false;
+  let loading = 0;
+
+  async function load() {
+    const my = ++loading;
+    try {
+      const data = await api.replayView(code, handNo, st.seat, st.step);
+      if (disposed || my !== loading) return;
+      st.view = data.view;
+      st.events = data.events || [];
+      st.steps = data.steps;
+      st.error = null;
+    } catch (e) {
+      if (disposed || my !== loading) return;
+      st.error = e.status === 404 || e.status === 405 ? t('replay_missing') : e.message;
+      stop();
+    }
+    render();
+  }
+
+  function go(step) {
+    const max = st.steps ?? step;
+    st.step = Math.max(0, Math.min(max, step));
+    load();
+  }
+
+  function play() {
+    if (st.playing) { stop(); render(); return; }
+    st.playing = true;
+    timer = setInterval(() => {
+      if (st.steps !== null && st.step >= st.steps) { stop(); render(); return; }
+      go(st.step + 1);
+    }, 700);
+    render();
+  }
+  function stop() { st.playing = false; clearInterval(timer); }
+
+  function eventText(ev) {
+    const who = st.names[ev.seat] || `#${ev.seat + 1}`;
+    switch (ev.type) {
+      case 'discarded': return `${who} ${t('act_discard')} ${tileName(ev.tile)}${ev.declared ? ` (${t('act_declare')})` : ''}`;
+      case 'drew': return `${who} ${ev.tile !== null && ev.tile !== undefined ? tileName(ev.tile) : '🀫'}`;
+      case 'claimed': return `${who} ${actionLabel({type: ev.kind})} ${tileName(ev.tile)}`;
+      case 'won': return `${who} ${t('act_win')}`;
+      case 'passed': return `${who} ${t('act_pass')}`;
+      case 'concealed_kong': case 'added_kong': return `${who} ${t('act_kong')}`;
+      case 'wild_konged': return `${who} ${t('act_wildkong')}`;
+      case 'exposed': return `${who} ${t('act_expose')} ${tileName(ev.tile)}`;
+      default: return ev.type;
+    }
+  }
+
+  function render() {
+    const controls = h('div', {class: 'replay-controls card'},
+      h('a', {href: `#/history/${code}`}, '← ', t('back')),
+      h('strong', {}, ` ${code} · ${t('hand_no', {n: handNo})} `),
+      h('label', {class: 'field inline'}, h('span', {}, t('seat_view')),
+        h('select', {'data-testid': 'replay-seat', onchange: (ev) => { st.seat = Number(ev.target.value); load(); }},
+          [0, 1, 2, 3].map((s) => h('option', {value: s, selected: s === st.seat ? true : undefined}, st.names[s] || `#${s + 1}`)))),
+      h('div', {class: 'stepper'},
+        h('button', {type: 'button', 'aria-label': 'first', onclick: () => go(0)}, '⏮'),
+        h('button', {type: 'button', 'aria-label': 'previous', 'data-testid': 'replay-prev', onclick: () => go(st.step - 1)}, '◀'),
+        h('button', {type: 'button', 'data-testid': 'replay-play', onclick: play}, st.playing ? t('pause') : t('play')),
+        h('button', {type: 'button', 'aria-label': 'next', 'data-testid': 'replay-next', onclick: () => go(st.step + 1)}, '▶'),
+        h('button', {type: 'button', 'aria-label': 'last', onclick: () => go(st.steps ?? 0)}, '⏭'),
+        st.steps !== null ? h('input', {type: 'range', min: 0, max: st.steps, value: st.step, 'aria-label': t('step', {k: st.step, n: st.steps}),
+          oninput: (ev) => go(Number(ev.target.value))}) : null,
+        h('span', {class: 'muted', 'data-testid': 'replay-step'}, st.steps !== null ? t('step', {k: st.step, n: st.steps}) : '')),
+      h('a', {class: 'button ghost', href: api.replayUrl(code, handNo), download: `${code}-${handNo}.json`}, t('download_replay')));
+    const body = [];
+    if (st.error) body.push(h('div', {class: 'card warn', 'data-testid': 'replay-error'}, st.error));
+    if (st.view) {
+      body.push(h('div', {class: 'events muted'}, st.events.map(eventText).join(' · ')));
+      body.push(boardEl(st.view, {names: st.names, room: null}));
+      if (st.view.phase === 'over' && st.view.settlement) {
+        body.push(h('div', {class: 'card'}, settlementEl(st.view, st.names)));
+      }
+    }
+    mount(root, controls, body);
+  }
+
+  (async () => {
+    try {
+      const {room} = await api.room(code);
+      st.names = room.seats.map((s) => s.name || `#${s.seat + 1}`);
+    } catch (e) { toast(e.message, 'error'); }
+    load();
+  })();
+  render();
+  return {dispose() { disposed = true; stop(); }, relabel: render};
+}

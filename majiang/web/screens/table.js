@@ -1,0 +1,370 @@
+// The live table: one websocket, the room state, this seat's view, legal actions as buttons
+// and clickable tiles, the 听 hint, clocks, 托管, the settlement after each hand.
+import {h, mount, toast} from '../dom.js';
+import {t, tileName, actionLabel, windName} from '../i18n.js';
+import {session} from '../api.js';
+import {TableSocket} from '../socket.js';
+import {tileEl} from '../tiles.js';
+import {boardEl, arrangeHand, seatWind} from '../board.js';
+import {hintFor} from '../hint.js';
+import {settlementEl} from './settlement.js';
+
+const ACTION_ORDER = ['win', 'wildkong', 'kong', 'peng', 'chi', 'expose', 'declare', 'pass'];
+
+export function tableScreen({app, go}, code) {
+  const st = {
+    code, room: null, seat: null, view: null, asked: 0, step: 0, clock: null, clockAt: 0, tuoguan: false,
+    lastDiscard: null, pending: false, mode: 'normal', chooser: null, matchEnd: null, dissolved: null,
+    status: 'connecting', hideSettlement: false, hoverTile: null,
+  };
+  session.room = code;
+  const root = h('section', {class: 'screen table-screen', 'data-testid': 'table'});
+  const statusBar = h('div', {class: 'conn', role: 'status', 'data-testid': 'conn'});
+  mount(app, root);
+
+  const names = () => (st.room ? st.room.seats.map((s) => s.name || t('empty_seat')) : []);
+  const nameOf = (seat) => names()[seat] || `#${seat + 1}`;
+
+  const sock = new TableSocket(code, session.token, {
+    onMessage: handle,
+    onStatus: (s, closeCode) => {
+      st.status = s;
+      if (s === 'closed') onClosed(closeCode);
+      renderStatus();
+    },
+  });
+  window.__mj = {st, sock};
+
+  function onClosed(closeCode) {
+    if (closeCode === 4000) toast(t('replaced'), 'warn', 6000);
+    if (closeCode === 4003 || closeCode === 4004) { session.room = null; go('#/lobby'); }
+    if (closeCode === 4001) { session.forget(); go('#/'); }
+  }
+
+  function handle(msg) {
+    switch (msg.type) {
+      case 'welcome':
+        st.seat = msg.seat;
+        st.room = msg.room;
+        if (msg.room && msg.room.status === 'waiting' && msg.room.hand_no === 0) st.view = null;
+        break;
+      case 'room': {
+        const prev = st.room;
+        st.room = msg.room;
+        if (prev && prev.status !== 'finished' && msg.room.status === 'finished') st.matchEnd = st.matchEnd || {totals: msg.room.totals};
+        break;
+      }
+      case 'view': {
+        const newHand = !st.view || st.view.hand_no !== msg.view.hand_no;
+        st.view = msg.view;
+        st.asked = msg.asked;
+        st.step = msg.step;
+        st.clock = msg.clock;
+        st.clockAt = performance.now();
+        st.tuoguan = !!msg.tuoguan;
+        st.pending = false;
+        if (newHand) { st.lastDiscard = null; st.hideSettlement = false; st.mode = 'normal'; }
+        if (!(msg.view.legal || []).some((a) => a.type === 'declare')) st.mode = 'normal';
+        st.chooser = null;
+        for (const ev of msg.events || []) onEvent(ev);
+        break;
+      }
+      case 'error':
+        st.pending = false;
+        if (msg.code === 'stale') { toast(t('stale'), 'warn'); sock.send({type: 'sync'}); }
+        else if (msg.code === 'room_full' || msg.code === 'no_room' || msg.code === 'dissolved') {
+          toast(`${t('error')}: ${msg.reason || msg.code}`, 'error', 5000);
+          session.room = null;
+        } else if (msg.code === 'bad_token') { session.forget(); }
+        else toast(`${t('error')}: ${msg.reason || msg.code}`, 'error', 4000);
+        break;
+      case 'match_end':
+        st.matchEnd = {totals: msg.totals, hands: msg.hands};
+        break;
+      case 'dissolved':
+        st.dissolved = msg;
+        session.room = null;
+        toast(t('dissolved'), 'warn', 6000);
+        break;
+      default:
+        break;
+    }
+    render();
+  }
+
+  function onEvent(ev) {
+    const who = ev.seat !== undefined ? nameOf(ev.seat) : '';
+    switch (ev.type) {
+      case 'discarded':
+        st.lastDiscard = {seat: ev.seat, tile: ev.tile};
+        if (ev.declared) toast(`${who} ${t('act_declare')}`);
+        break;
+      case 'claimed':
+        st.lastDiscard = null;
+        toast(`${who} ${actionLabel({type: ev.kind})} ${tileName(ev.tile)}`);
+        break;
+      case 'concealed_kong': case 'added_kong': toast(`${who} ${t('act_kong')}`); break;
+      case 'wild_konged': toast(`${who} ${t('act_wildkong')}`); break;
+      case 'exposed': toast(`${who} ${t('act_expose')} ${tileName(ev.tile)}`); break;
+      case 'won': toast(`${who} ${t('act_win')}！${ev.self_draw ? t('self_draw') : ''}`, 'win', 3500); break;
+      default: break;
+    }
+  }
+
+  function send(action) {
+    if (st.pending) return;
+    st.pending = true;
+    st.chooser = null;
+    const ok = sock.send({type: 'act', seq: st.asked, action});
+    if (!ok) st.pending = false;
+    render();
+  }
+
+  function renderStatus() {
+    const s = st.status;
+    statusBar.dataset.state = s;
+    statusBar.textContent = s === 'open' ? '' : s === 'reconnecting' ? t('reconnecting') : s === 'connecting' ? t('connecting') : '';
+  }
+
+  // --- rendering ----------------------------------------------------------------------------
+  function render() {
+    renderStatus();
+    const v = st.view;
+    const kids = [statusBar];
+    if (st.room && st.room.vote) kids.push(voteBanner());
+    if (!v) kids.push(waitingPanel());
+    else {
+      kids.push(board(v));
+      if (v.phase === 'over') kids.push(settlementOverlay(v));
+    }
+    if (st.chooser) kids.push(chooserEl());
+    mount(root, kids);
+    tick();
+  }
+
+  function voteBanner() {
+    const vote = st.room.vote;
+    const mine = vote.votes && Object.prototype.hasOwnProperty.call(vote.votes, String(st.seat));
+    return h('div', {class: 'banner'}, t('vote_on', {who: nameOf(vote.by)}), ` (${Object.keys(vote.votes || {}).length}/4)`,
+      mine ? null : [
+        h('button', {type: 'button', onclick: () => sock.send({type: 'vote_dissolve', agree: true})}, t('agree')),
+        h('button', {type: 'button', class: 'ghost', onclick: () => sock.send({type: 'vote_dissolve', agree: false})}, t('refuse'))]);
+  }
+
+  function waitingPanel() {
+    const room = st.room;
+    if (!room) return h('div', {class: 'card narrow'}, t('connecting'));
+    const me = st.seat !== null && st.seat !== undefined ? room.seats[st.seat] : null;
+    const empty = room.seats.filter((s) => !s.occupied).length;
+    return h('div', {class: 'card waiting', 'data-testid': 'waiting'},
+      h('h2', {}, room.title, ' · ', room.options.mode ? t(`mode_${room.options.mode}`) : room.options.room ? t(`room_${room.options.room}`) : ''),
+      h('p', {class: 'room-code'}, h('span', {class: 'muted'}, t('room_code')), ' ', h('strong', {'data-testid': 'room-code'}, room.code)),
+      h('p', {class: 'muted'}, t('share_code', {code: room.code})),
+      h('ul', {class: 'seat-list'}, room.seats.map((s) => h('li', {class: s.seat === st.seat ? 'mine' : ''},
+        h('span', {class: 'wind'}, windName(s.seat)),
+        h('span', {class: 'name'}, s.occupied ? s.name : t('empty_seat')),
+        s.bot ? h('span', {class: 'chip bot'}, t('bot')) : null,
+        s.occupied && !s.connected && !s.bot ? h('span', {class: 'chip warn'}, t('offline')) : null,
+        s.ready ? h('span', {class: 'chip ok'}, t('readied')) : null,
+        h('span', {class: 'score'}, String(s.total || 0))))),
+      room.countdown ? h('p', {class: 'muted countdown', 'data-countdown': room.countdown.remaining}, t('countdown', {n: Math.ceil(room.countdown.remaining)})) : null,
+      h('div', {class: 'buttons'},
+        me && !me.ready ? h('button', {type: 'button', class: 'primary big', 'data-testid': 'ready',
+          onclick: () => sock.send({type: 'ready'})}, t('ready')) : null,
+        me && me.ready ? h('span', {class: 'chip ok big'}, t('readied')) : null,
+        empty ? h('button', {type: 'button', 'data-testid': 'add-bots', onclick: () => sock.send({type: 'add_bots'})}, t('add_bots')) : null,
+        h('button', {type: 'button', class: 'ghost', 'data-testid': 'leave', onclick: () => {
+          sock.send({type: 'leave'});
+          session.room = null;
+          setTimeout(() => go('#/lobby'), 150);
+        }}, t('leave'))));
+  }
+
+  function legalOf(type) { return (st.view.legal || []).filter((a) => a.type === type); }
+
+  function board(v) {
+    const hint = v.phase !== 'over' ? hintFor(v) : null;
+    return boardEl(v, {
+      room: st.room, names: names(), lastDiscard: st.lastDiscard,
+      myHand: myHand(v, hint), myControls: controls(v), myHint: hintBar(v, hint),
+    });
+  }
+
+  function myHand(v, hint) {
+    if (v.phase === 'over' && v.revealed) {
+      return h('div', {class: 'my-hand', 'data-testid': 'my-hand'}, arrangeHand(v, v.revealed[v.seat]).map((id) => tileEl(id, {view: v, markGangpai: true})));
+    }
+    const discards = new Map(legalOf('discard').map((a) => [a.tile, a]));
+    const declares = new Map(legalOf('declare').map((a) => [a.tile, a]));
+    const pickable = st.mode === 'declare' ? declares : discards;
+    let tiles = v.hand.slice();
+    let drawn = null;
+    if (v.drawn !== null && v.drawn !== undefined && tiles.includes(v.drawn)) {
+      tiles.splice(tiles.indexOf(v.drawn), 1);
+      drawn = v.drawn;
+    }
+    tiles = arrangeHand(v, tiles);
+    const mk = (id, isDrawn) => {
+      const action = pickable.get(id);
+      const waits = hint && hint.byDiscard.get(id);
+      const el = tileEl(id, {
+        view: v, markGangpai: true,
+        onClick: action && !st.pending ? () => { st.mode = 'normal'; send(action); } : undefined,
+        extraClass: [action ? 'can' : '', isDrawn ? 'drawn' : '', st.mode === 'declare' && action ? 'declare-pick' : ''].join(' '),
+        badge: waits ? '听' : null,
+      });
+      if (waits) {
+        el.addEventListener('mouseenter', () => { st.hoverTile = id; updateHint(v, hint); });
+        el.addEventListener('focus', () => { st.hoverTile = id; updateHint(v, hint); });
+        el.addEventListener('mouseleave', () => { st.hoverTile = null; updateHint(v, hint); });
+      }
+      return el;
+    };
+    return h('div', {class: `my-hand ${st.mode === 'declare' ? 'declaring' : ''}`, 'data-testid': 'my-hand'},
+      tiles.map((id) => mk(id, false)),
+      drawn !== null ? h('span', {class: 'drawn-gap'}, mk(drawn, true)) : null);
+  }
+
+  let hintBox = null;
+  function hintBar(v, hint) {
+    hintBox = h('div', {class: 'hint', 'data-testid': 'hint', 'aria-label': t('tiles_unseen_title')});
+    updateHint(v, hint);
+    return hintBox;
+  }
+
+  function updateHint(v, hint) {
+    if (!hintBox) return;
+    let waits = null, prefix = null;
+    if (hint && hint.waits.length) waits = hint.waits;
+    else if (hint && st.hoverTile !== null && hint.byDiscard.get(st.hoverTile)) {
+      waits = hint.byDiscard.get(st.hoverTile);
+      prefix = h('span', {class: 'muted'}, `${t('act_discard')} `, tileEl(st.hoverTile, {size: 'mini', view: v}), ' → ');
+    }
+    if (!waits) {
+      const n = hint ? hint.byDiscard.size : 0;
+      mount(hintBox, n ? h('span', {class: 'muted'}, `${t('ting')}: ${[...hint.byDiscard.keys()].map(tileName).join(' / ')}`) : null);
+      hintBox.classList.toggle('empty', !n);
+      return;
+    }
+    hintBox.classList.remove('empty');
+    mount(hintBox, h('span', {class: 'ting-label'}, t('ting')), prefix,
+      waits.map((w) => h('span', {class: `wait ${w.unseen ? '' : 'dead'}`, 'data-wait': w.tile, 'data-unseen': w.unseen},
+        tileEl(w.tile, {size: 'mini', view: v}), h('span', {class: 'count'}, `×${w.unseen}`))),
+      h('span', {class: 'muted total'}, ` Σ ${waits.reduce((a, w) => a + w.unseen, 0)}`));
+  }
+
+  function controls(v) {
+    const legal = v.legal || [];
+    const groups = new Map();
+    for (const a of legal) {
+      if (a.type === 'discard') continue;
+      if (!groups.has(a.type)) groups.set(a.type, []);
+      groups.get(a.type).push(a);
+    }
+    const buttons = [];
+    for (const type of ACTION_ORDER) {
+      const opts = groups.get(type);
+      if (!opts) continue;
+      if (type === 'declare') {
+        buttons.push(h('button', {type: 'button', class: `act act-declare ${st.mode === 'declare' ? 'on' : ''}`,
+          'data-testid': 'act-declare', disabled: st.pending,
+          onclick: () => { st.mode = st.mode === 'declare' ? 'normal' : 'declare'; render(); }},
+        st.mode === 'declare' ? t('cancel') : t('act_declare')));
+        continue;
+      }
+      buttons.push(h('button', {type: 'button', class: `act act-${type}`, 'data-testid': `act-${type}`, disabled: st.pending,
+        onclick: () => {
+          if (opts.length === 1) send(opts[0]);
+          else { st.chooser = {type, options: opts}; render(); }
+        }}, actionLabel(opts[0]), opts.length > 1 ? h('small', {}, ` ×${opts.length}`) : null));
+    }
+    let prompt = null;
+    if (v.phase === 'claim' && v.claim && legal.length) {
+      prompt = h('span', {class: 'prompt'}, t('claim_on', {who: nameOf(v.claim.discarder)}), ' ', tileEl(v.claim.tile, {size: 'mini', view: v}));
+    } else if (st.mode === 'declare') {
+      prompt = h('span', {class: 'prompt'}, t('choose_declare'));
+    } else if (legal.some((a) => a.type === 'discard')) {
+      prompt = h('span', {class: 'prompt', 'data-testid': 'your-turn'}, t('your_turn'));
+    }
+    const tg = st.tuoguan;
+    return h('div', {class: 'controls'},
+      prompt,
+      h('div', {class: 'actions', 'data-testid': 'actions'}, buttons),
+      h('button', {type: 'button', class: `ghost tuoguan ${tg ? 'on' : ''}`, 'data-testid': 'tuoguan', 'aria-pressed': tg ? 'true' : 'false',
+        onclick: () => sock.send({type: 'tuoguan', on: !tg})}, tg ? t('cancel_tuoguan') : t('tuoguan')));
+  }
+
+  function optionTiles(a) {
+    const v = st.view;
+    if (a.type === 'chi') return [...a.tiles, v.claim ? v.claim.tile : null].filter((x) => x !== null).sort((x, y) => x - y);
+    if (a.type === 'kong') return a.kind === 'added' ? [a.tiles[0], a.tiles[0], a.tiles[0], a.tiles[0]] : a.kind === 'exposed' && v.claim ? [...a.tiles, v.claim.tile] : a.tiles;
+    if (a.type === 'peng') return [...a.tiles, v.claim ? v.claim.tile : a.tiles[0]];
+    if (a.type === 'expose') return [a.tile];
+    return a.tiles || [];
+  }
+
+  function chooserEl() {
+    const {type, options} = st.chooser;
+    const title = type === 'chi' ? t('choose_chi') : t('choose_kong');
+    return h('div', {class: 'modal-back', onclick: (ev) => { if (ev.target === ev.currentTarget) { st.chooser = null; render(); } }},
+      h('div', {class: 'modal chooser', role: 'dialog', 'aria-label': title, 'data-testid': 'chooser'},
+        h('h3', {}, title),
+        h('div', {class: 'choices'}, options.map((a, i) => h('button', {type: 'button', class: 'choice', 'data-testid': `choice-${i}`,
+          onclick: () => send(a)}, optionTiles(a).map((id) => tileEl(id, {size: 'meld', view: st.view})),
+          a.kind ? h('small', {}, a.kind) : null))),
+        h('button', {type: 'button', class: 'ghost', onclick: () => { st.chooser = null; render(); }}, t('cancel'))));
+  }
+
+  function settlementOverlay(v) {
+    const room = st.room;
+    const mySeat = room && st.seat !== null ? room.seats[st.seat] : null;
+    const finished = (room && room.status === 'finished') || st.matchEnd || st.dissolved;
+    const footer = h('div', {class: 'buttons'},
+      finished ? [
+        h('p', {class: 'final'}, t('match_over'), ' · ', t('final_totals'), ': ',
+          (room ? room.totals : st.matchEnd.totals).map((x, i) => `${nameOf(i)} ${x > 0 ? '+' : ''}${x}`).join('，')),
+        h('button', {type: 'button', class: 'primary', onclick: () => { session.room = null; sock.close(); go('#/lobby'); }}, t('lobby_link')),
+      ] : mySeat && mySeat.ready
+        ? h('span', {class: 'chip ok big', 'data-testid': 'readied'}, t('readied'))
+        : h('button', {type: 'button', class: 'primary big', 'data-testid': 'next-hand', onclick: () => sock.send({type: 'ready'})}, t('next_hand')),
+      h('a', {class: 'ghost button', href: '#/history'}, t('history')),
+      h('button', {type: 'button', class: 'ghost', onclick: () => { st.hideSettlement = !st.hideSettlement; render(); }}, '▾'));
+    if (st.hideSettlement) {
+      return h('div', {class: 'settle-mini'}, h('button', {type: 'button', class: 'primary', onclick: () => { st.hideSettlement = false; render(); }}, t('settlement')));
+    }
+    return h('div', {class: 'modal-back settle-back'},
+      h('div', {class: 'modal settle-modal', role: 'dialog', 'aria-label': t('settlement')},
+        settlementEl({...v, settlement: v.settlement}, names(), {footer, running: room ? room.totals : null})));
+  }
+
+  // --- clocks ---------------------------------------------------------------------------------
+  function tick() {
+    const c = st.clock;
+    const elapsed = (performance.now() - st.clockAt) / 1000;
+    for (const el of root.querySelectorAll('[data-clock-seat]')) {
+      const seat = Number(el.dataset.clockSeat);
+      if (c && c.seats && c.seats.includes(seat) && st.view && st.view.phase !== 'over') {
+        const left = Math.max(0, c.remaining - elapsed);
+        el.textContent = String(Math.ceil(left));
+        el.classList.add('on');
+        el.classList.toggle('low', left < 5);
+        el.style.setProperty('--frac', c.total ? String(left / c.total) : '0');
+      } else { el.textContent = ''; el.classList.remove('on'); }
+    }
+  }
+  const ticker = setInterval(tick, 250);
+
+  // Keyboard: Escape cancels a chooser / declare mode.
+  const onKey = (ev) => {
+    if (ev.key === 'Escape' && (st.chooser || st.mode !== 'normal')) { st.chooser = null; st.mode = 'normal'; render(); }
+  };
+  document.addEventListener('keydown', onKey);
+
+  render();
+  return {
+    dispose() { clearInterval(ticker); document.removeEventListener('keydown', onKey); sock.close(); },
+    relabel() { render(); },
+  };
+}
+
+export {seatWind};

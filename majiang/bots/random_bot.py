@@ -10,6 +10,7 @@ from majiang.engine.view import SeatView
 
 class RandomBot:
     name = "random"
+    view_detail = "legal"  # decides from view.legal alone: a light view will do (see engine.view.light_view)
 
     def __init__(self, seed: int = 0) -> None:
         self.rng = random.Random(seed)

@@ -114,6 +114,41 @@ def seat_view(hand: Hand, seat: int | None) -> SeatView:
     )
 
 
+def light_view(hand: Hand, seat: int) -> SeatView:
+    """A seat view without the table's public part (``seats`` is empty, ``options`` too): for bots
+    that declare they decide from the legal list and their own tiles alone (``view_detail = "legal"``).
+
+    It holds nothing :func:`seat_view` would not show the same seat; it only skips building the
+    other seats' melds and rivers, which is most of a view's cost in a simulation."""
+    st = hand.seat_state[seat]
+    claim = hand.claim
+    over = hand.over
+    return SeatView(
+        ruleset=hand.ruleset.name,
+        options={},
+        seat=seat,
+        hand_no=hand.hand_no,
+        dealer=hand.dealer,
+        streak=hand.streak,
+        phase=hand.phase,
+        current=claim.discarder if claim is not None else hand.current,
+        wall_left=hand.wall_left,
+        dice=hand.dice,
+        indicator=hand.info.indicator,
+        indicator_in_wall=hand.indicator_index is not None and hand.head <= hand.indicator_index <= hand.tail,
+        wild=hand.info.wild,
+        stand_in=hand.info.stand_in,
+        gangpai=[],
+        hand=[t for t, c in enumerate(st.counts) if c for _ in range(c)],  # = st.tiles(), inlined
+        drawn=st.drawn if (hand.phase in ("turn", "haidi") and hand.current == seat) else None,
+        seats=[],
+        claim=ClaimInfo(tile=claim.tile, discarder=claim.discarder) if claim is not None else None,
+        legal=hand.legal_actions(seat),
+        seed_hash=hand.seed_digest,
+        settlement=hand.settlement if over else None,
+    )
+
+
 def _seed_hash(hand: Hand) -> str:
     return hand.seed_digest
 

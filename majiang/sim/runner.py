@@ -23,7 +23,7 @@ from majiang.engine.events import Won
 from majiang.engine.hand import Hand
 from majiang.engine.match import Match
 from majiang.engine.replay import encode, to_replay
-from majiang.engine.view import seat_view
+from majiang.engine.view import light_view, seat_view
 from majiang.rules.registry import make_ruleset
 
 
@@ -78,9 +78,11 @@ def bot_seed(run_seed: str, match: int, seat: int) -> int:
 def play_hand(hand: Hand, bots: list[Any], apply: Callable[[int, Action], object] | None = None) -> None:
     """Ask the bots (through seat views only) until the hand is over; ``apply`` defaults to the hand's."""
     act = apply or hand.apply
+    # Bots that decide from the legal list alone get the light view (no other seats' melds/rivers).
+    views = [light_view if getattr(b, "view_detail", "full") == "legal" else seat_view for b in bots]
     while not hand.over:
         seat = hand.to_act()[0]  # claim windows: each waiting seat answers in turn
-        act(seat, bots[seat].choose(seat_view(hand, seat)))
+        act(seat, bots[seat].choose(views[seat](hand, seat)))
 
 
 def play_match(cfg: SimConfig, index: int) -> list[HandResult]:

@@ -56,6 +56,8 @@ export function lobbyScreen({app, go}) {
   const discardS = num('discard_seconds', 15, 1, 1);
   const claimS = num('claim_seconds', 8, 1, 1);
   const botDelay = num('bot_delay', 0.6, 0.05, 0);
+  const readyS = num('ready_seconds', 15, 1, 1);
+  const graceS = num('grace_seconds', 5, 1, 1);
   const pub = h('input', {id: 'public', type: 'checkbox', checked: true});
   const fill = h('input', {id: 'fill_bots', type: 'checkbox', checked: true});
 
@@ -81,7 +83,8 @@ export function lobbyScreen({app, go}) {
     const body = {
       ruleset: rs.name, options,
       hands: Number(hands.value), discard_seconds: Number(discardS.value), claim_seconds: Number(claimS.value),
-      bot_delay: Number(botDelay.value), public: pub.checked,
+      bot_delay: Number(botDelay.value), ready_seconds: Number(readyS.value), grace_seconds: Number(graceS.value),
+      public: pub.checked,
     };
     try {
       const res = await api.createRoom(body);
@@ -101,7 +104,9 @@ export function lobbyScreen({app, go}) {
       h('label', {class: 'field'}, h('span', {}, t('discard_seconds')), discardS),
       h('label', {class: 'field'}, h('span', {}, t('claim_seconds')), claimS),
       h('label', {class: 'field'}, h('span', {}, t('bot_delay')), botDelay)),
-    h('details', {}, h('summary', {}, '⚙'), advBox),
+    h('details', {}, h('summary', {}, t('more_options')), h('div', {class: 'opts'},
+      h('label', {class: 'field'}, h('span', {}, t('ready_seconds')), readyS),
+      h('label', {class: 'field'}, h('span', {}, t('grace_seconds')), graceS)), advBox),
     h('label', {class: 'check'}, pub, ' ', t('public_room')),
     h('label', {class: 'check'}, fill, ' ', t('fill_bots')),
     h('button', {class: 'primary', type: 'submit', 'data-testid': 'create'}, t('create')));
@@ -156,6 +161,8 @@ export function lobbyScreen({app, go}) {
     if (s.discard_seconds) discardS.value = s.discard_seconds;
     if (s.claim_seconds) claimS.value = s.claim_seconds;
     if (s.bot_delay !== undefined) botDelay.value = s.bot_delay;
+    if (s.ready_seconds) readyS.value = s.ready_seconds;
+    if (s.grace_seconds) graceS.value = s.grace_seconds;
     renderOptions();
   })();
   loadRooms();

@@ -189,12 +189,14 @@ class Ruleset:
         out: list[Action] = []
         if self.discard_wins and self.can_win_on_discard(hand, seat, tile, discarder):
             out.append(Win())
-        if not (self.allow_peng or self.allow_exposed_kong or self.allow_chi) or self.is_wild(hand, tile):
-            return out  # nothing to claim with (or a discarded wild, which cannot be claimed)
-        st = hand.seat_state[seat]
-        counts = st.counts
-        want = self.logical(hand, tile)
-        same = [t for t in self.natural_table(hand)[1][want] for _ in range(counts[t])]
+        if not (self.allow_peng or self.allow_exposed_kong or self.allow_chi):
+            return out
+        plays_as, sources, _ = self.natural_table(hand)
+        want = plays_as[tile]  # = logical(tile), or None for a wild
+        if want is None:
+            return out  # a discarded wild cannot be claimed
+        counts = hand.seat_state[seat].counts
+        same = [t for t in sources[want] for _ in range(counts[t])]
         if hand.can_kong() and self.allow_exposed_kong and len(same) >= 3:
             out.append(Kong(kind="exposed", tiles=tuple(same[:3])))
         if self.allow_peng and len(same) >= 2:

@@ -24,7 +24,7 @@ function parse() {
 
 function renderTopbar() {
   mount(topbar,
-    h('a', {class: 'brand', href: '#/lobby'}, h('span', {class: 'brand-tile', 'aria-hidden': 'true'}, '中'), t('app_title')),
+    h('a', {class: 'brand', href: '#/lobby'}, h('span', {class: 'brand-tile', 'aria-hidden': 'true'}, '中'), h('span', {class: 'brand-name'}, t('app_title'))),
     h('nav', {},
       session.token ? h('span', {class: 'who', 'data-testid': 'me'}, session.name) : null,
       session.token ? h('a', {href: '#/lobby'}, t('lobby')) : null,

@@ -44,6 +44,7 @@ const STRINGS = {
     status_playing: '对局中', status_finished: '已结束', status_dissolved: '已解散', open: '打开',
     lobby_link: '回大厅', tiles_unseen_title: '听牌提示：可胡的牌与未见张数',
     seat_e: '东', seat_s: '南', seat_w: '西', seat_n: '北', score: '分',
+    mark_wild: '钻', mark_standin: '代', mark_gangpai: '杠', stand_in_long: '红中代钻',
     more_options: '更多设置', ready_seconds: '准备倒计时(秒)', grace_seconds: '掉线转托管(秒)',
   },
   en: {
@@ -82,6 +83,7 @@ const STRINGS = {
     status_playing: 'playing', status_finished: 'finished', status_dissolved: 'dissolved', open: 'Open',
     lobby_link: 'Lobby', tiles_unseen_title: 'Waits: winning tiles and how many are unseen',
     seat_e: 'E', seat_s: 'S', seat_w: 'W', seat_n: 'N', score: 'pts',
+    mark_wild: 'W', mark_standin: 'S', mark_gangpai: 'K', stand_in_long: 'stands in for the wild',
     more_options: 'More options', ready_seconds: 'Ready countdown (s)', grace_seconds: 'Auto-play after drop (s)',
   },
 };

@@ -107,16 +107,18 @@ export function tileEl(id, opts = {}) {
   const marks = [];
   const v = opts.view;
   if (!back && v) {
-    if (v.wild !== null && v.wild !== undefined && id === v.wild) { cls.push('is-wild'); marks.push(t('wild')); }
-    else if (v.stand_in !== null && v.stand_in !== undefined && id === v.stand_in) { cls.push('is-standin'); marks.push(t('stand_in')); }
-    else if (opts.markGangpai && v.gangpai && v.gangpai.includes(id)) { cls.push('is-gangpai'); marks.push(t('gangpai').slice(0, 1)); }
+    if (v.wild !== null && v.wild !== undefined && id === v.wild) { cls.push('is-wild'); marks.push(t('mark_wild')); }
+    else if (v.stand_in !== null && v.stand_in !== undefined && id === v.stand_in) { cls.push('is-standin'); marks.push(t('mark_standin')); }
+    else if (opts.markGangpai && v.gangpai && v.gangpai.includes(id)) { cls.push('is-gangpai'); marks.push(t('mark_gangpai')); }
   }
   if (opts.highlight) cls.push('hl');
   if (opts.sideways) cls.push('sideways');
   if (opts.dim) cls.push('dim');
   if (opts.extraClass) cls.push(opts.extraClass);
   let label = back ? tileName(null) : tileName(id);
-  if (marks.length) label += ` (${marks.join(', ')})`;
+  if (cls.includes('is-wild')) label += ` (${t('wild')})`;
+  else if (cls.includes('is-standin')) label += ` (${t('stand_in_long')})`;
+  else if (cls.includes('is-gangpai')) label += ` (${t('gangpai')})`;
   if (opts.label) label = opts.label;
   const clickable = typeof opts.onClick === 'function';
   const el = h(clickable ? 'button' : 'span', {

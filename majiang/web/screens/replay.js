@@ -29,8 +29,27 @@ export function replayScreen({app}, code, handNo) {
       if (disposed || my !== loading) return;
       st.error = e.status === 404 || e.status === 405 ? t('replay_missing') : e.message;
       stop();
+      if (!st.file) await loadFile();
     }
     render();
+  }
+
+  // Without the step endpoint: show the replay file itself (every action in order) and the settlement.
+  async function loadFile() {
+    try {
+      const [file, summary] = await Promise.all([
+        fetch(api.replayUrl(code, handNo)).then((r) => (r.ok ? r.json() : null)),
+        api.hand(code, handNo).catch(() => null),
+      ]);
+      st.file = file;
+      st.summary = summary;
+    } catch { st.file = null; }
+  }
+
+  function actionText(seat, a) {
+    const who = st.names[seat] || `#${seat + 1}`;
+    const tiles = a.tile !== undefined ? [a.tile] : a.tiles || [];
+    return `${who}: ${actionLabel(a)} ${tiles.map(tileName).join(' ')}${a.kind ? ` (${a.kind})` : ''}`;
   }
 
   function go(step) {
@@ -73,17 +92,25 @@ export function replayScreen({app}, code, handNo) {
         h('select', {'data-testid': 'replay-seat', onchange: (ev) => { st.seat = Number(ev.target.value); load(); }},
           [0, 1, 2, 3].map((s) => h('option', {value: s, selected: s === st.seat ? true : undefined}, st.names[s] || `#${s + 1}`)))),
       h('div', {class: 'stepper'},
-        h('button', {type: 'button', 'aria-label': 'first', onclick: () => go(0)}, '⏮'),
+        h('button', {type: 'button', 'aria-label': 'first', onclick: () => go(0)}, '«'),
         h('button', {type: 'button', 'aria-label': 'previous', 'data-testid': 'replay-prev', onclick: () => go(st.step - 1)}, '◀'),
         h('button', {type: 'button', 'data-testid': 'replay-play', onclick: play}, st.playing ? t('pause') : t('play')),
         h('button', {type: 'button', 'aria-label': 'next', 'data-testid': 'replay-next', onclick: () => go(st.step + 1)}, '▶'),
-        h('button', {type: 'button', 'aria-label': 'last', onclick: () => go(st.steps ?? 0)}, '⏭'),
+        h('button', {type: 'button', 'aria-label': 'last', onclick: () => go(st.steps ?? 0)}, '»'),
         st.steps !== null ? h('input', {type: 'range', min: 0, max: st.steps, value: st.step, 'aria-label': t('step', {k: st.step, n: st.steps}),
           oninput: (ev) => go(Number(ev.target.value))}) : null,
         h('span', {class: 'muted', 'data-testid': 'replay-step'}, st.steps !== null ? t('step', {k: st.step, n: st.steps}) : '')),
       h('a', {class: 'button ghost', href: api.replayUrl(code, handNo), download: `${code}-${handNo}.json`}, t('download_replay')));
     const body = [];
     if (st.error) body.push(h('div', {class: 'card warn', 'data-testid': 'replay-error'}, st.error));
+    if (st.error && st.file) {
+      body.push(h('div', {class: 'card'},
+        h('h3', {}, `${t('replay')} · ${st.file.actions.length}`),
+        h('ol', {class: 'action-list', 'data-testid': 'replay-actions'},
+          st.file.actions.map(([seat, a]) => h('li', {}, actionText(seat, a))))));
+      const summary = st.summary || (st.file.settlement ? {settlement: st.file.settlement, seed: st.file.seed} : null);
+      if (summary) body.push(h('div', {class: 'card'}, settlementEl({...summary, ruleset: st.file.ruleset}, st.names)));
+    }
     if (st.view) {
       body.push(h('div', {class: 'events muted'}, st.events.map(eventText).join(' · ')));
       body.push(boardEl(st.view, {names: st.names, room: null}));

@@ -143,9 +143,27 @@ def test_whole_hand_by_clicking(browser: Any, server: Any, shots: Path, label: s
         assert sum(hands["hands"][0]["totals"]) == 0
         if label == "anqing-A":
             assert stats["reloaded"], stats
+        if label == "anqing-B":
+            _check_history_and_replay(page, shots, code)
         assert not page.errors, page.errors  # type: ignore[attr-defined]
     finally:
         page.context.close()
+
+
+def _check_history_and_replay(page: Any, shots: Path, code: str) -> None:
+    page.goto(page.url.split("#")[0] + "#/history")
+    page.wait_for_selector(f"table.list a[href='#/history/{code}']")
+    page.click(f"table.list a[href='#/history/{code}']")
+    page.wait_for_selector("[data-testid=hands] tbody tr")
+    page.click("[data-testid=replay-1]")
+    # Either the server steps through the hand (the /view endpoint), or the page lists the replay file's actions.
+    page.wait_for_selector("[data-testid=replay-step]:not(:empty), [data-testid=replay-actions] li", timeout=10000)
+    if page.locator("[data-testid=replay-actions]").count():
+        assert page.locator("[data-testid=replay-actions] li").count() > 4
+    else:
+        page.click("[data-testid=replay-next]")
+        page.wait_for_selector(".board")
+    page.screenshot(path=str(shots / "replay.png"), full_page=True)
 
 
 def test_phone_layout_and_english(browser: Any, server: Any, shots: Path) -> None:
@@ -164,6 +182,13 @@ def test_phone_layout_and_english(browser: Any, server: Any, shots: Path) -> Non
         assert label_zh != label_en and any(c.isascii() and c.isalpha() for c in label_en), (label_zh, label_en)
         page.screenshot(path=str(shots / "phone-table-en.png"))
         page.click("[data-testid=lang]")
+        # A dropped connection reconnects by itself and resynchronizes to the same tiles.
+        before = _hand_ids(page)
+        page.evaluate("window.__mj.sock.drop()")
+        page.wait_for_selector("[data-testid=conn][data-state=reconnecting]", state="attached", timeout=5000)
+        page.wait_for_selector("[data-testid=conn][data-state=open]", state="attached", timeout=15000)
+        page.wait_for_selector("[data-testid=my-hand] button.tile.can", timeout=10000)
+        assert _hand_ids(page) == before
         assert not page.errors, page.errors  # type: ignore[attr-defined]
     finally:
         page.context.close()

@@ -135,7 +135,7 @@ export function boardEl(view, opts = {}) {
       h('div', {class: 'seat-tiles'}, oppHand(view, seat), meldsEl(view, seat)));
   };
   const me = seatOf('me');
-  const mine = h('section', {class: 'seat seat-me', 'data-seat': me},
+  const mine = h('section', {class: `seat seat-me ${opts.myTurn ? 'my-turn' : ''}`, 'data-seat': me},
     seatHeader(view, me, room, {...opts, markMe: true}),
     opts.myControls || null,
     h('div', {class: 'my-row'}, meldsEl(view, me), opts.myHand || oppHand(view, me)),

@@ -173,7 +173,8 @@ def test_phone_layout_and_english(browser: Any, server: Any, shots: Path) -> Non
         _enter_and_create(page, "Phone", "anqing", {"mode": "A"})
         page.click("[data-testid=ready]")
         page.wait_for_selector("[data-testid=my-hand] button.tile.can", timeout=15000)
-        boxes = page.eval_on_selector_all("[data-testid=my-hand] .tile", "els => els.map(e => e.getBoundingClientRect().right)")
+        boxes = page.eval_on_selector_all("[data-testid=my-hand] .tile",
+                                          "els => els.map(e => e.getBoundingClientRect().right)")
         assert max(boxes) <= 390, boxes
         label_zh = page.get_attribute("[data-testid=my-hand] .tile", "aria-label")
         page.click("[data-testid=lang]")

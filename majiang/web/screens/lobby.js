@@ -149,8 +149,11 @@ export function lobbyScreen({app, go}) {
     } catch { /* keep the old list */ }
   }
 
+  const rejoin = session.room ? h('div', {class: 'card rejoin', 'data-testid': 'rejoin'},
+    h('span', {}, t('your_room'), ' ', h('span', {class: 'code'}, session.room)),
+    h('a', {class: 'button primary', href: `#/room/${session.room}`}, t('back_to_room'))) : null;
   mount(app, h('section', {class: 'screen lobby'},
-    h('div', {class: 'lobby-grid'}, form, h('div', {class: 'col'}, joinForm, roomsCard))));
+    h('div', {class: 'lobby-grid'}, form, h('div', {class: 'col'}, rejoin, joinForm, roomsCard))));
 
   (async () => {
     try { info = await api.rulesets(); } catch { info = FALLBACK; }

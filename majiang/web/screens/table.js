@@ -185,7 +185,7 @@ export function tableScreen({app, go}, code) {
   function board(v) {
     const hint = v.phase !== 'over' ? hintFor(v) : null;
     return boardEl(v, {
-      room: st.room, names: names(), lastDiscard: st.lastDiscard,
+      room: st.room, names: names(), lastDiscard: st.lastDiscard, myTurn: (v.legal || []).length > 0,
       myHand: myHand(v, hint), myControls: controls(v), myHint: hintBar(v, hint),
     });
   }
@@ -286,7 +286,8 @@ export function tableScreen({app, go}, code) {
     } else if (legal.some((a) => a.type === 'discard')) {
       prompt = h('span', {class: 'prompt', 'data-testid': 'your-turn'}, t('your_turn'));
     }
-    const tg = st.tuoguan;
+    const roomSeat = st.room && st.seat !== null && st.seat !== undefined ? st.room.seats[st.seat] : null;
+    const tg = st.tuoguan || !!(roomSeat && roomSeat.tuoguan);
     return h('div', {class: 'controls'},
       prompt,
       h('div', {class: 'actions', 'data-testid': 'actions'}, buttons),

@@ -325,8 +325,9 @@ class Hand:
             if not (out and self.ruleset.haidi_win_forced):
                 out.append(Pass())  # 海捞: draw and do not discard
             return out
-        if self.zhijiao:
+        if self.zhijiao and out:
             return out  # the replacement after a 直叫 wins whatever it is
+        # (…unless scoring refuses that win, e.g. mode B with three suits: then play on, never stuck.)
         options = self.ruleset.turn_options(self, seat)
         out.extend(options)
         if not out:  # defensive: a seat to act always has something legal

@@ -14,6 +14,7 @@ from majiang.hand import TileSet, shanten, waits
 from majiang.rules.registry import RULESETS
 
 Counts = tuple[int, ...]
+DEAD = 99  # the shanten reported for a part that can never win
 
 
 class Reader:
@@ -47,6 +48,8 @@ class Reader:
         return natural, jokers
 
     def shanten(self, natural: list[int] | Counts, jokers: int) -> int:
+        if (sum(natural) + jokers) % 3 == 0:
+            return DEAD  # a part of 3n tiles can never be completed (a dead hand, e.g. after a refused 直叫)
         return _shanten(tuple(natural), jokers, self.seven_pairs, self.tileset)
 
     def useful_draws(self, natural: list[int], jokers: int, unseen: list[int]) -> tuple[int, int]:

@@ -38,10 +38,10 @@ class GreedyBot:
         for a in legal:
             if isinstance(a, Win):
                 return a
-        for a in legal:
-            if isinstance(a, WildKong | Expose):
-                return a
         ctx = _Context(view)
+        for a in legal:
+            if isinstance(a, Expose) or (isinstance(a, WildKong) and ctx.zhijiao_can_win()):
+                return a
         if view.claim is not None:
             return ctx.claim(legal)
         return ctx.turn(legal)
@@ -57,6 +57,11 @@ class _Context:
         self.meld_tiles: list[int] = [t for m in me.melds for t in m.tiles] if me else []
         self.mode_b = view.ruleset == "anqing" and view.options.get("mode") == "B"
         self.need_eight = view.ruleset == "hefei"
+
+    def zhijiao_can_win(self) -> bool:
+        """直叫 only pays when its win will count: not in mode B while all three suits are held."""
+        natural, _ = self.reader.split(self.hand)
+        return not (self.mode_b and self._goal_gap(natural) > 0)
 
     # --- evaluating a concealed part -------------------------------------------------------
     def score(self, concealed: list[int]) -> Score:

@@ -1,4 +1,25 @@
-"""The four independent groups of a hand (m, p, s, honors) and their tables per tile set."""
+"""The four independent groups of a hand (m, p, s, honors) and their tables per tile set.
+
+Besides the tuple-valued tables (:mod:`majiang.hand.tables`) each tile set gets
+*packed* need tables for ``is_win``'s hot path: plain dicts (so CPython's
+specialised dict subscript applies) mapping a group's count tuple to one small
+int whose bit fields add up across the four groups without carrying:
+
+    bits  0-7   s            (honors entries carry a bias of 64, see below)
+    bits  8-15  n            tiles in the group
+    bits 16-18  d <= -1      1 if the group can take the pair for one wild less
+    bits 19-21  d <= 0       than sets alone, etc.: summed, these count groups,
+    bits 22-24  d <= 1       and min(d) is the lowest level with a non-zero count
+    bits 25-    odd kinds    held 1 or 3 times (seven pairs)
+
+So the sum of four lookups holds ``sum(s)``, the part's size, ``min(d)`` (via
+the counts) and the seven-pairs shortfall. Adding ``J * JOKER_STEP`` moves the
+wilds into the size (``n + J``) and out of the need (``s - J``; the bias keeps
+that field non-negative), and :data:`VERDICT` maps the low 25 bits straight to
+the answer. Entries are added only for keys of hands that passed full
+validation (at most 14 tiles per group, so ``s <= 28`` and no field overflows);
+a key that is not there sends the caller to its validating slow path.
+"""
 
 from __future__ import annotations
 
@@ -13,14 +34,75 @@ GROUP_SLICES = ((0, 9), (9, 18), (18, 27), (27, 34))
 # Concealed-part sizes (counting wilds) that exist: 3n+2 complete, 3n+1 waiting, n = 0..4.
 COMPLETE_SIZES = frozenset({2, 5, 8, 11, 14})
 WAITING_SIZES = frozenset({1, 4, 7, 10, 13})
+ANY_SIZE = COMPLETE_SIZES | WAITING_SIZES
+MAX_SIZE = 14
+
+# Packed need values (see the module docstring).
+N_SHIFT = 8
+D_SHIFT = 16
+ODD_SHIFT = 25
+LOW_MASK = (1 << ODD_SHIFT) - 1
+S_BIAS = 64  # > MAX_SIZE: s - J never borrows from the size field
+JOKER_STEP = (1 << N_SHIFT) - 1  # + J to the size, - J to the need
+
+
+def pack(s: int, d: int, n: int, odd: int, bias: int = 0) -> int:
+    """One group's packed need value (``bias`` is S_BIAS for exactly one group: the honors)."""
+    if not (0 <= s <= 2 * MAX_SIZE and -1 <= d <= 2 and 0 <= n <= MAX_SIZE):
+        raise ValueError(f"need value out of packing range: s={s} d={d} n={n}")
+    return (
+        (s + bias)
+        | n << N_SHIFT
+        | (d <= -1) << D_SHIFT
+        | (d <= 0) << (D_SHIFT + 3)
+        | (d <= 1) << (D_SHIFT + 6)
+        | odd << ODD_SHIFT
+    )
+
+
+def _verdicts() -> dict[int, bool | None]:
+    """Low 25 bits of (sum of four packed values + J * JOKER_STEP) -> answer.
+
+    True = regular win; False = not complete (a waiting size, or a complete size
+    below 14 that fails); None = 14 tiles without a regular win: the caller checks
+    seven pairs. Covers every reachable key of a valid part: size n + J in
+    ANY_SIZE, and s - J in [-size, 28] because s <= 2n (a lone tile plus two
+    wilds is a pung). A key of an invalid size is absent.
+    """
+    table: dict[int, bool | None] = {}
+    for size in ANY_SIZE:
+        for need in range(-size, 2 * MAX_SIZE + 1):  # sum(s) - J
+            for a in range(5):  # groups with d <= -1
+                for b in range(a, 5):  # d <= 0
+                    for c in range(b, 5):  # d <= 1
+                        min_d = -1 if a else 0 if b else 1 if c else 2
+                        key = (
+                            (need + S_BIAS)
+                            | size << N_SHIFT
+                            | a << D_SHIFT
+                            | b << (D_SHIFT + 3)
+                            | c << (D_SHIFT + 6)
+                        )
+                        if size in COMPLETE_SIZES and need + min_d <= 0:
+                            table[key] = True
+                        else:
+                            table[key] = None if size == MAX_SIZE else False
+    return table
+
+
+VERDICT = _verdicts()
+
+
+Bucket = tuple[int, int, tuple[int, ...]]
 
 
 class SuccessorTable(dict):  # type: ignore[type-arg]
-    """key -> ((s, d), tile ids) buckets: the need values after adding one tile of each rank.
+    """key -> (odd kinds, ((s, d, tile ids), ...)): the need values after adding one tile of each rank.
 
     ``waits`` reads a whole group's candidate tiles from one entry instead of
     building a key per tile. Ranks already held four times are left out: a fifth
-    natural copy cannot be drawn.
+    natural copy cannot be drawn. ``odd`` = kinds held 1 or 3 times (seven pairs),
+    so waits needs no ``count`` over 34 entries.
     """
 
     def __init__(self, need: NeedTable, base: int) -> None:
@@ -29,14 +111,14 @@ class SuccessorTable(dict):  # type: ignore[type-arg]
         self.base = base
         self.ranks = tuple(sorted(need.present))
 
-    def __missing__(self, key: Key) -> tuple[tuple[int, int, tuple[int, ...]], ...]:
+    def __missing__(self, key: Key) -> tuple[int, tuple[Bucket, ...]]:
         self.need[key]  # validates the key
         buckets: dict[tuple[int, int], list[int]] = {}
         for r in self.ranks:
             if key[r] < 4:
                 s, d, _ = self.need[(*key[:r], key[r] + 1, *key[r + 1 :])]
                 buckets.setdefault((s, d), []).append(self.base + r)
-        value = tuple((s, d, tuple(ids)) for (s, d), ids in sorted(buckets.items()))
+        value = (key.count(1) + key.count(3), tuple((s, d, tuple(ids)) for (s, d), ids in sorted(buckets.items())))
         self[key] = value
         return value
 
@@ -46,9 +128,12 @@ class GroupTables:
     """Everything table-shaped the engine needs for one tile set."""
 
     tileset: TileSet
+    kinds: tuple[int, ...]  # the tile set's kinds, ascending
     need: tuple[NeedTable, NeedTable, NeedTable, NeedTable]
     blocks: tuple[BlockTable, BlockTable, BlockTable, BlockTable]
     successors: tuple[SuccessorTable, SuccessorTable, SuccessorTable, SuccessorTable]
+    # Packed need values (plain dicts, filled by :func:`read`); suits of the same shape share one.
+    packed: tuple[dict[Key, int], dict[Key, int], dict[Key, int], dict[Key, int]]
 
 
 def _build(tileset: TileSet) -> GroupTables:
@@ -71,12 +156,15 @@ def _build(tileset: TileSet) -> GroupTables:
         SuccessorTable(need[2], 18),
         SuccessorTable(need[3], 27),
     )
-    return GroupTables(tileset, need, blocks, successors)
+    shared: dict[frozenset[int], dict[Key, int]] = {}
+    m, p, s = (shared.setdefault(tileset.suit_ranks[i], {}) for i in range(3))
+    return GroupTables(tileset, tileset.sorted_kinds, need, blocks, successors, (m, p, s, {}))
 
 
 _by_tileset: dict[TileSet, GroupTables] = {}
 FULL_TABLES = _build(TileSet.FULL)
 _by_tileset[TileSet.FULL] = FULL_TABLES
+TileSet.FULL.packed_need = FULL_TABLES.packed
 
 
 def tables_for(tileset: TileSet | None) -> GroupTables:
@@ -87,7 +175,49 @@ def tables_for(tileset: TileSet | None) -> GroupTables:
         if not isinstance(tileset, TileSet):
             raise TileError(f"tileset must be a TileSet or None, got {type(tileset).__name__}")
         tables = _by_tileset[tileset] = _build(tileset)
+    # Equal tile sets share tables; caching them on the object saves is_win a
+    # lookup through TileSet.__hash__ (a Python-level method).
+    tileset.packed_need = tables.packed
     return tables
+
+
+NeedValue = tuple[int, int, int]
+
+
+def read(
+    tables: GroupTables, counts: object, jokers: int, allowed: frozenset[int], what: str
+) -> tuple[tuple[int, ...], tuple[NeedValue, NeedValue, NeedValue, NeedValue], int]:
+    """Validate a part fully and return (counts tuple, the four need values, size with wilds).
+
+    Raises TileError naming the first fault: length, jokers, a count (range or tile
+    set, from the need tables), then the size. A valid part's keys are added to
+    the packed tables, so the next call with the same group shapes stays on the
+    fast path.
+    """
+    try:
+        ok = len(counts) == NUM_KINDS and jokers >= 0  # type: ignore[arg-type,operator]
+    except TypeError:
+        ok = False
+    if not ok:
+        raise bad_size(counts, jokers, allowed, what)
+    c = tuple(counts)  # type: ignore[call-overload]
+    keys = (c[0:9], c[9:18], c[18:27], c[27:34])
+    need = tables.need
+    values = (need[0][keys[0]], need[1][keys[1]], need[2][keys[2]], need[3][keys[3]])
+    total = values[0][2] + values[1][2] + values[2][2] + values[3][2] + jokers
+    if total not in allowed:
+        raise bad_size(counts, jokers, allowed, what)
+    for g, (key, (s, d, n)) in enumerate(zip(keys, values, strict=True)):
+        packed = tables.packed[g]
+        if key not in packed:
+            value = pack(s, d, n, key.count(1) + key.count(3), S_BIAS if g == 3 else 0)
+            # A few hundred distinct values serve thousands of keys: sharing one int
+            # object per value keeps the objects the hot path reads in cache.
+            packed[key] = _shared_ints.setdefault(value, value)
+    return c, values, total
+
+
+_shared_ints: dict[int, int] = {}
 
 
 def bad_size(counts: object, jokers: int, allowed: frozenset[int], what: str) -> TileError:

@@ -33,20 +33,26 @@ def shanten(
     counts: Sequence[int], jokers: int = 0, seven_pairs: bool = True, tileset: TileSet | None = None
 ) -> int:
     tables = FULL_TABLES if tileset is None else tables_for(tileset)
-    naturals = sum(counts) if len(counts) == 34 else -99
-    total = naturals + jokers if jokers >= 0 else -1
+    if len(counts) != 34 or jokers < 0:
+        raise bad_size(counts, jokers, _ANY_SIZE, "shanten")
+    c = counts if type(counts) is tuple else tuple(counts)
+    # The lookups validate every count; their tile counts give the size and
+    # their pair counts the seven-pairs figure (no sum/count over 34 entries).
+    b = tables.blocks
+    nm, pm, bm = b[0][c[0:9]]
+    np_, pp, bp = b[1][c[9:18]]
+    ns, ps, bs = b[2][c[18:27]]
+    nh, ph, bh = b[3][c[27:34]]
+    naturals = nm + np_ + ns + nh
+    total = naturals + jokers
     if total not in _ANY_SIZE:
         raise bad_size(counts, jokers, _ANY_SIZE, "shanten")
-    if type(counts) is not tuple:
-        counts = tuple(counts)
     n = (total - 1) // 3  # sets to make: 13/14 -> 4, 1/2 -> 0
-    b = tables.blocks
-    used = _best_used(
-        b[0][counts[0:9]], b[1][counts[9:18]], b[2][counts[18:27]], b[3][counts[27:34]], naturals, n
-    )
-    needed = 3 * n + 2 - used - jokers
+    needed = 3 * n + 2 - _best_used(bm, bp, bs, bh, naturals, n) - jokers
     if seven_pairs and total >= 13 and needed > 0:
-        pairs = min(counts.count(2) + 2 * counts.count(4) + counts.count(3), 7)
+        pairs = pm + pp + ps + ph
+        if pairs > 7:
+            pairs = 7
         used7 = 2 * pairs + min(naturals - 2 * pairs, 7 - pairs)
         needed = min(needed, 14 - used7 - jokers)
     return needed - 1

@@ -8,10 +8,10 @@ tuple:
 * :class:`NeedTable` — ``(s, d, n)``: ``n`` = tiles in the group (so the caller
   gets the part's size without a ``sum``), ``s`` = fewest wilds that turn the group into
   sets only; ``s + d`` = fewest wilds for sets plus exactly one pair. ``d`` is at
-  most 2 (two wilds can always be the pair), so "some group holds the pair" is
-  ``sum(s) + min(d)``.
-* :class:`BlockTable` — the Pareto-best ``(sets, partial sets, pair)`` block counts
-  the group can show, for shanten.
+  most 2 (two wilds can always be the pair) and at least -1 (a natural pair plus
+  one wild is a pung), so "some group holds the pair" is ``sum(s) + min(d)``.
+* :class:`BlockTable` — the group's tile count, seven-pairs pairs and the
+  Pareto-best ``(sets, partial sets, pair)`` block counts it can show, for shanten.
 
 Entries are computed on first use and kept; a miss validates the key (counts in
 0..4, no tile outside the tile set), so the hot path never has to check single
@@ -108,8 +108,16 @@ class NeedTable(_GroupTable):
         return best
 
 
+BlockEntry = tuple[int, int, tuple[Block, ...]]
+
+
 class BlockTable(_GroupTable):
-    """key -> Pareto-maximal (sets, partials, pair) the group can show (for shanten)."""
+    """key -> (n, seven-pairs pairs, Pareto-maximal (sets, partials, pair) options), for shanten.
+
+    ``n`` (tiles in the group) and the pairs a seven-pairs hand can show (a quad is
+    two) are additive over groups, so shanten needs no ``sum`` or ``count`` over the
+    34 entries.
+    """
 
     def __init__(self, present: Iterable[int], length: int, starts: frozenset[int], label: str) -> None:
         super().__init__(present, length, starts, label)
@@ -117,10 +125,11 @@ class BlockTable(_GroupTable):
         # A two-tile partial (i, i+1) or (i, i+2) only counts if some chow completes it.
         self._adjacent = frozenset(i for i in range(length - 1) if i in starts or i - 1 in starts)
 
-    def __missing__(self, key: Key) -> tuple[Block, ...]:
+    def __missing__(self, key: Key) -> BlockEntry:
         self.check(key)
         key = tuple(int(c) for c in key)
-        value = tuple(sorted(self._blocks(key), reverse=True))
+        pairs = key.count(2) + key.count(3) + 2 * key.count(4)
+        value = (sum(key), pairs, tuple(sorted(self._blocks(key), reverse=True)))
         self[key] = value
         return value
 

@@ -16,7 +16,7 @@ class TileSet:
     two tile sets with the same shape per suit share tables.
     """
 
-    __slots__ = ("_hash", "honors", "kinds", "name", "suit_ranks")
+    __slots__ = ("_hash", "honors", "kinds", "name", "packed_need", "suit_ranks")
 
     FULL: ClassVar[TileSet]
     HEFEI: ClassVar[TileSet]
@@ -36,6 +36,9 @@ class TileSet:
         )
         self.honors: frozenset[int] = frozenset(k for k in ks if k >= 27)
         self._hash = hash(ks)
+        # Cache slot for majiang.hand.groups: this set's packed need tables (m, p, s,
+        # honors), filled on first use so is_win skips a lookup keyed by TileSet.
+        self.packed_need: tuple[dict[tuple[int, ...], int], ...] | None = None
 
     @property
     def sorted_kinds(self) -> tuple[int, ...]:

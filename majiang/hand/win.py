@@ -17,13 +17,29 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from majiang.hand.groups import COMPLETE_SIZES, FULL_TABLES, WAITING_SIZES, bad_size, tables_for
+from majiang.hand.groups import (
+    COMPLETE_SIZES,
+    FULL_TABLES,
+    JOKER_STEP,
+    LOW_MASK,
+    MAX_SIZE,
+    ODD_SHIFT,
+    VERDICT,
+    WAITING_SIZES,
+    bad_size,
+    read,
+    tables_for,
+)
 from majiang.hand.tileset import TileSet
 
 _ANY_SIZE = COMPLETE_SIZES | WAITING_SIZES
-
-
-_M, _P, _S, _H = FULL_TABLES.need
+_FULL = FULL_TABLES.packed
+# Prebuilt slices: a tuple subscript with a slice object skips BUILD_SLICE. The
+# honors slice is open-ended so a count array of the wrong length gives a
+# wrong-length honors key, which no table holds (-> slow path -> TileError).
+_M, _P, _S, _H = slice(0, 9), slice(9, 18), slice(18, 27), slice(27, None)
+# Low bits of -1: every d-count field 7, which no sum of four groups reaches.
+_NO_KEY = -1
 
 
 def is_win(
@@ -33,34 +49,39 @@ def is_win(
 
     A waiting-size part (3n+1) is simply not complete: False.
     """
-    # Hot path: one tuple, four slices, four dict lookups. The size comes from the
-    # tables' tile counts (no sum over 34 entries) and the tables validated every
-    # count when the key was first seen.
-    if tileset is None:
-        m, p, s, h = _M, _P, _S, _H
-    else:
-        m, p, s, h = tables_for(tileset).need
-    if len(counts) != 34 or jokers < 0:
-        raise bad_size(counts, jokers, _ANY_SIZE, "is_win")
-    c = counts if type(counts) is tuple else tuple(counts)
-    sm, dm, nm = m[c[0:9]]
-    sp, dp, np_ = p[c[9:18]]
-    ss, ds, ns = s[c[18:27]]
-    sh, dh, nh = h[c[27:34]]
-    total = nm + np_ + ns + nh + jokers
+    # Hot path: one tuple, four slices, four plain-dict lookups returning packed
+    # ints, one verdict lookup. There is no explicit validation: the packed tables
+    # only hold keys of parts that passed full validation, and the verdict table
+    # only holds valid sizes, so any bad input (wrong length, bad count, tile
+    # outside the set, bad size, odd jokers) misses a lookup and lands in
+    # _is_win_slow, which validates, raises the right TileError or fills the
+    # tables for next time (so does a tile set seen for the first time).
+    try:
+        # A TileSet caches its packed tables in a slot (None until first use: the
+        # unpack fails with TypeError); anything else has no such slot.
+        m, p, s, h = _FULL if tileset is None else tileset.packed_need  # type: ignore[misc]
+        c = tuple(counts)
+        v = m[c[_M]] + p[c[_P]] + s[c[_S]] + h[c[_H]]
+        if jokers:
+            # Wilds only shift two fields, so the cost is the same as without.
+            v = v + jokers * JOKER_STEP if 0 < jokers <= MAX_SIZE else _NO_KEY
+        verdict = VERDICT[v & LOW_MASK]
+    except (KeyError, TypeError, AttributeError):
+        return _is_win_slow(counts, jokers, seven_pairs, tileset)
+    if verdict is not None:
+        return verdict
+    # 14 tiles, no regular form: seven pairs needs a wild per kind held 1 or 3 times.
+    return seven_pairs and v >> ODD_SHIFT <= jokers
+
+
+def _is_win_slow(counts: Sequence[int], jokers: int, seven_pairs: bool, tileset: TileSet | None) -> bool:
+    """Validate (raising TileError), fill the packed tables, answer from the need tuples."""
+    c, values, total = read(tables_for(tileset), counts, jokers, _ANY_SIZE, "is_win")
     if total not in COMPLETE_SIZES:
-        if total in WAITING_SIZES:
-            return False
-        raise bad_size(counts, jokers, _ANY_SIZE, "is_win")
-    if dp < dm:
-        dm = dp
-    if ds < dm:
-        dm = ds
-    if dh < dm:
-        dm = dh
-    if sm + sp + ss + sh + dm <= jokers:
+        return False
+    if values[0][0] + values[1][0] + values[2][0] + values[3][0] + min(v[1] for v in values) <= jokers:
         return True
-    # Counts were validated by the lookups above, so the odd kinds are those held 1 or 3 times.
+    # Counts were validated by read(), so the odd kinds are those held 1 or 3 times.
     return seven_pairs and total == 14 and c.count(1) + c.count(3) <= jokers
 
 
@@ -75,31 +96,41 @@ def waits(
     tables = FULL_TABLES if tileset is None else tables_for(tileset)
     if len(counts) != 34 or jokers < 0:
         raise bad_size(counts, jokers, WAITING_SIZES, "waits")
-    if type(counts) is not tuple:
-        counts = tuple(counts)
-    keys = (counts[0:9], counts[9:18], counts[18:27], counts[27:34])
+    c = counts if type(counts) is tuple else tuple(counts)
+    km, kp, ks, kh = c[0:9], c[9:18], c[18:27], c[27:34]
     need = tables.need
-    values = [need[0][keys[0]], need[1][keys[1]], need[2][keys[2]], need[3][keys[3]]]
-    total = values[0][2] + values[1][2] + values[2][2] + values[3][2] + jokers
+    sm, dm, nm = need[0][km]
+    sp, dp, np_ = need[1][kp]
+    ss, ds, ns = need[2][ks]
+    sh, dh, nh = need[3][kh]
+    total = nm + np_ + ns + nh + jokers
     if total not in WAITING_SIZES:
         raise bad_size(counts, jokers, WAITING_SIZES, "waits")
-    total_s = values[0][0] + values[1][0] + values[2][0] + values[3][0]
-    found: list[int] = []
     succ = tables.successors
-    for g in range(4):
-        # The new tile lands in group g; the other groups keep their values.
-        others_s = total_s - values[g][0]
-        others_d = min([values[o][1] for o in range(4) if o != g])
-        budget = jokers - others_s
-        for s2, d2, ids in succ[g][keys[g]]:
-            if s2 + (d2 if d2 < others_d else others_d) <= budget:
+    om, bm = succ[0][km]
+    op, bp = succ[1][kp]
+    os_, bs = succ[2][ks]
+    oh, bh = succ[3][kh]
+    budget = jokers - sm - sp - ss - sh
+    found: list[int] = []
+    # The new tile lands in one group; the other three keep their values, so it
+    # completes the part when s' + min(d', others' d) <= wilds - others' s.
+    for left, others_d, buckets in (
+        (budget + sm, min(dp, ds, dh), bm),
+        (budget + sp, min(dm, ds, dh), bp),
+        (budget + ss, min(dm, dp, dh), bs),
+        (budget + sh, min(dm, dp, ds), bh),
+    ):
+        for s2, d2, ids in buckets:
+            if s2 + (d2 if d2 < others_d else others_d) <= left:
                 found.extend(ids)
     if seven_pairs and total == 13:
-        odd = counts.count(1) + counts.count(3)
+        odd = om + op + os_ + oh  # kinds held 1 or 3 times
+        kinds = tables.kinds
         if odd + 1 <= jokers:  # any drawn kind still leaves enough wilds
-            found.extend(t for t in tables.tileset.sorted_kinds if counts[t] < 4)
+            found.extend(t for t in kinds if c[t] < 4)
         elif odd - 1 <= jokers:  # drawing a kind held once or three times pairs it
-            found.extend(t for t in tables.tileset.sorted_kinds if counts[t] in (1, 3))
+            found.extend(t for t in kinds if c[t] in (1, 3))
         return sorted(set(found))
     found.sort()
     return found

@@ -124,3 +124,41 @@ def test_option_end_at_indicator_ends_the_hand_when_the_indicator_is_next():
     if hand.settlement is not None and hand.settlement.draw:
         assert hand.head == hand.indicator_index
         assert hand.wall_left > 0
+
+
+def _to_second_wild(hands: list[str], options: dict, tail: str) -> Hand:
+    hand = deal(hands, options=options, draws="1z2z3z2p", tail=tail)
+    discard_and_pass(hand, 0, T("9p"))
+    for seat, tile in ((1, "1z"), (2, "2z"), (3, "3z")):
+        discard_and_pass(hand, seat, T(tile))
+    assert hand.seat_state[0].drawn == T("2p")
+    return hand
+
+
+def test_mode_b_zhijiao_replacement_of_a_third_suit_still_wins():
+    # 万 and 条 held; the replacement 5p would be a third suit, but 直叫 wins whatever it is.
+    hand = _to_second_wild(ZHIJIAO_HANDS, {"mode": "B"}, tail="5p")
+    assert WildKong() in hand.legal_actions(0)
+    hand.apply(0, WildKong())
+    assert hand.legal_actions(0) == [Win()]
+    hand.apply(0, Win())
+    assert hand.settlement is not None and hand.settlement.valid
+
+
+def test_mode_b_offers_no_zhijiao_while_three_suits_are_held():
+    hands = ["123m456p789s345s2p9p", *ZHIJIAO_HANDS[1:]]
+    assert WildKong() not in _to_second_wild(hands, {"mode": "B"}, tail="4z").legal_actions(0)
+    assert WildKong() in _to_second_wild(hands, {"mode": "A"}, tail="4z").legal_actions(0)
+
+
+def test_passing_a_claim_is_not_announced():
+    hand = claim_like_hand()
+    hand.apply(0, Discard(tile=T("5s")))
+    before = len(hand.events)
+    hand.apply(1, Pass())
+    assert len(hand.events) == before  # nobody learns that seat 1 had a choice
+
+
+def claim_like_hand() -> Hand:
+    return deal(["123456789m345s9p5s", "46s1112223339p1z", "55s456p777p111m1z8p", "345678p23z444m99s"],
+                draws="1z")

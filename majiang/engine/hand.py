@@ -430,9 +430,8 @@ class Hand:
     def _respond(self, seat: int, action: Action) -> None:
         window = self.claim
         assert window is not None
+        # A pass in a claim window is not announced: it would tell the table who had a choice.
         window.responses[seat] = action
-        if isinstance(action, Pass):
-            self._emit(Passed(seat=seat))
         if window.waiting_for():
             return
         self._resolve(window)

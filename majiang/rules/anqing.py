@@ -23,6 +23,7 @@ from majiang.tiles import format_tiles
 
 if TYPE_CHECKING:
     from majiang.engine.hand import Hand
+    from majiang.engine.state import SeatState
 
 RED = 31  # 红中
 
@@ -154,9 +155,18 @@ class Anqing(Ruleset):
         if st.drawn == wild and st.counts[wild] >= 2 and hand.can_kong():
             before = st.tiles()
             before.remove(wild)  # the concealed part as it was before this draw
-            if scoring.zhijiao_possible(before, hand.info.indicator):
+            if scoring.zhijiao_possible(before, hand.info.indicator) and self._suits_allow_win(hand, st):
                 out.append(WildKong())
         return out
+
+    def _suits_allow_win(self, hand: Hand, st: SeatState) -> bool:
+        """Mode B (打缺): the natural tiles held and melded span at most two of 万/筒/条."""
+        if self.options.mode != "B":
+            return True
+        wild = hand.info.wild
+        tiles = [self.logical(hand, t) for t in st.tiles() if t != wild]
+        tiles += [self.logical(hand, t) for m in st.melds for t in m.tiles if t != wild]
+        return len({t // 9 for t in tiles if t < 27}) <= 2
 
     # --- wins ---------------------------------------------------------------------------------
     def quick_win_possible(self, hand: Hand, seat: int, counts: list[int]) -> bool:

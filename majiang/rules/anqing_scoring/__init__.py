@@ -70,7 +70,14 @@ def score(situation: Situation) -> Settlement:
     """
     h = hand_of(situation)
     if situation.options.mode == "B":
-        suits, _ = suits_of(h)
+        # 直叫's replacement wins whatever it is, so it is not held against the two-suit limit (the hand
+        # that declared 直叫 had to meet it already: the engine offers the W-kong only then).
+        counted = h
+        if any(m.type == "wildkong" for m in h.melds):
+            rest = list(h.concealed)
+            rest.remove(h.winning_tile)
+            counted = h._replace(concealed=tuple(rest))
+        suits, _ = suits_of(counted)
         if len(suits) > 2:
             return _not_a_win(h, "mode B (打缺): the hand holds all three of 万, 筒 and 条; at most two may remain")
     found, reason = candidates(situation, h)

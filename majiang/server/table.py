@@ -155,10 +155,13 @@ class Table:
             vleft = self.timers.remaining("vote")
             vote = {"by": st.vote.by, "votes": {str(k): v for k, v in st.vote.votes.items()},
                     "remaining": round(vleft[0], 2) if vleft else 0.0}
+        next_deal = None
+        if st.match is not None and st.match.hand.over and not st.match.finished:
+            next_deal = {"dealer": st.match.dealer, "streak": st.match.streak}
         return {"code": st.code, "ruleset": st.ruleset_name, "title": st.ruleset.title, "options": st.options,
                 "settings": {f: getattr(st.settings, f) for f in st.settings.__struct_fields__},
                 "status": st.status, "hand_no": st.match.hand_no if st.match else 0, "seats": seats,
-                "totals": totals, "countdown": countdown, "vote": vote}
+                "totals": totals, "countdown": countdown, "vote": vote, "next_deal": next_deal}
 
     # --- clocks, bots, countdowns ----------------------------------------------------------------
     def schedule(self) -> None:

@@ -112,6 +112,8 @@ class Client:
         self._changed = asyncio.Event()
         self._reader: asyncio.Task[None] | None = None
         self.autoplay = False  # answer every question with the first legal action (a scripted player)
+        self.autoready = True  # with autoplay: also say ready between hands
+        self.answered = -1  # the `asked` of the last question answered
 
     async def connect(self) -> Client:
         self.ws = await websockets.connect(self.url, max_size=2**22)
@@ -130,23 +132,36 @@ class Client:
                 self.seq = msg["seq"]
                 if msg["type"] == "welcome":
                     self.seat = msg["seat"]
+                if msg["type"] in ("welcome", "room"):
                     self.room = msg["room"]
-                elif msg["type"] == "room":
-                    self.room = msg["room"]
-                    if self.autoplay and self.seat is not None and msg["room"]["status"] == "waiting" \
-                            and not msg["room"]["seats"][self.seat]["ready"]:
+                    r = msg["room"]
+                    if self.autoplay and self.autoready and self.seat is not None and r["status"] == "waiting" \
+                            and not r["seats"][self.seat]["ready"]:
                         await self.send({"type": "ready"})
                 elif msg["type"] == "view":
                     self.view = msg["view"]
                     self.last_view_msg = msg
-                    if self.autoplay and msg["view"]["legal"]:
+                    # answer each question once: `asked` names it (other seats' answers do not change it)
+                    if self.autoplay and msg["view"]["legal"] and msg["asked"] != self.answered:
+                        self.answered = msg["asked"]
                         await self.send({"type": "act", "seq": msg["seq"], "action": pick(msg["view"]["legal"])})
+                elif msg["type"] == "error" and msg["code"] == "rate_limited":
+                    # a scripted player answers faster than any human; back off and send the dropped intent again
+                    asyncio.get_running_loop().call_later(0.2, lambda: asyncio.ensure_future(self._answer_again()))
                 self._changed.set()
         except websockets.ConnectionClosed:
             pass
         finally:
             self.closed.set()
             self._changed.set()
+
+    async def _answer_again(self) -> None:
+        m = self.last_view_msg
+        if self.autoplay and m is not None and m["view"]["legal"] and m["asked"] == self.answered:
+            await self.send({"type": "act", "seq": m["seq"], "action": pick(m["view"]["legal"])})
+        if self.room and self.seat is not None and self.room["status"] == "waiting" \
+                and not self.room["seats"][self.seat]["ready"]:
+            await self.send({"type": "ready"})
 
     async def send(self, obj: Any) -> None:
         assert self.ws is not None

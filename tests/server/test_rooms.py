@@ -1,0 +1,149 @@
+"""Rooms: create/join/list, bots, the 3-ready countdown, leaving between hands, dissolving."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import httpx
+
+from tests.server.harness import OPERATOR, Client, ServerProcess, auth, create_room, session
+
+
+async def test_create_join_list_and_fill(server: ServerProcess, http: httpx.AsyncClient) -> None:
+    a, b, c, d = [await session(http, n) for n in ("甲", "乙", "丙", "丁")]
+    assert (await http.post("/api/rooms", json={"ruleset": "anqing"})).status_code == 401
+    bad = await http.post("/api/rooms", json={"ruleset": "shanghai"}, headers=auth(a["token"]))
+    assert bad.status_code == 400 and "unknown ruleset" in bad.json()["reason"]
+    bad = await http.post("/api/rooms", json={"ruleset": "anqing", "options": {"mode": "C"}}, headers=auth(a["token"]))
+    assert bad.status_code == 400
+    bad = await http.post("/api/rooms", json={"ruleset": "anqing", "discard_seconds": 0}, headers=auth(a["token"]))
+    assert bad.status_code == 400
+
+    created = await create_room(http, a["token"], ruleset="hefei", options={"room": "baoting"}, hands=4)
+    code = created["room"]["code"]
+    assert len(code) == 6 and created["room"]["options"]["room"] == "baoting"
+    assert created["room"]["settings"]["hands"] == 4
+    listed = (await http.get("/api/rooms")).json()["rooms"]
+    assert code in [r["code"] for r in listed]
+
+    joined = (await http.post(f"/api/rooms/{code}/join", headers=auth(b["token"]))).json()
+    assert joined["seat"] == 1
+    again = (await http.post(f"/api/rooms/{code.lower()}/join", headers=auth(b["token"]))).json()
+    assert again["seat"] == 1  # joining twice keeps the seat
+
+    cc = await Client(server.ws_base, code, c["token"]).connect()  # the websocket seats a newcomer
+    welcome = await cc.next_of("welcome", after=0)
+    assert welcome["seat"] == 2 and welcome["room"]["seats"][2]["name"] == "丙"
+    await cc.send({"type": "add_bots"})
+    room = await cc.wait(lambda cl: cl.room if cl.room["seats"][3]["occupied"] else None)
+    assert room["seats"][3]["bot"] and room["seats"][3]["ready"]
+    assert code not in [r["code"] for r in (await http.get("/api/rooms")).json()["rooms"]]  # full: not open
+
+    full = await http.post(f"/api/rooms/{code}/join", headers=auth(d["token"]))
+    assert full.status_code == 409
+    dd = await Client(server.ws_base, code, d["token"]).connect()
+    await dd.closed.wait()
+    assert dd.messages[0]["type"] == "error" and dd.messages[0]["code"] == "room_full"
+
+    forged = await Client(server.ws_base, code, a["token"][:-3] + "abc").connect()
+    await forged.closed.wait()
+    assert forged.messages[0]["code"] == "bad_token"
+    nowhere = await Client(server.ws_base, "ZZZZZZ", a["token"]).connect()
+    await nowhere.closed.wait()
+    assert nowhere.messages[0]["code"] == "no_room"
+    assert (await http.post(f"/api/rooms/{code}/bots", json={}, headers=auth(d["token"]))).status_code == 403
+    await cc.close()
+
+
+async def test_three_ready_countdown_readies_the_fourth(server: ServerProcess, http: httpx.AsyncClient) -> None:
+    a = await session(http, "慢")
+    code = (await create_room(http, a["token"], ready_seconds=0.4))["room"]["code"]
+    await http.post(f"/api/rooms/{code}/bots", json={}, headers=auth(a["token"]))
+    c = await Client(server.ws_base, code, a["token"]).connect()
+    view = await c.next_of("view", timeout=10, after=0)  # never sent ready: the countdown did
+    assert view["view"]["hand_no"] == 1
+    countdowns = [m["room"]["countdown"] for m in c.messages if m["type"] in ("welcome", "room")
+                  and m["room"]["countdown"]]
+    assert countdowns and countdowns[0]["seat"] == 0
+    assert c.room is not None and c.room["status"] == "playing"
+    await c.close()
+
+
+async def test_leaving_between_hands_opens_the_seat_and_resets_the_streak(
+        server: ServerProcess, http: httpx.AsyncClient) -> None:
+    a = await session(http, "走")
+    code = (await create_room(http, a["token"], ruleset="anqing", hands=12))["room"]["code"]
+    await http.post(f"/api/rooms/{code}/bots", json={}, headers=auth(a["token"]))
+    c = await Client(server.ws_base, code, a["token"]).connect()
+    c.autoplay = True
+    c.autoready = False
+    await c.next_of("welcome", after=0)
+    # play hands until the dealer keeps the deal (a draw or the dealer wins): the streak goes up
+    room: dict[str, Any] = {"hand_no": 0}
+    for _ in range(12):
+        await c.send({"type": "ready"})
+        done = room["hand_no"] + 1
+        room = await c.wait(lambda cl, done=done: cl.room if cl.room["status"] == "waiting"
+                            and cl.room["next_deal"] and cl.room["hand_no"] == done else None, timeout=60)
+        if room["next_deal"]["streak"] > 0:
+            break
+    assert room["next_deal"]["streak"] > 0, "no hand kept the deal in 12 hands"
+    await c.send({"type": "leave"})
+    await c.closed.wait()
+    after = (await http.get(f"/api/rooms/{code}")).json()["room"]
+    assert not after["seats"][0]["occupied"]
+    assert after["next_deal"]["streak"] == 0  # a new game
+    assert after["next_deal"]["dealer"] == room["next_deal"]["dealer"]
+
+    b = await session(http, "来")
+    cb = await Client(server.ws_base, code, b["token"]).connect()
+    assert (await cb.next_of("welcome", after=0))["seat"] == 0
+    await cb.send({"type": "ready"})
+    view = await cb.wait(lambda cl: cl.view if cl.view["hand_no"] == room["hand_no"] + 1 else None)
+    assert view["streak"] == 0
+    await cb.close()
+
+
+async def test_operator_dissolves(server: ServerProcess, http: httpx.AsyncClient) -> None:
+    a = await session(http, "网")
+    code = (await create_room(http, a["token"]))["room"]["code"]
+    await http.post(f"/api/rooms/{code}/bots", json={}, headers=auth(a["token"]))
+    c = await Client(server.ws_base, code, a["token"]).connect()
+    await c.send({"type": "ready"})
+    await c.next_of("view", after=0)
+    assert (await http.post(f"/api/rooms/{code}/dissolve", headers=auth(a["token"]))).status_code == 403
+    r = await http.post(f"/api/rooms/{code}/dissolve", headers=auth(OPERATOR))
+    assert r.status_code == 200 and r.json()["room"]["status"] == "dissolved"
+    msg = await c.next_of("dissolved", after=0)
+    assert msg["by"] == "operator"
+    await c.closed.wait()
+    assert (await http.get(f"/api/rooms/{code}")).json()["room"]["status"] == "dissolved"
+
+
+async def test_dissolve_by_unanimous_vote(server: ServerProcess, http: httpx.AsyncClient) -> None:
+    a, b = await session(http, "东"), await session(http, "南")
+    code = (await create_room(http, a["token"], vote_seconds=0.5))["room"]["code"]
+    await http.post(f"/api/rooms/{code}/join", headers=auth(b["token"]))
+    await http.post(f"/api/rooms/{code}/bots", json={}, headers=auth(a["token"]))
+    ca = await Client(server.ws_base, code, a["token"]).connect()
+    cb = await Client(server.ws_base, code, b["token"]).connect()
+    await ca.send({"type": "ready"})
+    await cb.send({"type": "ready"})
+    await ca.next_of("view", after=0)
+
+    # refused
+    await ca.send({"type": "vote_dissolve", "agree": True})
+    await cb.wait(lambda cl: cl.room["vote"])
+    await cb.send({"type": "vote_dissolve", "agree": False})
+    await ca.wait(lambda cl: cl.room["vote"] is None)
+    # timed out
+    await ca.send({"type": "vote_dissolve", "agree": True})
+    await ca.wait(lambda cl: cl.room["vote"])
+    await ca.wait(lambda cl: cl.room["vote"] is None, timeout=10)
+    assert ca.room["status"] == "playing"
+    # unanimous
+    await ca.send({"type": "vote_dissolve"})
+    await cb.wait(lambda cl: cl.room["vote"])
+    await cb.send({"type": "vote_dissolve", "agree": True})
+    assert (await ca.next_of("dissolved", after=0))["by"] == "vote"
+    await cb.closed.wait()

@@ -3,6 +3,8 @@ never lets bad input through, even when the tables already know every group of i
 
 from __future__ import annotations
 
+import copy
+import pickle
 import random
 
 import pytest
@@ -137,3 +139,12 @@ def test_is_win_accepts_tuples_and_bool_wilds():
     assert is_win(tuple(hand), True)
     assert is_win(hand, 1)
     assert not is_win(hand, False)
+
+
+def test_tile_sets_pickle_and_copy_without_their_table_cache():
+    assert is_win(c("234m44p"), tileset=TileSet.HEFEI)  # fills the cache slot
+    for clone in (pickle.loads(pickle.dumps(TileSet.HEFEI)), copy.deepcopy(TileSet.HEFEI)):
+        assert clone == TileSet.HEFEI and clone.name == "hefei" and clone.packed_need is None
+        assert is_win(c("234m44p"), tileset=clone)
+        assert not is_win(c("234m45p"), tileset=clone)
+    assert len(pickle.dumps(TileSet.HEFEI)) < 400

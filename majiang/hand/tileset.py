@@ -53,6 +53,11 @@ class TileSet:
     def __hash__(self) -> int:
         return self._hash
 
+    def __reduce__(self) -> tuple[type[TileSet], tuple[tuple[int, ...], str]]:
+        # Pickle/copy the kinds only, never the packed_need cache (thousands of
+        # entries); the copy finds the shared tables again on first use.
+        return (TileSet, (self.sorted_kinds, self.name))
+
     def __repr__(self) -> str:
         return f"TileSet({self.name}, {len(self.kinds)} kinds)"
 

@@ -1,4 +1,4 @@
-"""``is_win`` and ``waits``: a few dict lookups per call.
+"""``is_win`` and ``waits``: a few dict lookups per call (is_win on packed values: see groups.py).
 
 A part with ``J`` wilds is complete in the regular form when some group can take
 the pair and the wilds cover every group's shortfall::
@@ -33,7 +33,7 @@ from majiang.hand.groups import (
 from majiang.hand.tileset import TileSet
 
 _ANY_SIZE = COMPLETE_SIZES | WAITING_SIZES
-_FULL = FULL_TABLES.packed
+_FM, _FP, _FS, _FH = FULL_TABLES.packed
 # Prebuilt slices: a tuple subscript with a slice object skips BUILD_SLICE. The
 # honors slice is open-ended so a count array of the wrong length gives a
 # wrong-length honors key, which no table holds (-> slow path -> TileError).
@@ -56,18 +56,30 @@ def is_win(
     # outside the set, bad size, odd jokers) misses a lookup and lands in
     # _is_win_slow, which validates, raises the right TileError or fills the
     # tables for next time (so does a tile set seen for the first time).
-    try:
-        # A TileSet caches its packed tables in a slot (None until first use: the
-        # unpack fails with TypeError); anything else has no such slot.
-        m, p, s, h = _FULL if tileset is None else tileset.packed_need  # type: ignore[misc]
-        c = tuple(counts)
-        v = m[c[_M]] + p[c[_P]] + s[c[_S]] + h[c[_H]]
-        if jokers:
-            # Wilds only shift two fields, so the cost is the same as without.
-            v = v + jokers * JOKER_STEP if 0 < jokers <= MAX_SIZE else _NO_KEY
-        verdict = VERDICT[v & LOW_MASK]
-    except (KeyError, TypeError, AttributeError):
-        return _is_win_slow(counts, jokers, seven_pairs, tileset)
+    if tileset is None:
+        # The same steps on the module's tables directly: skipping the 4-tuple
+        # unpack measured 5-7 % faster, on the most common call.
+        try:
+            c = tuple(counts)
+            v = _FM[c[_M]] + _FP[c[_P]] + _FS[c[_S]] + _FH[c[_H]]
+            if jokers:
+                v = v + jokers * JOKER_STEP if 0 < jokers <= MAX_SIZE else _NO_KEY
+            verdict = VERDICT[v & LOW_MASK]
+        except (KeyError, TypeError):
+            return _is_win_slow(counts, jokers, seven_pairs, tileset)
+    else:
+        try:
+            # A TileSet caches its packed tables in a slot (None until first use: the
+            # unpack fails with TypeError); anything else has no such slot.
+            m, p, s, h = tileset.packed_need  # type: ignore[misc]
+            c = tuple(counts)
+            v = m[c[_M]] + p[c[_P]] + s[c[_S]] + h[c[_H]]
+            if jokers:
+                # Wilds only shift two fields, so the cost is the same as without.
+                v = v + jokers * JOKER_STEP if 0 < jokers <= MAX_SIZE else _NO_KEY
+            verdict = VERDICT[v & LOW_MASK]
+        except (KeyError, TypeError, AttributeError):
+            return _is_win_slow(counts, jokers, seven_pairs, tileset)
     if verdict is not None:
         return verdict
     # 14 tiles, no regular form: seven pairs needs a wild per kind held 1 or 3 times.

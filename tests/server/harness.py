@@ -6,6 +6,7 @@ import asyncio
 import contextlib
 import json
 import os
+import random
 import re
 import signal
 import subprocess
@@ -114,6 +115,7 @@ class Client:
         self.autoplay = False  # answer every question with the first legal action (a scripted player)
         self.autoready = True  # with autoplay: also say ready between hands
         self.answered = -1  # the `asked` of the last question answered
+        self.rng: random.Random | None = None  # autoplay: a random legal action instead of `pick`
 
     async def connect(self) -> Client:
         self.ws = await websockets.connect(self.url, max_size=2**22)
@@ -144,7 +146,7 @@ class Client:
                     # answer each question once: `asked` names it (other seats' answers do not change it)
                     if self.autoplay and msg["view"]["legal"] and msg["asked"] != self.answered:
                         self.answered = msg["asked"]
-                        await self.send({"type": "act", "seq": msg["seq"], "action": pick(msg["view"]["legal"])})
+                        await self.send({"type": "act", "seq": msg["seq"], "action": self.choose(msg["view"]["legal"])})
                 elif msg["type"] == "error" and msg["code"] == "rate_limited":
                     # a scripted player answers faster than any human; back off and send the dropped intent again
                     asyncio.get_running_loop().call_later(0.2, lambda: asyncio.ensure_future(self._answer_again()))
@@ -155,10 +157,13 @@ class Client:
             self.closed.set()
             self._changed.set()
 
+    def choose(self, legal: list[dict[str, Any]]) -> dict[str, Any]:
+        return self.rng.choice(legal) if self.rng is not None else pick(legal)
+
     async def _answer_again(self) -> None:
         m = self.last_view_msg
         if self.autoplay and m is not None and m["view"]["legal"] and m["asked"] == self.answered:
-            await self.send({"type": "act", "seq": m["seq"], "action": pick(m["view"]["legal"])})
+            await self.send({"type": "act", "seq": m["seq"], "action": self.choose(m["view"]["legal"])})
         if self.room and self.seat is not None and self.room["status"] == "waiting" \
                 and not self.room["seats"][self.seat]["ready"]:
             await self.send({"type": "ready"})

@@ -1,6 +1,7 @@
 """Speed of the hand engine against the riichi ``mahjong`` package (a benchmark, not a test).
 
     .venv/bin/python bench/hand.py [--quick]
+    MAJIANG_PURE=1 .venv/bin/python bench/hand.py [--quick]   # the pure-Python path
 
 Same generated hands (fixed seed) for every contender; prints calls/s and ratios.
 Tables are lazily filled per group shape (never per hand), so one untimed pass
@@ -12,6 +13,7 @@ over the slices (robust to bursts of outside load on a shared machine).
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import statistics
 import sys
@@ -22,7 +24,7 @@ from itertools import combinations_with_replacement
 from mahjong.agari import Agari
 from mahjong.shanten import Shanten
 
-from majiang.hand import is_win, shanten, waits
+from majiang.hand import codes, is_win, shanten, waits
 
 Counts = list[int]
 
@@ -118,6 +120,14 @@ def brute_is_win(counts: Sequence[int], jokers: int) -> bool:
     return False
 
 
+def path_in_use() -> str:
+    if codes.ACCELERATED:
+        return f"C accelerator ({codes.speedups.__file__ if codes.speedups else '?'})"
+    if os.environ.get("MAJIANG_PURE", "") not in ("", "0"):
+        return "pure Python (MAJIANG_PURE is set)"
+    return "pure Python (the C accelerator is not built: no compiler at install time?)"
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--quick", action="store_true", help="fewer hands")
@@ -137,6 +147,7 @@ def main() -> int:
     tuples = [tuple(h) for h in complete]
     random14 = [random_hand(rnd, 14) for _ in range(n)]
 
+    print(f"hand engine path: {path_in_use()}")
     print(f"hands per measurement: {n} (seed {args.seed})")
     start = time.perf_counter()
     for h in complete + thirteen + ready + random14:

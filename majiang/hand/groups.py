@@ -19,12 +19,18 @@ that field non-negative), and :data:`VERDICT` maps the low 25 bits straight to
 the answer. Entries are added only for keys of hands that passed full
 validation (at most 14 tiles per group, so ``s <= 28`` and no field overflows);
 a key that is not there sends the caller to its validating slow path.
+
+Each packed table exists twice with the same values: keyed by the group's count
+tuple (``packed``, the pure-Python hot path) and by its base-5 code
+(``codes``, read by the C accelerator: see :mod:`majiang.hand.codes`). Both are
+filled together by :func:`read`, so either path gives the same answers.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+from majiang.hand.codes import ACCELERATED, group_code
 from majiang.hand.tables import BlockTable, Key, NeedTable, block_table, need_table
 from majiang.hand.tileset import TileSet
 from majiang.tiles import NUM_KINDS, TileError
@@ -134,6 +140,13 @@ class GroupTables:
     successors: tuple[SuccessorTable, SuccessorTable, SuccessorTable, SuccessorTable]
     # Packed need values (plain dicts, filled by :func:`read`); suits of the same shape share one.
     packed: tuple[dict[Key, int], dict[Key, int], dict[Key, int], dict[Key, int]]
+    # The same values keyed by group code (majiang.hand.codes), for the C accelerator.
+    codes: tuple[dict[int, int], dict[int, int], dict[int, int], dict[int, int]]
+
+    @property
+    def hot(self) -> tuple[dict[Key, int], ...] | tuple[dict[int, int], ...]:
+        """The packed tables the active is_win path reads: by code with the accelerator, else by tuple."""
+        return self.codes if ACCELERATED else self.packed
 
 
 def _build(tileset: TileSet) -> GroupTables:
@@ -158,13 +171,15 @@ def _build(tileset: TileSet) -> GroupTables:
     )
     shared: dict[frozenset[int], dict[Key, int]] = {}
     m, p, s = (shared.setdefault(tileset.suit_ranks[i], {}) for i in range(3))
-    return GroupTables(tileset, tileset.sorted_kinds, need, blocks, successors, (m, p, s, {}))
+    shared_codes: dict[frozenset[int], dict[int, int]] = {}
+    cm, cp, cs = (shared_codes.setdefault(tileset.suit_ranks[i], {}) for i in range(3))
+    return GroupTables(tileset, tileset.sorted_kinds, need, blocks, successors, (m, p, s, {}), (cm, cp, cs, {}))
 
 
 _by_tileset: dict[TileSet, GroupTables] = {}
 FULL_TABLES = _build(TileSet.FULL)
 _by_tileset[TileSet.FULL] = FULL_TABLES
-TileSet.FULL.packed_need = FULL_TABLES.packed
+TileSet.FULL.packed_need = FULL_TABLES.hot
 
 
 def tables_for(tileset: TileSet | None) -> GroupTables:
@@ -177,7 +192,7 @@ def tables_for(tileset: TileSet | None) -> GroupTables:
         tables = _by_tileset[tileset] = _build(tileset)
     # Equal tile sets share tables; caching them on the object saves is_win a
     # lookup through TileSet.__hash__ (a Python-level method).
-    tileset.packed_need = tables.packed
+    tileset.packed_need = tables.hot
     return tables
 
 
@@ -213,7 +228,8 @@ def read(
             value = pack(s, d, n, key.count(1) + key.count(3), S_BIAS if g == 3 else 0)
             # A few hundred distinct values serve thousands of keys: sharing one int
             # object per value keeps the objects the hot path reads in cache.
-            packed[key] = _shared_ints.setdefault(value, value)
+            value = packed[key] = _shared_ints.setdefault(value, value)
+            tables.codes[g][group_code(key)] = value
     return c, values, total
 
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from majiang.tiles import NUM_KINDS, TileError
 
@@ -37,8 +37,10 @@ class TileSet:
         self.honors: frozenset[int] = frozenset(k for k in ks if k >= 27)
         self._hash = hash(ks)
         # Cache slot for majiang.hand.groups: this set's packed need tables (m, p, s,
-        # honors), filled on first use so is_win skips a lookup keyed by TileSet.
-        self.packed_need: tuple[dict[tuple[int, ...], int], ...] | None = None
+        # honors) that the active is_win path reads (keyed by count tuple, or by group
+        # code with the C accelerator), filled on first use so is_win skips a lookup
+        # keyed by TileSet.
+        self.packed_need: tuple[dict[Any, int], ...] | None = None
 
     @property
     def sorted_kinds(self) -> tuple[int, ...]:

@@ -1,4 +1,5 @@
-"""``is_win`` and ``waits``: a few dict lookups per call (is_win on packed values: see groups.py).
+"""``is_win`` and ``waits``: a few dict lookups per call (is_win on packed values: see groups.py;
+with the optional C accelerator the four group lookups run in C on code-keyed tables: see codes.py).
 
 A part with ``J`` wilds is complete in the regular form when some group can take
 the pair and the wilds cover every group's shortfall::
@@ -17,6 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from majiang.hand.codes import ACCELERATED, packed_sum
 from majiang.hand.groups import (
     COMPLETE_SIZES,
     FULL_TABLES,
@@ -34,6 +36,7 @@ from majiang.hand.tileset import TileSet
 
 _ANY_SIZE = COMPLETE_SIZES | WAITING_SIZES
 _FM, _FP, _FS, _FH = FULL_TABLES.packed
+_FULL_CODES = FULL_TABLES.codes
 # Prebuilt slices: a tuple subscript with a slice object skips BUILD_SLICE. The
 # honors slice is open-ended so a count array of the wrong length gives a
 # wrong-length honors key, which no table holds (-> slow path -> TileError).
@@ -42,12 +45,16 @@ _M, _P, _S, _H = slice(0, 9), slice(9, 18), slice(18, 27), slice(27, None)
 _NO_KEY = -1
 
 
-def is_win(
+def _is_win_pure(
     counts: Sequence[int], jokers: int = 0, seven_pairs: bool = True, tileset: TileSet | None = None
 ) -> bool:
     """True when the concealed part (naturals ``counts`` plus ``jokers`` wilds) is complete.
 
     A waiting-size part (3n+1) is simply not complete: False.
+
+    The reference path, used without the C accelerator (or with MAJIANG_PURE=1).
+    With the accelerator the tile sets' cache slots hold code-keyed tables, so a
+    ``tileset=`` call here would always take the slow path (still right).
     """
     # Hot path: one tuple, four slices, four plain-dict lookups returning packed
     # ints, one verdict lookup. There is no explicit validation: the packed tables
@@ -84,6 +91,34 @@ def is_win(
         return verdict
     # 14 tiles, no regular form: seven pairs needs a wild per kind held 1 or 3 times.
     return seven_pairs and v >> ODD_SHIFT <= jokers
+
+
+def _is_win_accelerated(
+    counts: Sequence[int], jokers: int = 0, seven_pairs: bool = True, tileset: TileSet | None = None
+) -> bool:
+    """True when the concealed part (naturals ``counts`` plus ``jokers`` wilds) is complete.
+
+    A waiting-size part (3n+1) is simply not complete: False.
+    """
+    # The same steps as _is_win_pure, with the four group lookups done in C on the
+    # code-keyed copies of the packed tables: packed_sum returns None for anything
+    # but a plain list/tuple of 34 ints in 0..4 or for a code not in its table
+    # (None + ... / None & ... -> TypeError), and raises TypeError when the tile
+    # set's cache slot is still None. Every miss lands in _is_win_slow as before.
+    try:
+        v = packed_sum(counts, _FULL_CODES if tileset is None else tileset.packed_need)
+        if jokers:
+            v = v + jokers * JOKER_STEP if 0 < jokers <= MAX_SIZE else _NO_KEY  # type: ignore[operator]
+        verdict = VERDICT[v & LOW_MASK]  # type: ignore[operator]
+    except (KeyError, TypeError, AttributeError):
+        return _is_win_slow(counts, jokers, seven_pairs, tileset)
+    if verdict is not None:
+        return verdict
+    return seven_pairs and v >> ODD_SHIFT <= jokers  # type: ignore[operator]
+
+
+#: The engine's is_win: the C-assisted path when the accelerator is in use, else the pure one.
+is_win = _is_win_accelerated if ACCELERATED else _is_win_pure
 
 
 def _is_win_slow(counts: Sequence[int], jokers: int, seven_pairs: bool, tileset: TileSet | None) -> bool:

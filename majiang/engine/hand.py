@@ -413,18 +413,12 @@ class Hand:
         self.zhijiao = False
         self.after_claim = False
         self._emit(Discarded(seat=seat, tile=tile, declared=declared, tsumogiri=tsumogiri))
-        options: dict[int, list[Action]] = {}
-        n = self.ruleset.seats
-        for i in range(1, n):
-            other = (seat + i) % n
-            opts = self.ruleset.claim_options(self, other, tile, seat)
-            if opts:
-                options[other] = [Pass(), *opts]
+        options = self.ruleset.claim_window(self, tile, seat)
         if options:
             self.claim = ClaimWindow(tile=tile, discarder=seat, options=options)
             self.phase = "claim"
         else:
-            self._start_turn((seat + 1) % n)
+            self._start_turn((seat + 1) % self.ruleset.seats)
 
     # --- internals: the claim window ----------------------------------------------------
     def _respond(self, seat: int, action: Action) -> None:

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 import msgspec
 
-from majiang.engine.actions import Action, Chi, Discard, Kong, Peng, Win
+from majiang.engine.actions import Action, Chi, Discard, Kong, Pass, Peng, Win
 from majiang.hand import TileSet, is_win
 from majiang.rules.settlement import Settlement
 
@@ -56,6 +56,7 @@ NaturalTable = tuple[tuple[int | None, ...], tuple[tuple[int, ...], ...], bool]
 
 # Actions are frozen structs, so the 34 discards can be shared by every legal list.
 DISCARDS: tuple[Discard, ...] = tuple(Discard(tile=t) for t in range(34))
+PASS = Pass()
 
 
 def roll(rng: random.Random, n: int = 2) -> tuple[int, ...]:
@@ -184,6 +185,41 @@ class Ruleset:
         return False
 
     # --- claims ---------------------------------------------------------------------
+    def claim_window(self, hand: Hand, tile: int, discarder: int) -> dict[int, list[Action]]:
+        """Every other seat's responses to a discard (``Pass`` first), in seat order from the
+        discarder, for the seats that have more than a pass.
+
+        Asked on every discard, for three seats, and almost always empty: where the base
+        :meth:`claim_options` decides, a seat is asked only if it holds two tiles of the
+        discard's value (peng/kong) or may chi it. An override of :meth:`claim_options`
+        is asked about every seat."""
+        n = self.seats
+        others = [(discarder + i) % n for i in range(1, n)]
+        if type(self).claim_options is Ruleset.claim_options and not self.discard_wins:
+            allow_chi = self.allow_chi
+            if not (self.allow_peng or self.allow_exposed_kong or allow_chi):
+                return {}
+            plays_as, sources, _ = self.natural_table(hand)
+            want = plays_as[tile]
+            if want is None:
+                return {}  # a discarded wild cannot be claimed
+            srcs = sources[want]
+            chi_seat = others[0] if allow_chi and want < 27 else -1
+            seat_state = hand.seat_state
+            if len(srcs) == 1:
+                (src,) = srcs
+                others = [s for s in others if s == chi_seat or seat_state[s].counts[src] >= 2]
+            else:
+                others = [
+                    s for s in others if s == chi_seat or sum(seat_state[s].counts[t] for t in srcs) >= 2
+                ]
+        options: dict[int, list[Action]] = {}
+        for seat in others:
+            opts = self.claim_options(hand, seat, tile, discarder)
+            if opts:
+                options[seat] = [PASS, *opts]
+        return options
+
     def claim_options(self, hand: Hand, seat: int, tile: int, discarder: int) -> list[Action]:
         """Responses to a discard other than passing."""
         out: list[Action] = []

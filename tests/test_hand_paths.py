@@ -34,6 +34,10 @@ class IntDict(dict):  # type: ignore[type-arg]
     pass
 
 
+class IntSub(int):
+    pass
+
+
 def _valid(rnd: random.Random) -> list[int]:
     """Plain counts: mostly 14 or 13 tiles (real parts), some any 0..4 counts (invalid sizes)."""
     if rnd.random() < 0.2:
@@ -80,6 +84,14 @@ def test_group_code_is_base_5_with_rank_r_weighted_5_to_the_r():
     assert group_codes_py(h) == tuple(group_code(tuple(h[lo:hi])) for lo, hi in codes.GROUP_BOUNDS)
 
 
+def test_packing_constants_agree():
+    from majiang.hand import groups
+
+    assert (codes.JOKER_STEP, codes.MAX_JOKERS) == (groups.JOKER_STEP, groups.MAX_SIZE)
+    if codes.speedups is not None:
+        assert (codes.speedups.JOKER_STEP, codes.speedups.MAX_JOKERS) == (codes.JOKER_STEP, codes.MAX_JOKERS)
+
+
 @needs_c
 def test_c_group_codes_match_the_python_reference():
     assert codes.speedups is not None
@@ -97,30 +109,39 @@ def test_c_packed_sum_matches_the_python_reference():
     for counts in inputs[:2000]:  # fill the tables for about half the plain parts (others stay misses)
         if rnd.random() < 0.5 and sum(counts) in (13, 14):  # type: ignore[call-overload]
             is_win(counts)  # type: ignore[arg-type]
+    tables = FULL_TABLES.codes
     for counts in inputs:
-        tables = FULL_TABLES.codes
-        expected = packed_sum_py(counts, tables)
-        assert c_sum(counts, tables) == expected, counts
+        jokers = rnd.choice([0, 0, 0, 1, 4])
+        expected = packed_sum_py(counts, tables, jokers)
+        assert c_sum(counts, tables, jokers) == expected, counts
         hits += expected is not None
     assert 500 < hits < 3000
+    plain = next(h for h in inputs if packed_sum_py(h, tables, 0) is not None)
+    base = packed_sum_py(plain, tables, 0)
+    assert base is not None
+    for jokers in (*range(15), True, False):
+        assert c_sum(plain, tables, jokers) == packed_sum_py(plain, tables, jokers) == base + jokers * 255
+    for jokers in (-1, 15, 2**70, -(2**70), 1.0, None, "1", IntSub(1)):
+        assert c_sum(plain, tables, jokers) is packed_sum_py(plain, tables, jokers) is None, jokers
     # Tables built by hand: every code present, then a value of each wrong kind.
     counts = _valid(rnd)
     keys = group_codes_py(counts)
     assert keys is not None
     tables = tuple({k: 1 << (8 * g)} for g, k in enumerate(keys))
-    assert c_sum(counts, tables) == packed_sum_py(counts, tables) == 0x01010101  # type: ignore[arg-type]
+    assert c_sum(counts, tables, 0) == packed_sum_py(counts, tables, 0) == 0x01010101  # type: ignore[arg-type]
     for bad, error in (("1", TypeError), (1.5, TypeError), (True, TypeError), (-1, ValueError),
                        (2**49, ValueError), (2**200, ValueError)):
         broken = ({keys[0]: bad}, *tables[1:])
         for fn in (c_sum, packed_sum_py):
             with pytest.raises(error):
-                fn(counts, broken)  # type: ignore[arg-type]
+                fn(counts, broken, 0)  # type: ignore[arg-type]
     for bad_tables in (None, list(tables), tables[:3], (*tables, {}), ({}, {}, {}, 5), ({}, {}, {}, IntDict())):
         for fn in (c_sum, packed_sum_py):
             with pytest.raises(TypeError):
-                fn(counts, bad_tables)  # type: ignore[arg-type]
-    with pytest.raises(TypeError):
-        c_sum(counts)  # type: ignore[call-arg]
+                fn(counts, bad_tables, 0)  # type: ignore[arg-type]
+    for args in ((counts,), (counts, tables), (counts, tables, 0, 0)):
+        with pytest.raises(TypeError):
+            c_sum(*args)
 
 
 def test_code_tables_mirror_the_tuple_tables():

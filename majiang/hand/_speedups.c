@@ -19,6 +19,11 @@
 #include <Python.h>
 
 #define NUM_KINDS 34
+/* Packing constants shared with majiang/hand/groups.py (checked at import by
+ * majiang/hand/codes.py, which ignores a build that disagrees): J wilds add
+ * J * JOKER_STEP to the packed sum, for 0 <= J <= MAX_JOKERS. */
+#define JOKER_STEP 255
+#define MAX_JOKERS 14
 
 /* Strong references to the ints 0..4, compared by identity first (CPython
  * caches them, so nearly every count is one of these objects). An exact int
@@ -34,25 +39,27 @@ get_state(PyObject *module)
     return (speedups_state *)PyModule_GetState(module);
 }
 
-/* The count held by `x` (0..4), or -1 when it is not an exact int in 0..4. */
-static inline int
-read_count(const speedups_state *st, PyObject *x)
+/* The value of `x` when it is an exact int (or, with allow_bool, a bool) in
+ * 0..max, else -1. Runs no Python code and sets no exception: the value of an
+ * int or bool is read from the object itself. */
+static inline long
+read_small(const speedups_state *st, PyObject *x, long max, int allow_bool)
 {
     for (int k = 0; k < 5; k++) {
         if (x == st->small[k]) {
-            return k;
+            return k <= max ? k : -1;
         }
     }
-    if (!PyLong_CheckExact(x)) {
+    if (!PyLong_CheckExact(x) && !(allow_bool && PyBool_Check(x))) {
         return -1;
     }
     int overflow = 0;
     long v = PyLong_AsLongAndOverflow(x, &overflow);
-    if (overflow || v < 0 || v > 4) {
-        /* v == -1 with an error set cannot happen for an exact int. */
+    if (overflow || v < 0 || v > max) {
+        /* v == -1 with an error set cannot happen for an int. */
         return -1;
     }
-    return (int)v;
+    return v;
 }
 
 /* Fill codes[4] from `counts`. Returns 1 on success, 0 when the input is not
@@ -82,7 +89,7 @@ compute_codes(const speedups_state *st, PyObject *counts, long codes[4])
         long code = 0;
         /* Horner from the highest rank down: rank r gets weight 5**r. */
         for (int i = hi[g] - 1; i >= lo[g]; i--) {
-            int c = read_count(st, items[i]);
+            long c = read_small(st, items[i], 4, 0);
             if (c < 0) {
                 return 0;
             }
@@ -121,17 +128,17 @@ group_codes(PyObject *module, PyObject *counts)
 }
 
 PyDoc_STRVAR(packed_sum_doc,
-"packed_sum(counts, tables, /) -> int | None\n\n"
-"Sum of tables[g][code of group g] over the four groups: tables is a tuple of\n"
-"four dicts mapping group codes to ints. None when counts is not plain (see\n"
-"group_codes) or some code is not in its table; TypeError when tables is not a\n"
-"4-tuple of dicts.");
+"packed_sum(counts, tables, jokers, /) -> int | None\n\n"
+"Sum of tables[g][code of group g] over the four groups, plus jokers * JOKER_STEP:\n"
+"tables is a tuple of four dicts mapping group codes to ints. None when counts is\n"
+"not plain (see group_codes), jokers is not an int or bool in 0..MAX_JOKERS, or\n"
+"some code is not in its table; TypeError when tables is not a 4-tuple of dicts.");
 
 static PyObject *
 packed_sum(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
 {
-    if (nargs != 2) {
-        PyErr_Format(PyExc_TypeError, "packed_sum expected 2 arguments, got %zd", nargs);
+    if (nargs != 3) {
+        PyErr_Format(PyExc_TypeError, "packed_sum expected 3 arguments, got %zd", nargs);
         return NULL;
     }
     PyObject *counts = args[0];
@@ -146,11 +153,16 @@ packed_sum(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
             return NULL;
         }
     }
+    const speedups_state *st = get_state(module);
     long codes[4];
-    if (!compute_codes(get_state(module), counts, codes)) {
+    if (!compute_codes(st, counts, codes)) {
         Py_RETURN_NONE;
     }
-    long long total = 0;
+    long jokers = read_small(st, args[2], MAX_JOKERS, 1);
+    if (jokers < 0) {
+        Py_RETURN_NONE;
+    }
+    long long total = (long long)jokers * JOKER_STEP;
     for (int g = 0; g < 4; g++) {
         PyObject *key = PyLong_FromLong(codes[g]);
         if (key == NULL) {
@@ -176,7 +188,7 @@ packed_sum(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
             PyErr_SetString(PyExc_ValueError, "packed_sum: table value out of range");
             return NULL;
         }
-        total += v; /* four values below 2**48: no overflow */
+        total += v; /* four values below 2**48 plus a few thousand: no overflow */
     }
     return PyLong_FromLongLong(total);
 }
@@ -190,6 +202,10 @@ static PyMethodDef speedups_methods[] = {
 static int
 speedups_exec(PyObject *module)
 {
+    if (PyModule_AddIntConstant(module, "JOKER_STEP", JOKER_STEP) < 0
+        || PyModule_AddIntConstant(module, "MAX_JOKERS", MAX_JOKERS) < 0) {
+        return -1;
+    }
     speedups_state *st = get_state(module);
     for (int k = 0; k < 5; k++) {
         st->small[k] = PyLong_FromLong(k);
@@ -238,7 +254,7 @@ static PyModuleDef_Slot speedups_slots[] = {
 static struct PyModuleDef speedups_module = {
     PyModuleDef_HEAD_INIT,
     .m_name = "majiang.hand._speedups",
-    .m_doc = "Optional C accelerator for majiang.hand: base-5 group codes and packed-table sums.",
+    .m_doc = "Optional C accelerator for majiang.hand: base-5 group codes and packed-table sums (see docs/hand.md).",
     .m_size = sizeof(speedups_state),
     .m_methods = speedups_methods,
     .m_slots = speedups_slots,

@@ -24,6 +24,10 @@ Codes = tuple[int, int, int, int]
 PackedTables = tuple[dict[int, int], dict[int, int], dict[int, int], dict[int, int]]
 
 GROUP_BOUNDS = ((0, 9), (9, 18), (18, 27), (27, 34))
+# Packing constants of majiang.hand.groups that packed_sum also needs (the C file
+# has its own copy; a build that disagrees is not used, groups.py checks its side).
+JOKER_STEP = 255
+MAX_JOKERS = 14
 
 
 def group_code(key: tuple[int, ...]) -> int:
@@ -51,17 +55,21 @@ def group_codes_py(counts: object) -> Codes | None:
     return m, p, s, h
 
 
-def packed_sum_py(counts: object, tables: PackedTables) -> int | None:
-    """``sum(tables[g][code_g])`` over the four groups; None if the input is not plain or a code is missing.
+def packed_sum_py(counts: object, tables: PackedTables, jokers: object) -> int | None:
+    """``sum(tables[g][code_g]) + jokers * JOKER_STEP``, or None.
 
-    Raises TypeError when ``tables`` is not a 4-tuple of dicts (as the C version does).
+    None when ``counts`` is not plain (see :func:`group_codes_py`), ``jokers`` is not
+    an int or bool in 0..MAX_JOKERS, or a code is not in its table. Raises TypeError
+    when ``tables`` is not a 4-tuple of dicts (as the C version does).
     """
     if type(tables) is not tuple or len(tables) != 4 or any(type(t) is not dict for t in tables):
         raise TypeError("packed_sum: tables must be a tuple of 4 dicts")
     codes = group_codes_py(counts)
     if codes is None:
         return None
-    total = 0
+    if (type(jokers) is not int and type(jokers) is not bool) or not 0 <= jokers <= MAX_JOKERS:  # type: ignore[operator]
+        return None
+    total = int(jokers) * JOKER_STEP
     for table, code in zip(tables, codes, strict=True):
         value = table.get(code)
         if value is None:
@@ -81,6 +89,10 @@ def _load() -> ModuleType | None:
         from majiang.hand import _speedups  # type: ignore[attr-defined]
     except ImportError:
         return None
+    if getattr(_speedups, "JOKER_STEP", None) != JOKER_STEP or getattr(_speedups, "MAX_JOKERS", None) != MAX_JOKERS:
+        return None  # a stale build of another packing: rebuild with `pip install -e .`
+    if not hasattr(_speedups, "packed_sum") or not hasattr(_speedups, "group_codes"):
+        return None
     return _speedups  # type: ignore[no-any-return]
 
 
@@ -88,4 +100,4 @@ speedups: ModuleType | None = _load()
 #: True when the C accelerator is in use (built, importable, and not disabled by MAJIANG_PURE).
 ACCELERATED = speedups is not None
 group_codes: Callable[[object], Codes | None] = speedups.group_codes if speedups else group_codes_py
-packed_sum: Callable[[object, PackedTables], int | None] = speedups.packed_sum if speedups else packed_sum_py
+packed_sum: Callable[[object, PackedTables, object], int | None] = speedups.packed_sum if speedups else packed_sum_py

@@ -30,6 +30,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from majiang.hand import codes
 from majiang.hand.codes import ACCELERATED, group_code
 from majiang.hand.tables import BlockTable, Key, NeedTable, block_table, need_table
 from majiang.hand.tileset import TileSet
@@ -50,6 +51,8 @@ ODD_SHIFT = 25
 LOW_MASK = (1 << ODD_SHIFT) - 1
 S_BIAS = 64  # > MAX_SIZE: s - J never borrows from the size field
 JOKER_STEP = (1 << N_SHIFT) - 1  # + J to the size, - J to the need
+if (JOKER_STEP, MAX_SIZE) != (codes.JOKER_STEP, codes.MAX_JOKERS):  # the C accelerator adds the wilds too
+    raise RuntimeError("majiang.hand.codes disagrees with the packing in majiang.hand.groups")
 
 
 def pack(s: int, d: int, n: int, odd: int, bias: int = 0) -> int:

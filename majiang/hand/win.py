@@ -100,15 +100,14 @@ def _is_win_accelerated(
 
     A waiting-size part (3n+1) is simply not complete: False.
     """
-    # The same steps as _is_win_pure, with the four group lookups done in C on the
-    # code-keyed copies of the packed tables: packed_sum returns None for anything
-    # but a plain list/tuple of 34 ints in 0..4 or for a code not in its table
-    # (None + ... / None & ... -> TypeError), and raises TypeError when the tile
-    # set's cache slot is still None. Every miss lands in _is_win_slow as before.
+    # The same steps as _is_win_pure, with the four group lookups and the wilds'
+    # multiply-add done in C on the code-keyed copies of the packed tables:
+    # packed_sum returns None for anything but a plain list/tuple of 34 ints in 0..4
+    # with 0..14 wilds, or for a code not in its table (None & ... -> TypeError), and
+    # raises TypeError when the tile set's cache slot is still None. Every miss lands
+    # in _is_win_slow as before.
     try:
-        v = packed_sum(counts, _FULL_CODES if tileset is None else tileset.packed_need)
-        if jokers:
-            v = v + jokers * JOKER_STEP if 0 < jokers <= MAX_SIZE else _NO_KEY  # type: ignore[operator]
+        v = packed_sum(counts, _FULL_CODES if tileset is None else tileset.packed_need, jokers)
         verdict = VERDICT[v & LOW_MASK]  # type: ignore[operator]
     except (KeyError, TypeError, AttributeError):
         return _is_win_slow(counts, jokers, seven_pairs, tileset)

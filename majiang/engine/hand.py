@@ -105,6 +105,8 @@ class Hand:
         # Filled by Ruleset.natural_table on first use: what each held kind plays as in claims.
         self.natural: NaturalTable | None = None
         self.seed_digest = seed_hash(seed)  # every view carries it: hash once
+        # can_kong is asked on every turn and claim: the floor is fixed per ruleset.
+        self._kong_floor = max(ruleset.haidi_tiles, 0)
 
         self._emit(
             HandStarted(
@@ -133,7 +135,7 @@ class Hand:
 
     def can_kong(self) -> bool:
         """A kong needs a replacement tile and may not eat into the 海捞区."""
-        return self.wall_left > max(self.ruleset.haidi_tiles, 0)
+        return self.tail - self.head + 1 > self._kong_floor  # wall_left, inlined
 
     def to_act(self) -> list[int]:
         """The seats whose decision the hand waits for."""
@@ -146,19 +148,24 @@ class Hand:
     def legal_actions(self, seat: int) -> list[Action]:
         """What ``seat`` may do now (a fresh list). The state changes only through :meth:`apply`,
         so a turn's answer is kept for the step: the view and apply's check both ask for it."""
-        if not 0 <= seat < self.ruleset.seats:
-            return []
-        if self.phase == "claim" and self.claim is not None:
-            if seat in self.claim.options and seat not in self.claim.responses:
-                return list(self.claim.options[seat])
-            return []
-        if self.phase in ("turn", "haidi") and seat == self.current:
+        legal = self._legal(seat)
+        return list(legal) if legal else []
+
+    def _legal(self, seat: int) -> list[Action] | None:
+        """:meth:`legal_actions` without the copy (callers must not mutate it); None: nothing."""
+        phase = self.phase
+        if phase == "claim":
+            claim = self.claim
+            if claim is not None and seat not in claim.responses:
+                return claim.options.get(seat)
+            return None
+        if (phase == "turn" or phase == "haidi") and seat == self.current:
             key = (seat, len(self.log))
             cached = self._legal_cache.get(key)
             if cached is None:
                 cached = self._legal_cache[key] = self._turn_actions(seat)
-            return list(cached)
-        return []
+            return cached
+        return None
 
     def is_legal(self, seat: int, action: Action) -> str | None:
         """None when legal, else the reason it is not."""
@@ -166,7 +173,7 @@ class Hand:
             return "the hand is over"
         if not 0 <= seat < self.ruleset.seats:
             return f"there is no seat {seat}"
-        legal = self.legal_actions(seat)
+        legal = self._legal(seat)
         if not legal:
             if self.phase == "claim":
                 return f"seat {seat} has nothing to decide on this discard"

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, ClassVar, Literal
 import msgspec
 
 from majiang.engine.actions import Action, Expose, WildKong
-from majiang.hand import TileSet
+from majiang.hand import TileSet, is_win
 from majiang.rules import anqing_scoring as scoring
 from majiang.rules.base import HandOutcome, Ruleset, TableInfo, WallSetup, roll
 from majiang.rules.settlement import Settlement
@@ -74,6 +74,11 @@ class Anqing(Ruleset):
     allow_peng = True
     allow_exposed_kong = True
     allow_added_kong = True
+
+    def __init__(self, options: msgspec.Struct | dict[str, object] | None = None) -> None:
+        super().__init__(options)
+        # Asked on every draw and turn; the options are frozen, so decide once.
+        self._keep = self.options.mode == "B" and self.options.keep_gangpai
 
     def _validate_options(self) -> None:
         if self.options.base_silver < 1:
@@ -134,14 +139,11 @@ class Anqing(Ruleset):
     def is_wild(self, hand: Hand, tile: int) -> bool:
         return tile == hand.info.wild
 
-    def _may_keep(self) -> bool:
-        return self.options.mode == "B" and self.options.keep_gangpai
-
     def must_expose(self, hand: Hand, tile: int) -> bool:
-        return tile in hand.info.gangpai and not self._may_keep()
+        return not self._keep and tile in hand.info.gangpai
 
     def may_expose(self, hand: Hand, tile: int) -> bool:
-        return tile in hand.info.gangpai and self._may_keep()
+        return self._keep and tile in hand.info.gangpai
 
     # --- the turn ---------------------------------------------------------------------------
     def turn_options(self, hand: Hand, seat: int) -> list[Action]:
@@ -149,7 +151,7 @@ class Anqing(Ruleset):
         if hand.after_claim:
             return out
         st = hand.seat_state[seat]
-        if self._may_keep() and hand.wall_left > 0:
+        if self._keep and hand.wall_left > 0:
             out.extend(Expose(tile=t) for t in sorted(hand.info.gangpai) if st.counts[t])
         wild = hand.info.wild
         if st.drawn == wild and st.counts[wild] >= 2 and hand.can_kong():
@@ -169,11 +171,30 @@ class Anqing(Ruleset):
         return len({t // 9 for t in tiles if t < 27}) <= 2
 
     # --- wins ---------------------------------------------------------------------------------
+    def shape_complete(self, hand: Hand, counts: list[int]) -> bool:
+        # analysis_counts inlined: this runs on every draw.
+        info = hand.info
+        wild = info.wild
+        assert wild is not None
+        natural = counts.copy()
+        stand_in = info.stand_in
+        if stand_in is not None:
+            natural[wild] = natural[stand_in]
+            natural[stand_in] = 0
+        else:
+            natural[wild] = 0
+        return is_win(natural, counts[wild], self.seven_pairs, self.tileset)
+
     def quick_win_possible(self, hand: Hand, seat: int, counts: list[int]) -> bool:
         if self.shape_complete(hand, counts):
             return True
-        st = hand.seat_state[seat]
-        return not st.melds and sum(counts) == 14 and _shisanlan_shape(counts, hand.info.wild)
+        # 十三烂 holds no two alike: `max` rejects nearly every hand before the full shape test.
+        return (
+            max(counts) <= 1
+            and not hand.seat_state[seat].melds
+            and sum(counts) == 14
+            and _shisanlan_shape(counts, hand.info.wild)
+        )
 
     def situation(self, hand: Hand, seat: int) -> scoring.Situation:
         st = hand.seat_state[seat]

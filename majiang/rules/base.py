@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from itertools import compress
 from typing import TYPE_CHECKING, Any, ClassVar
 
 import msgspec
@@ -273,7 +274,7 @@ class Ruleset:
     def turn_options(self, hand: Hand, seat: int) -> list[Action]:
         """Everything but winning, for the seat whose turn it is (it holds 3n+2 tiles)."""
         counts = hand.seat_state[seat].counts
-        out: list[Action] = [DISCARDS[t] for t in range(34) if counts[t]]
+        out: list[Action] = list(compress(DISCARDS, counts))  # a discard of every kind held
         if hand.after_claim:
             return out  # after chi/peng: discard only
         if hand.can_kong():

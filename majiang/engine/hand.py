@@ -105,6 +105,9 @@ class Hand:
         # Filled by Ruleset.natural_table on first use: what each held kind plays as in claims.
         self.natural: NaturalTable | None = None
         self.seed_digest = seed_hash(seed)  # every view carries it: hash once
+        # Which kinds are 杠牌 laid open as soon as held: fixed at the deal, asked on every draw.
+        self._forced = tuple(ruleset.must_expose(self, t) for t in range(34))
+        self._forced_kinds = tuple(t for t in range(34) if self._forced[t])
         # can_kong is asked on every turn and claim: the floor is fixed per ruleset.
         self._kong_floor = max(ruleset.haidi_tiles, 0)
 
@@ -218,21 +221,21 @@ class Hand:
     def _emit(self, event: Event) -> None:
         self.events.append(event)
 
-    def _take_head(self) -> int:
-        t = self.wall[self.head]
-        self.head += 1
-        return t
-
     def _deal(self) -> None:
         n = self.ruleset.seats
         order = [(self.dealer + i) % n for i in range(n)]
         hands: list[list[int]] = [[] for _ in range(n)]
+        wall = self.wall
+        head = self.head
         for _ in range(3):  # 4-4-4
             for s in order:
-                hands[s].extend(self._take_head() for _ in range(4))
+                hands[s].extend(wall[head : head + 4])
+                head += 4
         for s in order:  # then one each, the dealer a second (跳庄)
-            hands[s].append(self._take_head())
-        hands[self.dealer].append(self._take_head())
+            hands[s].append(wall[head])
+            head += 1
+        hands[self.dealer].append(wall[head])
+        self.head = head + 1
         for s in order:
             st = self.seat_state[s]
             for t in hands[s]:
@@ -255,9 +258,9 @@ class Hand:
         self.phase = "turn"
 
     def _expose_forced(self, seat: int) -> None:
-        st = self.seat_state[seat]
+        counts = self.seat_state[seat].counts
         while True:
-            tile = next((t for t in range(34) if st.counts[t] and self.ruleset.must_expose(self, t)), None)
+            tile = next((t for t in self._forced_kinds if counts[t]), None)
             if tile is None:
                 return
             if self.wall_left == 0:
@@ -278,8 +281,9 @@ class Hand:
         st = self.seat_state[seat]
         st.counts[t] += 1
         st.drawn = t
-        self._emit(Drew(seat=seat, tile=t, source="replacement", wall_left=self.wall_left))
-        if self.ruleset.must_expose(self, t) and self.wall_left > 0:
+        wall_left = self.tail - self.head + 1
+        self.events.append(Drew(seat=seat, tile=t, source="replacement", wall_left=wall_left))
+        if self._forced[t] and wall_left > 0:
             self._do_expose(seat, t)
 
     def _start_turn(self, seat: int) -> None:
@@ -288,18 +292,21 @@ class Hand:
         self.after_claim = False
         self.kong_chain = 0
         self.zhijiao = False
-        if self.wall_left <= 0 or self.ruleset.wall_exhausted(self):
+        wall_left = self.tail - self.head + 1  # (the property, inlined on the hottest path)
+        if wall_left <= 0 or self.ruleset.wall_exhausted(self):
             self._end_draw()
             return
-        haidi = self.wall_left <= self.ruleset.haidi_tiles
-        t = self._take_head()
+        haidi = wall_left <= self.ruleset.haidi_tiles
+        t = self.wall[self.head]
+        self.head += 1
+        wall_left -= 1
         st = self.seat_state[seat]
         st.counts[t] += 1
         st.drawn = t
         st.draws += 1
-        self._emit(Drew(seat=seat, tile=t, source="haidi" if haidi else "wall", wall_left=self.wall_left))
+        self.events.append(Drew(seat=seat, tile=t, source="haidi" if haidi else "wall", wall_left=wall_left))
         self.phase = "haidi" if haidi else "turn"
-        if self.ruleset.must_expose(self, t) and self.wall_left > 0:
+        if self._forced[t] and wall_left > 0:
             self._do_expose(seat, t)
 
     def _end_draw(self) -> None:

@@ -98,6 +98,7 @@ class Ruleset:
         # Every seat view carries the options; converting the frozen struct once saves a
         # msgspec round trip per view (callers get a copy, so the cache can't be mutated).
         self._options_builtins: dict[str, Any] = msgspec.to_builtins(self.options)
+        self._natural_cache: dict[TableInfo, NaturalTable] = {}  # see natural_table
 
     def _validate_options(self) -> None:
         """Reject option combinations that make no sense (override)."""
@@ -139,20 +140,29 @@ class Ruleset:
         physical kind ``t``; ``sources[v]`` = the physical kinds that play as ``v``, ascending;
         ``one_to_one``: no two physical kinds play as the same value.
 
-        All depend only on the wild, fixed at the deal, so they are computed once per hand
-        (claims and kongs are asked about on every discard and every turn)."""
+        All depend only on the hand's :class:`TableInfo` (the wild, fixed at the deal), so they
+        are kept per hand (claims and kongs are asked about on every discard and every turn)
+        and shared by the hands with the same table info (there are at most 34)."""
         table = hand.natural
         if table is None:
-            plays_as = tuple(self._natural_as(hand, t) for t in range(34))
-            sources = tuple(tuple(t for t in range(34) if plays_as[t] == v) for v in range(34))
-            table = hand.natural = (plays_as, sources, all(len(s) <= 1 for s in sources))
+            table = self._natural_cache.get(hand.info)
+            if table is None:
+                plays_as = tuple(self._natural_as(hand, t) for t in range(34))
+                by_value: list[list[int]] = [[] for _ in range(34)]
+                for t, v in enumerate(plays_as):  # ascending t, so each value's kinds ascend
+                    if v is not None:
+                        by_value[v].append(t)
+                sources = tuple(tuple(kinds) for kinds in by_value)
+                table = self._natural_cache[hand.info] = (plays_as, sources, all(len(s) <= 1 for s in sources))
+            hand.natural = table
         return table
 
     def is_wild(self, hand: Hand, tile: int) -> bool:
         return False
 
     def must_expose(self, hand: Hand, tile: int) -> bool:
-        """Is ``tile`` a 杠牌 that is laid open as soon as it is held?"""
+        """Is ``tile`` a 杠牌 that is laid open as soon as it is held? Fixed for the hand once
+        :meth:`table_info` is known (the hand asks once per kind, before the deal)."""
         return False
 
     def may_expose(self, hand: Hand, tile: int) -> bool:
@@ -249,25 +259,25 @@ class Ruleset:
         return self.logical(hand, physical)
 
     def _chi_options(self, hand: Hand, seat: int, want: int) -> list[Action]:
+        # Asked on nearly every discard (the next seat may always chi) and mostly empty:
+        # find the lowest physical tile held for each rank within two of the discard once,
+        # and stop early when neither neighbour is held (every chi needs one of them).
         counts = hand.seat_state[seat].counts
         sources = self.natural_table(hand)[1]
-
-        def first_held(v: int) -> int | None:  # the lowest physical tile held that plays as v
-            for t in sources[v]:
-                if counts[t]:
-                    return t
-            return None
-
-        suit, r = divmod(want, 9)
+        r = want % 9
+        held: dict[int, int] = {}  # rank offset from the discard -> the lowest tile held playing as it
+        for d in (-1, 1, -2, 2):
+            if 0 <= r + d <= 8:
+                for t in sources[want + d]:
+                    if counts[t]:
+                        held[d] = t
+                        break
+            if d == 1 and not held:
+                return []
         out: list[Action] = []
-        for a, b in ((r - 2, r - 1), (r - 1, r + 1), (r + 1, r + 2)):
-            if a >= 0 and b <= 8:
-                ta = first_held(suit * 9 + a)
-                if ta is None:
-                    continue
-                tb = first_held(suit * 9 + b)
-                if tb is not None:
-                    out.append(Chi(tiles=(ta, tb)))
+        for a, b in ((-2, -1), (-1, 1), (1, 2)):  # by the lower rank, as before
+            if a in held and b in held:
+                out.append(Chi(tiles=(held[a], held[b])))
         return out
 
     # --- the turn -------------------------------------------------------------------

@@ -10,6 +10,10 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
+from majiang.engine.events import redact
+from majiang.engine.replay import decode as decode_replay
+from majiang.engine.replay import rebuild as rebuild_replay
+from majiang.engine.view import seat_view
 from majiang.rules.base import RulesetError
 from majiang.rules.registry import RULESETS
 from majiang.server import auth
@@ -226,6 +230,42 @@ async def room_replay(request: Request) -> Response:
                     headers={"content-disposition": f'attachment; filename="{name}"'})
 
 
+async def room_hand_view(request: Request) -> Response:
+    """One seat's view of a finished hand after ``step`` actions, for the replay viewer.
+
+    Finished hands only: their seed is public by then, but the view is still the seat's own, so
+    stepping through shows what that player saw (and ``seat=all`` the full table, as at the end)."""
+    row = await _hand_row(request)
+    replay = decode_replay(row["replay"])
+    steps = len(replay.actions)
+    seat_param = request.query_params.get("seat", "0")
+    try:
+        seat: int | None = None if seat_param == "all" else int(seat_param)
+        step = int(request.query_params.get("step", str(steps)))
+    except ValueError:
+        raise HTTPError(400, "bad_request", "seat is 0-3 or 'all', step a whole number") from None
+    if seat is not None and not 0 <= seat <= 3:
+        raise HTTPError(400, "bad_request", f"seat {seat} out of range (0-3, or 'all')")
+    if not 0 <= step <= steps:
+        raise HTTPError(400, "bad_request", f"step {step} out of range (0-{steps})")
+    hand = rebuild_replay(replay, upto=step)
+    if step == 0:
+        events = hand.events
+    else:
+        before = len(rebuild_replay(replay, upto=step - 1).events)
+        events = hand.events[before:]
+    shown = [redact(e, seat) for e in events] if seat is not None else events
+    view = seat_view(hand, seat)
+    if seat is None:  # the full table: every hand face up
+        view.revealed = [st.tiles() for st in hand.seat_state]
+    return ok({"view": view, "events": shown, "step": step, "steps": steps,
+               "action": replay.actions[step - 1] if step else None})
+
+
+async def api_not_found(request: Request) -> Response:
+    return fail(404, "not_found", f"no API endpoint {request.method} {request.url.path}")
+
+
 async def player_record(request: Request) -> Response:
     rec = await request.app.state.server.store.player(request.path_params["player_id"])
     if rec is None:
@@ -250,6 +290,8 @@ routes = [
     Route("/api/rooms/{code}/hands", endpoint(room_hands)),
     Route("/api/rooms/{code}/hands/{n:int}", endpoint(room_hand)),
     Route("/api/rooms/{code}/hands/{n:int}/replay", endpoint(room_replay)),
+    Route("/api/rooms/{code}/hands/{n:int}/view", endpoint(room_hand_view)),
     Route("/api/players/{player_id}", endpoint(player_record)),
     Route("/api/health", endpoint(health)),
+    Route("/api/{rest:path}", api_not_found, methods=["GET", "POST", "PUT", "DELETE", "PATCH"]),
 ]

@@ -54,6 +54,26 @@ async def test_human_and_three_bots_play_a_whole_match(server: ServerProcess, ht
                          capture_output=True, text=True, timeout=60)
     assert bad.returncode == 1
 
+    # Step through the finished hand from a seat's view: only that seat's tiles, the whole table at "all".
+    last = await http.get(f"/api/rooms/{code}/hands/1/view", params={"seat": 2})
+    assert last.status_code == 200, last.text
+    steps = last.json()["steps"]
+    assert steps > 0 and last.json()["view"]["phase"] == "over"
+    for step in (0, 1, steps // 2):
+        r = (await http.get(f"/api/rooms/{code}/hands/1/view", params={"seat": 2, "step": step})).json()
+        assert r["step"] == step and r["view"]["seat"] == 2
+        if r["view"]["phase"] != "over":
+            assert r["view"]["revealed"] is None and r["view"]["seed"] is None
+            others = [e for e in r["events"] if e["type"] == "dealt" and e["seat"] != 2]
+            assert all(e["tiles"] == [] for e in others)
+    full = (await http.get(f"/api/rooms/{code}/hands/1/view", params={"seat": "all", "step": 1})).json()
+    assert len(full["view"]["revealed"]) == 4
+    for bad in ({"seat": 7}, {"seat": 0, "step": steps + 1}, {"seat": "x"}):
+        r = await http.get(f"/api/rooms/{code}/hands/1/view", params=bad)
+        assert r.status_code == 400 and r.json()["error"] == "bad_request"
+    missing = await http.get("/api/no/such/thing")
+    assert missing.status_code == 404 and missing.json()["error"] == "not_found"
+
     record = (await http.get(f"/api/players/{me['player_id']}")).json()
     assert record["hands"] == 2 and record["total"] == end["totals"][0]
     assert record["rooms"][0]["code"] == code

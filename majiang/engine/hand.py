@@ -100,8 +100,10 @@ class Hand:
         self.kou_all_pung = [[True] * 4 for _ in range(4)]
         self.discards_made = 0
         self._win_cache: dict[tuple[int, int], Settlement] = {}
-        # legal_actions is asked by the view, then again by apply's check: keep one answer per step.
-        self._legal_cache: dict[tuple[int, int], list[Action]] = {}
+        # legal_actions is asked by the view, then again by apply's check: keep the turn's answer
+        # for the step (only the current seat has one; the step is the log's length).
+        self._legal_step = -1
+        self._legal_turn: list[Action] = []
         # Filled by Ruleset.natural_table on first use: what each held kind plays as in claims.
         self.natural: NaturalTable | None = None
         self.seed_digest = seed_hash(seed)  # every view carries it: hash once
@@ -163,11 +165,11 @@ class Hand:
                 return claim.options.get(seat)
             return None
         if (phase == "turn" or phase == "haidi") and seat == self.current:
-            key = (seat, len(self.log))
-            cached = self._legal_cache.get(key)
-            if cached is None:
-                cached = self._legal_cache[key] = self._turn_actions(seat)
-            return cached
+            step = len(self.log)
+            if self._legal_step != step:
+                self._legal_turn = self._turn_actions(seat)
+                self._legal_step = step
+            return self._legal_turn
         return None
 
     def is_legal(self, seat: int, action: Action) -> str | None:
@@ -193,8 +195,7 @@ class Hand:
         if reason is not None:
             raise IllegalAction(reason)
         start = len(self.events)
-        self._legal_cache.clear()
-        self.log.append((seat, action))
+        self.log.append((seat, action))  # (a new step: the kept legal list is stale)
         if self.phase == "claim":
             self._respond(seat, action)
         else:
@@ -366,6 +367,8 @@ class Hand:
     def _turn(self, seat: int, action: Action) -> None:
         st = self.seat_state[seat]
         match action:
+            case Discard(tile) | Declare(tile):  # first: nearly every turn ends so
+                self._discard(seat, tile, declared=isinstance(action, Declare))
             case Win():
                 settlement = self.self_draw_win(seat)
                 assert settlement is not None
@@ -375,8 +378,6 @@ class Hand:
                 st.drawn = None
                 self._emit(Passed(seat=seat))
                 self._start_turn((seat + 1) % self.ruleset.seats)
-            case Discard(tile) | Declare(tile):
-                self._discard(seat, tile, declared=isinstance(action, Declare))
             case Kong(kind="concealed", tiles=tiles):
                 for t in tiles:
                     st.counts[t] -= 1
@@ -426,7 +427,7 @@ class Hand:
         self.kong_chain = 0
         self.zhijiao = False
         self.after_claim = False
-        self._emit(Discarded(seat=seat, tile=tile, declared=declared, tsumogiri=tsumogiri))
+        self.events.append(Discarded(seat=seat, tile=tile, declared=declared, tsumogiri=tsumogiri))
         options = self.ruleset.claim_window(self, tile, seat)
         if options:
             self.claim = ClaimWindow(tile=tile, discarder=seat, options=options)

@@ -200,33 +200,38 @@ class Ruleset:
         """Every other seat's responses to a discard (``Pass`` first), in seat order from the
         discarder, for the seats that have more than a pass.
 
-        Asked on every discard, for three seats, and almost always empty: where the base
-        :meth:`claim_options` decides, a seat is asked only if it holds two tiles of the
-        discard's value (peng/kong) or may chi it. An override of :meth:`claim_options`
-        is asked about every seat."""
+        Asked on every discard, for three seats, and almost always empty. Where the base
+        :meth:`claim_options` decides (no override, no discard wins), it is inlined: a seat is
+        looked at only if it holds two tiles of the discard's value (peng/kong) or may chi it.
+        Otherwise :meth:`claim_options` is asked about every seat."""
         n = self.seats
         others = [(discarder + i) % n for i in range(1, n)]
-        if type(self).claim_options is Ruleset.claim_options and not self.discard_wins:
-            allow_chi = self.allow_chi
-            if not (self.allow_peng or self.allow_exposed_kong or allow_chi):
-                return {}
-            plays_as, sources, _ = self.natural_table(hand)
-            want = plays_as[tile]
-            if want is None:
-                return {}  # a discarded wild cannot be claimed
-            srcs = sources[want]
-            chi_seat = others[0] if allow_chi and want < 27 else -1
-            seat_state = hand.seat_state
-            if len(srcs) == 1:
-                (src,) = srcs
-                others = [s for s in others if s == chi_seat or seat_state[s].counts[src] >= 2]
-            else:
-                others = [
-                    s for s in others if s == chi_seat or sum(seat_state[s].counts[t] for t in srcs) >= 2
-                ]
         options: dict[int, list[Action]] = {}
+        if type(self).claim_options is not Ruleset.claim_options or self.discard_wins:
+            for seat in others:
+                opts = self.claim_options(hand, seat, tile, discarder)
+                if opts:
+                    options[seat] = [PASS, *opts]
+            return options
+        allow_chi = self.allow_chi
+        if not (self.allow_peng or self.allow_exposed_kong or allow_chi):
+            return options
+        plays_as, sources, _ = self.natural_table(hand)
+        want = plays_as[tile]
+        if want is None:
+            return options  # a discarded wild cannot be claimed
+        srcs = sources[want]
+        chi_seat = others[0] if allow_chi and want < 27 else -1
+        seat_state = hand.seat_state
         for seat in others:
-            opts = self.claim_options(hand, seat, tile, discarder)
+            counts = seat_state[seat].counts
+            held = counts[srcs[0]] if len(srcs) == 1 else sum(counts[t] for t in srcs)
+            if held >= 2:
+                opts = self.claim_options(hand, seat, tile, discarder)  # the rare case: in full
+            elif seat == chi_seat:
+                opts = self._chi_options(hand, seat, want)
+            else:
+                continue
             if opts:
                 options[seat] = [PASS, *opts]
         return options

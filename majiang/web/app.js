@@ -1,5 +1,5 @@
 // Entry point: a hash router over the screens, the top bar, and the saved session.
-import {h, mount} from './dom.js';
+import {clearToast, h, mount} from './dom.js';
 import {t, toggleLang, onLang} from './i18n.js';
 import {session} from './api.js';
 import {nameScreen} from './screens/name.js';
@@ -37,6 +37,7 @@ function renderTopbar() {
 function route() {
   if (current && current.dispose) current.dispose();
   current = null;
+  clearToast();
   renderTopbar();
   const parts = parse();
   const ctx = {go, app};

@@ -50,3 +50,10 @@ export function toast(text, kind = 'info', ms = 2600) {
   clearTimeout(toastTimer);
   toastTimer = setTimeout(() => { box.className = ''; }, ms);
 }
+
+/** Hide the toast at once (a screen change: its news belongs to the screen left behind). */
+export function clearToast() {
+  clearTimeout(toastTimer);
+  const box = document.getElementById('toast');
+  if (box) box.className = '';
+}

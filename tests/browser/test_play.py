@@ -175,13 +175,20 @@ def _check_history_and_replay(page: Any, shots: Path, code: str) -> None:
     page.click(f"table.list a[href='#/history/{code}']")
     page.wait_for_selector("[data-testid=hands] tbody tr")
     page.click("[data-testid=replay-1]")
-    # Either the server steps through the hand (the /view endpoint), or the page lists the replay file's actions.
-    page.wait_for_selector("[data-testid=replay-step]:not(:empty), [data-testid=replay-actions] li", timeout=10000)
-    if page.locator("[data-testid=replay-actions]").count():
-        assert page.locator("[data-testid=replay-actions] li").count() > 4
-    else:
+    # The server steps through the finished hand from the chosen seat's view.
+    page.wait_for_selector("[data-testid=replay-step]:not(:empty)", timeout=10000)
+    assert page.locator("[data-testid=replay-error]").count() == 0
+    for _ in range(3):
         page.click("[data-testid=replay-next]")
-        page.wait_for_selector(".board")
+    page.wait_for_function("document.querySelector('[data-testid=replay-step]').textContent.includes('3/')")
+    own = page.locator("[data-testid=replay-hand] [data-tile]")
+    assert own.count() >= 13  # seat 0's own tiles face up
+    # Another seat's hand stays face down in seat 0's view, until the whole table is chosen.
+    assert page.locator(".seat-top .opp-hand:not(.revealed)").count() == 1
+    page.select_option("[data-testid=replay-seat]", "all")
+    page.wait_for_selector(".seat-top .opp-hand.revealed [data-tile]")
+    page.select_option("[data-testid=replay-seat]", "0")
+    page.wait_for_selector("[data-testid=replay-hand] [data-tile]")
     page.screenshot(path=str(shots / "replay.png"), full_page=True)
 
 

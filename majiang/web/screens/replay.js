@@ -5,7 +5,8 @@
 import {h, mount, toast} from '../dom.js';
 import {t, tileName, actionLabel} from '../i18n.js';
 import {api} from '../api.js';
-import {boardEl} from '../board.js';
+import {arrangeHand, boardEl} from '../board.js';
+import {tileEl} from '../tiles.js';
 import {settlementEl} from './settlement.js';
 
 export function replayScreen({app}, code, handNo) {
@@ -73,7 +74,7 @@ export function replayScreen({app}, code, handNo) {
     const who = st.names[ev.seat] || `#${ev.seat + 1}`;
     switch (ev.type) {
       case 'discarded': return `${who} ${t('act_discard')} ${tileName(ev.tile)}${ev.declared ? ` (${t('act_declare')})` : ''}`;
-      case 'drew': return `${who} ${ev.tile !== null && ev.tile !== undefined ? tileName(ev.tile) : '🀫'}`;
+      case 'drew': return `${who} ${t('drew')}${ev.tile !== null && ev.tile !== undefined ? ` ${tileName(ev.tile)}` : ''}`;
       case 'claimed': return `${who} ${actionLabel({type: ev.kind})} ${tileName(ev.tile)}`;
       case 'won': return `${who} ${t('act_win')}`;
       case 'passed': return `${who} ${t('act_pass')}`;
@@ -89,8 +90,10 @@ export function replayScreen({app}, code, handNo) {
       h('a', {href: `#/history/${code}`}, '← ', t('back')),
       h('strong', {}, ` ${code} · ${t('hand_no', {n: handNo})} `),
       h('label', {class: 'field inline'}, h('span', {}, t('seat_view')),
-        h('select', {'data-testid': 'replay-seat', onchange: (ev) => { st.seat = Number(ev.target.value); load(); }},
-          [0, 1, 2, 3].map((s) => h('option', {value: s, selected: s === st.seat ? true : undefined}, st.names[s] || `#${s + 1}`)))),
+        h('select', {'data-testid': 'replay-seat',
+          onchange: (ev) => { st.seat = ev.target.value === 'all' ? 'all' : Number(ev.target.value); load(); }},
+          [0, 1, 2, 3].map((s) => h('option', {value: s, selected: s === st.seat ? true : undefined}, st.names[s] || `#${s + 1}`)),
+          h('option', {value: 'all', selected: st.seat === 'all' ? true : undefined}, t('whole_table')))),
       h('div', {class: 'stepper'},
         h('button', {type: 'button', 'aria-label': 'first', onclick: () => go(0)}, '«'),
         h('button', {type: 'button', 'aria-label': 'previous', 'data-testid': 'replay-prev', onclick: () => go(st.step - 1)}, '◀'),
@@ -113,7 +116,12 @@ export function replayScreen({app}, code, handNo) {
     }
     if (st.view) {
       body.push(h('div', {class: 'events muted'}, st.events.map(eventText).join(' · ')));
-      body.push(boardEl(st.view, {names: st.names, room: null}));
+      // The viewing seat's own tiles face up (the board draws other seats face down unless revealed).
+      const own = st.view.seat !== null && !st.view.revealed
+        ? h('div', {class: 'opp-hand revealed', 'data-testid': 'replay-hand'},
+          arrangeHand(st.view, st.view.hand).map((id) => tileEl(id, {size: 'meld', view: st.view})))
+        : null;
+      body.push(boardEl(st.view, {names: st.names, room: null, myHand: own}));
       if (st.view.phase === 'over' && st.view.settlement) {
         body.push(h('div', {class: 'card'}, settlementEl(st.view, st.names)));
       }

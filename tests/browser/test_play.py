@@ -202,7 +202,8 @@ def test_phone_layout_and_english(browser: Any, server: Any, shots: Path) -> Non
         boxes = page.eval_on_selector_all("[data-testid=my-hand] .tile",
                                           "els => els.map(e => e.getBoundingClientRect().right)")
         assert max(boxes) <= 390, boxes
-        widths = page.eval_on_selector_all("[data-testid=my-hand] .tile", "els => els.map(e => e.getBoundingClientRect().width)")
+        widths = page.eval_on_selector_all("[data-testid=my-hand] .tile",
+                                           "els => els.map(e => e.getBoundingClientRect().width)")
         assert min(widths) >= 36, widths  # legible and easy to tap: the hand wraps into two rows instead
         label_zh = page.get_attribute("[data-testid=my-hand] .tile", "aria-label")
         page.click("[data-testid=lang]")

@@ -351,15 +351,17 @@ class Hand:
 
     def self_draw_win(self, seat: int) -> Settlement | None:
         """The settlement if ``seat`` may declare a self-drawn win now, else None (cached per step)."""
-        key = (seat, len(self.log))
-        if key in self._win_cache:
-            s = self._win_cache[key]
-            return s if s.valid else None
+        # The cheap refusals first: they hold for the whole step, and only a hand that passes
+        # them is ever scored (and cached), so the cache is looked at only then.
         st = self.seat_state[seat]
         if self.after_claim or st.drawn is None:
             return None  # a chi/peng turn is no draw: there is nothing to win on
         if not self.zhijiao and not self.ruleset.quick_win_possible(self, seat, st.counts):
             return None
+        key = (seat, len(self.log))
+        if key in self._win_cache:
+            s = self._win_cache[key]
+            return s if s.valid else None
         s = self.ruleset.self_draw_settlement(self, seat)
         self._win_cache[key] = s
         return s if s.valid else None

@@ -99,6 +99,14 @@ class Ruleset:
         # msgspec round trip per view (callers get a copy, so the cache can't be mutated).
         self._options_builtins: dict[str, Any] = msgspec.to_builtins(self.options)
         self._natural_cache: dict[TableInfo, NaturalTable] = {}  # see natural_table
+        # For claim_window, asked on every discard: the seats after each discarder, in order, and
+        # whether the base claim rules apply (then they are inlined there). The flags may be
+        # properties of the (frozen) options, so they are read once here.
+        n = self.seats
+        self._others = tuple(tuple((d + i) % n for i in range(1, n)) for d in range(n))
+        self._inline_claims = type(self).claim_options is Ruleset.claim_options and not self.discard_wins
+        self._claim_chi = self.allow_chi
+        self._claim_any = self.allow_peng or self.allow_exposed_kong or self.allow_chi
 
     def _validate_options(self) -> None:
         """Reject option combinations that make no sense (override)."""
@@ -204,24 +212,22 @@ class Ruleset:
         :meth:`claim_options` decides (no override, no discard wins), it is inlined: a seat is
         looked at only if it holds two tiles of the discard's value (peng/kong) or may chi it.
         Otherwise :meth:`claim_options` is asked about every seat."""
-        n = self.seats
-        others = [(discarder + i) % n for i in range(1, n)]
+        others = self._others[discarder]
         options: dict[int, list[Action]] = {}
-        if type(self).claim_options is not Ruleset.claim_options or self.discard_wins:
+        if not self._inline_claims:
             for seat in others:
                 opts = self.claim_options(hand, seat, tile, discarder)
                 if opts:
                     options[seat] = [PASS, *opts]
             return options
-        allow_chi = self.allow_chi
-        if not (self.allow_peng or self.allow_exposed_kong or allow_chi):
+        if not self._claim_any:
             return options
-        plays_as, sources, _ = self.natural_table(hand)
+        plays_as, sources, _ = hand.natural or self.natural_table(hand)
         want = plays_as[tile]
         if want is None:
             return options  # a discarded wild cannot be claimed
         srcs = sources[want]
-        chi_seat = others[0] if allow_chi and want < 27 else -1
+        chi_seat = others[0] if self._claim_chi and want < 27 else -1
         seat_state = hand.seat_state
         for seat in others:
             counts = seat_state[seat].counts

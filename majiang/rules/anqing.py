@@ -17,7 +17,7 @@ import msgspec
 from majiang.engine.actions import Action, Expose, WildKong
 from majiang.hand import TileSet, is_win
 from majiang.rules import anqing_scoring as scoring
-from majiang.rules.base import HandOutcome, Ruleset, TableInfo, WallSetup, roll
+from majiang.rules.base import HandOutcome, Ruleset, TableInfo, WallSetup, roll, shuffle
 from majiang.rules.settlement import Settlement
 from majiang.tiles import format_tiles
 
@@ -91,7 +91,7 @@ class Anqing(Ruleset):
     # --- the deal: wall, dice, indicator --------------------------------------------------
     def build_wall(self, rng: random.Random, dealer: int) -> WallSetup:
         tiles = [k for k in self.kinds for _ in range(4)]
-        rng.shuffle(tiles)  # the four walls of 17 stacks, laid out seat by seat
+        shuffle(rng, tiles)  # the four walls of 17 stacks, laid out seat by seat
         s1 = roll(rng)
         roller = (dealer + sum(s1) - 1) % 4  # count S1 seats starting with the dealer
         s2 = roll(rng)

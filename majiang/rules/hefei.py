@@ -15,7 +15,7 @@ import msgspec
 from majiang.engine.actions import Action, Declare, Discard, Kong
 from majiang.hand import TileSet, is_win, waits
 from majiang.rules import hefei_scoring as scoring
-from majiang.rules.base import HandOutcome, Ruleset, WallSetup, roll
+from majiang.rules.base import HandOutcome, Ruleset, WallSetup, roll, shuffle
 from majiang.rules.settlement import Settlement
 from majiang.tiles import format_tiles
 
@@ -55,7 +55,7 @@ class Hefei(Ruleset):
 
     def build_wall(self, rng: random.Random, dealer: int) -> WallSetup:
         tiles = [k for k in self.kinds for _ in range(4)]
-        rng.shuffle(tiles)  # walls of 10, 11, 10 and 11 stacks (2人摆10叠，2人摆11叠)
+        shuffle(rng, tiles)  # walls of 10, 11, 10 and 11 stacks (2人摆10叠，2人摆11叠)
         dice = roll(rng)
         start = (sum(dice) * 2) % len(tiles)
         return WallSetup(tiles=tiles[start:] + tiles[:start], dice=dice)

@@ -103,7 +103,9 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
         srv.stop()
 
 
-@pytest.fixture(scope="session")
+# Module scope, not session: Playwright's sync API keeps an event loop running in this thread while it
+# is open, and the server tests that run later in the same session need asyncio.run().
+@pytest.fixture(scope="module")
 def browser(chromium_path: str) -> Iterator[object]:
     from playwright.sync_api import sync_playwright
 

@@ -75,6 +75,15 @@ def _click(locator: Any) -> bool:
         return False
 
 
+def _enabled(locator: Any) -> bool:
+    """Present and enabled now; a button re-rendered away between the two checks counts as absent
+    (``is_enabled`` would otherwise wait its full timeout for an element that is gone)."""
+    try:
+        return locator.count() > 0 and locator.first.is_enabled(timeout=500)
+    except Exception:
+        return False
+
+
 def _play_to_settlement(page: Any, shots: Path, label: str, *, reload_at: int | None = None,
                         declare: bool = False, smart: bool = False, deadline_s: float = 120) -> dict[str, Any]:
     """Click through the hand: win when offered, else discard (the drawn tile), else pass claims."""
@@ -85,7 +94,7 @@ def _play_to_settlement(page: Any, shots: Path, label: str, *, reload_at: int | 
         if page.locator("[data-testid=settlement]").count():
             return stats
         win = page.locator("[data-testid=act-win]")
-        if win.count() and win.first.is_enabled():
+        if _enabled(win):
             if _click(win):
                 stats["wins"] += 1
             continue
@@ -123,7 +132,7 @@ def _play_to_settlement(page: Any, shots: Path, label: str, *, reload_at: int | 
                 stats["discards"] += 1
             continue
         ps = page.locator("[data-testid=act-pass]")
-        if ps.count() and ps.first.is_enabled():
+        if _enabled(ps):
             if _click(ps):
                 stats["passes"] += 1
             continue

@@ -152,7 +152,10 @@ class Anqing(Ruleset):
             return out
         st = hand.seat_state[seat]
         if self._keep and hand.wall_left > 0:
-            out.extend(Expose(tile=t) for t in sorted(hand.info.gangpai) if st.counts[t])
+            # Asked every turn in mode B and mostly none is held: sort only what is.
+            held = [t for t in hand.info.gangpai if st.counts[t]]
+            if held:
+                out.extend(Expose(tile=t) for t in sorted(held))
         wild = hand.info.wild
         if st.drawn == wild and st.counts[wild] >= 2 and hand.can_kong():
             before = st.tiles()

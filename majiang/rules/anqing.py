@@ -26,6 +26,10 @@ if TYPE_CHECKING:
     from majiang.engine.state import SeatState
 
 RED = 31  # 红中
+# By count held (0–4) of one honor kind: wilds it lacks to be pungs only (4 = a pung and a single),
+# and whether the count is odd.
+_HONOR_SHORT = (0, 2, 1, 0, 2)
+_ODD = (0, 1, 0, 1, 0)
 
 
 class AnqingRules(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -186,7 +190,15 @@ class Anqing(Ruleset):
             natural[stand_in] = 0
         else:
             natural[wild] = 0
-        return is_win(natural, counts[wild], self.seven_pairs, self.tileset)
+        jokers = counts[wild]
+        # A cheap necessary condition first (a random hand nearly always fails it, and then the
+        # win tables are not even looked up). Honors only make pungs and pairs, so each honor kind
+        # is short of a set by _HONOR_SHORT[count] wilds, whatever else is held; the pair can save
+        # at most one of those. Seven pairs needs a wild per honor held an odd number of times.
+        honors = natural[27:]
+        if jokers + 1 < sum(map(_HONOR_SHORT.__getitem__, honors)) and jokers < sum(map(_ODD.__getitem__, honors)):
+            return False
+        return is_win(natural, jokers, self.seven_pairs, self.tileset)
 
     def quick_win_possible(self, hand: Hand, seat: int, counts: list[int]) -> bool:
         if self.shape_complete(hand, counts):

@@ -241,6 +241,7 @@ class Hand:
             st = self.seat_state[s]
             for t in hands[s]:
                 st.counts[t] += 1
+            st.held = sorted(hands[s])
             self._emit(Dealt(seat=s, tiles=tuple(sorted(hands[s])), count=len(hands[s])))
         st = self.seat_state[self.dealer]
         st.drawn = hands[self.dealer][-1]
@@ -270,7 +271,7 @@ class Hand:
 
     def _do_expose(self, seat: int, tile: int) -> None:
         st = self.seat_state[seat]
-        st.counts[tile] -= 1
+        st.take(tile)
         st.exposed.append(tile)
         self._emit(Exposed(seat=seat, tile=tile))
         self.kong_chain += 1
@@ -280,7 +281,7 @@ class Hand:
         t = self.wall[self.tail]
         self.tail -= 1
         st = self.seat_state[seat]
-        st.counts[t] += 1
+        st.add(t)
         st.drawn = t
         wall_left = self.tail - self.head + 1
         self.events.append(Drew(seat=seat, tile=t, source="replacement", wall_left=wall_left))
@@ -302,7 +303,7 @@ class Hand:
         self.head += 1
         wall_left -= 1
         st = self.seat_state[seat]
-        st.counts[t] += 1
+        st.add(t)
         st.drawn = t
         st.draws += 1
         self.events.append(Drew(seat=seat, tile=t, source="haidi" if haidi else "wall", wall_left=wall_left))
@@ -382,7 +383,7 @@ class Hand:
                 self._start_turn((seat + 1) % self.ruleset.seats)
             case Kong(kind="concealed", tiles=tiles):
                 for t in tiles:
-                    st.counts[t] -= 1
+                    st.take(t)
                 st.melds.append(Meld(kind="kong_concealed", tiles=tiles))
                 self._emit(ConcealedKong(seat=seat, tiles=tiles))
                 self._after_kong(seat)
@@ -393,13 +394,13 @@ class Hand:
                         st.melds[i] = Meld(kind="kong_added", tiles=(*m.tiles, tile), from_seat=m.from_seat,
                                            called=m.called)
                         break
-                st.counts[tile] -= 1
+                st.take(tile)
                 self._emit(AddedKong(seat=seat, tile=tile))
                 self._after_kong(seat)
             case WildKong():
                 wild = self.info.wild
                 assert wild is not None
-                st.counts[wild] -= 2
+                st.take(wild, 2)
                 st.melds.append(Meld(kind="wildkong", tiles=(wild, wild)))
                 self._emit(WildKonged(seat=seat, tiles=(wild, wild)))
                 self._after_kong(seat)
@@ -417,7 +418,7 @@ class Hand:
 
     def _discard(self, seat: int, tile: int, *, declared: bool) -> None:
         st = self.seat_state[seat]
-        st.counts[tile] -= 1
+        st.take(tile)
         tsumogiri = st.drawn == tile
         st.drawn = None
         if declared:
@@ -478,7 +479,7 @@ class Hand:
         discarder_river[-1] = RiverTile(tile=last.tile, claimed=True, declared=last.declared)
         assert isinstance(action, Chi | Peng | Kong)
         for t in action.tiles:
-            st.counts[t] -= 1
+            st.take(t)
         tiles = tuple(sorted((*action.tiles, window.tile), key=lambda t: self.ruleset.logical(self, t)))
         kind = {Chi: "chi", Peng: "peng", Kong: "kong"}[type(action)]
         self.claims_made = True

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from bisect import insort
 from dataclasses import dataclass, field
 from typing import Literal
 
@@ -46,6 +47,9 @@ class ClaimWindow:
 @dataclass
 class SeatState:
     counts: list[int]  # concealed tiles by physical kind (34)
+    # The same tiles as a sorted list, kept in step with `counts` through add/take: every view
+    # lists them, and a sorted insert or removal per change is far cheaper than a rebuild per view.
+    held: list[int] = field(default_factory=list)
     melds: list[Meld] = field(default_factory=list)
     exposed: list[int] = field(default_factory=list)  # exposed 杠牌 (Anqing)
     river: list[RiverTile] = field(default_factory=list)
@@ -56,11 +60,18 @@ class SeatState:
 
     @property
     def concealed_size(self) -> int:
-        return sum(self.counts)
+        return len(self.held)
+
+    def add(self, tile: int) -> None:
+        self.counts[tile] += 1
+        insort(self.held, tile)
+
+    def take(self, tile: int, n: int = 1) -> None:
+        self.counts[tile] -= n
+        held = self.held
+        for _ in range(n):
+            held.remove(tile)
 
     def tiles(self) -> list[int]:
-        out: list[int] = []
-        for t, c in enumerate(self.counts):
-            if c:
-                out.extend([t] * c)
-        return out
+        """The concealed tiles, ascending (a fresh list)."""
+        return self.held.copy()

@@ -8,8 +8,6 @@ over, the settlement reveals every hand and the seed.
 
 from __future__ import annotations
 
-from itertools import compress
-
 import msgspec
 
 from majiang.engine.actions import Action
@@ -122,7 +120,7 @@ def light_view(hand: Hand, seat: int) -> SeatView:
 
     It holds nothing :func:`seat_view` would not show the same seat; it only skips building the
     other seats' melds and rivers, which is most of a view's cost in a simulation."""
-    counts = hand.seat_state[seat].counts
+    st = hand.seat_state[seat]
     claim = hand.claim
     phase = hand.phase
     info = hand.info
@@ -145,18 +143,14 @@ def light_view(hand: Hand, seat: int) -> SeatView:
         info.wild,
         info.stand_in,
         [],  # gangpai
-        # = SeatState.tiles(): the held kinds picked out in C, then repeated where doubled
-        [t for t in compress(_KINDS, counts) for _ in range(counts[t])],  # hand
-        hand.seat_state[seat].drawn if ((phase == "turn" or phase == "haidi") and hand.current == seat) else None,
+        st.tiles(),  # hand
+        st.drawn if ((phase == "turn" or phase == "haidi") and hand.current == seat) else None,
         [],  # seats
         ClaimInfo(claim.tile, claim.discarder) if claim is not None else None,
         hand.legal_actions(seat),  # legal
         hand.seed_digest,
         hand.settlement if phase == "over" else None,
     )
-
-
-_KINDS = tuple(range(34))
 
 
 def _seed_hash(hand: Hand) -> str:

@@ -7,18 +7,15 @@ it is still missing.
 
 from __future__ import annotations
 
-import contextlib
 import os
-import re
 import shutil
 import subprocess
-import sys
-import time
 from collections.abc import Iterator
 from pathlib import Path
 
-import httpx
 import pytest
+
+from tests.server.harness import ServerProcess
 
 CHROMIUM = os.environ.get("MAJIANG_CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_ARGS = [
@@ -45,45 +42,6 @@ def _ensure_chromium() -> str | None:
     return CHROMIUM if Path(CHROMIUM).exists() else None
 
 
-class Server:
-    def __init__(self, data_dir: Path) -> None:
-        self.data_dir = data_dir
-        self.proc: subprocess.Popen[str] | None = None
-        self.base = ""
-
-    def start(self, timeout: float = 30) -> Server:
-        db = f"sqlite+aiosqlite:///{self.data_dir / 'db.sqlite3'}"
-        cmd = [sys.executable, "-m", "majiang", "serve", "--port", "0", "--data-dir", str(self.data_dir),
-               "--database-url", db]
-        log = open(self.data_dir / "server.log", "a")  # noqa: SIM115 - the child keeps it
-        self.proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=log, text=True,
-                                     env={**os.environ, "PYTHONUNBUFFERED": "1"})
-        assert self.proc.stdout is not None
-        line = self.proc.stdout.readline()
-        m = re.search(r"http://([\d.]+):(\d+)/", line)
-        if not m:
-            self.stop()
-            raise RuntimeError(f"server did not start: {line!r}; {(self.data_dir / 'server.log').read_text()[-2000:]}")
-        self.base = f"http://{m.group(1)}:{m.group(2)}"
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            with contextlib.suppress(httpx.HTTPError):
-                if httpx.get(self.base + "/api/health", timeout=2).status_code == 200:
-                    return self
-            time.sleep(0.1)
-        self.stop()
-        raise RuntimeError("server not healthy")
-
-    def stop(self) -> None:
-        if self.proc is not None and self.proc.poll() is None:
-            self.proc.terminate()
-            try:
-                self.proc.wait(10)
-            except subprocess.TimeoutExpired:
-                self.proc.kill()
-                self.proc.wait(10)
-
-
 @pytest.fixture(scope="session")
 def chromium_path() -> str:
     path = _ensure_chromium()
@@ -95,8 +53,9 @@ def chromium_path() -> str:
 
 
 @pytest.fixture(scope="session")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    srv = Server(tmp_path_factory.mktemp("web-server")).start()
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
+    data = tmp_path_factory.mktemp("web-server")
+    srv = ServerProcess(data, f"sqlite+aiosqlite:///{data / 'db.sqlite3'}").start()
     try:
         yield srv
     finally:

@@ -162,3 +162,51 @@ def test_passing_a_claim_is_not_announced():
 def claim_like_hand() -> Hand:
     return deal(["123456789m345s9p5s", "46s1112223339p1z", "55s456p777p111m1z8p", "345678p23z444m99s"],
                 draws="1z")
+
+
+OTHERS = ["1112223334445s", "3456789p6789m77s", "112233m4455m888s"]
+
+
+def test_opening_win_does_not_depend_on_which_tile_was_dealt_last():
+    # 摸牌天胡 "有钻牌也可胡牌": a wild among the opening 14 does not make it a win on a drawn wild.
+    for dealer_hand in ("123456789m345s9s2p", "123456789m345s2p9s"):
+        hand = deal([dealer_hand, *OTHERS])
+        assert Win() in hand.legal_actions(0), dealer_hand
+        hand.apply(0, Win())
+        assert {"摸牌天胡", "一龙"} <= {i.name for i in hand.settlement.items}  # type: ignore[union-attr]
+
+
+def test_mode_b_zhijiao_with_a_kept_gangpai():
+    hands = ["123456789m666z2p9p", *ZHIJIAO_HANDS[1:]]
+    hand = _to_second_wild(hands, {"mode": "B"}, tail="4z")
+    assert hand.seat_state[0].counts[T("6z")] == 3  # kept as ordinary honors
+    assert WildKong() in hand.legal_actions(0)
+
+
+def test_a_seat_on_the_way_to_shisanlan_keeps_its_gangpai_and_can_win_qixing_guiwei():
+    # Indicator 1m: the wild is 2m, 发 and 白 are 杠牌. The dealer holds 十三烂 with all seven honors.
+    qixing = ["14m258p36s1234567z", "1112223334445s", "3456789p6789m88s", "13m3344m5566m777s"]
+    hand = deal(qixing, indicator="1m")
+    assert hand.seat_state[0].exposed == []
+    assert Win() in hand.legal_actions(0)
+    hand.apply(0, Win())
+    names = {i.name for i in hand.settlement.items}  # type: ignore[union-attr]
+    assert "七星归位" in names
+    # Without the option the 杠牌 are laid open at once, as for any other hand.
+    strict = deal(qixing, options={"shisanlan_keeps_gangpai": False}, indicator="1m")
+    assert sorted(strict.seat_state[0].exposed) == [T("6z"), T("7z")]
+
+
+def test_kept_gangpai_are_laid_open_once_shisanlan_is_out_of_reach():
+    hand = deal(["14m258p369s123456z", OTHERS[0], "3456789p6789m88s", "13m3344m5566m777s"], draws="9p9p9p5m9m9m9m6m",
+                indicator="1m")
+    dealer = hand.seat_state[0]
+    assert dealer.exposed == [] and dealer.counts[T("6z")] == 1
+    discard_and_pass(hand, 0, T("9s"))
+    for seat in (1, 2, 3):
+        discard_and_pass(hand, seat, T("9p"))
+    assert dealer.drawn == T("5m") and dealer.exposed == []  # 45m: one tile away, still kept
+    discard_and_pass(hand, 0, T("1m"))  # keeps 4m5m: no longer 十三烂 but for one tile
+    for seat in (1, 2, 3):
+        discard_and_pass(hand, seat, T("9m"))
+    assert T("6z") in dealer.exposed and dealer.counts[T("6z")] == 0  # 456m: laid open with the draw

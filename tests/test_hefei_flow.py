@@ -156,3 +156,30 @@ def test_lianzhuang_rotation_follows_the_text():
         match.next_hand()
     match.new_game()
     assert match.streak == 1
+
+
+def test_dealer_winning_on_the_replacement_of_an_opening_kong_is_no_tianhu():
+    rs = Hefei({"room": "bubaoting"})
+    hands = ["2222m345m678m345p8p", "345678p3456s77s4m", "345678s4567p8s6s5m", "345677m234567p2s"]
+    hand = stacked_hand(rs, stacked_wall(rs, hands, tail="8p"), streak=1)
+    hand.apply(0, Kong(kind="concealed", tiles=(T("2m"),) * 4))
+    assert hand.seat_state[0].drawn == T("8p")
+    assert Win() in hand.legal_actions(0)
+    hand.apply(0, Win())
+    s = hand.settlement
+    assert s is not None and s.valid
+    assert not any(i.name == "天胡" for i in s.items)
+    assert any(i.name == "杠" for i in s.items)
+
+
+def test_after_baoting_a_kong_that_keeps_the_hand_ready_is_offered():
+    # After the kong seat 1 holds ten 万 (the kong counts four) and still waits on 2p/5p.
+    rs = Hefei({"room": "baoting"})
+    hands = ["234s678s22p77p88p3m4m", "555m234m678m34p66p", "345s555p888s2m2m3m4m", "345s333p444p66m7m8m"]
+    hand = stacked_hand(rs, stacked_wall(rs, hands, draws="7s6s6s7s5m"), streak=1)
+    hand.apply(0, Discard(tile=T("3m")))
+    hand.apply(1, Declare(tile=T("7s")))
+    for seat, tile in ((2, "6s"), (3, "6s"), (0, "7s")):
+        hand.apply(seat, Discard(tile=T(tile)))
+    assert hand.seat_state[1].drawn == T("5m")
+    assert Kong(kind="concealed", tiles=(T("5m"),) * 4) in hand.legal_actions(1)

@@ -260,14 +260,24 @@ class Hand:
         self.phase = "turn"
 
     def _expose_forced(self, seat: int) -> None:
-        counts = self.seat_state[seat].counts
+        st = self.seat_state[seat]
+        counts = st.counts
         while True:
             tile = next((t for t in self._forced_kinds if counts[t]), None)
             if tile is None:
+                st.kept = False
                 return
             if self.wall_left == 0:
                 return  # nothing to replace it with: it stays (and the hand cannot win with it)
+            if self.ruleset.may_keep_forced(self, seat):
+                st.kept = True  # e.g. Anqing: held toward 十三烂, where 杠牌 count as themselves
+                return
             self._do_expose(seat, tile)
+
+    def _after_draw(self, seat: int, tile: int, wall_left: int) -> None:
+        """Lay open a 杠牌 just drawn, or ones kept so far that may no longer be kept."""
+        if (self._forced[tile] or self.seat_state[seat].kept) and wall_left > 0:
+            self._expose_forced(seat)
 
     def _do_expose(self, seat: int, tile: int) -> None:
         st = self.seat_state[seat]
@@ -285,8 +295,7 @@ class Hand:
         st.drawn = t
         wall_left = self.tail - self.head + 1
         self.events.append(Drew(seat=seat, tile=t, source="replacement", wall_left=wall_left))
-        if self._forced[t] and wall_left > 0:
-            self._do_expose(seat, t)
+        self._after_draw(seat, t, wall_left)
 
     def _start_turn(self, seat: int) -> None:
         """The seat draws from the wall (or the hand ends when nothing is left)."""
@@ -308,8 +317,7 @@ class Hand:
         st.draws += 1
         self.events.append(Drew(seat=seat, tile=t, source="haidi" if haidi else "wall", wall_left=wall_left))
         self.phase = "haidi" if haidi else "turn"
-        if self._forced[t] and wall_left > 0:
-            self._do_expose(seat, t)
+        self._after_draw(seat, t, wall_left)
 
     def _end_draw(self) -> None:
         self._finish(self.ruleset.draw_settlement(self), draw=True)

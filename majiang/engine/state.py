@@ -57,6 +57,7 @@ class SeatState:
     discarded_wild: bool = False
     drawn: int | None = None  # the tile just drawn, while it is this seat's turn
     draws: int = 0  # how many times this seat has drawn from the wall (地胡, first go-around)
+    kept: bool = False  # holds 杠牌 that would be laid open but for a ruleset's exception
 
     @property
     def concealed_size(self) -> int:

@@ -39,6 +39,9 @@ class AnqingRules(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     winner_deals: bool = False  # [option] the winner deals next instead of the dealer's 下家
     end_at_indicator: bool = False  # [option] 荒庄 when the next draw would be the indicator
     keep_gangpai: bool = True  # mode B: a 杠牌 may be kept as an ordinary honor
+    # A seat on the way to 十三烂/七星归位 keeps its 杠牌 (they count as themselves there; 七星归位 needs
+    # 中 发 白 in hand) while its tiles, but for one, still have 十三烂's shape; otherwise they are laid open.
+    shisanlan_keeps_gangpai: bool = True
     qingyise: int = 10  # mode B 清一色
     couyise: int = 5  # mode B 凑一色 (混一色)
     ziyise: int = 20  # mode B 字一色
@@ -65,6 +68,21 @@ def _shisanlan_shape(counts: list[int], wild: int | None) -> bool:
         if any(b - a < 3 for a, b in itertools.pairwise(ranks)):
             return False
     return True
+
+
+def _shisanlan_near(counts: list[int], wild: int | None) -> bool:
+    """Could these tiles still become 十三烂 by letting go of at most one of them?"""
+    if _shisanlan_shape(counts, wild):
+        return True
+    rest = list(counts)
+    for t in range(34):
+        if rest[t]:
+            rest[t] -= 1
+            ok = _shisanlan_shape(rest, wild)
+            rest[t] += 1
+            if ok:
+                return True
+    return False
 
 
 class Anqing(Ruleset):
@@ -149,13 +167,18 @@ class Anqing(Ruleset):
     def may_expose(self, hand: Hand, tile: int) -> bool:
         return self._keep and tile in hand.info.gangpai
 
+    def may_keep_forced(self, hand: Hand, seat: int) -> bool:
+        st = hand.seat_state[seat]
+        return (self.options.shisanlan_keeps_gangpai and not st.melds
+                and _shisanlan_near(st.counts, hand.info.wild))
+
     # --- the turn ---------------------------------------------------------------------------
     def turn_options(self, hand: Hand, seat: int) -> list[Action]:
         out = super().turn_options(hand, seat)
         if hand.after_claim:
             return out
         st = hand.seat_state[seat]
-        if self._keep and hand.wall_left > 0:
+        if (self._keep or st.kept) and hand.wall_left > 0:
             # Asked every turn in mode B and mostly none is held: sort only what is.
             held = [t for t in hand.info.gangpai if st.counts[t]]
             if held:
@@ -164,7 +187,8 @@ class Anqing(Ruleset):
         if st.drawn == wild and st.counts[wild] >= 2 and hand.can_kong():
             before = st.tiles()
             before.remove(wild)  # the concealed part as it was before this draw
-            if scoring.zhijiao_possible(before, hand.info.indicator) and self._suits_allow_win(hand, st):
+            if scoring.zhijiao_possible(before, hand.info.indicator, keep_gangpai=self._keep) \
+                    and self._suits_allow_win(hand, st):
                 out.append(WildKong())
         return out
 
@@ -211,9 +235,9 @@ class Anqing(Ruleset):
             and _shisanlan_shape(counts, hand.info.wild)
         )
 
-    def situation(self, hand: Hand, seat: int) -> scoring.Situation:
+    def situation(self, hand: Hand, seat: int, winning_tile: int | None = None) -> scoring.Situation:
         st = hand.seat_state[seat]
-        drawn = st.drawn
+        drawn = st.drawn if winning_tile is None else winning_tile
         assert drawn is not None
         n = self.seats
         kou = [
@@ -256,6 +280,15 @@ class Anqing(Ruleset):
         )
 
     def self_draw_settlement(self, hand: Hand, seat: int) -> Settlement:
+        st = hand.seat_state[seat]
+        if seat == hand.dealer and st.draws == 0 and hand.discards_made == 0 and hand.kong_chain == 0:
+            # 摸牌天胡: the opening 14 has no drawn tile (which one was dealt last is chance), so the
+            # best reading over every tile as the last one counts ("有钻牌也可胡牌": a wild among them
+            # does not make it a win on a drawn wild).
+            tried = [scoring.score(self.situation(hand, seat, t)) for t in sorted(set(st.held))]
+            valid = [x for x in tried if x.valid]
+            if valid:
+                return max(valid, key=lambda x: x.totals[seat])
         return scoring.score(self.situation(hand, seat))
 
     # --- the match ----------------------------------------------------------------------------

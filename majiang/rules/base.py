@@ -189,6 +189,10 @@ class Ruleset:
         :meth:`table_info` is known (the hand asks once per kind, before the deal)."""
         return False
 
+    def may_keep_forced(self, hand: Hand, seat: int) -> bool:
+        """May ``seat`` keep the 杠牌 it holds for now instead of laying them open (checked at each draw)?"""
+        return False
+
     def may_expose(self, hand: Hand, tile: int) -> bool:
         """Is ``tile`` a 杠牌 that the holder may choose to lay open on his turn?"""
         return False

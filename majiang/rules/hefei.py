@@ -61,14 +61,18 @@ class Hefei(Ruleset):
         return WallSetup(tiles=tiles[start:] + tiles[:start], dice=dice)
 
     # --- readiness ----------------------------------------------------------------------------
-    def is_ready(self, hand: Hand, seat: int, counts: list[int]) -> bool:
-        """Would some tile complete this 3n+1 part into a win (shape and the 8-in-a-suit rule)?"""
+    def is_ready(self, hand: Hand, seat: int, counts: list[int], new_kong: int | None = None) -> bool:
+        """Would some tile complete this 3n+1 part into a win (shape and the 8-in-a-suit rule)?
+
+        ``new_kong``: a 暗杠 about to be declared, whose four tiles count toward the suit rule too."""
         # Cheap necessary test first (a few table lookups): a wild would complete the part. Most
         # parts a 报听 room asks about on every turn fail it, so `waits` runs only on near-ready ones.
         if not is_win(counts, 1, True, self.tileset):
             return False
         st = hand.seat_state[seat]
         kong_tiles = [m.tiles[0] for m in st.melds if m.kind == "kong_concealed"]
+        if new_kong is not None:
+            kong_tiles.append(new_kong)
         for t in waits(counts, 0, True, self.tileset):
             full = list(counts)
             full[t] += 1
@@ -92,7 +96,7 @@ class Hefei(Ruleset):
                     rest = list(st.counts)
                     for t in k.tiles:
                         rest[t] -= 1
-                    if self.is_ready(hand, seat, rest):
+                    if self.is_ready(hand, seat, rest, new_kong=k.tiles[0]):
                         out.append(k)
             if not out:  # drawn is None only right after the deal for a declared dealer: impossible
                 out.extend(Discard(tile=t) for t in range(34) if st.counts[t])
@@ -114,19 +118,22 @@ class Hefei(Ruleset):
         if discarder is not None:
             counts[tile] += 1
         tiles = [t for t in range(34) for _ in range(counts[t])]
+        kongs = [format_tiles([m.tiles[0]]) for m in st.melds if m.kind == "kong_concealed"]
         return scoring.Situation(
             room=self.options.room,
             dealer=hand.dealer,
             lianzhuang=hand.streak,
             winner=seat,
             hand=format_tiles(tiles),
-            kongs=[format_tiles([m.tiles[0]]) for m in st.melds if m.kind == "kong_concealed"],
+            kongs=kongs,
             winning_tile=format_tiles([tile]),
             how="discard" if discarder is not None else "self_draw",
             from_seat=discarder,
             declared=st.declared,
             haidi=discarder is None and hand.phase == "haidi",
-            opening_hand=discarder is None and seat == hand.dealer and st.draws == 0 and hand.discards_made == 0,
+            # 天胡 is the opening 14 itself: a 暗杠 draws a replacement, and then it no longer is.
+            opening_hand=discarder is None and seat == hand.dealer and st.draws == 0 and hand.discards_made == 0
+            and not kongs,
             first_round=discarder is None and seat != hand.dealer and st.draws == 1 and hand.phase != "haidi",
             options=scoring.HefeiOptions(
                 kan_from_discard=self.options.kan_from_discard,

@@ -99,15 +99,16 @@ def score(situation: Situation) -> Settlement:
     )
 
 
-def zhijiao_possible(concealed_before_draw: Iterable[int], indicator: int) -> bool:
+def zhijiao_possible(concealed_before_draw: Iterable[int], indicator: int, *, keep_gangpai: bool = False) -> bool:
     """Whether the concealed tiles (before drawing the second W) are complete sets plus a lone W.
 
     Then drawing another W makes 直叫: the engine offers the W-kong. Tiles are physical ids; 红中 plays as
-    the wild's face; a held 杠牌 rules it out (it would have been exposed).
+    the wild's face; a held 杠牌 rules it out (it would have been exposed), unless ``keep_gangpai``
+    (mode B keeps 杠牌 as ordinary honors).
     """
     wild, stand_in, gangpai = wild_of(indicator), stand_in_of(indicator), gangpai_of(indicator)
     tiles = list(concealed_before_draw)
-    if wild not in tiles or any(t in gangpai for t in tiles) or (len(tiles) - 1) % 3:
+    if wild not in tiles or (not keep_gangpai and any(t in gangpai for t in tiles)) or (len(tiles) - 1) % 3:
         return False
     counts = [0] * 34
     for t in tiles:

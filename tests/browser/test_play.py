@@ -231,3 +231,21 @@ def test_phone_layout_and_english(browser: Any, server: Any, shots: Path) -> Non
         assert not page.errors, page.errors  # type: ignore[attr-defined]
     finally:
         page.context.close()
+
+
+def test_a_dissolved_room_shows_the_outcome_and_no_dead_buttons(browser: Any, server: Any, shots: Path) -> None:
+    from tests.server.harness import OPERATOR
+
+    page = _page(browser, server)
+    try:
+        code = _enter_and_create(page, "解散", "hefei", {"room": "bubaoting"})
+        r = httpx.post(f"{server.base}/api/rooms/{code}/dissolve", headers={"Authorization": f"Bearer {OPERATOR}"},
+                       timeout=10)
+        assert r.status_code == 200, r.text
+        page.wait_for_selector("[data-testid=dissolved]", timeout=10000)
+        assert page.locator("[data-testid=ready]").count() == 0
+        page.click("[data-testid=dissolved] button")
+        page.wait_for_selector("[data-testid=create-form]")
+        assert not page.errors, page.errors  # type: ignore[attr-defined]
+    finally:
+        page.context.close()

@@ -35,10 +35,11 @@ export function historyScreen({app, go}, code) {
     try {
       const [{room}, data] = await Promise.all([api.room(code), api.hands(code)]);
       if (disposed) return;
-      const names = room.seats.map((s) => s.name || `#${s.seat + 1}`);
+      // A room no longer in the server's memory may come back without seats: fall back to seat numbers.
+      const names = [0, 1, 2, 3].map((i) => (room.seats && room.seats[i] && room.seats[i].name) || `#${i + 1}`);
       const detail = h('div', {class: 'detail'});
       mount(root, h('div', {class: 'card'},
-        h('div', {class: 'card-head'}, h('h2', {}, `${room.title} · ${room.code}`), h('a', {href: '#/history'}, t('back'))),
+        h('div', {class: 'card-head'}, h('h2', {}, `${room.title || room.ruleset || ''} · ${room.code}`), h('a', {href: '#/history'}, t('back'))),
         h('p', {}, `${t('running')}: `, data.totals.map((x, i) => `${names[i]} ${signed(x)}`).join('，')),
         data.hands.length ? h('table', {class: 'list', 'data-testid': 'hands'},
           h('thead', {}, h('tr', {}, h('th', {}, t('hand')), names.map((n) => h('th', {class: 'num'}, n)), h('th', {}, ''))),

@@ -120,6 +120,16 @@ export function tableScreen({app, go}, code) {
     render();
   }
 
+  function dissolvedPanel() {
+    const d = st.dissolved;
+    const totals = d.totals || [];
+    return h('div', {class: 'card waiting', 'data-testid': 'dissolved'},
+      h('h2', {}, t('dissolved')),
+      totals.length ? h('p', {class: 'final'}, t('final_totals'), ': ',
+        totals.map((v, i) => `${nameOf(i)} ${v > 0 ? '+' : ''}${v}`).join(' · ')) : null,
+      h('button', {type: 'button', class: 'primary', onclick: () => go('#/lobby')}, t('lobby_link')));
+  }
+
   function renderStatus() {
     const s = st.status;
     statusBar.dataset.state = s;
@@ -131,6 +141,11 @@ export function tableScreen({app, go}, code) {
     renderStatus();
     const v = st.view;
     const kids = [statusBar];
+    if (st.dissolved) {
+      // The table is gone: no buttons that would do nothing, just the outcome and the way out.
+      mount(root, statusBar, dissolvedPanel());
+      return;
+    }
     if (st.room && st.room.vote) kids.push(voteBanner());
     if (!v) kids.push(waitingPanel());
     else {

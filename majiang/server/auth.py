@@ -8,6 +8,7 @@ import hmac
 import json
 import secrets
 import time
+import unicodedata
 from dataclasses import dataclass
 
 
@@ -29,6 +30,10 @@ def clean_name(name: object) -> str | None:
     if not isinstance(name, str):
         return None
     name = " ".join(name.split())
+    # No control, format (zero-width, bidi overrides), surrogate, private-use or unassigned characters:
+    # they hide or disguise a name, and a NUL cannot even be stored in PostgreSQL.
+    if any(unicodedata.category(ch) in ("Cc", "Cf", "Cs", "Co", "Cn") for ch in name):
+        return None
     return name if 1 <= len(name) <= 24 else None
 
 
@@ -39,15 +44,15 @@ def issue(secret: str, name: str) -> tuple[str, Player]:
 
 
 def verify(secret: str, token: str | None) -> Player | None:
-    if not token or token.count(".") != 1 or len(token) > 512:
-        return None
+    if not token or not token.isascii() or token.count(".") != 1 or len(token) > 512:
+        return None  # a token is ASCII (base64url); compare_digest refuses non-ASCII str
     body, sig = token.split(".")
-    if not hmac.compare_digest(sig, _sign(secret, body)):
+    if not hmac.compare_digest(sig.encode(), _sign(secret, body).encode()):
         return None
     try:
         data = json.loads(_unb64(body))
         return Player(player_id=str(data["p"]), name=str(data["n"]))
-    except (ValueError, KeyError, TypeError):
+    except (ValueError, KeyError, TypeError, AttributeError):
         return None
 
 

@@ -46,6 +46,16 @@ class Conn:
         except Exception:  # the peer went away; the reader notices and detaches the seat
             self.closed = True
 
+    async def drain(self, timeout: float = 2.0) -> None:
+        """Close (1000 unless a close code is already queued) after everything queued has been sent,
+        and wait up to ``timeout`` for it: the last messages and the close code reach the client
+        before the endpoint returns (returning closes the socket at once)."""
+        self.close(1000)
+        try:
+            await asyncio.wait_for(asyncio.shield(self._writer), timeout)
+        except (TimeoutError, asyncio.CancelledError, Exception):
+            await self.finish()
+
     async def finish(self) -> None:
         self.closed = True
         self._writer.cancel()

@@ -84,8 +84,7 @@ async def websocket_endpoint(ws: WebSocket) -> None:
         pass
     finally:
         await table.detach(conn)
-        if not conn.closed:
-            conn.close(1000)
+        await conn.drain(2.0)  # the last messages (room, dissolved…) and the close code go out first
 
 
 async def _refuse(ws: WebSocket, seq: int, code: str, reason: str, close: int) -> None:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 import time
 from collections.abc import Awaitable, Callable
 from pathlib import Path
@@ -26,6 +27,7 @@ from majiang.server.schema import hand_seats, hands, players, room_events, rooms
 
 Op = Callable[[AsyncConnection], Awaitable[None]]
 MIGRATIONS = Path(__file__).parent / "migrations"
+log = logging.getLogger("majiang.server")
 
 
 def make_engine(url: str) -> AsyncEngine:
@@ -98,21 +100,32 @@ class Store:
             while not self._queue.empty():
                 batch.append(self._queue.get_nowait())
             try:
-                async with self.engine.begin() as conn:
-                    rows = [item for kind, item, _ in batch if kind == "event"]
-                    if rows:
-                        await conn.execute(room_events.insert(), rows)
-                    for kind, item, _ in batch:
-                        if kind == "op":
-                            await item(conn)
-                self.commits += 1
-                for _, _, fut in batch:
-                    if not fut.done():
-                        fut.set_result(None)
-            except Exception as e:  # a failed batch fails every waiter; the loop goes on
-                for _, _, fut in batch:
-                    if not fut.done():
-                        fut.set_exception(e)
+                await self._commit(batch)
+            except Exception:
+                # One bad item must not fail the others (other tables' records share the batch):
+                # retry each item in its own transaction, so only the bad one fails.
+                if len(batch) > 1:
+                    log.warning("a group commit of %d writes failed; retrying them one by one", len(batch))
+                for item in batch:
+                    try:
+                        await self._commit([item])
+                    except Exception as e:
+                        log.error("write failed (%s): %r", item[0], e)
+                        if not item[2].done():
+                            item[2].set_exception(e)
+            for _, _, fut in batch:
+                if not fut.done():
+                    fut.set_result(None)
+
+    async def _commit(self, batch: list[tuple[str, Any, asyncio.Future[None]]]) -> None:
+        async with self.engine.begin() as conn:
+            rows = [item for kind, item, _ in batch if kind == "event"]
+            if rows:
+                await conn.execute(room_events.insert(), rows)
+            for kind, item, _ in batch:
+                if kind == "op":
+                    await item(conn)
+        self.commits += 1
 
     # --- helpers that queue a write ------------------------------------------------------------
     def add_player(self, player_id: str, name: str) -> asyncio.Future[None]:
@@ -164,6 +177,14 @@ class Store:
             res = await conn.execute(select(room_events.c.idx, room_events.c.kind, room_events.c.data)
                                      .where(room_events.c.room_code == code).order_by(room_events.c.idx))
             return [(idx, kind, json.loads(data)) for idx, kind, data in res]
+
+    async def seat_records(self, code: str) -> list[tuple[str, dict[str, Any]]]:
+        """The room's ``seat`` and ``leave`` records in order (who sat where, for rooms not in memory)."""
+        async with self.engine.connect() as conn:
+            res = await conn.execute(select(room_events.c.kind, room_events.c.data)
+                                     .where(room_events.c.room_code == code, room_events.c.kind.in_(["seat", "leave"]))
+                                     .order_by(room_events.c.idx))
+            return [(kind, json.loads(data)) for kind, data in res]
 
     async def hands(self, code: str) -> list[dict[str, Any]]:
         async with self.engine.connect() as conn:

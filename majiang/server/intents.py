@@ -4,6 +4,7 @@ intent changes nothing."""
 
 from __future__ import annotations
 
+import logging
 from typing import Any
 
 from majiang.engine import IllegalAction
@@ -21,6 +22,8 @@ from majiang.server.protocol import (
     message,
 )
 from majiang.server.table import Table, TableError
+
+log = logging.getLogger("majiang.server")
 
 
 async def handle(table: Table, seat: int, msg: ClientMessage, conn: Conn) -> None:
@@ -43,11 +46,15 @@ async def handle(table: Table, seat: int, msg: ClientMessage, conn: Conn) -> Non
                 async with table.lock:
                     conn.send(message("room", table.state.seq, room=table.room_json()))
                     if table.state.hand is not None:
-                        conn.send(table.view_message(seat, snapshot=True))
+                        conn.send(table.snapshot(seat))
             case Ping():
                 conn.send(message("pong", table.state.seq))
     except TableError as e:
         conn.send(message("error", table.state.seq, code=e.code, reason=e.reason, ref=_ref(msg)))
+    except Exception:  # a bug must not drop the connection: the client gets an answer, the log the traceback
+        log.exception("%s from seat %d at table %s failed", _ref(msg), seat, table.code)
+        conn.send(message("error", table.state.seq, code="internal", reason="the server failed to handle this message",
+                          ref=_ref(msg)))
 
 
 def _ref(msg: ClientMessage) -> str:
@@ -101,7 +108,7 @@ async def add_bots(table: Table, seats: list[int] | None) -> None:
         st = table.state
         if st.status != "waiting":
             raise TableError("not_now", f"bots join only while the room is waiting (it is {st.status})")
-        wanted = range(4) if seats is None else seats
+        wanted = range(4) if seats is None else sorted(set(seats))  # a seat named twice is filled once
         if any(not 0 <= s < 4 for s in wanted):
             raise TableError("bad_message", "seats are 0..3")
         records: list[tuple[str, dict[str, Any]]] = [
@@ -137,7 +144,8 @@ async def vote(table: Table, seat: int, agree: bool) -> None:
         await table.commit(("vote", {"seat": seat, "agree": agree}))
         if starting:
             first = st.seq
-            table.timers.arm("vote", first, st.settings.vote_seconds, lambda: _vote_timeout(table, first))
+            table.timers.arm("vote", first, st.settings.vote_seconds,
+                             table.background("vote clock", lambda: _vote_timeout(table, first)))
         if not agree:
             await table.commit(("vote_end", {"result": "refused"}))
             table.timers.cancel("vote")

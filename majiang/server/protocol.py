@@ -81,6 +81,21 @@ class RoomSettings(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
         return None
 
 
+OPTION_INT_LIMITS = {"base_silver": (1, 1000)}  # ruleset options with their own range
+OPTION_INT_DEFAULT = (0, 1000)  # every other whole-number option (bonus 番 and the like)
+
+
+def check_options(options: dict[str, Any]) -> str | None:
+    """None when a ruleset's (already parsed) options are in range, else the reason naming the field.
+    Scores are stored as 64-bit integers: an unbounded base would overflow them mid-match."""
+    for name, value in options.items():
+        if isinstance(value, int) and not isinstance(value, bool):
+            lo, hi = OPTION_INT_LIMITS.get(name, OPTION_INT_DEFAULT)
+            if not lo <= value <= hi:
+                return f"options.{name} must be {lo}..{hi}"
+    return None
+
+
 class RoomCreate(RoomSettings, kw_only=True, forbid_unknown_fields=True):
     ruleset: str
     options: dict[str, Any] = {}

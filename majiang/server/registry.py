@@ -43,6 +43,11 @@ class MemoryRegistry:
     async def add(self, table: Table) -> None:
         self._tables[table.code] = table
 
+        async def forget() -> None:  # a finished/dissolved table leaves memory (history reads the store)
+            if self._tables.get(table.code) is table:
+                del self._tables[table.code]
+        table.on_closed = forget
+
     async def get(self, code: str) -> Table | None:
         return self._tables.get(code.upper())
 

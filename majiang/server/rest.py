@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import logging
 from typing import Any
 
 import msgspec
@@ -18,10 +19,13 @@ from majiang.rules.base import RulesetError
 from majiang.rules.registry import RULESETS
 from majiang.server import auth
 from majiang.server.intents import add_bots, dissolve
-from majiang.server.protocol import RoomCreate, RoomSettings, encoder
+from majiang.server.protocol import RoomCreate, RoomSettings, check_options, encoder
 from majiang.server.registry import new_code
-from majiang.server.state import TableState
+from majiang.server.state import SEATS, TableState
 from majiang.server.table import Table, TableError
+
+log = logging.getLogger("majiang.server")
+TABLE_ERROR_STATUS = {"bad_message": 400, "internal": 500}  # other refusals of a table are 409
 
 
 class HTTPError(Exception):
@@ -82,7 +86,10 @@ def endpoint(fn: Any) -> Any:
         except HTTPError as e:
             return fail(e.status, e.code, e.reason)
         except TableError as e:
-            return fail(409, e.code, e.reason)
+            return fail(TABLE_ERROR_STATUS.get(e.code, 409), e.code, e.reason)
+        except Exception:  # a bug answers 500 in the API's own format; the traceback goes to the log
+            log.exception("%s %s failed", request.method, request.url.path)
+            return fail(500, "internal", "the server failed to handle this request")
     return wrapped
 
 
@@ -90,7 +97,7 @@ def endpoint(fn: Any) -> Any:
 async def session(request: Request) -> Response:
     name = auth.clean_name((await body(request)).get("name"))
     if name is None:
-        raise HTTPError(400, "bad_request", "name must be 1-24 characters")
+        raise HTTPError(400, "bad_request", "name must be 1-24 printable characters")
     server = request.app.state.server
     token, player = auth.issue(server.settings.secret, name)
     await server.store.add_player(player.player_id, name)
@@ -129,8 +136,11 @@ async def create_room(request: Request) -> Response:
         code = new_code()
     try:
         state = TableState(code, spec.ruleset, spec.options, settings)
-    except RulesetError as e:
-        raise HTTPError(400, "bad_request", str(e)) from None
+    except (RulesetError, ValueError, TypeError) as e:  # rulesets refuse some values with ValueError
+        raise HTTPError(400, "bad_request", f"options: {e}") from None
+    problem = check_options(state.options)
+    if problem:
+        raise HTTPError(400, "bad_request", problem)
     table = Table(state, server.store, server.settings.bot_name)
     settings_b = msgspec.to_builtins(settings)
     room_row = server.store.add_room(code, spec.ruleset, state.options, settings_b)
@@ -150,12 +160,35 @@ async def get_room(request: Request) -> Response:
     table = await request.app.state.server.registry.get(request.path_params["code"].upper())
     if table is not None:
         return ok({"room": table.room_json()})
-    row = await request.app.state.server.store.room(request.path_params["code"].upper())
-    if row is None:
+    room = await stored_room(request.app.state.server.store, request.path_params["code"].upper())
+    if room is None:
         raise HTTPError(404, "not_found", f"no room {request.path_params['code']}")
-    return ok({"room": {"code": row["code"], "ruleset": row["ruleset"], "options": json.loads(row["options"]),
-                        "settings": json.loads(row["settings"]), "status": row["status"],
-                        "totals": json.loads(row["totals"]), "seats": [], "countdown": None, "vote": None}})
+    return ok({"room": room})
+
+
+async def stored_room(store: Any, code: str) -> dict[str, Any] | None:
+    """RoomState of a room that is not in memory (finished or dissolved before a restart, or let go),
+    from the store: the seats as its log's seat/leave records left them, totals from its hands."""
+    row = await store.room(code)
+    if row is None:
+        return None
+    seats: list[dict[str, Any]] = [{} for _ in range(SEATS)]
+    for kind, data in await store.seat_records(code):
+        seat = data.get("seat")
+        if isinstance(seat, int) and 0 <= seat < SEATS:
+            seats[seat] = data if kind == "seat" else {}
+    hands = await store.hands(code)
+    totals = json.loads(row["totals"])
+    cls = RULESETS.get(row["ruleset"])
+    return {
+        "code": row["code"], "ruleset": row["ruleset"], "title": cls.title if cls else row["ruleset"],
+        "options": json.loads(row["options"]), "settings": json.loads(row["settings"]), "status": row["status"],
+        "hand_no": len(hands),
+        "seats": [{"seat": i, "occupied": bool(s), "player_id": s.get("player_id"), "name": s.get("name"),
+                   "bot": s.get("bot"), "ready": False, "connected": False, "tuoguan": False,
+                   "total": totals[i] if i < len(totals) else 0} for i, s in enumerate(seats)],
+        "totals": totals, "countdown": None, "vote": None, "next_deal": None,
+    }
 
 
 async def join_room(request: Request) -> Response:

@@ -93,3 +93,31 @@ async def test_sigkill_mid_hand_then_restart_resumes_every_table(fresh: tuple[Pa
                 await c.close()
     finally:
         srv.stop()
+
+
+async def test_history_of_a_finished_room_after_a_restart_names_its_seats(fresh: tuple[Path, str | None]) -> None:
+    """Finished rooms are not rebuilt at startup; their room state comes from the store, seats and title included."""
+    data_dir, url = fresh
+    srv = ServerProcess(data_dir, url).start()
+    try:
+        async with httpx.AsyncClient(base_url=srv.base, timeout=20) as http:
+            p = await session(http, "记录")
+            code = (await create_room(http, p["token"], ruleset="hefei", hands=1))["room"]["code"]
+            await http.post(f"/api/rooms/{code}/bots", json={}, headers=auth(p["token"]))
+            c = await Client(srv.ws_base, code, p["token"]).connect()
+            await c.next_of("welcome", after=0)
+            await c.send({"type": "tuoguan", "on": True})  # the bot plays the human's seat too
+            await c.next_of("match_end", timeout=60, after=0)
+            live = (await http.get(f"/api/rooms/{code}")).json()["room"]
+            await c.close()
+        srv.stop()
+        srv = ServerProcess(data_dir, url).start()
+        async with httpx.AsyncClient(base_url=srv.base, timeout=20) as http:
+            room = (await http.get(f"/api/rooms/{code}")).json()["room"]
+            assert room["status"] == "finished" and room["title"] == "合肥麻将" == live["title"]
+            assert [s["name"] for s in room["seats"]] == [s["name"] for s in live["seats"]]
+            assert room["seats"][0]["name"] == "记录" and room["seats"][0]["player_id"] == p["player_id"]
+            assert room["seats"][1]["bot"] and room["totals"] == live["totals"] and room["hand_no"] == 1
+            assert len((await http.get(f"/api/rooms/{code}/hands")).json()["hands"]) == 1
+    finally:
+        srv.stop()

@@ -5,6 +5,10 @@ matches. Afterwards each hand is rebuilt from its replay and every message a sea
 checked against the engine: each view equals exactly ``seat_view(hand, seat)`` at that step (so
 the seat's tiles are exactly its own hand and nothing else), the events are exactly the
 ``redact``-ed events, and before the settlement no frame has a "wall" field or contains the seed.
+
+In a claim window a seat is told only about its own decision: a seat that is not asked (or has
+answered) sees the ordinary waiting state (phase "turn", no claim, the discarder current) and no
+clock but its own, and another seat's pass sends it nothing.
 """
 
 from __future__ import annotations
@@ -28,6 +32,14 @@ def _builtins(obj: Any) -> Any:
     return json.loads(msgspec.json.encode(obj))
 
 
+def shown(view: dict[str, Any]) -> dict[str, Any]:
+    """What a seat is shown of the engine's view: a claim window without a decision of its own
+    looks like any other wait (written out here independently of the server's code)."""
+    if view["phase"] == "claim" and not view["legal"]:
+        return {**view, "phase": "turn", "claim": None}
+    return view
+
+
 def truth(replay: bytes) -> tuple[dict[int, list[Any]], list[list[Any]], str]:
     """views[step][seat] as the engine shows them, each seat's redacted event list, the seed."""
     r = decode(replay)
@@ -38,6 +50,15 @@ def truth(replay: bytes) -> tuple[dict[int, list[Any]], list[list[Any]], str]:
         views[i] = [_builtins(seat_view(hand, s)) for s in range(4)]
     events = [[_builtins(event_to_builtins(redact(e, s))) for e in hand.events] for s in range(4)]
     return views, events, r.seed
+
+
+def check_clock(msg: dict[str, Any], engine_view: dict[str, Any], seat: int) -> None:
+    """In a claim window a seat sees no clock but its own (and only while it is asked)."""
+    clock = msg["clock"]
+    if engine_view["phase"] == "claim":
+        assert clock is None or (clock["seats"] == [seat] and engine_view["legal"]), (seat, clock)
+    elif clock is not None:
+        assert clock["seats"] == [engine_view["current"]], (seat, clock, engine_view["current"])
 
 
 @pytest.mark.parametrize("ruleset,options", [("anqing", {"mode": "A"}), ("hefei", {"room": "baoting"})])
@@ -76,11 +97,71 @@ async def test_no_seat_ever_sees_another_seats_tiles_or_the_wall(
                 if not over:  # nothing secret before the settlement, not even in passing
                     assert '"wall":' not in raw and seed not in raw, raw[:200]
                     assert msg["view"]["revealed"] is None and msg["view"]["seed"] is None
-                assert msg["view"] == views[msg["step"]][seat], f"seat {seat} step {msg['step']} differs"
+                engine_view = views[msg["step"]][seat]
+                assert msg["view"] == shown(engine_view), f"seat {seat} step {msg['step']} differs"
+                check_clock(msg, engine_view, seat)
                 got_events.extend(msg["events"])
                 checked += 1
             assert got_events == events[seat], f"seat {seat} hand {hand_no}: events differ from redact()"
     assert checked > 50
     for c in clients:
         assert '"wall":' not in c.raw[0]  # the very first message
+        await c.close()
+
+
+async def _play(server: ServerProcess, http: httpx.AsyncClient, ruleset: str, options: dict[str, Any],
+                hands: int, **spec: Any) -> tuple[str, list[Client]]:
+    people = [await session(http, f"位{i}") for i in range(4)]
+    code = (await create_room(http, people[0]["token"], ruleset=ruleset, options=options, hands=hands,
+                              **spec))["room"]["code"]
+    for p in people[1:]:
+        assert (await http.post(f"/api/rooms/{code}/join", headers=auth(p["token"]))).status_code == 200
+    clients = []
+    for i, p in enumerate(people):
+        c = await Client(server.ws_base, code, p["token"]).connect()
+        c.autoplay, c.rng = True, random.Random(100 + i)
+        clients.append(c)
+    for c in clients:
+        await c.send({"type": "ready"})
+    for c in clients:
+        await c.next_of("match_end", timeout=120, after=0)
+    return code, clients
+
+
+async def test_a_seat_not_asked_cannot_tell_a_claim_window(server: ServerProcess, http: httpx.AsyncClient) -> None:
+    """Another seat's discard looks the same to a seat that is not asked whether or not someone may claim
+    it: phase "turn" with the discarder or the next seat current, no claim, no clock naming anyone
+    but the seat shown current, and during a window exactly one message (passes are not announced)."""
+    code, clients = await _play(server, http, "anqing", {"mode": "A"}, 2)
+    windows = plain = 0
+    for hand_no in (1, 2):
+        views, _, _ = truth((await http.get(f"/api/rooms/{code}/hands/{hand_no}/replay")).content)
+        for seat, c in enumerate(clients):
+            msgs = [m for m in c.messages if m["type"] == "view" and m["view"]["hand_no"] == hand_no]
+            for i, msg in enumerate(msgs):
+                discards = [e for e in msg["events"] if e["type"] == "discarded" and e["seat"] != seat]
+                if not discards:
+                    continue
+                engine = views[msg["step"]]
+                if engine[seat]["legal"] or engine[seat]["phase"] == "over":
+                    continue  # asked itself (it may know), or the hand ended on this discard
+                view, clock = msg["view"], msg["clock"]
+                # the same in both cases: an ordinary wait, no claim, no clock but the current seat's
+                assert view["phase"] in ("turn", "haidi") and view["claim"] is None and view["legal"] == []
+                assert clock is None or clock["seats"] == [view["current"]], clock
+                if engine[seat]["phase"] == "claim":  # a window is open, others may claim
+                    windows += 1
+                    assert view["phase"] == "turn" and view["current"] == discards[-1]["seat"] and clock is None
+                    assert [e["type"] for e in msg["events"]][-1] == "discarded"
+                    asked = [s for s in range(4) if engine[s]["legal"]]
+                    assert asked and seat not in asked
+                    # the window's answers (passes) send it nothing: its next view brings what came of it
+                    if i + 1 < len(msgs):
+                        assert msgs[i + 1]["events"], f"seat {seat} was sent a view with nothing new in a window"
+                else:
+                    plain += 1
+    assert windows > 0 and plain > 0, (windows, plain)
+    for c in clients:
+        raw_views = [r for r, m in zip(c.raw, c.messages, strict=True) if m["type"] == "view"]
+        assert all('"phase":"claim"' not in r or '"legal":[]' not in r for r in raw_views)
         await c.close()

@@ -203,18 +203,7 @@ class Anqing(Ruleset):
 
     # --- wins ---------------------------------------------------------------------------------
     def shape_complete(self, hand: Hand, counts: list[int]) -> bool:
-        # analysis_counts inlined: this runs on every draw.
-        info = hand.info
-        wild = info.wild
-        assert wild is not None
-        natural = counts.copy()
-        stand_in = info.stand_in
-        if stand_in is not None:
-            natural[wild] = natural[stand_in]
-            natural[stand_in] = 0
-        else:
-            natural[wild] = 0
-        jokers = counts[wild]
+        natural, jokers = self.analysis_counts(hand, counts)
         # A cheap necessary condition first (a random hand nearly always fails it, and then the
         # win tables are not even looked up). Honors only make pungs and pairs, so each honor kind
         # is short of a set by _HONOR_SHORT[count] wilds, whatever else is held; the pair can save

@@ -21,6 +21,7 @@ counts — any key already in a table was validated when it got there.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import TypeVar
 
 from majiang.tiles import TileError
 
@@ -189,26 +190,27 @@ _need_cache: dict[tuple[str, frozenset[int], int], NeedTable] = {}
 _block_cache: dict[tuple[str, frozenset[int], int], BlockTable] = {}
 
 
-def need_table(kind: str, present: frozenset[int], suit_index: int) -> NeedTable:
-    """The shared table for a suit (``kind='suit'``, ranks present) or the honors (no chows)."""
+_Table = TypeVar("_Table", "NeedTable", "BlockTable")
+
+
+def _shared(cache: dict[tuple[str, frozenset[int], int], _Table], cls: type[_Table], kind: str,
+            present: frozenset[int], suit_index: int) -> _Table:
+    """One table per (kind, ranks present, suit), built on first use: a suit's or the honors' (no chows)."""
     cache_key = (kind, present, suit_index if kind == "suit" else 3)
-    table = _need_cache.get(cache_key)
+    table = cache.get(cache_key)
     if table is None:
         if kind == "suit":
-            table = NeedTable(present, 9, chow_starts(present, 9), _SUIT_LABELS[suit_index])
+            table = cls(present, 9, chow_starts(present, 9), _SUIT_LABELS[suit_index])
         else:
-            table = NeedTable(present, 7, frozenset(), "honors (z)")
-        _need_cache[cache_key] = table
+            table = cls(present, 7, frozenset(), "honors (z)")
+        cache[cache_key] = table
     return table
+
+
+def need_table(kind: str, present: frozenset[int], suit_index: int) -> NeedTable:
+    """The shared table for a suit (``kind='suit'``, ranks present) or the honors (no chows)."""
+    return _shared(_need_cache, NeedTable, kind, present, suit_index)
 
 
 def block_table(kind: str, present: frozenset[int], suit_index: int) -> BlockTable:
-    cache_key = (kind, present, suit_index if kind == "suit" else 3)
-    table = _block_cache.get(cache_key)
-    if table is None:
-        if kind == "suit":
-            table = BlockTable(present, 9, chow_starts(present, 9), _SUIT_LABELS[suit_index])
-        else:
-            table = BlockTable(present, 7, frozenset(), "honors (z)")
-        _block_cache[cache_key] = table
-    return table
+    return _shared(_block_cache, BlockTable, kind, present, suit_index)

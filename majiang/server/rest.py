@@ -281,12 +281,12 @@ async def room_hand_view(request: Request) -> Response:
         raise HTTPError(400, "bad_request", f"seat {seat} out of range (0-3, or 'all')")
     if not 0 <= step <= steps:
         raise HTTPError(400, "bad_request", f"step {step} out of range (0-{steps})")
-    hand = rebuild_replay(replay, upto=step)
-    if step == 0:
-        events = hand.events
-    else:
-        before = len(rebuild_replay(replay, upto=step - 1).events)
-        events = hand.events[before:]
+    # Rebuilt once, up to the step before, so the events of step K are the ones its action adds.
+    hand = rebuild_replay(replay, upto=max(step - 1, 0))
+    before = len(hand.events) if step else 0
+    if step:
+        hand.apply(*replay.actions[step - 1])
+    events = hand.events[before:]
     shown = [redact(e, seat) for e in events] if seat is not None else events
     view = seat_view(hand, seat)
     if seat is None:  # the full table: every hand face up

@@ -164,7 +164,7 @@ class Client:
         m = self.last_view_msg
         if self.autoplay and m is not None and m["view"]["legal"] and m["asked"] == self.answered:
             await self.send({"type": "act", "seq": m["seq"], "action": self.choose(m["view"]["legal"])})
-        if self.room and self.seat is not None and self.room["status"] == "waiting" \
+        if self.autoready and self.room and self.seat is not None and self.room["status"] == "waiting" \
                 and not self.room["seats"][self.seat]["ready"]:
             await self.send({"type": "ready"})
 
@@ -172,6 +172,17 @@ class Client:
         assert self.ws is not None
         with contextlib.suppress(websockets.ConnectionClosed):
             await self.ws.send(obj if isinstance(obj, str | bytes) else json.dumps(obj))
+
+    async def send_until(self, obj: Any, pred: Any, timeout: float = 20) -> Any:
+        """Send ``obj`` and again each second until ``pred(self)`` holds: an autoplaying client can
+        outrun the server's rate limit, which drops the excess message (an error says so)."""
+        deadline = time.monotonic() + timeout
+        while True:
+            await self.send(obj)
+            with contextlib.suppress(TimeoutError):
+                return await self.wait(pred, timeout=min(1.0, max(0.0, deadline - time.monotonic())))
+            if time.monotonic() >= deadline:
+                raise TimeoutError(f"{obj} had no effect; last messages: {self.raw[-3:]}")
 
     async def wait(self, pred: Any, timeout: float = 20) -> Any:
         """Wait until ``pred(self)`` is truthy; returns its value."""

@@ -65,8 +65,10 @@ async def websocket_endpoint(ws: WebSocket) -> None:
                 if limit.dropped >= ABUSE_DROPS:
                     conn.close(1008)
                     break
+                kind = _kind_of(raw)
                 conn.send(message("error", table.state.seq, code="rate_limited",
-                                  reason=f"more than {RATE_PER_SECOND:g} messages a second", ref=None))
+                                  reason=f"more than {RATE_PER_SECOND:g} messages a second: "
+                                         f"{kind or 'the message'} was dropped, send it again", ref=kind))
                 continue
             if len(raw) > MAX_FRAME:
                 conn.send(message("error", table.state.seq, code="too_large",
@@ -85,6 +87,23 @@ async def websocket_endpoint(ws: WebSocket) -> None:
     finally:
         await table.detach(conn)
         await conn.drain(2.0)  # the last messages (room, dissolved…) and the close code go out first
+
+
+class _Kind(msgspec.Struct):
+    type: str
+
+
+_kind_decoder = msgspec.json.Decoder(_Kind)
+
+
+def _kind_of(raw: bytes) -> str | None:
+    """The dropped message's type, so the client knows which intent to send again (None if unreadable)."""
+    if len(raw) > MAX_FRAME:
+        return None
+    try:
+        return _kind_decoder.decode(raw).type[:32]
+    except (msgspec.ValidationError, msgspec.DecodeError):
+        return None
 
 
 async def _refuse(ws: WebSocket, seq: int, code: str, reason: str, close: int) -> None:

@@ -74,6 +74,7 @@ async def test_refused_intents_leave_the_table_unchanged(server: ServerProcess, 
     await a.wait(lambda c: sum(1 for m in c.messages[start:] if m["type"] in ("pong", "error")) >= 60)
     limited = [m for m in errors(a, start) if m["code"] == "rate_limited"]
     assert limited and not a.closed.is_set()
+    assert all(m["ref"] == "ping" and "ping was dropped" in m["reason"] for m in limited)
     await asyncio.sleep(1.2)
     start = len(a.messages)
     await a.send({"type": "ping"})

@@ -42,6 +42,9 @@ def _enter_and_create(page: Any, name: str, ruleset: str, options: dict[str, str
     page.fill("#discard_seconds", "60")
     page.fill("#claim_seconds", "60")
     page.fill("#bot_delay", "0.05")
+    # a slow reload on a loaded machine must not outlast the grace and hand the seat to 托管
+    page.click("[data-testid=create-form] details summary")
+    page.fill("#grace_seconds", "60")
     page.click("[data-testid=create]")
     page.wait_for_selector("[data-testid=ready]")
     code = page.inner_text("[data-testid=room-code]").strip()

@@ -148,8 +148,10 @@ class Client:
                         self.answered = msg["asked"]
                         await self.send({"type": "act", "seq": msg["seq"], "action": self.choose(msg["view"]["legal"])})
                 elif msg["type"] == "error" and msg["code"] == "rate_limited":
-                    # a scripted player answers faster than any human; back off and send the dropped intent again
-                    asyncio.get_running_loop().call_later(0.2, lambda: asyncio.ensure_future(self._answer_again()))
+                    # a scripted player answers faster than any human; back off and send again what was dropped
+                    ref = msg.get("ref")
+                    again = self._answer_again(ref)
+                    asyncio.get_running_loop().call_later(0.2, asyncio.ensure_future, again)
                 self._changed.set()
         except websockets.ConnectionClosed:
             pass
@@ -160,13 +162,14 @@ class Client:
     def choose(self, legal: list[dict[str, Any]]) -> dict[str, Any]:
         return self.rng.choice(legal) if self.rng is not None else pick(legal)
 
-    async def _answer_again(self) -> None:
+    async def _answer_again(self, ref: str | None) -> None:
+        """The server dropped our ``ref`` message (rate limit): send it again if it still matters."""
         m = self.last_view_msg
-        if self.autoplay and m is not None and m["view"]["legal"] and m["asked"] == self.answered:
+        if ref == "act" and self.autoplay and m is not None and m["view"]["legal"] and m["asked"] == self.answered:
             await self.send({"type": "act", "seq": m["seq"], "action": self.choose(m["view"]["legal"])})
-        if self.autoready and self.room and self.seat is not None and self.room["status"] == "waiting" \
+        elif ref == "ready" and self.room and self.seat is not None and self.room["status"] == "waiting" \
                 and not self.room["seats"][self.seat]["ready"]:
-            await self.send({"type": "ready"})
+            await self.send({"type": "ready"})  # a ready really was sent (by autoready or by the test)
 
     async def send(self, obj: Any) -> None:
         assert self.ws is not None

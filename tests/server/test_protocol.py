@@ -100,7 +100,8 @@ async def test_timeout_puts_the_seat_in_tuoguan_and_the_player_takes_it_back(
 
 
 async def test_reconnect_restores_the_seat_with_a_snapshot(server: ServerProcess, http: httpx.AsyncClient) -> None:
-    code, (p,), (a,) = await _table(server, http, ruleset="anqing", grace_seconds=0.3)
+    # bots take a second a move, so the hand cannot end (which would leave 托管 on) while we reconnect
+    code, (p,), (a,) = await _table(server, http, ruleset="anqing", grace_seconds=0.3, bot_delay=1)
     first = await a.wait(lambda c: c.last_view_msg if c.last_view_msg and c.last_view_msg["view"]["legal"] else None)
     await a.close()
     # gone past the grace: 托管 takes the seat and the hand goes on
@@ -111,6 +112,7 @@ async def test_reconnect_restores_the_seat_with_a_snapshot(server: ServerProcess
         await asyncio.sleep(0.1)
     back = await Client(server.ws_base, code, p["token"]).connect()
     welcome = await back.next_of("welcome", after=0)
+    assert welcome["room"]["status"] == "playing"
     assert welcome["seat"] == 0 and not welcome["room"]["seats"][0]["tuoguan"]
     snap = await back.next_of("view", after=0)
     assert snap["events"] == [] and snap["tuoguan"] is False and snap["view"]["seat"] == 0

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
 import httpx
@@ -42,14 +43,14 @@ async def test_create_join_list_and_fill(server: ServerProcess, http: httpx.Asyn
     full = await http.post(f"/api/rooms/{code}/join", headers=auth(d["token"]))
     assert full.status_code == 409
     dd = await Client(server.ws_base, code, d["token"]).connect()
-    await dd.closed.wait()
+    await asyncio.wait_for(dd.closed.wait(), 10)
     assert dd.messages[0]["type"] == "error" and dd.messages[0]["code"] == "room_full"
 
     forged = await Client(server.ws_base, code, a["token"][:-3] + "abc").connect()
-    await forged.closed.wait()
+    await asyncio.wait_for(forged.closed.wait(), 10)
     assert forged.messages[0]["code"] == "bad_token"
     nowhere = await Client(server.ws_base, "ZZZZZZ", a["token"]).connect()
-    await nowhere.closed.wait()
+    await asyncio.wait_for(nowhere.closed.wait(), 10)
     assert nowhere.messages[0]["code"] == "no_room"
     assert (await http.post(f"/api/rooms/{code}/bots", json={}, headers=auth(d["token"]))).status_code == 403
     await cc.close()
@@ -57,9 +58,10 @@ async def test_create_join_list_and_fill(server: ServerProcess, http: httpx.Asyn
 
 async def test_three_ready_countdown_readies_the_fourth(server: ServerProcess, http: httpx.AsyncClient) -> None:
     a = await session(http, "慢")
-    code = (await create_room(http, a["token"], ready_seconds=0.4))["room"]["code"]
-    await http.post(f"/api/rooms/{code}/bots", json={}, headers=auth(a["token"]))
+    code = (await create_room(http, a["token"], ready_seconds=1))["room"]["code"]
     c = await Client(server.ws_base, code, a["token"]).connect()
+    await c.next_of("welcome", after=0)
+    await c.send({"type": "add_bots"})  # connected first, so the countdown cannot run out unseen
     view = await c.next_of("view", timeout=10, after=0)  # never sent ready: the countdown did
     assert view["view"]["hand_no"] == 1
     countdowns = [m["room"]["countdown"] for m in c.messages if m["type"] in ("welcome", "room")
@@ -123,13 +125,13 @@ async def test_operator_dissolves(server: ServerProcess, http: httpx.AsyncClient
     assert r.status_code == 200 and r.json()["room"]["status"] == "dissolved"
     msg = await c.next_of("dissolved", after=0)
     assert msg["by"] == "operator"
-    await c.closed.wait()
+    await asyncio.wait_for(c.closed.wait(), 10)
     assert (await http.get(f"/api/rooms/{code}")).json()["room"]["status"] == "dissolved"
 
 
 async def test_dissolve_by_unanimous_vote(server: ServerProcess, http: httpx.AsyncClient) -> None:
     a, b = await session(http, "东"), await session(http, "南")
-    code = (await create_room(http, a["token"], vote_seconds=0.5))["room"]["code"]
+    code = (await create_room(http, a["token"], vote_seconds=2))["room"]["code"]
     await http.post(f"/api/rooms/{code}/join", headers=auth(b["token"]))
     await http.post(f"/api/rooms/{code}/bots", json={}, headers=auth(a["token"]))
     ca = await Client(server.ws_base, code, a["token"]).connect()
@@ -138,19 +140,27 @@ async def test_dissolve_by_unanimous_vote(server: ServerProcess, http: httpx.Asy
     await cb.send({"type": "ready"})
     await ca.next_of("view", after=0)
 
+    # Waits read the message history since the intent, not the latest state: a vote may open and
+    # close between two looks.
+    def saw(c: Client, start: int, open_: bool) -> bool:
+        return any(m["type"] == "room" and bool(m["room"]["vote"]) == open_ for m in c.messages[start:])
+
     # refused
+    sa, sb = len(ca.messages), len(cb.messages)
     await ca.send({"type": "vote_dissolve", "agree": True})
-    await cb.wait(lambda cl: cl.room["vote"])
+    await cb.wait(lambda cl: saw(cl, sb, True))
     await cb.send({"type": "vote_dissolve", "agree": False})
-    await ca.wait(lambda cl: cl.room["vote"] is None)
+    await ca.wait(lambda cl: saw(cl, sa, True) and cl.room["vote"] is None)
     # timed out
+    sa = len(ca.messages)
     await ca.send({"type": "vote_dissolve", "agree": True})
-    await ca.wait(lambda cl: cl.room["vote"])
+    await ca.wait(lambda cl: saw(cl, sa, True))
     await ca.wait(lambda cl: cl.room["vote"] is None, timeout=10)
     assert ca.room["status"] == "playing"
     # unanimous
+    sb = len(cb.messages)
     await ca.send({"type": "vote_dissolve"})
-    await cb.wait(lambda cl: cl.room["vote"])
+    await cb.wait(lambda cl: saw(cl, sb, True))
     await cb.send({"type": "vote_dissolve", "agree": True})
     assert (await ca.next_of("dissolved", after=0))["by"] == "vote"
-    await cb.closed.wait()
+    await asyncio.wait_for(cb.closed.wait(), 10)

@@ -150,8 +150,8 @@ class Client:
                 elif msg["type"] == "error" and msg["code"] == "rate_limited":
                     # a scripted player answers faster than any human; back off and send again what was dropped
                     ref = msg.get("ref")
-                    again = self._answer_again(ref)
-                    asyncio.get_running_loop().call_later(0.2, asyncio.ensure_future, again)
+                    asyncio.get_running_loop().call_later(
+                        0.2, lambda ref=ref: asyncio.ensure_future(self._answer_again(ref)))
                 self._changed.set()
         except websockets.ConnectionClosed:
             pass

@@ -15,6 +15,7 @@ from __future__ import annotations
 import hashlib
 import random
 from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
 from majiang.engine.actions import (
     Action,
@@ -48,6 +49,8 @@ from majiang.engine.state import ClaimWindow, Meld, RiverTile, SeatState
 from majiang.rules.base import HandOutcome, NaturalTable, Ruleset
 from majiang.rules.settlement import Settlement
 
+if TYPE_CHECKING:
+    from majiang.engine.hint import Ting
 
 class IllegalAction(ValueError):
     """An action that is not legal now; the message says why. The hand is unchanged."""
@@ -100,6 +103,7 @@ class Hand:
         self.kou_all_pung = [[True] * 4 for _ in range(4)]
         self.discards_made = 0
         self._win_cache: dict[tuple[int, int], Settlement] = {}
+        self.hint_cache: dict[tuple[object, ...], Ting] = {}  # majiang.engine.hint's, per seat state
         # legal_actions is asked by the view, then again by apply's check: keep the turn's answer
         # for the step (only the current seat has one; the step is the log's length).
         self._legal_step = -1

@@ -12,6 +12,7 @@ import msgspec
 
 from majiang.engine.actions import Action
 from majiang.engine.hand import Hand
+from majiang.engine.hint import Ting, ting_hint
 from majiang.engine.state import Meld, RiverTile
 from majiang.rules.settlement import Settlement
 
@@ -62,6 +63,7 @@ class SeatView(msgspec.Struct):
     settlement: Settlement | None = None
     revealed: list[list[int]] | None = None  # every hand, once the hand is over
     seed: str | None = None
+    ting: Ting | None = None  # the 听 hint (majiang.engine.hint), when asked for
 
 
 def _meld_for(meld: Meld, owner: int, viewer: int | None, over: bool) -> PublicMeld:
@@ -70,7 +72,9 @@ def _meld_for(meld: Meld, owner: int, viewer: int | None, over: bool) -> PublicM
                       called=meld.called)
 
 
-def seat_view(hand: Hand, seat: int | None) -> SeatView:
+def seat_view(hand: Hand, seat: int | None, hint: bool = False) -> SeatView:
+    """``seat``'s picture of the hand (None: a spectator's). ``hint`` adds the 听 hint, for
+    people; bots and simulations do without it."""
     over = hand.over
     own = hand.seat_state[seat] if seat is not None else None
     seats = [
@@ -86,6 +90,7 @@ def seat_view(hand: Hand, seat: int | None) -> SeatView:
     ]
     claim = hand.claim
     is_turn = own is not None and hand.phase in ("turn", "haidi") and hand.current == seat
+    legal = hand.legal_actions(seat) if seat is not None else []
     return SeatView(
         ruleset=hand.ruleset.name,
         options=hand.ruleset.options_dict(),
@@ -106,11 +111,12 @@ def seat_view(hand: Hand, seat: int | None) -> SeatView:
         drawn=own.drawn if (own is not None and is_turn) else None,
         seats=seats,
         claim=ClaimInfo(tile=claim.tile, discarder=claim.discarder) if claim is not None else None,
-        legal=hand.legal_actions(seat) if seat is not None else [],
+        legal=legal,
         seed_hash=_seed_hash(hand),
         settlement=hand.settlement if over else None,
         revealed=[st.tiles() for st in hand.seat_state] if over else None,
         seed=hand.seed if over else None,
+        ting=ting_hint(hand, seat, legal) if hint and seat is not None else None,
     )
 
 

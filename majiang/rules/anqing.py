@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, ClassVar, Literal
 
 import msgspec
 
-from majiang.engine.actions import Action, Expose, WildKong
+from majiang.engine.actions import Action, Discard, Expose, WildKong
 from majiang.hand import TileSet, is_win
 from majiang.rules import anqing_scoring as scoring
 from majiang.rules.base import HandOutcome, Ruleset, TableInfo, WallSetup, roll, shuffle
@@ -224,10 +224,52 @@ class Anqing(Ruleset):
             and _shisanlan_shape(counts, hand.info.wild)
         )
 
-    def situation(self, hand: Hand, seat: int, winning_tile: int | None = None) -> scoring.Situation:
+    def hint_win_valid(self, hand: Hand, seat: int, counts: list[int], tile: int, discard: Action | None) -> bool:
+        # Every Anqing win is self-drawn: score the part as an ordinary draw of `tile` (no 杠开,
+        # no 地胡), with the drawn-wild and discarded-wild rules as they would stand for this
+        # seat (discarding a wild now brings the discarded-wild rule in).
+        threw_wild = hand.seat_state[seat].discarded_wild or (
+            isinstance(discard, Discard) and self.is_wild(hand, discard.tile))
+        if self._plainly_valid(hand, seat, counts, tile, threw_wild):
+            return True
+        concealed = [t for t in range(34) for _ in range(counts[t])]
+        return scoring.score(self.situation(hand, seat, tile, concealed=concealed,
+                                            discarded_wild=threw_wild)).valid
+
+    def hint_candidates(self, hand: Hand, seat: int, counts: list[int]) -> list[int]:
+        if max(counts) <= 1 and not hand.seat_state[seat].melds:
+            return list(self.kinds)  # 十三烂 / 七星归位 may be one tile away: try them all
+        return super().hint_candidates(hand, seat, counts)
+
+    def _plainly_valid(self, hand: Hand, seat: int, counts: list[int], tile: int, threw_wild: bool) -> bool:
+        """A sure win without scoring it (scoring takes a millisecond, and the hint asks for many):
+        a natural tile drawn, no wild discarded (neither the drawn-wild nor the discarded-wild
+        rule applies), no 杠牌 held that rules the hand out, mode B within two suits, and a
+        regular or seven-pairs shape. False means "ask scoring", not "no win"; a test holds the
+        two to the same answers."""
+        info = hand.info
+        if threw_wild or tile == info.wild:
+            return False
+        if not self._keep and any(counts[g] for g in info.gangpai):
+            return False
+        if self.options.mode == "B":
+            wild = info.wild
+            melded = [t for m in hand.seat_state[seat].melds for t in m.tiles]
+            natural = [t for t in range(34) if counts[t] and t != wild] + [t for t in melded if t != wild]
+            if len({v // 9 for v in map(lambda t: self.logical(hand, t), natural) if v < 27}) > 2:
+                return False
+        return self.shape_complete(hand, counts)
+
+    def situation(self, hand: Hand, seat: int, winning_tile: int | None = None,
+                  concealed: list[int] | None = None, discarded_wild: bool | None = None) -> scoring.Situation:
+        """The scoring input for ``seat`` winning now on ``winning_tile`` (default: the tile just
+        drawn). With ``concealed`` (a hypothetical part, for the 听 hint): an ordinary draw of
+        ``winning_tile`` into those tiles, whatever the hand's current kong chain or first draw;
+        ``discarded_wild`` then replaces the seat's own flag."""
         st = hand.seat_state[seat]
         drawn = st.drawn if winning_tile is None else winning_tile
         assert drawn is not None
+        hypothetical = concealed is not None
         n = self.seats
         kou = [
             scoring.Kou(from_seat=a, to_seat=b, count=hand.kou[a][b], all_peng_or_kong=hand.kou_all_pung[a][b])
@@ -240,8 +282,9 @@ class Anqing(Ruleset):
                          from_seat=m.from_seat if m.kind != "kong_concealed" else None)
             for m in st.melds
         ]
-        opening = seat == hand.dealer and st.draws == 0 and hand.discards_made == 0
-        first_draw = seat != hand.dealer and st.draws == 1 and not hand.claims_made
+        opening = seat == hand.dealer and st.draws == 0 and hand.discards_made == 0 and not hypothetical
+        first_draw = seat != hand.dealer and st.draws == 1 and not hand.claims_made and not hypothetical
+        kongs_before = 0 if hypothetical else hand.kong_chain
         return scoring.Situation(
             options=scoring.AnqingOptions(
                 mode=self.options.mode,
@@ -256,15 +299,15 @@ class Anqing(Ruleset):
             dealer=hand.dealer,
             streak=hand.streak,
             winner=seat,
-            concealed=format_tiles(st.tiles()),
+            concealed=format_tiles(st.tiles() if concealed is None else concealed),
             melds=melds,
             gangpai=format_tiles(st.exposed),
             winning_tile=format_tiles([drawn]),
-            win_by="replacement" if hand.kong_chain > 0 else "self_draw",
-            kongs_before=hand.kong_chain,
+            win_by="replacement" if kongs_before > 0 else "self_draw",
+            kongs_before=kongs_before,
             first_draw=first_draw,
             opening_hand=opening,
-            winner_discarded_wild=st.discarded_wild,
+            winner_discarded_wild=st.discarded_wild if discarded_wild is None else discarded_wild,
             kou=kou,
         )
 

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 import msgspec
 
 from majiang.engine.actions import Action, Chi, Discard, Kong, Pass, Peng, Win
-from majiang.hand import TileSet, is_win
+from majiang.hand import TileSet, is_win, waits
 from majiang.rules.settlement import Settlement
 
 if TYPE_CHECKING:
@@ -222,6 +222,48 @@ class Ruleset:
 
     def can_win_on_discard(self, hand: Hand, seat: int, tile: int, discarder: int) -> bool:
         return False
+
+    # --- the 听 hint -----------------------------------------------------------------
+    def winning_tiles(self, hand: Hand, seat: int, counts: list[int], discard: Action | None = None) -> list[int]:
+        """The kinds that, added to ``counts`` (a 3n+1 concealed part, physical), would be a win
+        this ruleset accepts for ``seat`` by some ordinary way of getting the tile (a draw, or a
+        claim where discard wins exist): what a 听 hint shows. ``discard`` is the move that would
+        leave ``counts`` (a discard can change the rules of the win: a discarded wild, 报听).
+        The ruleset's own scoring decides, so the hint lists exactly the tiles a player would be
+        offered ``win`` on. ``counts`` is restored before returning."""
+        out: list[int] = []
+        st = hand.seat_state[seat]
+        own = list(counts)  # copies this seat holds, melded or laid open: the fifth never comes
+        for m in st.melds:
+            for t in m.tiles:
+                own[t] += 1
+        for t in st.exposed:
+            own[t] += 1
+        for k in self.hint_candidates(hand, seat, counts):
+            if own[k] >= 4:
+                continue
+            counts[k] += 1
+            try:
+                if self.quick_win_possible(hand, seat, counts) and \
+                        self.hint_win_valid(hand, seat, counts, k, discard):
+                    out.append(k)
+            finally:
+                counts[k] -= 1
+        return out
+
+    def hint_candidates(self, hand: Hand, seat: int, counts: list[int]) -> list[int]:
+        """The kinds worth trying in :meth:`winning_tiles`: those the win tables say complete the
+        part's regular or seven-pairs shape (by what they play as), and the wilds. Rulesets with
+        other winning shapes add their kinds (override)."""
+        natural, jokers = self.analysis_counts(hand, counts)
+        shaped = set(waits(natural, jokers, self.seven_pairs, self.tileset))
+        return [k for k in self.kinds if self.is_wild(hand, k) or self.logical(hand, k) in shaped]
+
+    def hint_win_valid(self, hand: Hand, seat: int, counts: list[int], tile: int, discard: Action | None) -> bool:
+        """Whether the complete-shaped 3n+2 ``counts``, its last tile ``tile``, scores as a valid
+        win for ``seat`` after ``discard`` (not as a kong's replacement: the hint is about ordinary
+        draws)."""
+        return True
 
     # --- claims ---------------------------------------------------------------------
     def claim_window(self, hand: Hand, tile: int, discarder: int) -> dict[int, list[Action]]:

@@ -112,9 +112,29 @@ class Hefei(Ruleset):
         return out
 
     # --- wins ---------------------------------------------------------------------------------
-    def situation(self, hand: Hand, seat: int, tile: int, discarder: int | None) -> scoring.Situation:
+    def hint_win_valid(self, hand: Hand, seat: int, counts: list[int], tile: int, discard: Action | None) -> bool:
+        # A self-draw, or a discard where this seat may win on one (in a 报听 room only once
+        # declared, which a `declare` discard does). The discarder is any other seat: it changes
+        # who pays, never whether it is a win.
+        if scoring.score(self.situation(hand, seat, tile, None, counts=counts, hypothetical=True)).valid:
+            return True
+        declared = hand.seat_state[seat].declared or isinstance(discard, Declare)
+        if self.options.room == "baoting" and not declared:
+            return False
+        part = list(counts)
+        part[tile] -= 1
+        return scoring.score(self.situation(hand, seat, tile, (seat + 1) % self.seats, counts=part,
+                                            hypothetical=True, declared=declared)).valid
+
+    def situation(self, hand: Hand, seat: int, tile: int, discarder: int | None,
+                  counts: list[int] | None = None, hypothetical: bool = False,
+                  declared: bool | None = None) -> scoring.Situation:
+        """The scoring input for ``seat`` winning on ``tile`` (drawn, or from ``discarder``).
+        ``counts`` replaces the seat's concealed tiles (before a discarded ``tile`` is added);
+        ``hypothetical`` (the 听 hint) scores an ordinary mid-hand win: no 海捞, 天胡 or 地胡;
+        ``declared`` replaces the seat's 报听 flag."""
         st = hand.seat_state[seat]
-        counts = list(st.counts)
+        counts = list(st.counts if counts is None else counts)
         if discarder is not None:
             counts[tile] += 1
         tiles = [t for t in range(34) for _ in range(counts[t])]
@@ -129,12 +149,13 @@ class Hefei(Ruleset):
             winning_tile=format_tiles([tile]),
             how="discard" if discarder is not None else "self_draw",
             from_seat=discarder,
-            declared=st.declared,
-            haidi=discarder is None and hand.phase == "haidi",
+            declared=st.declared if declared is None else declared,
+            haidi=discarder is None and hand.phase == "haidi" and not hypothetical,
             # 天胡 is the opening 14 itself: a 暗杠 draws a replacement, and then it no longer is.
             opening_hand=discarder is None and seat == hand.dealer and st.draws == 0 and hand.discards_made == 0
-            and not kongs,
-            first_round=discarder is None and seat != hand.dealer and st.draws == 1 and hand.phase != "haidi",
+            and not kongs and not hypothetical,
+            first_round=discarder is None and seat != hand.dealer and st.draws == 1 and hand.phase != "haidi"
+            and not hypothetical,
             options=scoring.HefeiOptions(
                 kan_from_discard=self.options.kan_from_discard,
                 ka_single_wait=self.options.ka_single_wait,

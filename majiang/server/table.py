@@ -200,7 +200,7 @@ class Table:
         else:
             events = [event_to_builtins(redact(e, seat)) for e in hand.events[self.cursor[seat]:]]
         self.cursor[seat] = len(hand.events)
-        view = masked_view(seat_view(hand, seat))
+        view = masked_view(seat_view(hand, seat, hint=True))
         clock = self.clock_json(seat)
         shown = encoder.encode((view, st.asked[seat], clock and clock["seats"], st.seats[seat].tuoguan))
         if not snapshot and not events and shown == self._shown[seat]:

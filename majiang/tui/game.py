@@ -78,7 +78,7 @@ class TerminalGame:
                 self.say(text.replace(f"seat {self.human} ", f"seat {self.human} (you) "))
 
     def ask(self, seat: int) -> Action:
-        view = seat_view(self.match.hand, seat)
+        view = seat_view(self.match.hand, seat, hint=True)
         legal = view.legal
         self.say("", *table_lines(view, self.title), *hand_lines(view), "actions:", *action_lines(legal, view))
         while True:

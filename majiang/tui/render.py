@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from majiang.bots.analysis import Reader
 from majiang.engine.actions import Action, Declare, Discard, describe
 from majiang.engine.view import SeatView
 from majiang.tiles import chinese, format_tiles
@@ -57,21 +56,12 @@ def hand_lines(view: SeatView) -> list[str]:
         hand.remove(drawn)  # shown apart, the way a player holds it
     text = tiles_text(hand, view) + (f"  + {tile_text(drawn, view)}" if drawn is not None else "")
     lines = [f"your hand: {text}"]
-    reader = Reader(view)
-    if len(view.hand) % 3 == 1:
-        waits = reader.waits(view.hand)
-        if waits:
-            lines.append(f"ready — waits: {tiles_text(waits, view)}")
-    else:
-        shown: set[int] = set()
-        for a in view.legal:
-            if isinstance(a, Discard | Declare) and a.tile not in shown:
-                shown.add(a.tile)
-                rest = list(view.hand)
-                rest.remove(a.tile)
-                waits = reader.waits(rest)
-                if waits:
-                    lines.append(f"discard {tile_text(a.tile, view)} → ready, waits: {tiles_text(waits, view)}")
+    ting = view.ting  # the engine's 听 hint: the tiles a win would be offered on
+    if ting is not None:
+        if ting.waits:
+            lines.append(f"ready — waits: {tiles_text(ting.waits, view)}")
+        for d in ting.by_discard:
+            lines.append(f"discard {tile_text(d.discard, view)} → ready, waits: {tiles_text(d.waits, view)}")
     return lines
 
 

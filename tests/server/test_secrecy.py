@@ -2,8 +2,9 @@
 
 Four scripted players (random legal actions, so claims, kongs and 报听 happen) play whole
 matches. Afterwards each hand is rebuilt from its replay and every message a seat received is
-checked against the engine: each view equals exactly ``seat_view(hand, seat)`` at that step (so
-the seat's tiles are exactly its own hand and nothing else), the events are exactly the
+checked against the engine: each view equals exactly ``seat_view(hand, seat, hint=True)`` at that
+step (so the seat's tiles are exactly its own hand and nothing else, and its 听 hint is the one its
+own part gives), the events are exactly the
 ``redact``-ed events, and before the settlement no frame has a "wall" field or contains the seed.
 
 In a claim window a seat is told only about its own decision: a seat that is not asked (or has
@@ -44,10 +45,10 @@ def truth(replay: bytes) -> tuple[dict[int, list[Any]], list[list[Any]], str]:
     """views[step][seat] as the engine shows them, each seat's redacted event list, the seed."""
     r = decode(replay)
     hand = Hand(make_ruleset(r.ruleset, r.options), r.seed, dealer=r.dealer, streak=r.streak, hand_no=r.hand_no)
-    views = {0: [_builtins(seat_view(hand, s)) for s in range(4)]}
+    views = {0: [_builtins(seat_view(hand, s, hint=True)) for s in range(4)]}
     for i, (seat, action) in enumerate(r.actions, 1):
         hand.apply(seat, action)
-        views[i] = [_builtins(seat_view(hand, s)) for s in range(4)]
+        views[i] = [_builtins(seat_view(hand, s, hint=True)) for s in range(4)]
     events = [[_builtins(event_to_builtins(redact(e, s))) for e in hand.events] for s in range(4)]
     return views, events, r.seed
 

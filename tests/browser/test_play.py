@@ -30,7 +30,7 @@ def _page(browser: Any, server: Any, width: int = 1366, height: int = 900) -> An
     return page
 
 
-def _enter_and_create(page: Any, name: str, ruleset: str, options: dict[str, str]) -> str:
+def _enter_and_create(page: Any, name: str, ruleset: str, options: dict[str, str], hands: int = 1) -> str:
     page.fill("#name", name)
     page.click("[data-testid=enter]")
     page.wait_for_selector("[data-testid=create-form]")
@@ -38,7 +38,7 @@ def _enter_and_create(page: Any, name: str, ruleset: str, options: dict[str, str
     page.select_option("#ruleset", ruleset)
     for key, value in options.items():
         page.select_option(f"#opt-{key}", value)
-    page.fill("#hands", "1")
+    page.fill("#hands", str(hands))
     page.fill("#discard_seconds", "60")
     page.fill("#claim_seconds", "60")
     page.fill("#bot_delay", "0.05")

@@ -210,3 +210,38 @@ def test_kept_gangpai_are_laid_open_once_shisanlan_is_out_of_reach():
     for seat in (1, 2, 3):
         discard_and_pass(hand, seat, T("9m"))
     assert T("6z") in dealer.exposed and dealer.counts[T("6z")] == 0  # 456m: laid open with the draw
+
+
+def test_shisanlan_near_agrees_with_trying_every_tile():
+    """The quick answer (a second copy or a wild must be the tile let go) against the definition."""
+    import random
+
+    from majiang.rules.anqing import _shisanlan_near, _shisanlan_shape
+
+    def by_definition(counts: list[int], wild: int) -> bool:
+        if _shisanlan_shape(counts, wild):
+            return True
+        for t in range(34):
+            if counts[t]:
+                rest = list(counts)
+                rest[t] -= 1
+                if _shisanlan_shape(rest, wild):
+                    return True
+        return False
+
+    rng = random.Random(13)
+    spaced = [0, 3, 6, 10, 13, 16, 20, 23, 26, 27, 28, 29, 30, 31, 32, 33]
+    near = 0
+    for _ in range(20000):
+        n = rng.choice([13, 14])
+        picks = rng.sample(spaced, n)
+        for _ in range(rng.choice([0, 1, 1, 2])):
+            picks[rng.randrange(n)] = rng.randrange(34)
+        counts = [0] * 34
+        for t in picks:
+            counts[t] += 1
+        wild = rng.randrange(34)
+        expected = by_definition(counts, wild)
+        assert _shisanlan_near(counts, wild) == expected, (counts, wild)
+        near += expected
+    assert 2000 < near < 18000  # both answers are well represented

@@ -16,6 +16,7 @@ import msgspec
 
 from majiang.engine.actions import Action, Discard, Expose, WildKong
 from majiang.hand import TileSet, is_win
+from majiang.hand.codes import ACCELERATED
 from majiang.rules import anqing_scoring as scoring
 from majiang.rules.base import HandOutcome, Ruleset, TableInfo, WallSetup, roll, shuffle
 from majiang.rules.settlement import Settlement
@@ -61,7 +62,7 @@ def _shisanlan_shape(counts: list[int], wild: int | None) -> bool:
     """十三烂's shape on physical tiles: no wild, honors all different, suit tiles ≥ 3 apart."""
     if wild is not None and counts[wild]:
         return False
-    if any(c > 1 for c in counts):
+    if max(counts) > 1:
         return False
     for s in range(3):
         ranks = [r for r in range(9) if counts[s * 9 + r]]
@@ -72,6 +73,18 @@ def _shisanlan_shape(counts: list[int], wild: int | None) -> bool:
 
 def _shisanlan_near(counts: list[int], wild: int | None) -> bool:
     """Could these tiles still become 十三烂 by letting go of at most one of them?"""
+    # A second copy of a kind, or a wild, must be the one let go: with two such, or a third
+    # copy, it cannot be done (the usual answer, found without trying every tile).
+    if max(counts) > 2:
+        return False
+    twos = counts.count(2)
+    wild_held = wild is not None and counts[wild] > 0
+    if twos + wild_held > 1:
+        return False
+    if twos or wild_held:
+        rest = list(counts)
+        rest[counts.index(2) if twos else wild] -= 1  # type: ignore[index]
+        return _shisanlan_shape(rest, wild)
     if _shisanlan_shape(counts, wild):
         return True
     rest = list(counts)
@@ -204,13 +217,16 @@ class Anqing(Ruleset):
     # --- wins ---------------------------------------------------------------------------------
     def shape_complete(self, hand: Hand, counts: list[int]) -> bool:
         natural, jokers = self.analysis_counts(hand, counts)
-        # A cheap necessary condition first (a random hand nearly always fails it, and then the
-        # win tables are not even looked up). Honors only make pungs and pairs, so each honor kind
-        # is short of a set by _HONOR_SHORT[count] wilds, whatever else is held; the pair can save
-        # at most one of those. Seven pairs needs a wild per honor held an odd number of times.
-        honors = natural[27:]
-        if jokers + 1 < sum(map(_HONOR_SHORT.__getitem__, honors)) and jokers < sum(map(_ODD.__getitem__, honors)):
-            return False
+        if not ACCELERATED:
+            # Pure Python: a cheap necessary condition first (a random hand nearly always fails it,
+            # and then the win tables are not even looked up). Honors only make pungs and pairs, so
+            # each honor kind is short of a set by _HONOR_SHORT[count] wilds, whatever else is held;
+            # the pair can save at most one of those. Seven pairs needs a wild per honor held an odd
+            # number of times. (With the C lookup, is_win itself is cheaper than this test.)
+            honors = natural[27:]
+            if jokers + 1 < sum(map(_HONOR_SHORT.__getitem__, honors)) and \
+                    jokers < sum(map(_ODD.__getitem__, honors)):
+                return False
         return is_win(natural, jokers, self.seven_pairs, self.tileset)
 
     def quick_win_possible(self, hand: Hand, seat: int, counts: list[int]) -> bool:

@@ -53,7 +53,7 @@ class HandOutcome:
 
 
 # Per hand: what each physical kind plays as in a claim, the kinds playing as each value, one-to-one?
-NaturalTable = tuple[tuple[int | None, ...], tuple[tuple[int, ...], ...], bool]
+NaturalTable = tuple[tuple[int | None, ...], tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]]
 
 # Actions are frozen structs, so the 34 discards can be shared by every legal list.
 DISCARDS: tuple[Discard, ...] = tuple(Discard(tile=t) for t in range(34))
@@ -160,9 +160,10 @@ class Ruleset:
         return tile
 
     def natural_table(self, hand: Hand) -> NaturalTable:
-        """``(plays_as, sources, one_to_one)`` for this hand: ``plays_as[t]`` = :meth:`_natural_as` of
+        """``(plays_as, sources, shared)`` for this hand: ``plays_as[t]`` = :meth:`_natural_as` of
         physical kind ``t``; ``sources[v]`` = the physical kinds that play as ``v``, ascending;
-        ``one_to_one``: no two physical kinds play as the same value.
+        ``shared``: the ``sources`` entries of the values more than one physical kind plays as
+        (empty when they are one to one; Anqing: the wild's face and 红中).
 
         All depend only on the hand's :class:`TableInfo` (the wild, fixed at the deal), so they
         are kept per hand (claims and kongs are asked about on every discard and every turn)
@@ -177,7 +178,8 @@ class Ruleset:
                     if v is not None:
                         by_value[v].append(t)
                 sources = tuple(tuple(kinds) for kinds in by_value)
-                table = self._natural_cache[hand.info] = (plays_as, sources, all(len(s) <= 1 for s in sources))
+                shared = tuple(s for s in sources if len(s) > 1)
+                table = self._natural_cache[hand.info] = (plays_as, sources, shared)
             hand.natural = table
         return table
 
@@ -367,11 +369,11 @@ class Ruleset:
     def kong_options(self, hand: Hand, seat: int) -> list[Action]:
         st = hand.seat_state[seat]
         counts = st.counts
-        _plays_as, sources, one_to_one = self.natural_table(hand)
+        _plays_as, sources, shared = self.natural_table(hand)
         out: list[Action] = []
-        # One physical kind per value (the usual case): a concealed kong needs four of one kind,
-        # which `4 in counts` rules out at C speed on almost every turn.
-        if not one_to_one or 4 in counts:
+        # A concealed kong needs four tiles of one value: four of one kind, which `4 in counts`
+        # rules out at C speed on almost every turn, or four among the kinds sharing a value.
+        if 4 in counts or any(sum(map(counts.__getitem__, srcs)) >= 4 for srcs in shared):
             for srcs in sources:  # by value, ascending
                 held = [t for t in srcs for _ in range(counts[t])]
                 if len(held) >= 4:

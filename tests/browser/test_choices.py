@@ -51,17 +51,23 @@ def _click_action(page: Any, view: SeatView, action: Any) -> bool:
     return True
 
 
-def _check_hint(page: Any, view: SeatView) -> bool:
-    """When the seat is waiting, the hint bar lists the server's waits, each with its unseen count."""
-    if view.ting is None or not view.ting.waits:
+def _check_hint(page: Any) -> bool:
+    """When the seat is waiting, the hint bar lists the server's waits, each with its unseen count.
+    The view and the bar are read in one evaluation: the page renders each view as it arrives, so
+    the two always belong together."""
+    got = page.evaluate("""() => {
+        const v = window.__mj && window.__mj.st.view;
+        if (!v || v.phase === 'over' || !v.ting || !v.ting.waits.length) return null;
+        const shown = [...document.querySelectorAll('[data-testid=hint] [data-wait]')]
+            .map((e) => [Number(e.dataset.wait), Number(e.dataset.unseen)]);
+        return {view: v, shown};
+    }""")
+    if not got:
         return False
+    view = msgspec.convert(got["view"], SeatView)
+    assert view.ting is not None
     unseen = unseen_counts(view)
-    page.wait_for_selector("[data-testid=hint] [data-wait]", timeout=3000)
-    shown = page.eval_on_selector_all("[data-testid=hint] [data-wait]",
-                                      "els => els.map(e => [Number(e.dataset.wait), Number(e.dataset.unseen)])")
-    if [w for w, _ in shown] != view.ting.waits:  # the page moved on between the two reads
-        return False
-    assert shown == [[w, unseen[w]] for w in view.ting.waits]
+    assert got["shown"] == [[w, unseen[w]] for w in view.ting.waits], (got["shown"], view.ting)
     return True
 
 
@@ -82,7 +88,7 @@ def _play_until(page: Any, shots: Path, label: str, want: set[str], deadline_s: 
         if view is None:
             page.wait_for_timeout(50)
             continue
-        if "hint" in want and "hint" not in seen and _check_hint(page, view):
+        if "hint" in want and "hint" not in seen and _check_hint(page):
             seen.add("hint")
             page.screenshot(path=str(shots / f"{label}-hint.png"))
         if not view.legal:
@@ -98,10 +104,12 @@ def _play_until(page: Any, shots: Path, label: str, want: set[str], deadline_s: 
             _check_chooser(page, chis, claimed)
             page.screenshot(path=str(shots / f"{label}-chooser.png"))
             assert _click(page.locator("[data-testid=choice-1]"))
-            page.wait_for_function(f"window.__mj.st.view.seats[{me}].melds.length > {melds}", timeout=5000)
-            meld = page.evaluate(f"window.__mj.st.view.seats[{me}].melds[{melds}]")
-            assert meld["kind"] == "chi" and sorted(meld["tiles"]) == sorted([*chis[1].tiles, claimed]), meld
-            seen.add("chooser")
+            # the window closes: the chi is made, or another seat's peng/kong outranked it
+            page.wait_for_function("window.__mj.st.view && !window.__mj.st.view.claim", timeout=10000)
+            meld = page.evaluate(f"window.__mj.st.view.seats[{me}].melds[{melds}] || null")
+            if meld is not None:
+                assert meld["kind"] == "chi" and sorted(meld["tiles"]) == sorted([*chis[1].tiles, claimed]), meld
+                seen.add("chooser")
             continue
         declares = [a for a in view.legal if isinstance(a, Declare)]
         if "declare" in want and "declare" not in seen and declares:
@@ -137,9 +145,9 @@ def _check_chooser(page: Any, chis: list[Chi], claimed: int) -> None:
 def test_chi_chooser_and_the_hint_bar(browser: Any, server: Any, shots: Path) -> None:
     page = _page(browser, server)
     try:
-        _enter_and_create(page, "吃牌", "anqing", {"mode": "A"}, hands=16)
+        _enter_and_create(page, "吃牌", "anqing", {"mode": "A"}, hands=40)
         page.click("[data-testid=ready]")
-        seen = _play_until(page, shots, "choices-anqing", {"chooser", "hint"}, deadline_s=240)
+        seen = _play_until(page, shots, "choices-anqing", {"chooser", "hint"}, deadline_s=300)
         assert seen == {"chooser", "hint"}, seen
         assert not page.errors, page.errors  # type: ignore[attr-defined]
     finally:
@@ -149,7 +157,7 @@ def test_chi_chooser_and_the_hint_bar(browser: Any, server: Any, shots: Path) ->
 def test_declaring_baoting_by_clicking(browser: Any, server: Any, shots: Path) -> None:
     page = _page(browser, server)
     try:
-        _enter_and_create(page, "报听", "hefei", {"room": "baoting"}, hands=16)
+        _enter_and_create(page, "报听", "hefei", {"room": "baoting"}, hands=40)
         page.click("[data-testid=ready]")
         seen = _play_until(page, shots, "choices-hefei", {"declare", "hint"}, deadline_s=240)
         assert seen == {"declare", "hint"}, seen

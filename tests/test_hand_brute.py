@@ -257,6 +257,27 @@ def test_every_decomposition_reassembles_the_hand(part, seven_pairs):
         _assert_valid_decomposition(dec, counts, jokers, ts)
 
 
+@FAST
+@given(complete_parts(max_jokers=4), st.booleans())
+def test_lazy_decompositions_are_the_same_set(part, seven_pairs):
+    """iter_decompositions yields decompositions()'s set; with any_wild_filling, one filling per
+    placement of the natural tiles (what the groups made only of wilds are is left out)."""
+    from majiang.hand.decompose import iter_decompositions
+
+    counts, jokers, ts = part
+    full = decompositions(counts, jokers, seven_pairs, ts)
+    lazy = list(iter_decompositions(counts, jokers, seven_pairs, ts))
+    assert sorted(lazy) == sorted(full) and len(set(lazy)) == len(lazy)
+
+    def naturals(dec):  # the decomposition without its all-wild groups
+        return dec.form, tuple(sorted(g for g in dec.groups if not all(g.wild)))
+
+    one = list(iter_decompositions(counts, jokers, seven_pairs, ts, any_wild_filling=True))
+    assert {naturals(d) for d in one} == {naturals(d) for d in full}
+    for dec in one:
+        _assert_valid_decomposition(dec, counts, jokers, ts)
+
+
 def _wilds_as_tiles(dec) -> list[int]:
     return sorted(t for g in dec.groups for t, w in zip(g.tiles, g.wild, strict=True) if w)
 

@@ -19,7 +19,7 @@ from majiang.engine import Declare, Discard, Hand, Win, seat_view
 from majiang.engine.events import Drew
 from majiang.engine.hint import Ting, ting_hint
 from majiang.rules.anqing import Anqing
-from majiang.rules.anqing_scoring import score
+from majiang.rules.anqing_scoring import is_valid, score
 from majiang.rules.base import Ruleset
 from majiang.rules.hefei import Hefei
 from majiang.tiles import format_tiles, parse_tile
@@ -28,6 +28,8 @@ from tests.walls import stacked_hand, stacked_wall
 RULESETS = {
     "anqing-A": lambda: Anqing({"mode": "A"}),
     "anqing-B": lambda: Anqing({"mode": "B"}),
+    "anqing-A-gangpai-open": lambda: Anqing({"mode": "A", "shisanlan_keeps_gangpai": False}),
+    "anqing-B-expose": lambda: Anqing({"mode": "B", "keep_gangpai": False}),
     "hefei-baoting": lambda: Hefei({"room": "baoting"}),
     "hefei-bubaoting": lambda: Hefei({"room": "bubaoting"}),
 }
@@ -41,8 +43,9 @@ def _hint(hand: Hand, seat: int) -> Ting:
     return hint
 
 
-def _check_fast_path(hand: Hand, seat: int) -> None:
-    """Anqing answers most hint questions without scoring; where it does, scoring must agree."""
+def _check_shortcuts(hand: Hand, seat: int) -> None:
+    """Anqing answers hint questions without full scoring: `_plainly_valid` settles the plain cases
+    and `is_valid` stops at the first valid reading. Wherever they answer, scoring must agree."""
     rules = hand.ruleset
     st_ = hand.seat_state[seat]
     if not isinstance(rules, Anqing) or st_.concealed_size % 3 != 1 or any(m.kind == "wildkong" for m in st_.melds):
@@ -55,10 +58,14 @@ def _check_fast_path(hand: Hand, seat: int) -> None:
         if own[k] >= 4:
             continue
         counts[k] += 1
-        if rules.quick_win_possible(hand, seat, counts) and \
-                rules._plainly_valid(hand, seat, counts, k, st_.discarded_wild):
+        if rules.quick_win_possible(hand, seat, counts):
             concealed = [t for t in range(34) for _ in range(counts[t])]
-            assert score(rules.situation(hand, seat, k, concealed=concealed)).valid, (concealed, k)
+            for threw_wild in (False, True):
+                sit = rules.situation(hand, seat, k, concealed=concealed, discarded_wild=threw_wild)
+                valid = score(sit).valid
+                assert is_valid(sit) == valid, (concealed, k, threw_wild)
+                if rules._plainly_valid(hand, seat, counts, k, threw_wild):
+                    assert valid, (concealed, k)
         counts[k] -= 1
 
 
@@ -72,7 +79,7 @@ def play_and_check(rules: Ruleset, seed: str, dealer: int, choice_seed: int) -> 
     while not hand.over:
         before = {s: _hint(hand, s) for s in range(4)}
         for s in range(4):
-            _check_fast_path(hand, s)
+            _check_shortcuts(hand, s)
         if hand.claim is not None:
             for s, opts in hand.claim.options.items():
                 if any(isinstance(a, Win) for a in opts):
@@ -159,6 +166,14 @@ def test_shisanlan_waits_are_listed() -> None:
     assert shown["1z"] == "167z"
     assert shown["3p"] == "13p67z"  # 1p 6p 9p are three apart; 2p is the wild
     assert shown["8s"] == "89s67z"
+
+
+def test_without_keeping_gangpai_for_shisanlan_they_are_no_waits() -> None:
+    # With shisanlan_keeps_gangpai off a drawn 发 or 白 is laid open (a replacement comes instead),
+    # so it cannot be the winning tile, though 十三烂 would read it as itself.
+    shown = _shown(_anqing("147m369p258s12345z", draws="1z", shisanlan_keeps_gangpai=False))
+    assert shown["1z"] == "1z"
+    assert shown["3p"] == "13p"
 
 
 def test_hefei_waits_need_eight_in_a_suit() -> None:

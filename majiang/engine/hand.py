@@ -104,6 +104,7 @@ class Hand:
         self.discards_made = 0
         self._win_cache: dict[tuple[int, int], Settlement] = {}
         self.hint_cache: dict[tuple[object, ...], Ting] = {}  # majiang.engine.hint's, per seat state
+        self.hint_wins: dict[tuple[object, ...], bool] = {}  # a ruleset's scored hint answers
         # legal_actions is asked by the view, then again by apply's check: keep the turn's answer
         # for the step (only the current seat has one; the step is the log's length).
         self._legal_step = -1

@@ -46,6 +46,37 @@ def decompositions(
     return regular + seven
 
 
+def iter_decompositions(
+    counts: Sequence[int], jokers: int = 0, seven_pairs: bool = True, tileset: TileSet | None = None,
+    *, any_wild_filling: bool = False,
+) -> Iterator[Decomposition]:
+    """:func:`decompositions` one at a time, in search order (not sorted), each once: for a caller
+    that may stop at the first one that suits it.
+
+    ``any_wild_filling``: where the wilds left over make whole groups of their own, yield one
+    filling (pungs, and a pair) instead of every pung, chow and pair they could be. For questions
+    that depend only on where the natural tiles sit (which wait, which pair) that is the same
+    answer, without the hundreds of fillings three or four wilds allow."""
+    total = sum(counts) + jokers if len(counts) == 34 and jokers >= 0 else -1
+    if total not in _ANY_SIZE:
+        raise bad_size(counts, jokers, _ANY_SIZE, "decompositions")
+    if not is_win(counts, jokers, seven_pairs, tileset):  # also validates every count
+        return
+    tables = tables_for(tileset)
+    seen: set[tuple[Group, ...]] = set()
+    for groups in _regular(list(counts), jokers, True, tables, [], any_wild_filling):
+        key = (*sorted(groups[:-1]), groups[-1])
+        if key not in seen:
+            seen.add(key)
+            yield Decomposition("regular", key)
+    if seven_pairs and total == 14:
+        for p in _seven_pairs(tuple(counts), jokers, tables, any_wild_filling):
+            key = tuple(sorted(p))
+            if key not in seen:
+                seen.add(key)
+                yield Decomposition("seven_pairs", key)
+
+
 def _feasible(c: list[int], jokers: int, pair: bool, tables: GroupTables) -> bool:
     total_s = 0
     best_d = 2
@@ -56,11 +87,12 @@ def _feasible(c: list[int], jokers: int, pair: bool, tables: GroupTables) -> boo
     return total_s + (best_d if pair else 0) <= jokers
 
 
-def _regular(c: list[int], jokers: int, pair: bool, tables: GroupTables, groups: list[Group]) -> Iterator[list[Group]]:
+def _regular(c: list[int], jokers: int, pair: bool, tables: GroupTables, groups: list[Group],
+             one_filling: bool = False) -> Iterator[list[Group]]:
     """Yield group lists (sets in search order, the pair appended last)."""
     i = next((t for t, x in enumerate(c) if x), -1)
     if i < 0:
-        for wild_groups in _all_wild(jokers, pair, tables):
+        for wild_groups in _all_wild(jokers, pair, tables, one_filling):
             sets = [g for g in wild_groups if g.kind != "pair"]
             pairs = [g for g in wild_groups if g.kind == "pair"]
             yield _with_pair(groups + sets, pairs)
@@ -71,7 +103,7 @@ def _regular(c: list[int], jokers: int, pair: bool, tables: GroupTables, groups:
         wilds = group.jokers
         is_pair = group.kind == "pair"
         if _feasible(c, jokers - wilds, pair and not is_pair, tables):
-            yield from _regular(c, jokers - wilds, pair and not is_pair, tables, [*groups, group])
+            yield from _regular(c, jokers - wilds, pair and not is_pair, tables, [*groups, group], one_filling)
         for t in _naturals(group):
             c[t] += 1
 
@@ -127,26 +159,35 @@ def _wild_catalog(tables: GroupTables) -> tuple[list[Group], list[Group]]:
     return sorted(sets), pairs
 
 
-def _all_wild(jokers: int, pair: bool, tables: GroupTables) -> Iterator[list[Group]]:
-    sets, pairs = _wild_catalog(tables)
+def _all_wild(jokers: int, pair: bool, tables: GroupTables, one: bool = False) -> Iterator[list[Group]]:
     rest = jokers - (2 if pair else 0)
     if rest < 0 or rest % 3:
         return
+    if one:  # a single filling: pungs and a pair of the first kind
+        k = tables.tileset.sorted_kinds[0]
+        yield [Group("pung", (k, k, k), (True, True, True))] * (rest // 3) + \
+            ([Group("pair", (k, k), (True, True))] if pair else [])
+        return
+    sets, pairs = _wild_catalog(tables)
     pair_options: list[list[Group]] = [[p] for p in pairs] if pair else [[]]
     for combo in combinations_with_replacement(sets, rest // 3):
         for p in pair_options:
             yield [*combo, *p]
 
 
-def _seven_pairs(counts: tuple[int, ...], jokers: int, tables: GroupTables) -> Iterator[list[Group]]:
+def _seven_pairs(counts: tuple[int, ...], jokers: int, tables: GroupTables,
+                 one_filling: bool = False) -> Iterator[list[Group]]:
     """Each held kind splits into natural pairs and half-wild pairs; spare wilds pair up."""
     held = [(t, c) for t, c in enumerate(counts) if c]
+    kinds = tables.tileset.sorted_kinds
 
     def place(idx: int, left: int, acc: list[Group]) -> Iterator[list[Group]]:
         if idx == len(held):
             if left % 2:
                 return
-            for extra in combinations_with_replacement(tables.tileset.sorted_kinds, left // 2):
+            fillings = [(kinds[0],) * (left // 2)] if one_filling else \
+                combinations_with_replacement(kinds, left // 2)
+            for extra in fillings:
                 yield acc + [Group("pair", (k, k), (True, True)) for k in extra]
             return
         t, c = held[idx]

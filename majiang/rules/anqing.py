@@ -181,9 +181,12 @@ class Anqing(Ruleset):
         return self._keep and tile in hand.info.gangpai
 
     def may_keep_forced(self, hand: Hand, seat: int) -> bool:
-        st = hand.seat_state[seat]
-        return (self.options.shisanlan_keeps_gangpai and not st.melds
-                and _shisanlan_near(st.counts, hand.info.wild))
+        return self._may_keep(hand, seat, hand.seat_state[seat].counts)
+
+    def _may_keep(self, hand: Hand, seat: int, counts: list[int]) -> bool:
+        """Whether a seat holding ``counts`` keeps its 杠牌 (on the way to 十三烂)."""
+        return (self.options.shisanlan_keeps_gangpai and not hand.seat_state[seat].melds
+                and _shisanlan_near(counts, hand.info.wild))
 
     # --- the turn ---------------------------------------------------------------------------
     def turn_options(self, hand: Hand, seat: int) -> list[Action]:
@@ -244,13 +247,24 @@ class Anqing(Ruleset):
         # Every Anqing win is self-drawn: score the part as an ordinary draw of `tile` (no 杠开,
         # no 地胡), with the drawn-wild and discarded-wild rules as they would stand for this
         # seat (discarding a wild now brings the discarded-wild rule in).
-        threw_wild = hand.seat_state[seat].discarded_wild or (
-            isinstance(discard, Discard) and self.is_wild(hand, discard.tile))
+        st = hand.seat_state[seat]
+        threw_wild = st.discarded_wild or (isinstance(discard, Discard) and self.is_wild(hand, discard.tile))
+        if self.must_expose(hand, tile) and not self._may_keep(hand, seat, counts):
+            return False  # a drawn 杠牌 is laid open (a replacement comes instead), not won on
         if self._plainly_valid(hand, seat, counts, tile, threw_wild):
             return True
-        concealed = [t for t in range(34) for _ in range(counts[t])]
-        return scoring.score(self.situation(hand, seat, tile, concealed=concealed,
-                                            discarded_wild=threw_wild)).valid
+        # The rest is scored (validity only). A turn's hint and the waiting hint after its discard
+        # ask the same questions, so the answers are kept for the hand.
+        key = (seat, tuple(counts), tuple(st.melds), tile, threw_wild)
+        memo = hand.hint_wins
+        valid = memo.get(key)
+        if valid is None:
+            concealed = [t for t in range(34) for _ in range(counts[t])]
+            valid = scoring.is_valid(self.situation(hand, seat, tile, concealed=concealed, discarded_wild=threw_wild))
+            if len(memo) >= 4096:
+                memo.clear()
+            memo[key] = valid
+        return valid
 
     def hint_candidates(self, hand: Hand, seat: int, counts: list[int]) -> list[int]:
         if max(counts) <= 1 and not hand.seat_state[seat].melds:

@@ -163,7 +163,8 @@ class Ruleset:
         """``(plays_as, sources, shared)`` for this hand: ``plays_as[t]`` = :meth:`_natural_as` of
         physical kind ``t``; ``sources[v]`` = the physical kinds that play as ``v``, ascending;
         ``shared``: the ``sources`` entries of the values more than one physical kind plays as
-        (empty when they are one to one; Anqing: the wild's face and 红中).
+        (empty when they are one to one, as in both rulesets so far: Anqing's wild plays as
+        nothing, so 红中 alone plays as the wild's face).
 
         All depend only on the hand's :class:`TableInfo` (the wild, fixed at the deal), so they
         are kept per hand (claims and kongs are asked about on every discard and every turn)
@@ -372,7 +373,8 @@ class Ruleset:
         _plays_as, sources, shared = self.natural_table(hand)
         out: list[Action] = []
         # A concealed kong needs four tiles of one value: four of one kind, which `4 in counts`
-        # rules out at C speed on almost every turn, or four among the kinds sharing a value.
+        # rules out at C speed on almost every turn, or four among kinds sharing a value (none do
+        # in our rulesets; the check costs nothing then).
         if 4 in counts or any(sum(map(counts.__getitem__, srcs)) >= 4 for srcs in shared):
             for srcs in sources:  # by value, ascending
                 held = [t for t in srcs for _ in range(counts[t])]

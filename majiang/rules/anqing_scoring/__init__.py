@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from majiang.hand import decompositions
-from majiang.rules.anqing_scoring.patterns import Candidate, candidates, gangkai_fan, suits_of
+from majiang.rules.anqing_scoring.patterns import Candidate, any_valid_reading, candidates, gangkai_fan, suits_of
 from majiang.rules.anqing_scoring.payment import bao_multiplier, di_of, lianzhuang_bonus, payments
 from majiang.rules.anqing_scoring.situation import (
     AnqingOptions,
@@ -35,6 +35,7 @@ __all__ = [
     "gangkai_fan",
     "gangpai_of",
     "hand_of",
+    "is_valid",
     "lianzhuang_bonus",
     "parse_situation",
     "score",
@@ -69,17 +70,8 @@ def score(situation: Situation) -> Settlement:
     Raises ``ValueError`` only for an impossible situation (see :func:`parse_situation`).
     """
     h = hand_of(situation)
-    if situation.options.mode == "B":
-        # 直叫's replacement wins whatever it is, so it is not held against the two-suit limit (the hand
-        # that declared 直叫 had to meet it already: the engine offers the W-kong only then).
-        counted = h
-        if any(m.type == "wildkong" for m in h.melds):
-            rest = list(h.concealed)
-            rest.remove(h.winning_tile)
-            counted = h._replace(concealed=tuple(rest))
-        suits, _ = suits_of(counted)
-        if len(suits) > 2:
-            return _not_a_win(h, "mode B (打缺): the hand holds all three of 万, 筒 and 条; at most two may remain")
+    if _three_suits_in_mode_b(situation, h):
+        return _not_a_win(h, "mode B (打缺): the hand holds all three of 万, 筒 and 条; at most two may remain")
     found, reason = candidates(situation, h)
     valid = [c for c in found if not c.reason]
     if not valid:
@@ -97,6 +89,28 @@ def score(situation: Situation) -> Settlement:
         totals=totals_from_payments(pays),
         extra=extra,
     )
+
+
+def is_valid(situation: Situation) -> bool:
+    """``score(situation).valid``, without scoring: it stops at the first valid reading and builds
+    no items or payments (the 听 hint asks this for many tiles; with three or four wilds a full
+    score reads hundreds of decompositions)."""
+    h = hand_of(situation)
+    return not _three_suits_in_mode_b(situation, h) and any_valid_reading(situation, h)
+
+
+def _three_suits_in_mode_b(situation: Situation, h: WinHand) -> bool:
+    if situation.options.mode != "B":
+        return False
+    # 直叫's replacement wins whatever it is, so it is not held against the two-suit limit (the hand
+    # that declared 直叫 had to meet it already: the engine offers the W-kong only then).
+    counted = h
+    if any(m.type == "wildkong" for m in h.melds):
+        rest = list(h.concealed)
+        rest.remove(h.winning_tile)
+        counted = h._replace(concealed=tuple(rest))
+    suits, _ = suits_of(counted)
+    return len(suits) > 2
 
 
 def zhijiao_possible(concealed_before_draw: Iterable[int], indicator: int, *, keep_gangpai: bool = False) -> bool:

@@ -13,6 +13,7 @@ from itertools import pairwise
 from typing import NamedTuple
 
 from majiang.hand import Decomposition, Group, decompositions
+from majiang.hand.decompose import iter_decompositions
 from majiang.rules.anqing_scoring.situation import CLAIMED, KONGS, Situation, WinHand
 from majiang.rules.settlement import ScoreItem
 from majiang.tiles import HONORS, WINDS, chinese, format_tiles, is_suit, rank, suit
@@ -180,28 +181,51 @@ def _family(s: Situation, h: WinHand, d: Decomposition | None, four_wilds: bool)
     return fam
 
 
-def _score_reading(s: Situation, h: WinHand, d: Decomposition, placed: Group | None) -> Candidate:
+def _reading_basics(h: WinHand, d: Decomposition) -> tuple[bool, int, bool]:
+    """(直叫, wilds held besides a drawn one, all pungs) for one reading."""
     zhijiao = any(m.type == "wildkong" for m in h.melds)
     wilds_held = h.concealed.count(h.wild) - (h.winning_tile == h.wild)
+    all_pungs = d.form == "regular" and all(g.kind == "pung" for g in d.sets)
+    return zhijiao, wilds_held, all_pungs and all(m.type != "chi" for m in h.melds)
+
+
+def _plain_paofeng(h: WinHand, placed: Group | None, zhijiao: bool, wilds_held: int,
+                   all_pungs: bool) -> ScoreItem | None:
+    """The 直叫 / 跑风 item of a reading outside the 天胡 family, or None when it has no 跑风."""
+    if zhijiao:
+        return _item("zhijiao", "直叫", 6, "held a lone W, drew the second: kong, any replacement wins")
+    if all_pungs and wilds_held == 0:
+        return _item("paofeng", "跑风", 6, "硬对对胡: no W among the held tiles")
+    if placed is not None and (shape := _paofeng_shape(placed, h.face(h.winning_tile))):
+        return _item("paofeng", "跑风", 6, f"{shape}: {_fmt_group(placed)}")
+    return None
+
+
+def _reading_valid(s: Situation, h: WinHand, d: Decomposition, placed: Group | None) -> bool:
+    """Whether :func:`_score_reading` would find no reason against this reading, without its items."""
+    zhijiao, wilds_held, all_pungs = _reading_basics(h, d)
+    family = _family(s, h, d, h.concealed.count(h.wild) + 2 * zhijiao == 4)
+    if family:
+        has_paofeng = max(family, key=lambda f: f.item.value).has_paofeng
+    else:
+        has_paofeng = _plain_paofeng(h, placed, zhijiao, wilds_held, all_pungs) is not None
+    return not _rule_reason(s, h, has_paofeng)
+
+
+def _score_reading(s: Situation, h: WinHand, d: Decomposition, placed: Group | None) -> Candidate:
+    zhijiao, wilds_held, all_pungs = _reading_basics(h, d)
     four_wilds = h.concealed.count(h.wild) + 2 * zhijiao == 4
     family = _family(s, h, d, four_wilds)
     items: list[ScoreItem] = []
-    all_pungs = d.form == "regular" and all(g.kind == "pung" for g in d.sets)
-    all_pungs = all_pungs and all(m.type != "chi" for m in h.melds)
     if family:
         best = max(family, key=lambda f: f.item.value)
         items.append(best.item)
         has_paofeng = best.has_paofeng
     else:
-        has_paofeng = True
-        if zhijiao:
-            items.append(_item("zhijiao", "直叫", 6, "held a lone W, drew the second: kong, any replacement wins"))
-        elif all_pungs and wilds_held == 0:
-            items.append(_item("paofeng", "跑风", 6, "硬对对胡: no W among the held tiles"))
-        elif placed is not None and (shape := _paofeng_shape(placed, h.face(h.winning_tile))):
-            items.append(_item("paofeng", "跑风", 6, f"{shape}: {_fmt_group(placed)}"))
-        else:
-            has_paofeng = False
+        paofeng = _plain_paofeng(h, placed, zhijiao, wilds_held, all_pungs)
+        has_paofeng = paofeng is not None
+        if paofeng is not None:
+            items.append(paofeng)
         if all_pungs:
             items.append(_item("pengpenghu", "碰碰胡", 3, "all triplets/kongs + pair (对对胡's 3, counted once)"))
         if not any(m.type in CLAIMED for m in h.melds):
@@ -233,10 +257,13 @@ def _shisanlan(s: Situation, h: WinHand) -> Candidate | None:
     return Candidate(items, [f"shisanlan {format_tiles(tiles)}"], _rule_reason(s, h, False))
 
 
-def _readings(h: WinHand) -> Iterator[tuple[Decomposition, Group | None]]:
+def _readings(h: WinHand, lazy: bool = False) -> Iterator[tuple[Decomposition, Group | None]]:
     """Each decomposition with each group the winning tile may have completed.
 
     With 直叫 the W-kong takes the pair's second place (one extra joker) and the replacement sits in the pair.
+    ``lazy``: decompositions one at a time, with one filling for groups made of wilds alone (whether a
+    reading is valid never depends on what those stand for: 跑风 is about where the winning natural
+    tile sits, the 天胡 family about how many wilds there are).
     """
     counts = [0] * 34
     for t in h.concealed:
@@ -246,7 +273,9 @@ def _readings(h: WinHand) -> Iterator[tuple[Decomposition, Group | None]]:
     jokers = h.concealed.count(h.wild) + zhijiao
     on_wild = h.winning_tile == h.wild
     face = h.face(h.winning_tile)
-    for d in decompositions(counts, jokers, seven_pairs=not h.melds):
+    found = iter_decompositions(counts, jokers, seven_pairs=not h.melds, any_wild_filling=True) if lazy else \
+        decompositions(counts, jokers, seven_pairs=not h.melds)
+    for d in found:
         if zhijiao:
             pair = d.groups[-1]
             if (on_wild and pair.jokers == 2) or (not on_wild and pair.jokers == 1 and face in pair.tiles):
@@ -263,6 +292,17 @@ def held_gangpai(s: Situation, h: WinHand) -> list[int]:
     if s.options.mode == "B" and s.options.keep_gangpai:
         return []
     return [t for t in h.concealed if t in h.gangpai]
+
+
+def any_valid_reading(s: Situation, h: WinHand) -> bool:
+    """Whether :func:`candidates` holds a valid reading, stopping at the first one found and
+    building no items (the 听 hint asks this for many tiles)."""
+    lan = _shisanlan(s, h)
+    if lan is not None and not lan.reason:
+        return True
+    if held_gangpai(s, h):
+        return False
+    return any(_reading_valid(s, h, d, g) for d, g in _readings(h, lazy=True))
 
 
 def candidates(s: Situation, h: WinHand) -> tuple[list[Candidate], str]:

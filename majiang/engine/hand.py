@@ -113,8 +113,7 @@ class Hand:
         self.natural: NaturalTable | None = None
         self.seed_digest = seed_hash(seed)  # every view carries it: hash once
         # Which kinds are 杠牌 laid open as soon as held: fixed at the deal, asked on every draw.
-        self._forced = tuple(ruleset.must_expose(self, t) for t in range(34))
-        self._forced_kinds = tuple(t for t in range(34) if self._forced[t])
+        self._forced, self._forced_kinds = ruleset.forced_table(self)
         # can_kong is asked on every turn and claim: the floor is fixed per ruleset.
         self._kong_floor = max(ruleset.haidi_tiles, 0)
 

@@ -219,7 +219,12 @@ class Anqing(Ruleset):
 
     # --- wins ---------------------------------------------------------------------------------
     def shape_complete(self, hand: Hand, counts: list[int]) -> bool:
-        natural, jokers = self.analysis_counts(hand, counts)
+        info = hand.info
+        stand_in = info.stand_in
+        if counts[info.wild] or (stand_in is not None and counts[stand_in]):  # type: ignore[index]
+            natural, jokers = self.analysis_counts(hand, counts)
+        else:
+            natural, jokers = counts, 0  # nothing to move: the tiles are their own reading
         if not ACCELERATED:
             # Pure Python: a cheap necessary condition first (a random hand nearly always fails it,
             # and then the win tables are not even looked up). Honors only make pungs and pairs, so

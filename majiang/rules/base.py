@@ -60,6 +60,9 @@ DISCARDS: tuple[Discard, ...] = tuple(Discard(tile=t) for t in range(34))
 PASS = Pass()
 
 
+_BITS = tuple(n.bit_length() for n in range(256))  # walls are 84 or 136 tiles
+
+
 def shuffle(rng: random.Random, tiles: list[int]) -> None:
     """``rng.shuffle(tiles)``, the same permutation from the same state, at about half the cost.
 
@@ -67,9 +70,10 @@ def shuffle(rng: random.Random, tiles: list[int]) -> None:
     algorithm (CPython 3.11–3.13: Fisher–Yates over ``_randbelow_with_getrandbits``) with the
     rejection sampling inlined; walls, and so replays, depend on it being exactly that."""
     getrandbits = rng.getrandbits
+    bits = _BITS
     for i in reversed(range(1, len(tiles))):
         n = i + 1
-        k = n.bit_length()
+        k = bits[n] if n < 256 else n.bit_length()
         j = getrandbits(k)
         while j >= n:
             j = getrandbits(k)
@@ -115,6 +119,7 @@ class Ruleset:
         # msgspec round trip per view (callers get a copy, so the cache can't be mutated).
         self._options_builtins: dict[str, Any] = msgspec.to_builtins(self.options)
         self._natural_cache: dict[TableInfo, NaturalTable] = {}  # see natural_table
+        self._forced_cache: dict[TableInfo, tuple[tuple[bool, ...], tuple[int, ...]]] = {}  # see forced_table
         # For claim_window, asked on every discard: the seats after each discarder, in order, and
         # whether the base claim rules apply (then they are inlined there). The flags may be
         # properties of the (frozen) options, so they are read once here.
@@ -182,6 +187,15 @@ class Ruleset:
                 shared = tuple(s for s in sources if len(s) > 1)
                 table = self._natural_cache[hand.info] = (plays_as, sources, shared)
             hand.natural = table
+        return table
+
+    def forced_table(self, hand: Hand) -> tuple[tuple[bool, ...], tuple[int, ...]]:
+        """(:meth:`must_expose` of each kind, the kinds it holds for), per table info: asked once
+        per hand, and there are at most 34 infos, so it is worked out once per info."""
+        table = self._forced_cache.get(hand.info)
+        if table is None:
+            forced = tuple(self.must_expose(hand, t) for t in range(34))
+            table = self._forced_cache[hand.info] = (forced, tuple(t for t in range(34) if forced[t]))
         return table
 
     def is_wild(self, hand: Hand, tile: int) -> bool:
@@ -370,17 +384,17 @@ class Ruleset:
     def kong_options(self, hand: Hand, seat: int) -> list[Action]:
         st = hand.seat_state[seat]
         counts = st.counts
-        _plays_as, sources, shared = self.natural_table(hand)
+        _plays_as, sources, shared = hand.natural or self.natural_table(hand)
         out: list[Action] = []
         # A concealed kong needs four tiles of one value: four of one kind, which `4 in counts`
         # rules out at C speed on almost every turn, or four among kinds sharing a value (none do
         # in our rulesets; the check costs nothing then).
-        if 4 in counts or any(sum(map(counts.__getitem__, srcs)) >= 4 for srcs in shared):
+        if 4 in counts or (shared and any(sum(map(counts.__getitem__, srcs)) >= 4 for srcs in shared)):
             for srcs in sources:  # by value, ascending
                 held = [t for t in srcs for _ in range(counts[t])]
                 if len(held) >= 4:
                     out.append(Kong(kind="concealed", tiles=tuple(held[:4])))
-        if self.allow_added_kong:
+        if self.allow_added_kong and st.melds:
             for meld in st.melds:
                 if meld.kind == "peng":
                     held_t = next((t for t in sources[self.logical(hand, meld.tiles[0])] if counts[t]), None)

@@ -51,9 +51,7 @@ def _check_shortcuts(hand: Hand, seat: int) -> None:
     if not isinstance(rules, Anqing) or st_.concealed_size % 3 != 1 or any(m.kind == "wildkong" for m in st_.melds):
         return
     counts = list(st_.counts)
-    own = list(counts)
-    for t in [t for m in st_.melds for t in m.tiles] + st_.exposed:
-        own[t] += 1
+    own = rules.copies_held(hand, seat, counts)
     for k in rules.hint_candidates(hand, seat, counts):
         if own[k] >= 4:
             continue

@@ -24,7 +24,6 @@ from majiang.tiles import format_tiles
 
 if TYPE_CHECKING:
     from majiang.engine.hand import Hand
-    from majiang.engine.state import SeatState
 
 RED = 31  # 红中
 # By count held (0–4) of one honor kind: wilds it lacks to be pungs only (4 = a pung and a single),
@@ -156,9 +155,11 @@ class Anqing(Ruleset):
     def analysis_counts(self, hand: Hand, counts: list[int]) -> tuple[list[int], int]:
         wild = hand.info.wild
         assert wild is not None
+        stand_in = hand.info.stand_in
+        if not counts[wild] and (stand_in is None or not counts[stand_in]):
+            return counts, 0  # nothing to move: the tiles are their own reading (as in the base)
         natural = list(counts)
         jokers = natural[wild]
-        stand_in = hand.info.stand_in
         if stand_in is not None:
             natural[wild] = natural[stand_in]
             natural[stand_in] = 0
@@ -204,27 +205,22 @@ class Anqing(Ruleset):
             before = st.tiles()
             before.remove(wild)  # the concealed part as it was before this draw
             if scoring.zhijiao_possible(before, hand.info.indicator, keep_gangpai=self._keep) \
-                    and self._suits_allow_win(hand, st):
+                    and self._suits_allow_win(hand, seat, st.counts):
                 out.append(WildKong())
         return out
 
-    def _suits_allow_win(self, hand: Hand, st: SeatState) -> bool:
-        """Mode B (打缺): the natural tiles held and melded span at most two of 万/筒/条."""
+    def _suits_allow_win(self, hand: Hand, seat: int, counts: list[int]) -> bool:
+        """Mode B (打缺): the natural tiles held (``counts``) and melded span at most two of 万/筒/条."""
         if self.options.mode != "B":
             return True
         wild = hand.info.wild
-        tiles = [self.logical(hand, t) for t in st.tiles() if t != wild]
-        tiles += [self.logical(hand, t) for m in st.melds for t in m.tiles if t != wild]
-        return len({t // 9 for t in tiles if t < 27}) <= 2
+        tiles = [t for t in range(34) if counts[t] and t != wild]
+        tiles += [t for m in hand.seat_state[seat].melds for t in m.tiles if t != wild]
+        return len({v // 9 for v in (self.logical(hand, t) for t in tiles) if v < 27}) <= 2
 
     # --- wins ---------------------------------------------------------------------------------
     def shape_complete(self, hand: Hand, counts: list[int]) -> bool:
-        info = hand.info
-        stand_in = info.stand_in
-        if counts[info.wild] or (stand_in is not None and counts[stand_in]):  # type: ignore[index]
-            natural, jokers = self.analysis_counts(hand, counts)
-        else:
-            natural, jokers = counts, 0  # nothing to move: the tiles are their own reading
+        natural, jokers = self.analysis_counts(hand, counts)
         if not ACCELERATED:
             # Pure Python: a cheap necessary condition first (a random hand nearly always fails it,
             # and then the win tables are not even looked up). Honors only make pungs and pairs, so
@@ -287,13 +283,7 @@ class Anqing(Ruleset):
             return False
         if not self._keep and any(counts[g] for g in info.gangpai):
             return False
-        if self.options.mode == "B":
-            wild = info.wild
-            melded = [t for m in hand.seat_state[seat].melds for t in m.tiles]
-            natural = [t for t in range(34) if counts[t] and t != wild] + [t for t in melded if t != wild]
-            if len({v // 9 for v in map(lambda t: self.logical(hand, t), natural) if v < 27}) > 2:
-                return False
-        return self.shape_complete(hand, counts)
+        return self._suits_allow_win(hand, seat, counts) and self.shape_complete(hand, counts)
 
     def situation(self, hand: Hand, seat: int, winning_tile: int | None = None,
                   concealed: list[int] | None = None, discarded_wild: bool | None = None) -> scoring.Situation:

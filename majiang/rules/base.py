@@ -249,13 +249,7 @@ class Ruleset:
         The ruleset's own scoring decides, so the hint lists exactly the tiles a player would be
         offered ``win`` on. ``counts`` is restored before returning."""
         out: list[int] = []
-        st = hand.seat_state[seat]
-        own = list(counts)  # copies this seat holds, melded or laid open: the fifth never comes
-        for m in st.melds:
-            for t in m.tiles:
-                own[t] += 1
-        for t in st.exposed:
-            own[t] += 1
+        own = self.copies_held(hand, seat, counts)
         for k in self.hint_candidates(hand, seat, counts):
             if own[k] >= 4:
                 continue
@@ -267,6 +261,19 @@ class Ruleset:
             finally:
                 counts[k] -= 1
         return out
+
+    @staticmethod
+    def copies_held(hand: Hand, seat: int, counts: list[int]) -> list[int]:
+        """Per kind, the copies ``seat`` holds (``counts``), has melded or laid open: at four, no
+        further copy can come to it."""
+        st = hand.seat_state[seat]
+        own = list(counts)
+        for m in st.melds:
+            for t in m.tiles:
+                own[t] += 1
+        for t in st.exposed:
+            own[t] += 1
+        return own
 
     def hint_candidates(self, hand: Hand, seat: int, counts: list[int]) -> list[int]:
         """The kinds worth trying in :meth:`winning_tiles`: those the win tables say complete the

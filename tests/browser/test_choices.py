@@ -142,25 +142,22 @@ def _check_chooser(page: Any, chis: list[Chi], claimed: int) -> None:
     assert page.locator("[data-testid=chooser] button.choice").count() == len(chis)
 
 
-def test_chi_chooser_and_the_hint_bar(browser: Any, server: Any, shots: Path) -> None:
-    page = _page(browser, server)
-    try:
-        _enter_and_create(page, "吃牌", "anqing", {"mode": "A"}, hands=40)
-        page.click("[data-testid=ready]")
-        seen = _play_until(page, shots, "choices-anqing", {"chooser", "hint"}, deadline_s=300)
-        assert seen == {"chooser", "hint"}, seen
-        assert not page.errors, page.errors  # type: ignore[attr-defined]
-    finally:
-        page.context.close()
+CHOICES = [  # (label, ruleset, options, what must be seen, seconds allowed)
+    ("anqing", "anqing", {"mode": "A"}, {"chooser", "hint"}, 300),  # several chis are a rare offer
+    ("hefei", "hefei", {"room": "baoting"}, {"declare", "hint"}, 240),
+]
 
 
-def test_declaring_baoting_by_clicking(browser: Any, server: Any, shots: Path) -> None:
+@pytest.mark.parametrize(("label", "ruleset", "options", "want", "deadline_s"), CHOICES,
+                         ids=["chi-chooser-and-hint", "baoting-declare-and-hint"])
+def test_choices_by_clicking(browser: Any, server: Any, shots: Path, label: str, ruleset: str,
+                             options: dict[str, str], want: set[str], deadline_s: float) -> None:
     page = _page(browser, server)
     try:
-        _enter_and_create(page, "报听", "hefei", {"room": "baoting"}, hands=40)
+        _enter_and_create(page, f"选择{label}", ruleset, options, hands=40)
         page.click("[data-testid=ready]")
-        seen = _play_until(page, shots, "choices-hefei", {"declare", "hint"}, deadline_s=240)
-        assert seen == {"declare", "hint"}, seen
+        seen = _play_until(page, shots, f"choices-{label}", want, deadline_s=deadline_s)
+        assert seen == want, seen
         assert not page.errors, page.errors  # type: ignore[attr-defined]
     finally:
         page.context.close()

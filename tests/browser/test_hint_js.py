@@ -9,10 +9,12 @@ import shutil
 import subprocess
 from pathlib import Path
 
+import msgspec
 import pytest
 
+from majiang.bots import make_bot
 from majiang.engine import Hand, seat_view
-from majiang.engine.view import unseen_counts
+from majiang.engine.view import SeatView, unseen_counts
 from majiang.rules.anqing import Anqing
 from majiang.rules.hefei import Hefei
 
@@ -33,10 +35,6 @@ def _run(script: str, data: object) -> object:
 
 def _views_with_hints() -> list[dict[str, object]]:
     """Real seat views (as the server sends them) from hands played until some seat is ready."""
-    import msgspec
-
-    from majiang.bots import make_bot
-
     out: list[dict[str, object]] = []
     for rules in (Anqing({"mode": "A"}), Hefei({"room": "bubaoting"})):
         bots = [make_bot("greedy", i) for i in range(4)]
@@ -58,9 +56,6 @@ def test_the_hint_shows_the_servers_waits_with_unseen_counts_from_the_view() -> 
     got = _run("console.log(JSON.stringify(data.map((v) => { const h = hint.hintFor(v);"
                " return {waits: h.waits, by: [...h.byDiscard.entries()], unseen: hint.unseenCounts(v)}; })));",
                views)
-    import msgspec
-
-    from majiang.engine.view import SeatView
     for view, out in zip(views, got, strict=True):  # type: ignore[arg-type]
         unseen = unseen_counts(msgspec.convert(view, SeatView))
         assert out["unseen"] == unseen

@@ -38,6 +38,9 @@ def run(args: argparse.Namespace) -> int:
     sock = socket.socket(socket.AF_INET6 if ":" in args.host else socket.AF_INET)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     sock.bind((args.host, args.port))
+    # Listen before saying where: a browser opened on the printed address waits in the backlog while
+    # the store starts, instead of being refused.
+    sock.listen(2048)
     host, port = sock.getsockname()[:2]
     shown = f"[{host}]" if ":" in host else host
     print(f"majiang server on http://{shown}:{port}/  (database: {_safe(settings.database_url or '')})", flush=True)

@@ -72,8 +72,10 @@ class Hand:
         dealer: int = 0,
         streak: int | None = None,
         hand_no: int = 1,
+        dealer_dice: tuple[int, ...] = (),
     ) -> None:
         self.ruleset = ruleset
+        self.dealer_dice = dealer_dice  # the roll that picked the match's first dealer (hand 1 only)
         self.seed = seed
         self.dealer = dealer
         self.streak = ruleset.first_streak if streak is None else streak
@@ -129,6 +131,7 @@ class Hand:
                 wild=self.info.wild,
                 stand_in=self.info.stand_in,
                 gangpai=tuple(sorted(self.info.gangpai)),
+                dealer_dice=dealer_dice,
             )
         )
         self._deal()
@@ -216,8 +219,9 @@ class Hand:
         dealer: int = 0,
         streak: int | None = None,
         hand_no: int = 1,
+        dealer_dice: tuple[int, ...] = (),
     ) -> Hand:
-        hand = cls(ruleset, seed, dealer=dealer, streak=streak, hand_no=hand_no)
+        hand = cls(ruleset, seed, dealer=dealer, streak=streak, hand_no=hand_no, dealer_dice=dealer_dice)
         for seat, action in actions:
             hand.apply(seat, action)
         return hand
@@ -319,6 +323,7 @@ class Hand:
         st.add(t)
         st.drawn = t
         st.draws += 1
+        st.passed_win = False
         self.events.append(Drew(seat=seat, tile=t, source="haidi" if haidi else "wall", wall_left=wall_left))
         self.phase = "haidi" if haidi else "turn"
         self._after_draw(seat, t, wall_left)
@@ -353,9 +358,8 @@ class Hand:
             if not (out and self.ruleset.haidi_win_forced):
                 out.append(Pass())  # 海捞: draw and do not discard
             return out
-        if self.zhijiao and out:
-            return out  # the replacement after a 直叫 wins whatever it is
-        # (…unless scoring refuses that win, e.g. mode B with three suits: then play on, never stuck.)
+        # After a 直叫 wild kong the replacement may be won whatever it is ("补任意张可胡牌"): the win
+        # is offered with the ordinary turn, so the player may also play on.
         options = self.ruleset.turn_options(self, seat)
         out.extend(options)
         if not out:  # defensive: a seat to act always has something legal
@@ -456,6 +460,8 @@ class Hand:
         assert window is not None
         # A pass in a claim window is not announced: it would tell the table who had a choice.
         window.responses[seat] = action
+        if isinstance(action, Pass) and Win() in window.options[seat]:
+            self.seat_state[seat].passed_win = True  # (过水不胡, where a ruleset has it)
         if window.waiting_for():
             return
         self._resolve(window)

@@ -45,6 +45,12 @@ class AnqingRules(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     qingyise: int = 10  # mode B 清一色
     couyise: int = 5  # mode B 凑一色 (混一色)
     ziyise: int = 20  # mode B 字一色
+    shisanlan_strict: bool = False  # [option] any wild held rules out 十三烂/七星归位 (default: as its own face)
+    bao_dealer_rate: bool = True  # 顺包/反包 amounts are worked out as the dealer's, then multiplied
+    cap: int = 0  # [option] 封顶: the most one payer pays for one hand (0: no cap)
+    no_chi: bool = False  # [option] no chi even in mode A (seed 001's flow)
+    east_deals_first: bool = False  # [option] 东 deals the first hand (default: a dice roll picks the dealer)
+    rounds: int = 0  # [option] the match lasts this many 圈 (0: a number of hands)
 
 
 _MELD_TYPES = {
@@ -113,14 +119,36 @@ class Anqing(Ruleset):
         super().__init__(options)
         # Asked on every draw and turn; the options are frozen, so decide once.
         self._keep = self.options.mode == "B" and self.options.keep_gangpai
+        o = self.options
+        self._scoring_options = scoring.AnqingOptions(
+            mode=o.mode, lianzhuang_bonus=o.lianzhuang_bonus, qingyise=o.qingyise, couyise=o.couyise,
+            ziyise=o.ziyise, keep_gangpai=o.keep_gangpai, shisanlan_strict=o.shisanlan_strict,
+            bao_dealer_rate=o.bao_dealer_rate, cap=o.cap, no_chi=o.no_chi or o.mode == "B",
+        )
 
     def _validate_options(self) -> None:
         if self.options.base_silver < 1:
             raise ValueError(f"base_silver must be at least 1, got {self.options.base_silver}")
+        if self.options.cap < 0:
+            raise ValueError(f"cap (封顶) is 0 for no cap or a positive amount, got {self.options.cap}")
+        if self.options.rounds < 0:
+            raise ValueError(f"rounds (圈) is 0 for a number of hands or a positive count, got {self.options.rounds}")
 
     @property
     def allow_chi(self) -> bool:  # type: ignore[override]
-        return self.options.mode == "A"
+        return self.options.mode == "A" and not self.options.no_chi
+
+    @property
+    def match_rounds(self) -> int:  # type: ignore[override]
+        return self.options.rounds
+
+    def first_deal(self, seed: str) -> tuple[int, tuple[int, ...]]:
+        """"由一名玩家执筛起庄（东南西北）": the 东 seat rolls two dice and counts that many seats from
+        itself (东 南 西 北 东 …); the seat reached deals first. Option ``east_deals_first``: 东 deals."""
+        if self.options.east_deals_first:
+            return 0, ()
+        dice = roll(random.Random(f"{seed}:dealer"))
+        return (sum(dice) - 1) % self.seats, dice
 
     # --- the deal: wall, dice, indicator --------------------------------------------------
     def build_wall(self, rng: random.Random, dealer: int) -> WallSetup:
@@ -187,7 +215,12 @@ class Anqing(Ruleset):
     def _may_keep(self, hand: Hand, seat: int, counts: list[int]) -> bool:
         """Whether a seat holding ``counts`` keeps its 杠牌 (on the way to 十三烂)."""
         return (self.options.shisanlan_keeps_gangpai and not hand.seat_state[seat].melds
-                and _shisanlan_near(counts, hand.info.wild))
+                and _shisanlan_near(counts, self._lan_wild(hand)))
+
+    def _lan_wild(self, hand: Hand) -> int | None:
+        """The wild as 十三烂's shape test must refuse it: only with option ``shisanlan_strict``; by
+        default a wild is read as its own face there, like every other tile."""
+        return hand.info.wild if self.options.shisanlan_strict else None
 
     # --- the turn ---------------------------------------------------------------------------
     def turn_options(self, hand: Hand, seat: int) -> list[Action]:
@@ -241,7 +274,7 @@ class Anqing(Ruleset):
             max(counts) <= 1
             and not hand.seat_state[seat].melds
             and sum(counts) == 14
-            and _shisanlan_shape(counts, hand.info.wild)
+            and _shisanlan_shape(counts, self._lan_wild(hand))
         )
 
     def hint_win_valid(self, hand: Hand, seat: int, counts: list[int], tile: int, discard: Action | None) -> bool:
@@ -311,14 +344,7 @@ class Anqing(Ruleset):
         first_draw = seat != hand.dealer and st.draws == 1 and not hand.claims_made and not hypothetical
         kongs_before = 0 if hypothetical else hand.kong_chain
         return scoring.Situation(
-            options=scoring.AnqingOptions(
-                mode=self.options.mode,
-                lianzhuang_bonus=self.options.lianzhuang_bonus,
-                qingyise=self.options.qingyise,
-                couyise=self.options.couyise,
-                ziyise=self.options.ziyise,
-                keep_gangpai=self.options.keep_gangpai,
-            ),
+            options=self._scoring_options,
             base_silver=self.options.base_silver,
             indicator=format_tiles([hand.info.indicator]),  # type: ignore[list-item]
             dealer=hand.dealer,

@@ -102,6 +102,9 @@ class Ruleset:
     haidi_tiles: ClassVar[int] = 0  # the last N tiles are drawn without discarding (Hefei 海捞区)
     haidi_win_forced: ClassVar[bool] = False  # a possible win in the 海捞区 must be taken
     first_streak: ClassVar[int] = 0  # the streak of a fresh dealer
+    new_game_resets_streak: ClassVar[bool] = False  # a player leaving between hands restarts the streak
+    match_rounds: ClassVar[int] = 0  # a match of this many 圈 (0: a number of hands)
+    absent_takes_win: ClassVar[bool] = False  # 托管 / timeout / disconnection takes any legal win
 
     def __init__(self, options: msgspec.Struct | dict[str, Any] | None = None) -> None:
         if options is None:
@@ -142,7 +145,12 @@ class Ruleset:
     # --- the deal -------------------------------------------------------------------
     def first_dealer(self, seed: str) -> int:
         """The first hand's dealer (东 by default; a ruleset may draw one from the match seed)."""
-        return 0
+        return self.first_deal(seed)[0]
+
+    def first_deal(self, seed: str) -> tuple[int, tuple[int, ...]]:
+        """(the first hand's dealer, the dice rolled to pick him — empty when none are), drawn
+        from ``seed`` (the match's seeded source) so a match replays exactly."""
+        return 0, ()
 
     def build_wall(self, rng: random.Random, dealer: int) -> WallSetup:
         tiles = [k for k in self.kinds for _ in range(4)]

@@ -52,6 +52,8 @@ EXPECTED: dict[str, tuple[dict[str, int], list[int]]] = {
     "qixing_guiwei_honor_wild": ({"qixing_guiwei": 30}, [-38, 106, -34, -34]),
     # Mode B kept 发 in a 暗杠: "算风牌，但不算钱", so no 暗杠 2.
     "modeB_kept_gangpai_kong": ({"paofeng": 6, "menqing": 3}, [-17, 43, -13, -13]),
+    # Option flowers: 中 东 发 exposed as flowers (花), 1 each.
+    "flowers": ({"paofeng": 6, "menqing": 3, "hua": 3}, [-20, 52, -16, -16]),
     "discarded_wild_paofeng": ({"paofeng": 6, "menqing": 3}, [-17, 43, -13, -13]),
 }
 NOT_WINS = {

@@ -121,3 +121,17 @@ def test_guoshui_bars_a_discard_win_until_the_seats_next_draw(guoshui: bool) -> 
         assert not hand.seat_state[1].passed_win
     else:
         assert hand.legal_actions(1) == [Pass(), Win()]
+
+
+def test_flowers_option_lays_open_dragons_and_east_and_red_is_no_stand_in() -> None:
+    # Indicator 1p: the wild is 2p. With flowers, 中 发 白 东 are flowers; the dealer holds 5z and 1z.
+    hands = ["123456789m345s15z", "1112223334445s", "3456789p6789m99s", "112233m4455m888s"]
+    rs = Anqing({"flowers": True})
+    hand = stacked_hand(rs, stacked_wall(rs, hands, tail="9p7s", indicator="1p"))
+    assert hand.info.stand_in is None and hand.info.gangpai == {T("1z"), T("5z"), T("6z"), T("7z")}
+    dealer = hand.seat_state[0]
+    assert sorted(dealer.exposed) == [T("1z"), T("5z")]  # laid open at the deal, two replacements
+    assert dealer.concealed_size == 14 and dealer.counts[T("9p")] == 1 and dealer.counts[T("7s")] == 1
+    plain = Anqing({})
+    other = stacked_hand(plain, stacked_wall(plain, hands, tail="9p7s", indicator="1p"))
+    assert other.info.stand_in == T("5z") and other.seat_state[0].exposed == []  # 红中 plays as 2p, 东 is a wind

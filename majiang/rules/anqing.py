@@ -51,6 +51,7 @@ class AnqingRules(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     no_chi: bool = False  # [option] no chi even in mode A (seed 001's flow)
     east_deals_first: bool = False  # [option] 东 deals the first hand (default: a dice roll picks the dealer)
     rounds: int = 0  # [option] the match lasts this many 圈 (0: a number of hands)
+    flowers: bool = False  # [option] 中 发 白 and 东 are flowers (seed 001), laid open like 杠牌, +1 番 each
 
 
 _MELD_TYPES = {
@@ -123,7 +124,7 @@ class Anqing(Ruleset):
         self._scoring_options = scoring.AnqingOptions(
             mode=o.mode, lianzhuang_bonus=o.lianzhuang_bonus, qingyise=o.qingyise, couyise=o.couyise,
             ziyise=o.ziyise, keep_gangpai=o.keep_gangpai, shisanlan_strict=o.shisanlan_strict,
-            bao_dealer_rate=o.bao_dealer_rate, cap=o.cap, no_chi=o.no_chi or o.mode == "B",
+            bao_dealer_rate=o.bao_dealer_rate, cap=o.cap, no_chi=o.no_chi or o.mode == "B", flowers=o.flowers,
         )
 
     def _validate_options(self) -> None:
@@ -172,8 +173,8 @@ class Anqing(Ruleset):
         return TableInfo(
             indicator=indicator,
             wild=scoring.wild_of(indicator),
-            stand_in=scoring.stand_in_of(indicator),
-            gangpai=scoring.gangpai_of(indicator),
+            stand_in=scoring.stand_in_of(indicator, self.options.flowers),
+            gangpai=scoring.gangpai_of(indicator, self.options.flowers),
         )
 
     def wall_exhausted(self, hand: Hand) -> bool:
@@ -237,7 +238,8 @@ class Anqing(Ruleset):
         if st.drawn == wild and st.counts[wild] >= 2 and hand.can_kong():
             before = st.tiles()
             before.remove(wild)  # the concealed part as it was before this draw
-            if scoring.zhijiao_possible(before, hand.info.indicator, keep_gangpai=self._keep) \
+            if scoring.zhijiao_possible(before, hand.info.indicator, keep_gangpai=self._keep,
+                                                                flowers=self.options.flowers) \
                     and self._suits_allow_win(hand, seat, st.counts):
                 out.append(WildKong())
         return out

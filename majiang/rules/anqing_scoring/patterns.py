@@ -97,9 +97,11 @@ def _always(s: Situation, h: WinHand, groups: tuple[Group, ...], *, as_themselve
             items.append(_item(m.type, name, base + wind, note))
     if h.gangpai_exposed:
         n = len(h.gangpai_exposed)
-        items.append(_item("gangpai", "杠牌", n, f"{format_tiles(h.gangpai_exposed)} exposed, 1 each"))
-    winds = [g.tiles[0] for g in groups if g.kind == "pung" and g.tiles[0] in WINDS]
-    winds += [m.face[0] for m in h.melds if m.type == "peng" and m.face[0] in WINDS]
+        key, name = ("hua", "花") if s.options.flowers else ("gangpai", "杠牌")
+        items.append(_item(key, name, n, f"{format_tiles(h.gangpai_exposed)} exposed, 1 each"))
+    # A kept 杠牌 (mode B) is no wind that earns: with option flowers, a kept 东 is one.
+    winds = [g.tiles[0] for g in groups if g.kind == "pung" and g.tiles[0] in WINDS and g.tiles[0] not in h.gangpai]
+    winds += [m.face[0] for m in h.melds if m.type == "peng" and m.face[0] in WINDS and m.face[0] not in h.gangpai]
     if winds:
         items.append(_item("feng", "风", len(winds), "wind triplets " + "".join(chinese(t) for t in winds)))
     ranks: dict[int, set[int]] = {}

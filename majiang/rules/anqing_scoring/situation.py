@@ -42,6 +42,9 @@ class AnqingOptions(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     cap: int = 0
     # No chi at all (seed 001's flow); mode B never chis anyway.
     no_chi: bool = False
+    # 中 发 白 and 东 are flowers (seed 001): laid open like 杠牌, +1 each; 红中 is then no stand-in and 东 no
+    # wind. The wild among them stays wild.
+    flowers: bool = False
 
 
 class Meld(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -242,7 +245,8 @@ def hand_of(s: Situation) -> WinHand:
     _seat("dealer", s.dealer)
     _seat("winner", s.winner)
     indicator = _tile("indicator", s.indicator)
-    wild, stand_in, gangpai = wild_of(indicator), stand_in_of(indicator), gangpai_of(indicator)
+    flowers = s.options.flowers
+    wild, stand_in, gangpai = wild_of(indicator), stand_in_of(indicator, flowers), gangpai_of(indicator, flowers)
     concealed = tuple(_tiles("concealed", s.concealed))
     winning = _tile("winning_tile", s.winning_tile)
     if winning not in concealed:

@@ -84,7 +84,7 @@ export function lobbyScreen({app, go}) {
       const row = h('label', {class: typeof v === 'boolean' ? 'check' : 'field', title: help || undefined,
                               'data-testid': `option-${k}`},
         typeof v === 'boolean' ? [optionInput(k, v, info), ' ', label] : [h('span', {}, label), optionInput(k, v, info)],
-        help ? h('small', {class: 'help'}, help) : null);
+        help ? h('small', {class: 'help', style: {display: 'block', opacity: '0.75'}}, help) : null);
       (MAIN_OPTIONS.includes(k) ? main : adv).push(row);
     }
     mount(optsBox, main);

@@ -77,6 +77,12 @@ def parse_situation(data: dict[str, Any]) -> Situation:
     """A JSON object (already decoded) to a validated :class:`Situation`; ``ValueError`` names any fault."""
     if not isinstance(data, dict):
         raise ValueError("a situation is a JSON object")
+    kongs = data.get("other_kongs")
+    if isinstance(kongs, dict):  # JSON object keys are strings: {"3": 2} names seat 3
+        try:
+            data = data | {"other_kongs": {int(k): v for k, v in kongs.items()}}
+        except ValueError:
+            raise ValueError(f"other_kongs: keys are seats 0-3, got {list(kongs)}") from None
     try:
         situation = msgspec.convert(data, Situation)
     except msgspec.ValidationError as e:

@@ -13,6 +13,7 @@ from majiang.engine.replay import decode, encode, rebuild, to_replay
 from majiang.rules.anqing import Anqing
 from majiang.rules.hefei import Hefei
 from majiang.tiles import parse_tile
+from majiang.tui.render import table_lines
 from tests.walls import stacked_hand, stacked_wall
 
 T = parse_tile
@@ -29,6 +30,7 @@ def test_anqing_first_dealer_comes_from_a_dice_roll_shown_at_the_table_and_in_th
         started = match.hand.events[0]
         assert isinstance(started, HandStarted) and started.dealer_dice == dice
         assert seat_view(match.hand, 2).dealer_dice == dice
+        assert f"picked by the dice {dice[0]} + {dice[1]}" in "\n".join(table_lines(seat_view(match.hand, 2), "t"))
         replay = decode(encode(to_replay(match.hand)))
         assert replay.dealer_dice == dice and rebuild(replay).dealer_dice == dice
         dealers.add(match.dealer)

@@ -46,11 +46,12 @@ from majiang.engine.events import (
     Won,
 )
 from majiang.engine.state import ClaimWindow, Meld, RiverTile, SeatState
-from majiang.rules.base import HandOutcome, NaturalTable, Ruleset
+from majiang.rules import base as rules_base  # a module reference: rules.base may still be loading
 from majiang.rules.settlement import Settlement
 
 if TYPE_CHECKING:
     from majiang.engine.hint import Ting
+    from majiang.rules.base import HandOutcome, NaturalTable, Ruleset
 
 class IllegalAction(ValueError):
     """An action that is not legal now; the message says why. The hand is unchanged."""
@@ -335,7 +336,7 @@ class Hand:
         self.phase = "over"
         self.claim = None
         self.settlement = settlement
-        self.outcome = HandOutcome(winners=tuple(settlement.winners), draw=draw)
+        self.outcome = rules_base.HandOutcome(winners=tuple(settlement.winners), draw=draw)
         self._emit(
             HandEnded(
                 draw=draw,

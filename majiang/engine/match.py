@@ -4,14 +4,17 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 import msgspec
 
 from majiang.engine.actions import Action
 from majiang.engine.events import Event
 from majiang.engine.hand import Hand, IllegalAction
-from majiang.rules.base import Ruleset
 from majiang.rules.settlement import Settlement
+
+if TYPE_CHECKING:
+    from majiang.rules.base import Ruleset
 
 
 class HandRecord(msgspec.Struct):

@@ -20,7 +20,7 @@ from majiang.rules.settlement import Settlement
 from majiang.tiles import format_tiles
 
 if TYPE_CHECKING:
-    from majiang.engine.hand import Hand
+    from majiang.rules.table import Table
 
 HEFEI_KINDS = tuple(s * 9 + r for s in range(3) for r in range(1, 8))  # 2–8 of 万 饼 条
 
@@ -65,7 +65,7 @@ class Hefei(Ruleset):
         return WallSetup(tiles=tiles[start:] + tiles[:start], dice=dice)
 
     # --- readiness ----------------------------------------------------------------------------
-    def is_ready(self, hand: Hand, seat: int, counts: list[int], new_kong: int | None = None) -> bool:
+    def is_ready(self, hand: Table, seat: int, counts: list[int], new_kong: int | None = None) -> bool:
         """Would some tile complete this 3n+1 part into a win (shape and the 8-in-a-suit rule)?
 
         ``new_kong``: a 暗杠 about to be declared, whose four tiles count toward the suit rule too."""
@@ -87,7 +87,7 @@ class Hefei(Ruleset):
         return False
 
     # --- the turn -----------------------------------------------------------------------------
-    def turn_options(self, hand: Hand, seat: int) -> list[Action]:
+    def turn_options(self, hand: Table, seat: int) -> list[Action]:
         st = hand.seat_state[seat]
         if st.declared:
             # Locked after 报听: the drawn tile goes out unless it wins or makes a kong that keeps the hand ready.
@@ -116,7 +116,7 @@ class Hefei(Ruleset):
         return out
 
     # --- wins ---------------------------------------------------------------------------------
-    def hint_win_valid(self, hand: Hand, seat: int, counts: list[int], tile: int, discard: Action | None) -> bool:
+    def hint_win_valid(self, hand: Table, seat: int, counts: list[int], tile: int, discard: Action | None) -> bool:
         # A self-draw, or a discard where this seat may win on one (in a 报听 room only once
         # declared, which a `declare` discard does). The discarder is any other seat: it changes
         # who pays, never whether it is a win.
@@ -130,7 +130,7 @@ class Hefei(Ruleset):
         return scoring.score(self.situation(hand, seat, tile, (seat + 1) % self.seats, counts=part,
                                             hypothetical=True, declared=declared)).valid
 
-    def situation(self, hand: Hand, seat: int, tile: int, discarder: int | None,
+    def situation(self, hand: Table, seat: int, tile: int, discarder: int | None,
                   counts: list[int] | None = None, hypothetical: bool = False,
                   declared: bool | None = None) -> scoring.Situation:
         """The scoring input for ``seat`` winning on ``tile`` (drawn, or from ``discarder``).
@@ -170,16 +170,16 @@ class Hefei(Ruleset):
         )
 
     @staticmethod
-    def _other_kongs(hand: Hand, seat: int) -> dict[int, int]:
+    def _other_kongs(hand: Table, seat: int) -> dict[int, int]:
         return {i: n for i, st in enumerate(hand.seat_state) if i != seat
                 and (n := sum(m.kind == "kong_concealed" for m in st.melds))}
 
-    def self_draw_settlement(self, hand: Hand, seat: int) -> Settlement:
+    def self_draw_settlement(self, hand: Table, seat: int) -> Settlement:
         st = hand.seat_state[seat]
         assert st.drawn is not None
         return scoring.score(self.situation(hand, seat, st.drawn, None))
 
-    def can_win_on_discard(self, hand: Hand, seat: int, tile: int, discarder: int) -> bool:
+    def can_win_on_discard(self, hand: Table, seat: int, tile: int, discarder: int) -> bool:
         st = hand.seat_state[seat]
         if self.options.room == "baoting" and not st.declared:
             return False  # 报听 room: discard wins only after declaring
@@ -191,7 +191,7 @@ class Hefei(Ruleset):
             return False
         return scoring.score(self.situation(hand, seat, tile, discarder)).valid
 
-    def discard_settlement(self, hand: Hand, winners: list[int], tile: int, discarder: int) -> Settlement:
+    def discard_settlement(self, hand: Table, winners: list[int], tile: int, discarder: int) -> Settlement:
         return scoring.score_multi([self.situation(hand, w, tile, discarder) for w in winners])
 
     # --- the match ----------------------------------------------------------------------------

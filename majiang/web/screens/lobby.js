@@ -81,10 +81,13 @@ export function lobbyScreen({app, go}) {
       const info = inf.label ? inf : null;
       const help = info ? inLang(info.help) : null;
       const label = optionLabel(k, info);
-      const row = h('label', {class: typeof v === 'boolean' ? 'check' : 'field', title: help || undefined,
-                              'data-testid': `option-${k}`},
-        typeof v === 'boolean' ? [optionInput(k, v, info), ' ', label] : [h('span', {}, label), optionInput(k, v, info)],
-        help ? h('small', {class: 'help', style: {display: 'block', opacity: '0.75'}}, help) : null);
+      const helpLine = help ? h('small', {class: 'help', style: {display: 'block', opacity: '0.75'}}, help) : null;
+      // A checkbox row keeps its label and explanation stacked beside the box; a field puts them around the input.
+      const row = typeof v === 'boolean'
+        ? h('label', {class: 'check', title: help || undefined, 'data-testid': `option-${k}`},
+          optionInput(k, v, info), ' ', h('span', {}, h('span', {}, label), helpLine))
+        : h('label', {class: 'field', title: help || undefined, 'data-testid': `option-${k}`},
+          h('span', {}, label), optionInput(k, v, info), helpLine);
       (MAIN_OPTIONS.includes(k) ? main : adv).push(row);
     }
     mount(optsBox, main);

@@ -44,3 +44,16 @@ def test_lobby_shows_every_option_with_label_and_help_in_both_languages(browser:
     for ruleset in ("anqing", "hefei"):
         _check_options(page, ruleset, "en")
     assert not page.errors  # type: ignore[attr-defined]
+
+
+def test_table_shows_the_dice_that_picked_the_first_anqing_dealer(browser: Any, server: Any) -> None:
+    from tests.browser.test_play import _enter_and_create
+
+    page = _page(browser, server)
+    _enter_and_create(page, "定庄", "anqing", {"mode": "A"})
+    page.click("[data-testid=ready]")
+    dice = page.wait_for_selector("[data-testid=dealer-dice]", timeout=20000)
+    view = page.evaluate("window.__mj.st.view")
+    assert len(view["dealer_dice"]) == 2 and view["dealer"] == (sum(view["dealer_dice"]) - 1) % 4
+    assert f"= {sum(view['dealer_dice'])}" in dice.inner_text()
+    assert not page.errors  # type: ignore[attr-defined]

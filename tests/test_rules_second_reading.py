@@ -137,3 +137,21 @@ def test_flowers_option_lays_open_dragons_and_east_and_red_is_no_stand_in() -> N
     plain = Anqing({})
     other = stacked_hand(plain, stacked_wall(plain, hands, tail="9p7s", indicator="1p"))
     assert other.info.stand_in == T("5z") and other.seat_state[0].exposed == []  # 红中 plays as 2p, 东 is a wind
+
+
+@pytest.mark.parametrize(("name", "code", "total"), [
+    ("qixing_guiwei_honor_wild", 0, 106), ("not_win_shisanlan_strict_wild", 1, 0), ("modeB_kept_gangpai_kong", 0, 43),
+    ("cap_fengding", 0, -60), ("fanbao", 0, -102), ("bao_both_ways", 0, 108), ("flowers", 0, 52)])
+def test_second_reading_hands_through_majiang_score(name: str, code: int, total: int,
+                                                    capsys: pytest.CaptureFixture[str]) -> None:
+    """Each Anqing decision's hand, written out in tests/data/anqing, scored by the CLI."""
+    import json
+    from pathlib import Path
+
+    from majiang.cli import main
+
+    path = Path(__file__).parent / "data" / "anqing" / f"{name}.json"
+    assert main(["score", str(path)]) == code
+    out = json.loads(capsys.readouterr().out)
+    seat = 3 if name in ("cap_fengding", "fanbao") else json.loads(path.read_text(encoding="utf-8"))["winner"]
+    assert out["totals"][seat] == total and sum(out["totals"]) == 0

@@ -54,7 +54,8 @@ def test_zhijiao_kongs_the_two_wilds_and_the_replacement_wins_whatever_it_is():
     assert Win() not in legal  # a plain win on a drawn wild is no win: 直叫 is the way
     hand.apply(0, WildKong())
     assert hand.seat_state[0].drawn == T("4z")  # from the tail
-    assert hand.legal_actions(0) == [Win()]
+    legal = hand.legal_actions(0)
+    assert legal[0] == Win() and Discard(tile=T("4z")) in legal  # offered, not forced ("可胡牌")
     hand.apply(0, Win())
     s = hand.settlement
     assert s is not None and s.valid and s.winners == [0]
@@ -63,6 +64,29 @@ def test_zhijiao_kongs_the_two_wilds_and_the_replacement_wins_whatever_it_is():
     zhijiao = sum(i.value for i in s.items if i.name in ("直叫", "杠开", "钻杠"))
     assert zhijiao == 10  # one kong: 杠开 3 + the wild kong 1 + 跑风 6
     assert sum(s.totals) == 0 and s.totals[0] > 0
+
+
+def test_zhijiao_replacement_may_be_played_on_instead_of_won():
+    # The same 直叫 as above; seat 0 declines the win on the replacement 4z and discards it. The hand
+    # goes on (the next seat draws), and bots playing it out to the end never get stuck.
+    from majiang.bots import make_bot
+    from majiang.engine import seat_view
+
+    hand = deal(ZHIJIAO_HANDS, draws="1z2z3z2p", tail="4z")
+    discard_and_pass(hand, 0, T("9p"))
+    for seat, tile in ((1, "1z"), (2, "2z"), (3, "3z")):
+        discard_and_pass(hand, seat, T(tile))
+    hand.apply(0, WildKong())
+    assert Win() in hand.legal_actions(0)
+    discard_and_pass(hand, 0, T("4z"))
+    assert not hand.over and hand.current == 1 and hand.seat_state[0].melds[-1].kind == "wildkong"
+    bots = [make_bot("greedy", s) for s in range(4)]
+    for _ in range(500):
+        if hand.over:
+            break
+        seat = hand.to_act()[0]
+        hand.apply(seat, bots[seat].choose(seat_view(hand, seat, hint=True)))
+    assert hand.over and sum(hand.settlement.totals) == 0
 
 
 def test_gangpai_is_laid_open_at_the_deal_with_a_replacement_from_the_tail():
@@ -140,7 +164,7 @@ def test_mode_b_zhijiao_replacement_of_a_third_suit_still_wins():
     hand = _to_second_wild(ZHIJIAO_HANDS, {"mode": "B"}, tail="5p")
     assert WildKong() in hand.legal_actions(0)
     hand.apply(0, WildKong())
-    assert hand.legal_actions(0) == [Win()]
+    assert hand.legal_actions(0)[0] == Win()
     hand.apply(0, Win())
     assert hand.settlement is not None and hand.settlement.valid
 

@@ -44,8 +44,16 @@ EXPECTED: dict[str, tuple[dict[str, int], list[int]]] = {
     "modeB_ziyise": ({"paofeng": 6, "pengpenghu": 3, "menqing": 3, "feng": 4, "ziyise": 20}, [-44, 124, -40, -40]),
     "dealer_streak": ({"menqing": 3}, [75, -25, -25, -25]),
     "shunbao": ({"pinghu": 0}, [-24, 32, -4, -4]),
-    "fanbao": ({"paofeng": 6, "menqing": 3}, [-17, -13, 108, -78]),
-    "bao_both_ways": ({"pinghu": 0}, [-8, 60, -48, -4]),
+    # 包 at the dealer's rate ("跟庄家算"): 底 8 even between two non-dealers, then multiplied.
+    "fanbao": ({"paofeng": 6, "menqing": 3}, [-17, -13, 132, -102]),
+    "bao_both_ways": ({"pinghu": 0}, [-8, 108, -96, -4]),
+    "cap_fengding": ({"paofeng": 6, "menqing": 3}, [-17, -13, 90, -60]),
+    # An honor wild held as itself is no stand-in: 七星归位 (30), nothing else.
+    "qixing_guiwei_honor_wild": ({"qixing_guiwei": 30}, [-38, 106, -34, -34]),
+    # Mode B kept 发 in a 暗杠: "算风牌，但不算钱", so no 暗杠 2.
+    "modeB_kept_gangpai_kong": ({"paofeng": 6, "menqing": 3}, [-17, 43, -13, -13]),
+    # Option flowers: 中 东 发 exposed as flowers (花), 1 each.
+    "flowers": ({"paofeng": 6, "menqing": 3, "hua": 3}, [-20, 52, -16, -16]),
     "discarded_wild_paofeng": ({"paofeng": 6, "menqing": 3}, [-17, 43, -13, -13]),
 }
 NOT_WINS = {
@@ -54,6 +62,7 @@ NOT_WINS = {
     "not_win_modeB_three_suits": "mode B",
     "not_win_discarded_wild": "discarded a wild",
     "not_win_incomplete": "not a complete hand",
+    "not_win_shisanlan_strict_wild": "杠牌",
 }
 
 

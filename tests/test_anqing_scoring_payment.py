@@ -58,8 +58,8 @@ def test_base_silver_multiplies() -> None:
 
 
 def test_shunbao_three_peng_doubles() -> None:
-    s = run(**THREE_PENG)  # 平胡 (234m is a chow), 3 口 all peng from seat 2: ×6
-    assert paid(s, 2) == 4 * 6
+    s = run(**THREE_PENG)  # 平胡 (234m is a chow), 3 口 all peng from seat 2: ×6 at the dealer's 底 8
+    assert paid(s, 2) == 8 * 6
     assert paid(s, 0) == 8 and paid(s, 3) == 4
 
 
@@ -90,7 +90,7 @@ def test_shunbao_four_peng_or_kong() -> None:
     ]
     s = run(concealed="99s", winning_tile="9s", melds=melds)
     fan = 36 + 1 + 1  # 大吊车 (replaces 碰碰胡), 明杠 1, 加杠 1
-    assert paid(s, 3) == (4 + fan) * 12
+    assert paid(s, 3) == (8 + fan) * 12
 
 
 @pytest.mark.parametrize(
@@ -98,16 +98,41 @@ def test_shunbao_four_peng_or_kong() -> None:
 )
 def test_fanbao(count: int, all_peng: bool, mult: int) -> None:
     s = run(kou=[{"from": 1, "to": 3, "count": count, "all_peng_or_kong": all_peng}], **HAND)
-    assert paid(s, 3) == (4 + 3) * mult
+    assert paid(s, 3) == ((8 if mult > 1 else 4) + 3) * mult  # 包 at the dealer's rate
     assert paid(s, 2) == 4 + 3
 
 
 def test_bao_both_directions_add() -> None:
     s = run(kou=[{"from": 1, "to": 2, "count": 4, "all_peng_or_kong": True}], **THREE_PENG)
-    assert paid(s, 2) == 4 * (6 + 24)
+    assert paid(s, 2) == 8 * (6 + 24)
     assert "顺包" in s.payments[1].note and "反包" in s.payments[1].note
 
 
 def test_bao_between_other_seats_changes_nothing() -> None:
     s = run(kou=[{"from": 2, "to": 3, "count": 4, "all_peng_or_kong": True}], **HAND)
     assert [paid(s, p) for p in (0, 2, 3)] == [11, 7, 7]
+
+
+def test_bao_at_the_dealer_rate_takes_the_dealers_base_and_bonus() -> None:
+    # Seats 1 and 2 are both non-dealers; the dealer (0) has kept the deal twice (k = 2).
+    s = run(streak=2, **THREE_PENG)
+    assert paid(s, 2) == (8 + 4 * 2 + 0 + 6) * 6  # 底 16, 平胡 0, 连庄 bonus 6, ×6
+    assert "跟庄家算" in s.payments[1].note
+    assert paid(s, 3) == 4  # the other payers pay normally
+
+
+def test_bao_dealer_rate_option_off_uses_the_payers_own_amount() -> None:
+    s = run(streak=2, options={"bao_dealer_rate": False}, **THREE_PENG)
+    assert paid(s, 2) == 4 * 6
+
+
+def test_cap_limits_each_payer_and_stays_zero_sum() -> None:
+    s = run(streak=3, options={"cap": 20}, **HAND)  # the dealer would pay 8 + 12 + 3 + 12 = 35
+    assert [paid(s, p) for p in (0, 2, 3)] == [20, 7, 7]
+    assert s.payments[0].breakdown["uncapped"] == 35 and "封顶 20" in s.payments[0].note
+    assert sum(s.totals) == 0
+
+
+def test_cap_must_not_be_negative() -> None:
+    with pytest.raises(ValueError, match=r"options\.cap"):
+        run(options={"cap": -1}, **HAND)

@@ -108,14 +108,45 @@ def test_kan():
     assert items_of(s) == {"base": 10, "kan": 1}
 
 
-def test_kan_from_discard_option():
+def test_kan_from_discard_does_not_count_by_default_and_the_option_counts_it():
+    # 234m 555m 88m 234p 678s won on another seat's 5m: "三张一样的牌在手" -- only two 5m were in hand.
     hand = "234m555m88m234p678s"
     common = {"how": "discard", "from_seat": 2}
-    assert items_of(run(hand, "5m", **common)) == {"base": 10, "kan": 1}
-    strict = run(hand, "5m", **common, options={"kan_from_discard": False})
-    assert items_of(strict) == {"base": 10}
+    assert items_of(run(hand, "5m", **common)) == {"base": 10}
+    counted = run(hand, "5m", **common, options={"kan_from_discard": True})
+    assert items_of(counted) == {"base": 10, "kan": 1}
     # a self-draw keeps it either way
-    assert items_of(run(hand, "5m", options={"kan_from_discard": False})) == {"base": 10, "kan": 1}
+    assert items_of(run(hand, "5m")) == {"base": 10, "kan": 1}
+
+
+def test_kong_points_all_pays_every_seats_angang_and_drops_the_gang_item():
+    # Winner seat 1 (one 暗杠 6m) self-draws; seat 3 holds two 暗杠. With the option each 暗杠 earns 2
+    # from each of the other three seats, apart from the win itself (base 10, no 杠 item).
+    opts = {"kong_points_all": True}
+    s = run("234m88m234p345s", "2m", kongs=["6m"], options=opts, other_kongs={3: 2})
+    assert items_of(s) == {"base": 10, "zhi": 1}  # 9 万 with the kong; no 杠 item
+    # The win: 11 from each (the dealer, seat 0, adds 庄分 2). Seat 1's kong: 2 from each other seat;
+    # seat 3's two kongs: 4 from each other seat.
+    assert s.totals == [-13 - 2 - 4, 11 * 3 + 2 + 6 - 4, -11 - 2 - 4, -11 - 2 + 12]
+    assert any("杠分" in p.note for p in s.payments)
+
+
+def test_kong_points_all_on_one_discard_with_two_winners_pays_the_kongs_once():
+    opts = {"kong_points_all": True}
+    common = {"room": "bubaoting", "dealer": 0, "how": "discard", "from_seat": 0, "options": opts}
+    a = parse_situation(common | {"winner": 1, "hand": "234m88m234p345s", "winning_tile": "2m",
+                                  "kongs": ["6m"], "other_kongs": {2: 1}})
+    b = parse_situation(common | {"winner": 2, "hand": "234m567m88m345s", "winning_tile": "3s",
+                                  "kongs": ["7p"], "other_kongs": {1: 1}})
+    s = checked(score_multi([a, b]))
+    kong = [p for p in s.payments if "杠分" in p.note]
+    assert sorted((p.payer, p.payee, p.amount) for p in kong) == [
+        (0, 1, 2), (0, 2, 2), (1, 2, 2), (2, 1, 2), (3, 1, 2), (3, 2, 2)]
+
+
+def test_other_kongs_without_the_option_is_refused():
+    with pytest.raises(ValueError, match="other_kongs"):
+        sit("234m88m234p345s", "2m", kongs=["6m"], other_kongs={3: 1})
 
 
 def test_gang():

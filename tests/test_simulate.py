@@ -64,3 +64,37 @@ def test_cli_summary_json_plot_and_replays(tmp_path: Path, capsys: pytest.Captur
 def test_cli_refuses_bad_bots(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["simulate", "--ruleset", "anqing", "--bots", "greedy,random", "--hands", "1"]) == 2
     assert "four names" in capsys.readouterr().err
+
+
+def test_cli_option_sets_ruleset_options_and_replays_record_them(tmp_path: Path) -> None:
+    saves = tmp_path / "replays"
+    rc = main(["simulate", "--ruleset", "anqing", "--mode", "B", "--option", "cap=30", "--option", "flowers=true",
+               "--option", "rounds=0", "--hands", "2", "--match-hands", "2", "--seed", "opt", "--save-dir",
+               str(saves), "--no-progress"])
+    assert rc == 0
+    replays = sorted(saves.glob("*.json"))
+    first = json.loads(replays[0].read_text(encoding="utf-8"))
+    assert first["options"]["cap"] == 30 and first["options"]["flowers"] is True and first["options"]["mode"] == "B"
+    assert len(first["dealer_dice"]) == 2  # the first hand keeps the roll that picked its dealer
+    assert main(["replay", str(replays[0])]) == 0  # the replay command reads it back
+
+
+@pytest.mark.parametrize(("option", "message"), [
+    ("nope=1", "no such option"), ("cap=-1", "cap"), ("mode", "KEY=VALUE"), ("flowers=maybe", "flowers")])
+def test_cli_option_refuses_unknown_keys_and_bad_values(option: str, message: str,
+                                                         capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["simulate", "--ruleset", "anqing", "--option", option, "--hands", "1", "--no-progress"]) == 2
+    assert message in capsys.readouterr().err
+
+
+def test_options_from_args_is_importable_by_other_commands() -> None:
+    import argparse
+
+    from majiang.commands.options_arg import add_option_arguments, options_from_args
+
+    p = argparse.ArgumentParser()
+    add_option_arguments(p)
+    args = p.parse_args(["--option", "guoshui=true", "--option", "room=bubaoting"])
+    assert options_from_args("hefei", args) == {"guoshui": True, "room": "bubaoting"}
+    with pytest.raises(ValueError, match="no such option"):
+        options_from_args("hefei", p.parse_args(["--option", "cap=3"]))

@@ -3,12 +3,14 @@ tiles are conserved, and every settlement sums to zero."""
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from majiang.bots import make_bot
-from majiang.engine import Hand, seat_view
+from majiang.engine import Hand, Match, seat_view
 from majiang.rules.registry import make_ruleset
+from majiang.rules.settlement import totals_from_payments
 
 RULES = [
     ("anqing", {"mode": "A"}),
@@ -49,3 +51,51 @@ def test_bot_games_never_stick_conserve_tiles_and_sum_to_zero(
     assert sum(hand.settlement.totals) == 0
     census = hand.tile_census()
     assert all(census.get(k, 0) == 4 for k in ruleset.kinds)
+
+
+# The second rules reading's options, each on: whole matches by bots keep the same invariants (never
+# stuck, every action legal, tiles conserved, settlements zero-sum and equal to their payments).
+NEW_OPTIONS = [
+    ("anqing", {"shisanlan_strict": True}),
+    ("anqing", {"bao_dealer_rate": False}),
+    ("anqing", {"cap": 30}),
+    ("anqing", {"no_chi": True}),
+    ("anqing", {"east_deals_first": True}),
+    ("anqing", {"rounds": 1}),
+    ("anqing", {"flowers": True}),
+    ("anqing", {"flowers": True, "mode": "B"}),
+    ("hefei", {"kan_from_discard": True}),
+    ("hefei", {"kong_points_all": True}),
+    ("hefei", {"guoshui": True, "room": "bubaoting"}),
+    ("hefei", {"guoshui": True, "kong_points_all": True}),
+]
+
+
+@pytest.mark.parametrize(("name", "options"), NEW_OPTIONS, ids=lambda x: x if isinstance(x, str) else
+                         ",".join(f"{k}={v}" for k, v in x.items()))
+def test_matches_keep_the_invariants_with_each_new_option(name: str, options: dict[str, object]) -> None:
+    ruleset = make_ruleset(name, options)
+    match = Match(ruleset, hands=6, seed=f"scan:{name}:{sorted(options.items())}")
+    players = [make_bot(b, i) for i, b in enumerate(["greedy", "greedy", "random", "greedy"])]
+    while True:
+        hand = match.hand
+        steps = 0
+        while not hand.over:
+            waiting = hand.to_act()
+            assert waiting and all(hand.legal_actions(s) for s in waiting)
+            seat = waiting[0]
+            action = players[seat].choose(seat_view(hand, seat))
+            assert action in hand.legal_actions(seat)
+            match.apply(seat, action)
+            steps += 1
+            assert steps < 2000
+        s = hand.settlement
+        assert s is not None and sum(s.totals) == 0
+        assert s.totals == totals_from_payments(s.payments)
+        assert all(p.amount > 0 and p.payer != p.payee for p in s.payments)
+        census = hand.tile_census()
+        assert all(census.get(k, 0) == 4 for k in ruleset.kinds)
+        if match.finished:
+            break
+        match.next_hand()
+    assert sum(match.totals) == 0

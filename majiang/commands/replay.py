@@ -50,7 +50,8 @@ def describe_event(e: Event) -> str | None:
     match e:
         case HandStarted():
             wild = f", indicator {_t(e.indicator)} wild {_t(e.wild)}" if e.wild is not None else ""
-            return f"hand {e.hand_no}: dealer seat {e.dealer}, streak {e.streak}, dice {e.dice}{wild}"
+            picked = f" (picked by the dice {e.dealer_dice})" if e.dealer_dice else ""
+            return f"hand {e.hand_no}: dealer seat {e.dealer}{picked}, streak {e.streak}, dice {e.dice}{wild}"
         case Dealt():
             tiles = format_tiles(e.tiles) if e.tiles else f"{e.count} tiles face down"
             return f"seat {e.seat} dealt {tiles}"
@@ -98,7 +99,8 @@ def render(replay_bytes: bytes, seat: int | None) -> list[str]:
     """The lines of a replay, as ``seat`` saw it (None: the full view)."""
     replay = decode(replay_bytes)
     ruleset = make_ruleset(replay.ruleset, replay.options)
-    hand = Hand(ruleset, replay.seed, dealer=replay.dealer, streak=replay.streak, hand_no=replay.hand_no)
+    hand = Hand(ruleset, replay.seed, dealer=replay.dealer, streak=replay.streak, hand_no=replay.hand_no,
+                dealer_dice=replay.dealer_dice)
     view = "full view" if seat is None else f"seat {seat}'s view"
     lines = [f"{replay.ruleset} {replay.options} — {view}"]
     last_held = [""]

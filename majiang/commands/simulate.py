@@ -9,6 +9,7 @@ import time
 from typing import Any
 
 from majiang.bots import BOTS
+from majiang.commands.options_arg import add_option_arguments, options_from_args
 from majiang.rules.base import RulesetError
 from majiang.rules.registry import RULESETS, make_ruleset
 
@@ -20,6 +21,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--ruleset", required=True, choices=sorted(RULESETS))
     p.add_argument("--mode", help="anqing: A (不打缺) or B (打缺); hefei: baoting or bubaoting (same as --room)")
     p.add_argument("--room", choices=("baoting", "bubaoting"), help="hefei: 报听 or 不报听 room")
+    add_option_arguments(p)
     p.add_argument("--hands", type=int, default=1000, help="hands in all (default 1000)")
     p.add_argument("--match-hands", type=int, default=8, help="hands per match, the deal rotating (default 8)")
     p.add_argument("--bots", default="greedy,random,random,random", help="four bot names, seat 0 first")
@@ -59,7 +61,8 @@ def run(args: argparse.Namespace) -> int:
 
     try:
         # The full options (defaults filled in) go into the summary and the replay files.
-        options = make_ruleset(args.ruleset, ruleset_options(args.ruleset, args.mode, args.room)).options_dict()
+        chosen = options_from_args(args.ruleset, args, ruleset_options(args.ruleset, args.mode, args.room))
+        options = make_ruleset(args.ruleset, chosen).options_dict()
     except (ValueError, RulesetError) as e:
         print(f"error: {e}", file=sys.stderr)
         return 2

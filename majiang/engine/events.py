@@ -22,6 +22,7 @@ class HandStarted(msgspec.Struct, frozen=True, tag="hand_started"):
     wild: int | None = None
     stand_in: int | None = None
     gangpai: tuple[int, ...] = ()
+    dealer_dice: tuple[int, ...] = ()  # hand 1: the dice that picked the first dealer (Anqing), if any
 
 
 class Dealt(msgspec.Struct, frozen=True, tag="dealt"):

@@ -46,11 +46,12 @@ from majiang.engine.events import (
     Won,
 )
 from majiang.engine.state import ClaimWindow, Meld, RiverTile, SeatState
-from majiang.rules.base import HandOutcome, NaturalTable, Ruleset
+from majiang.rules import base as rules_base  # a module reference: rules.base may still be loading
 from majiang.rules.settlement import Settlement
 
 if TYPE_CHECKING:
     from majiang.engine.hint import Ting
+    from majiang.rules.base import HandOutcome, NaturalTable, Ruleset
 
 class IllegalAction(ValueError):
     """An action that is not legal now; the message says why. The hand is unchanged."""
@@ -72,8 +73,10 @@ class Hand:
         dealer: int = 0,
         streak: int | None = None,
         hand_no: int = 1,
+        dealer_dice: tuple[int, ...] = (),
     ) -> None:
         self.ruleset = ruleset
+        self.dealer_dice = dealer_dice  # the roll that picked the match's first dealer (hand 1 only)
         self.seed = seed
         self.dealer = dealer
         self.streak = ruleset.first_streak if streak is None else streak
@@ -129,6 +132,7 @@ class Hand:
                 wild=self.info.wild,
                 stand_in=self.info.stand_in,
                 gangpai=tuple(sorted(self.info.gangpai)),
+                dealer_dice=dealer_dice,
             )
         )
         self._deal()
@@ -216,8 +220,9 @@ class Hand:
         dealer: int = 0,
         streak: int | None = None,
         hand_no: int = 1,
+        dealer_dice: tuple[int, ...] = (),
     ) -> Hand:
-        hand = cls(ruleset, seed, dealer=dealer, streak=streak, hand_no=hand_no)
+        hand = cls(ruleset, seed, dealer=dealer, streak=streak, hand_no=hand_no, dealer_dice=dealer_dice)
         for seat, action in actions:
             hand.apply(seat, action)
         return hand
@@ -319,6 +324,7 @@ class Hand:
         st.add(t)
         st.drawn = t
         st.draws += 1
+        st.passed_win = False
         self.events.append(Drew(seat=seat, tile=t, source="haidi" if haidi else "wall", wall_left=wall_left))
         self.phase = "haidi" if haidi else "turn"
         self._after_draw(seat, t, wall_left)
@@ -330,7 +336,7 @@ class Hand:
         self.phase = "over"
         self.claim = None
         self.settlement = settlement
-        self.outcome = HandOutcome(winners=tuple(settlement.winners), draw=draw)
+        self.outcome = rules_base.HandOutcome(winners=tuple(settlement.winners), draw=draw)
         self._emit(
             HandEnded(
                 draw=draw,
@@ -353,9 +359,8 @@ class Hand:
             if not (out and self.ruleset.haidi_win_forced):
                 out.append(Pass())  # 海捞: draw and do not discard
             return out
-        if self.zhijiao and out:
-            return out  # the replacement after a 直叫 wins whatever it is
-        # (…unless scoring refuses that win, e.g. mode B with three suits: then play on, never stuck.)
+        # After a 直叫 wild kong the replacement may be won whatever it is ("补任意张可胡牌"): the win
+        # is offered with the ordinary turn, so the player may also play on.
         options = self.ruleset.turn_options(self, seat)
         out.extend(options)
         if not out:  # defensive: a seat to act always has something legal
@@ -456,6 +461,8 @@ class Hand:
         assert window is not None
         # A pass in a claim window is not announced: it would tell the table who had a choice.
         window.responses[seat] = action
+        if isinstance(action, Pass) and Win() in window.options[seat]:
+            self.seat_state[seat].passed_win = True  # (过水不胡, where a ruleset has it)
         if window.waiting_for():
             return
         self._resolve(window)

@@ -4,14 +4,17 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 import msgspec
 
 from majiang.engine.actions import Action
 from majiang.engine.events import Event
 from majiang.engine.hand import Hand, IllegalAction
-from majiang.rules.base import Ruleset
 from majiang.rules.settlement import Settlement
+
+if TYPE_CHECKING:
+    from majiang.rules.base import Ruleset
 
 
 class HandRecord(msgspec.Struct):
@@ -21,6 +24,7 @@ class HandRecord(msgspec.Struct):
     seed: str
     actions: list[tuple[int, Action]]
     settlement: Settlement
+    dealer_dice: tuple[int, ...] = ()
 
 
 def derived_seed(match_seed: str, hand_no: int) -> str:
@@ -46,21 +50,36 @@ class Match:
         self._seed_source = seed_source or (lambda n: derived_seed(seed, n))
         self.totals = [0] * ruleset.seats
         self.history: list[HandRecord] = []
+        # The first dealer comes from the match's seeded source (Anqing: a dice roll, shown at the
+        # table and kept in the first hand's replay); ``first_dealer`` overrides it (tests, old logs).
+        self.dealer_dice: tuple[int, ...] = ()
         if first_dealer is None:
-            first_dealer = ruleset.first_dealer(derived_seed(seed, 0))
+            first_dealer, self.dealer_dice = ruleset.first_deal(derived_seed(seed, 0))
         self.dealer = first_dealer
         self.streak = ruleset.first_streak
         self.hand_no = 0
+        # A match of N 圈 (ruleset option) ends when the deal has moved on 4N times; ``hands`` is then a cap.
+        self.rounds = ruleset.match_rounds
+        self.deal_moves = 0
         self.hand: Hand = self._new_hand()
 
     def _new_hand(self) -> Hand:
         self.hand_no += 1
         return Hand(self.ruleset, self._seed_source(self.hand_no), dealer=self.dealer, streak=self.streak,
-                    hand_no=self.hand_no)
+                    hand_no=self.hand_no, dealer_dice=self.dealer_dice if self.hand_no == 1 else ())
+
+    @property
+    def rounds_done(self) -> int:
+        """Whole 圈 played: the deal has passed every seat once per 圈."""
+        return self.deal_moves // self.ruleset.seats
 
     @property
     def finished(self) -> bool:
-        return self.hand.over and self.hand_no >= self.hands_total
+        if not self.hand.over:
+            return False
+        if self.rounds and self.rounds_done >= self.rounds:
+            return True
+        return self.hand_no >= self.hands_total
 
     def apply(self, seat: int, action: Action) -> list[Event]:
         if self.hand.over:
@@ -77,18 +96,22 @@ class Match:
             self.totals[i] += v
         self.history.append(
             HandRecord(hand_no=hand.hand_no, dealer=hand.dealer, streak=hand.streak, seed=hand.seed,
-                       actions=list(hand.log), settlement=hand.settlement)
+                       actions=list(hand.log), settlement=hand.settlement, dealer_dice=hand.dealer_dice)
         )
         self.dealer, self.streak = self.ruleset.next_deal(hand.dealer, hand.streak, hand.outcome)
+        if self.dealer != hand.dealer:
+            self.deal_moves += 1
 
     def next_hand(self) -> Hand:
         if not self.hand.over:
             raise IllegalAction("the current hand is not over")
         if self.finished:
-            raise IllegalAction(f"the match is over after {self.hands_total} hands")
+            raise IllegalAction(f"the match is over after {self.hand_no} hands")
         self.hand = self._new_hand()
         return self.hand
 
     def new_game(self) -> None:
-        """A player left or the operator dissolved the table: the streak starts again (dealer stays)."""
-        self.streak = self.ruleset.first_streak
+        """A player left or the operator dissolved the table: where the ruleset says so (Hefei), the
+        streak starts again (the dealer stays); Anqing has no such rule, so k carries on."""
+        if self.ruleset.new_game_resets_streak:
+            self.streak = self.ruleset.first_streak

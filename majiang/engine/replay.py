@@ -5,7 +5,7 @@ every event from it, so a replay can't disagree with the rules that made it.
 Format (JSON)::
 
     {"format": "majiang-replay/1", "ruleset": "anqing", "options": {...},
-     "seed": "…", "dealer": 0, "streak": 0, "hand_no": 1,
+     "seed": "…", "dealer": 0, "streak": 0, "hand_no": 1, "dealer_dice": [3, 5],
      "actions": [[0, {"type": "discard", "tile": 5}], …],
      "settlement": {...} | null}
 """
@@ -32,6 +32,7 @@ class ReplayFile(msgspec.Struct, kw_only=True):
     dealer: int
     streak: int
     hand_no: int = 1
+    dealer_dice: tuple[int, ...] = ()  # hand 1: the roll that picked the first dealer
     actions: list[tuple[int, Action]]
     settlement: Settlement | None = None
 
@@ -51,6 +52,7 @@ def to_replay(hand: Hand) -> ReplayFile:
         dealer=hand.dealer,
         streak=hand.streak,
         hand_no=hand.hand_no,
+        dealer_dice=hand.dealer_dice,
         actions=list(hand.log),
         settlement=hand.settlement,
     )
@@ -75,4 +77,4 @@ def rebuild(replay: ReplayFile, upto: int | None = None) -> Hand:
     ruleset = make_ruleset(replay.ruleset, replay.options)
     actions = replay.actions if upto is None else replay.actions[:upto]
     return Hand.replay(ruleset, replay.seed, actions, dealer=replay.dealer, streak=replay.streak,
-                       hand_no=replay.hand_no)
+                       hand_no=replay.hand_no, dealer_dice=replay.dealer_dice)

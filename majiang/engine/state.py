@@ -58,6 +58,7 @@ class SeatState:
     drawn: int | None = None  # the tile just drawn, while it is this seat's turn
     draws: int = 0  # how many times this seat has drawn from the wall (地胡, first go-around)
     kept: bool = False  # holds 杠牌 that would be laid open but for a ruleset's exception
+    passed_win: bool = False  # let a discard win go since its last draw (Hefei option 过水不胡)
 
     @property
     def concealed_size(self) -> int:

@@ -64,6 +64,7 @@ class SeatView(msgspec.Struct):
     revealed: list[list[int]] | None = None  # every hand, once the hand is over
     seed: str | None = None
     ting: Ting | None = None  # the 听 hint (majiang.engine.hint), when asked for
+    dealer_dice: tuple[int, ...] = ()  # hand 1: the dice that picked the first dealer, if any
 
 
 def _meld_for(meld: Meld, owner: int, viewer: int | None, over: bool) -> PublicMeld:
@@ -117,6 +118,7 @@ def seat_view(hand: Hand, seat: int | None, hint: bool = False) -> SeatView:
         revealed=[st.tiles() for st in hand.seat_state] if over else None,
         seed=hand.seed if over else None,
         ting=ting_hint(hand, seat, legal) if hint and seat is not None else None,
+        dealer_dice=hand.dealer_dice,
     )
 
 

@@ -23,7 +23,7 @@ from majiang.rules.settlement import Settlement
 from majiang.tiles import format_tiles
 
 if TYPE_CHECKING:
-    from majiang.engine.hand import Hand
+    from majiang.rules.table import Table
 
 RED = 31  # 红中
 # By count held (0–4) of one honor kind: wilds it lacks to be pungs only (4 = a pung and a single),
@@ -45,6 +45,13 @@ class AnqingRules(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     qingyise: int = 10  # mode B 清一色
     couyise: int = 5  # mode B 凑一色 (混一色)
     ziyise: int = 20  # mode B 字一色
+    shisanlan_strict: bool = False  # [option] any wild held rules out 十三烂/七星归位 (default: as its own face)
+    bao_dealer_rate: bool = True  # 顺包/反包 amounts are worked out as the dealer's, then multiplied
+    cap: int = 0  # [option] 封顶: the most one payer pays for one hand (0: no cap)
+    no_chi: bool = False  # [option] no chi even in mode A (seed 001's flow)
+    east_deals_first: bool = False  # [option] 东 deals the first hand (default: a dice roll picks the dealer)
+    rounds: int = 0  # [option] the match lasts this many 圈 (0: a number of hands)
+    flowers: bool = False  # [option] 中 发 白 and 东 are flowers (seed 001), laid open like 杠牌, +1 番 each
 
 
 _MELD_TYPES = {
@@ -113,14 +120,36 @@ class Anqing(Ruleset):
         super().__init__(options)
         # Asked on every draw and turn; the options are frozen, so decide once.
         self._keep = self.options.mode == "B" and self.options.keep_gangpai
+        o = self.options
+        self._scoring_options = scoring.AnqingOptions(
+            mode=o.mode, lianzhuang_bonus=o.lianzhuang_bonus, qingyise=o.qingyise, couyise=o.couyise,
+            ziyise=o.ziyise, keep_gangpai=o.keep_gangpai, shisanlan_strict=o.shisanlan_strict,
+            bao_dealer_rate=o.bao_dealer_rate, cap=o.cap, no_chi=o.no_chi or o.mode == "B", flowers=o.flowers,
+        )
 
     def _validate_options(self) -> None:
         if self.options.base_silver < 1:
             raise ValueError(f"base_silver must be at least 1, got {self.options.base_silver}")
+        if self.options.cap < 0:
+            raise ValueError(f"cap (封顶) is 0 for no cap or a positive amount, got {self.options.cap}")
+        if self.options.rounds < 0:
+            raise ValueError(f"rounds (圈) is 0 for a number of hands or a positive count, got {self.options.rounds}")
 
     @property
     def allow_chi(self) -> bool:  # type: ignore[override]
-        return self.options.mode == "A"
+        return self.options.mode == "A" and not self.options.no_chi
+
+    @property
+    def match_rounds(self) -> int:  # type: ignore[override]
+        return self.options.rounds
+
+    def first_deal(self, seed: str) -> tuple[int, tuple[int, ...]]:
+        """"由一名玩家执筛起庄（东南西北）": the 东 seat rolls two dice and counts that many seats from
+        itself (东 南 西 北 东 …); the seat reached deals first. Option ``east_deals_first``: 东 deals."""
+        if self.options.east_deals_first:
+            return 0, ()
+        dice = roll(random.Random(f"{seed}:dealer"))
+        return (sum(dice) - 1) % self.seats, dice
 
     # --- the deal: wall, dice, indicator --------------------------------------------------
     def build_wall(self, rng: random.Random, dealer: int) -> WallSetup:
@@ -144,15 +173,15 @@ class Anqing(Ruleset):
         return TableInfo(
             indicator=indicator,
             wild=scoring.wild_of(indicator),
-            stand_in=scoring.stand_in_of(indicator),
-            gangpai=scoring.gangpai_of(indicator),
+            stand_in=scoring.stand_in_of(indicator, self.options.flowers),
+            gangpai=scoring.gangpai_of(indicator, self.options.flowers),
         )
 
-    def wall_exhausted(self, hand: Hand) -> bool:
+    def wall_exhausted(self, hand: Table) -> bool:
         return self.options.end_at_indicator and hand.head == hand.indicator_index
 
     # --- tile semantics ---------------------------------------------------------------------
-    def analysis_counts(self, hand: Hand, counts: list[int]) -> tuple[list[int], int]:
+    def analysis_counts(self, hand: Table, counts: list[int]) -> tuple[list[int], int]:
         wild = hand.info.wild
         assert wild is not None
         stand_in = hand.info.stand_in
@@ -167,30 +196,35 @@ class Anqing(Ruleset):
             natural[wild] = 0
         return natural, jokers
 
-    def logical(self, hand: Hand, tile: int) -> int:
+    def logical(self, hand: Table, tile: int) -> int:
         if tile == hand.info.stand_in:
             return hand.info.wild  # type: ignore[return-value]
         return tile
 
-    def is_wild(self, hand: Hand, tile: int) -> bool:
+    def is_wild(self, hand: Table, tile: int) -> bool:
         return tile == hand.info.wild
 
-    def must_expose(self, hand: Hand, tile: int) -> bool:
+    def must_expose(self, hand: Table, tile: int) -> bool:
         return not self._keep and tile in hand.info.gangpai
 
-    def may_expose(self, hand: Hand, tile: int) -> bool:
+    def may_expose(self, hand: Table, tile: int) -> bool:
         return self._keep and tile in hand.info.gangpai
 
-    def may_keep_forced(self, hand: Hand, seat: int) -> bool:
+    def may_keep_forced(self, hand: Table, seat: int) -> bool:
         return self._may_keep(hand, seat, hand.seat_state[seat].counts)
 
-    def _may_keep(self, hand: Hand, seat: int, counts: list[int]) -> bool:
+    def _may_keep(self, hand: Table, seat: int, counts: list[int]) -> bool:
         """Whether a seat holding ``counts`` keeps its 杠牌 (on the way to 十三烂)."""
         return (self.options.shisanlan_keeps_gangpai and not hand.seat_state[seat].melds
-                and _shisanlan_near(counts, hand.info.wild))
+                and _shisanlan_near(counts, self._lan_wild(hand)))
+
+    def _lan_wild(self, hand: Table) -> int | None:
+        """The wild as 十三烂's shape test must refuse it: only with option ``shisanlan_strict``; by
+        default a wild is read as its own face there, like every other tile."""
+        return hand.info.wild if self.options.shisanlan_strict else None
 
     # --- the turn ---------------------------------------------------------------------------
-    def turn_options(self, hand: Hand, seat: int) -> list[Action]:
+    def turn_options(self, hand: Table, seat: int) -> list[Action]:
         out = super().turn_options(hand, seat)
         if hand.after_claim:
             return out
@@ -204,12 +238,13 @@ class Anqing(Ruleset):
         if st.drawn == wild and st.counts[wild] >= 2 and hand.can_kong():
             before = st.tiles()
             before.remove(wild)  # the concealed part as it was before this draw
-            if scoring.zhijiao_possible(before, hand.info.indicator, keep_gangpai=self._keep) \
+            if scoring.zhijiao_possible(before, hand.info.indicator, keep_gangpai=self._keep,
+                                                                flowers=self.options.flowers) \
                     and self._suits_allow_win(hand, seat, st.counts):
                 out.append(WildKong())
         return out
 
-    def _suits_allow_win(self, hand: Hand, seat: int, counts: list[int]) -> bool:
+    def _suits_allow_win(self, hand: Table, seat: int, counts: list[int]) -> bool:
         """Mode B (打缺): the natural tiles held (``counts``) and melded span at most two of 万/筒/条."""
         if self.options.mode != "B":
             return True
@@ -219,7 +254,7 @@ class Anqing(Ruleset):
         return len({v // 9 for v in (self.logical(hand, t) for t in tiles) if v < 27}) <= 2
 
     # --- wins ---------------------------------------------------------------------------------
-    def shape_complete(self, hand: Hand, counts: list[int]) -> bool:
+    def shape_complete(self, hand: Table, counts: list[int]) -> bool:
         natural, jokers = self.analysis_counts(hand, counts)
         if not ACCELERATED:
             # Pure Python: a cheap necessary condition first (a random hand nearly always fails it,
@@ -233,7 +268,7 @@ class Anqing(Ruleset):
                 return False
         return is_win(natural, jokers, self.seven_pairs, self.tileset)
 
-    def quick_win_possible(self, hand: Hand, seat: int, counts: list[int]) -> bool:
+    def quick_win_possible(self, hand: Table, seat: int, counts: list[int]) -> bool:
         if self.shape_complete(hand, counts):
             return True
         # 十三烂 holds no two alike: `max` rejects nearly every hand before the full shape test.
@@ -241,10 +276,10 @@ class Anqing(Ruleset):
             max(counts) <= 1
             and not hand.seat_state[seat].melds
             and sum(counts) == 14
-            and _shisanlan_shape(counts, hand.info.wild)
+            and _shisanlan_shape(counts, self._lan_wild(hand))
         )
 
-    def hint_win_valid(self, hand: Hand, seat: int, counts: list[int], tile: int, discard: Action | None) -> bool:
+    def hint_win_valid(self, hand: Table, seat: int, counts: list[int], tile: int, discard: Action | None) -> bool:
         # Every Anqing win is self-drawn: score the part as an ordinary draw of `tile` (no 杠开,
         # no 地胡), with the drawn-wild and discarded-wild rules as they would stand for this
         # seat (discarding a wild now brings the discarded-wild rule in).
@@ -267,12 +302,12 @@ class Anqing(Ruleset):
             memo[key] = valid
         return valid
 
-    def hint_candidates(self, hand: Hand, seat: int, counts: list[int]) -> list[int]:
+    def hint_candidates(self, hand: Table, seat: int, counts: list[int]) -> list[int]:
         if max(counts) <= 1 and not hand.seat_state[seat].melds:
             return list(self.kinds)  # 十三烂 / 七星归位 may be one tile away: try them all
         return super().hint_candidates(hand, seat, counts)
 
-    def _plainly_valid(self, hand: Hand, seat: int, counts: list[int], tile: int, threw_wild: bool) -> bool:
+    def _plainly_valid(self, hand: Table, seat: int, counts: list[int], tile: int, threw_wild: bool) -> bool:
         """A sure win without scoring it (scoring takes a millisecond, and the hint asks for many):
         a natural tile drawn, no wild discarded (neither the drawn-wild nor the discarded-wild
         rule applies), no 杠牌 held that rules the hand out, mode B within two suits, and a
@@ -285,7 +320,7 @@ class Anqing(Ruleset):
             return False
         return self._suits_allow_win(hand, seat, counts) and self.shape_complete(hand, counts)
 
-    def situation(self, hand: Hand, seat: int, winning_tile: int | None = None,
+    def situation(self, hand: Table, seat: int, winning_tile: int | None = None,
                   concealed: list[int] | None = None, discarded_wild: bool | None = None) -> scoring.Situation:
         """The scoring input for ``seat`` winning now on ``winning_tile`` (default: the tile just
         drawn). With ``concealed`` (a hypothetical part, for the 听 hint): an ordinary draw of
@@ -311,14 +346,7 @@ class Anqing(Ruleset):
         first_draw = seat != hand.dealer and st.draws == 1 and not hand.claims_made and not hypothetical
         kongs_before = 0 if hypothetical else hand.kong_chain
         return scoring.Situation(
-            options=scoring.AnqingOptions(
-                mode=self.options.mode,
-                lianzhuang_bonus=self.options.lianzhuang_bonus,
-                qingyise=self.options.qingyise,
-                couyise=self.options.couyise,
-                ziyise=self.options.ziyise,
-                keep_gangpai=self.options.keep_gangpai,
-            ),
+            options=self._scoring_options,
             base_silver=self.options.base_silver,
             indicator=format_tiles([hand.info.indicator]),  # type: ignore[list-item]
             dealer=hand.dealer,
@@ -336,7 +364,7 @@ class Anqing(Ruleset):
             kou=kou,
         )
 
-    def self_draw_settlement(self, hand: Hand, seat: int) -> Settlement:
+    def self_draw_settlement(self, hand: Table, seat: int) -> Settlement:
         st = hand.seat_state[seat]
         if seat == hand.dealer and st.draws == 0 and hand.discards_made == 0 and hand.kong_chain == 0:
             # 摸牌天胡: the opening 14 has no drawn tile (which one was dealt last is chance), so the

@@ -20,7 +20,7 @@ from majiang.hand import TileSet, is_win, waits
 from majiang.rules.settlement import Settlement
 
 if TYPE_CHECKING:
-    from majiang.engine.hand import Hand
+    from majiang.rules.table import Table
 
 
 class RulesetError(ValueError):
@@ -102,6 +102,9 @@ class Ruleset:
     haidi_tiles: ClassVar[int] = 0  # the last N tiles are drawn without discarding (Hefei 海捞区)
     haidi_win_forced: ClassVar[bool] = False  # a possible win in the 海捞区 must be taken
     first_streak: ClassVar[int] = 0  # the streak of a fresh dealer
+    new_game_resets_streak: ClassVar[bool] = False  # a player leaving between hands restarts the streak
+    match_rounds: ClassVar[int] = 0  # a match of this many 圈 (0: a number of hands)
+    absent_takes_win: ClassVar[bool] = False  # 托管 / timeout / disconnection takes any legal win
 
     def __init__(self, options: msgspec.Struct | dict[str, Any] | None = None) -> None:
         if options is None:
@@ -142,7 +145,12 @@ class Ruleset:
     # --- the deal -------------------------------------------------------------------
     def first_dealer(self, seed: str) -> int:
         """The first hand's dealer (东 by default; a ruleset may draw one from the match seed)."""
-        return 0
+        return self.first_deal(seed)[0]
+
+    def first_deal(self, seed: str) -> tuple[int, tuple[int, ...]]:
+        """(the first hand's dealer, the dice rolled to pick him — empty when none are), drawn
+        from ``seed`` (the match's seeded source) so a match replays exactly."""
+        return 0, ()
 
     def build_wall(self, rng: random.Random, dealer: int) -> WallSetup:
         tiles = [k for k in self.kinds for _ in range(4)]
@@ -157,14 +165,14 @@ class Ruleset:
         return TableInfo()
 
     # --- tile semantics -------------------------------------------------------------
-    def analysis_counts(self, hand: Hand, counts: list[int]) -> tuple[list[int], int]:
+    def analysis_counts(self, hand: Table, counts: list[int]) -> tuple[list[int], int]:
         """Physical concealed counts → (natural counts for hand analysis, number of wilds)."""
         return counts, 0
 
-    def logical(self, hand: Hand, tile: int) -> int:
+    def logical(self, hand: Table, tile: int) -> int:
         return tile
 
-    def natural_table(self, hand: Hand) -> NaturalTable:
+    def natural_table(self, hand: Table) -> NaturalTable:
         """``(plays_as, sources, shared)`` for this hand: ``plays_as[t]`` = :meth:`_natural_as` of
         physical kind ``t``; ``sources[v]`` = the physical kinds that play as ``v``, ascending;
         ``shared``: the ``sources`` entries of the values more than one physical kind plays as
@@ -189,7 +197,7 @@ class Ruleset:
             hand.natural = table
         return table
 
-    def forced_table(self, hand: Hand) -> tuple[tuple[bool, ...], tuple[int, ...]]:
+    def forced_table(self, hand: Table) -> tuple[tuple[bool, ...], tuple[int, ...]]:
         """(:meth:`must_expose` of each kind, the kinds it holds for), per table info: asked once
         per hand, and there are at most 34 infos, so it is worked out once per info."""
         table = self._forced_cache.get(hand.info)
@@ -198,50 +206,50 @@ class Ruleset:
             table = self._forced_cache[hand.info] = (forced, tuple(t for t in range(34) if forced[t]))
         return table
 
-    def is_wild(self, hand: Hand, tile: int) -> bool:
+    def is_wild(self, hand: Table, tile: int) -> bool:
         return False
 
-    def must_expose(self, hand: Hand, tile: int) -> bool:
+    def must_expose(self, hand: Table, tile: int) -> bool:
         """Is ``tile`` a 杠牌 that is laid open as soon as it is held? Fixed for the hand once
         :meth:`table_info` is known (the hand asks once per kind, before the deal)."""
         return False
 
-    def may_keep_forced(self, hand: Hand, seat: int) -> bool:
+    def may_keep_forced(self, hand: Table, seat: int) -> bool:
         """May ``seat`` keep the 杠牌 it holds for now instead of laying them open (checked at each draw)?"""
         return False
 
-    def may_expose(self, hand: Hand, tile: int) -> bool:
+    def may_expose(self, hand: Table, tile: int) -> bool:
         """Is ``tile`` a 杠牌 that the holder may choose to lay open on his turn?"""
         return False
 
     # --- wins -----------------------------------------------------------------------
-    def shape_complete(self, hand: Hand, counts: list[int]) -> bool:
+    def shape_complete(self, hand: Table, counts: list[int]) -> bool:
         """A fast check on a concealed part of 3n+2 (physical counts)."""
         natural, jokers = self.analysis_counts(hand, counts)
         return is_win(natural, jokers, self.seven_pairs, self.tileset)
 
-    def quick_win_possible(self, hand: Hand, seat: int, counts: list[int]) -> bool:
+    def quick_win_possible(self, hand: Table, seat: int, counts: list[int]) -> bool:
         """A cheap necessary condition for a self-drawn win, checked before full scoring."""
         return self.shape_complete(hand, counts)
 
-    def wall_exhausted(self, hand: Hand) -> bool:
+    def wall_exhausted(self, hand: Table) -> bool:
         """End the hand before the wall is empty (an option in some regions)."""
         return False
 
-    def self_draw_settlement(self, hand: Hand, seat: int) -> Settlement:
+    def self_draw_settlement(self, hand: Table, seat: int) -> Settlement:
         raise NotImplementedError
 
-    def discard_settlement(self, hand: Hand, winners: list[int], tile: int, discarder: int) -> Settlement:
+    def discard_settlement(self, hand: Table, winners: list[int], tile: int, discarder: int) -> Settlement:
         raise NotImplementedError
 
-    def draw_settlement(self, hand: Hand) -> Settlement:
+    def draw_settlement(self, hand: Table) -> Settlement:
         return Settlement(valid=False, draw=True, reason="荒庄: the wall is drawn out and nobody won")
 
-    def can_win_on_discard(self, hand: Hand, seat: int, tile: int, discarder: int) -> bool:
+    def can_win_on_discard(self, hand: Table, seat: int, tile: int, discarder: int) -> bool:
         return False
 
     # --- the 听 hint -----------------------------------------------------------------
-    def winning_tiles(self, hand: Hand, seat: int, counts: list[int], discard: Action | None = None) -> list[int]:
+    def winning_tiles(self, hand: Table, seat: int, counts: list[int], discard: Action | None = None) -> list[int]:
         """The kinds that, added to ``counts`` (a 3n+1 concealed part, physical), would be a win
         this ruleset accepts for ``seat`` by some ordinary way of getting the tile (a draw, or a
         claim where discard wins exist): what a 听 hint shows. ``discard`` is the move that would
@@ -263,7 +271,7 @@ class Ruleset:
         return out
 
     @staticmethod
-    def copies_held(hand: Hand, seat: int, counts: list[int]) -> list[int]:
+    def copies_held(hand: Table, seat: int, counts: list[int]) -> list[int]:
         """Per kind, the copies ``seat`` holds (``counts``), has melded or laid open: at four, no
         further copy can come to it."""
         st = hand.seat_state[seat]
@@ -275,7 +283,7 @@ class Ruleset:
             own[t] += 1
         return own
 
-    def hint_candidates(self, hand: Hand, seat: int, counts: list[int]) -> list[int]:
+    def hint_candidates(self, hand: Table, seat: int, counts: list[int]) -> list[int]:
         """The kinds worth trying in :meth:`winning_tiles`: those the win tables say complete the
         part's regular or seven-pairs shape (by what they play as), and the wilds. Rulesets with
         other winning shapes add their kinds (override)."""
@@ -283,14 +291,14 @@ class Ruleset:
         shaped = set(waits(natural, jokers, self.seven_pairs, self.tileset))
         return [k for k in self.kinds if self.is_wild(hand, k) or self.logical(hand, k) in shaped]
 
-    def hint_win_valid(self, hand: Hand, seat: int, counts: list[int], tile: int, discard: Action | None) -> bool:
+    def hint_win_valid(self, hand: Table, seat: int, counts: list[int], tile: int, discard: Action | None) -> bool:
         """Whether the complete-shaped 3n+2 ``counts``, its last tile ``tile``, scores as a valid
         win for ``seat`` after ``discard`` (not as a kong's replacement: the hint is about ordinary
         draws)."""
         return True
 
     # --- claims ---------------------------------------------------------------------
-    def claim_window(self, hand: Hand, tile: int, discarder: int) -> dict[int, list[Action]]:
+    def claim_window(self, hand: Table, tile: int, discarder: int) -> dict[int, list[Action]]:
         """Every other seat's responses to a discard (``Pass`` first), in seat order from the
         discarder, for the seats that have more than a pass.
 
@@ -328,7 +336,7 @@ class Ruleset:
                 options[seat] = [PASS, *opts]
         return options
 
-    def claim_options(self, hand: Hand, seat: int, tile: int, discarder: int) -> list[Action]:
+    def claim_options(self, hand: Table, seat: int, tile: int, discarder: int) -> list[Action]:
         """Responses to a discard other than passing."""
         out: list[Action] = []
         if self.discard_wins and self.can_win_on_discard(hand, seat, tile, discarder):
@@ -349,13 +357,13 @@ class Ruleset:
             out.extend(self._chi_options(hand, seat, want))
         return out
 
-    def _natural_as(self, hand: Hand, physical: int) -> int | None:
+    def _natural_as(self, hand: Table, physical: int) -> int | None:
         """What a held physical tile plays as in a claim (None: it can't take part, e.g. a wild)."""
         if self.is_wild(hand, physical):
             return None
         return self.logical(hand, physical)
 
-    def _chi_options(self, hand: Hand, seat: int, want: int) -> list[Action]:
+    def _chi_options(self, hand: Table, seat: int, want: int) -> list[Action]:
         # Asked on nearly every discard (the next seat may always chi) and mostly empty:
         # find the lowest physical tile held for each rank within two of the discard once,
         # and stop early when neither neighbour is held (every chi needs one of them).
@@ -378,7 +386,7 @@ class Ruleset:
         return out
 
     # --- the turn -------------------------------------------------------------------
-    def turn_options(self, hand: Hand, seat: int) -> list[Action]:
+    def turn_options(self, hand: Table, seat: int) -> list[Action]:
         """Everything but winning, for the seat whose turn it is (it holds 3n+2 tiles)."""
         counts = hand.seat_state[seat].counts
         out: list[Action] = list(compress(DISCARDS, counts))  # a discard of every kind held
@@ -388,7 +396,7 @@ class Ruleset:
             out.extend(self.kong_options(hand, seat))
         return out
 
-    def kong_options(self, hand: Hand, seat: int) -> list[Action]:
+    def kong_options(self, hand: Table, seat: int) -> list[Action]:
         st = hand.seat_state[seat]
         counts = st.counts
         _plays_as, sources, shared = hand.natural or self.natural_table(hand)

@@ -20,7 +20,7 @@ from majiang.rules.settlement import Settlement
 from majiang.tiles import format_tiles
 
 if TYPE_CHECKING:
-    from majiang.engine.hand import Hand
+    from majiang.rules.table import Table
 
 HEFEI_KINDS = tuple(s * 9 + r for s in range(3) for r in range(1, 8))  # 2–8 of 万 饼 条
 
@@ -28,9 +28,11 @@ HEFEI_KINDS = tuple(s * 9 + r for s in range(3) for r in range(1, 8))  # 2–8 o
 class HefeiRules(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     room: Literal["baoting", "bubaoting"] = "baoting"  # 报听 room (base 12) or 不报听 room (base 10)
     haidi_forced: bool = False  # [option] a possible 海捞 win must be taken
-    kan_from_discard: bool = True
+    kan_from_discard: bool = False  # [option] a triplet completed by a discard counts as 坎
     ka_single_wait: bool = False
     queyimen_per_suit: bool = False
+    kong_points_all: bool = False  # [option] every seat's 暗杠 earns 2 from each other seat when someone wins
+    guoshui: bool = False  # [option] 过水不胡: a passed discard win bars discard wins until the seat's next draw
 
 
 class Hefei(Ruleset):
@@ -45,13 +47,15 @@ class Hefei(Ruleset):
     multiple_winners = True
     haidi_tiles = 4
     first_streak = 1  # 连庄数 starts at 1
+    new_game_resets_streak = True  # a player leaving starts a new game: 连庄数 = 1
+    absent_takes_win = True  # "玩家托管、断线或者超时，系统也会代替玩家自动胡牌"
 
     @property
     def haidi_win_forced(self) -> bool:  # type: ignore[override]
         return self.options.haidi_forced
 
-    def first_dealer(self, seed: str) -> int:
-        return random.Random(f"{seed}:dealer").randrange(4)  # 第一盘系统随机选取一名玩家为庄家
+    def first_deal(self, seed: str) -> tuple[int, tuple[int, ...]]:
+        return random.Random(f"{seed}:dealer").randrange(4), ()  # 第一盘系统随机选取一名玩家为庄家
 
     def build_wall(self, rng: random.Random, dealer: int) -> WallSetup:
         tiles = [k for k in self.kinds for _ in range(4)]
@@ -61,7 +65,7 @@ class Hefei(Ruleset):
         return WallSetup(tiles=tiles[start:] + tiles[:start], dice=dice)
 
     # --- readiness ----------------------------------------------------------------------------
-    def is_ready(self, hand: Hand, seat: int, counts: list[int], new_kong: int | None = None) -> bool:
+    def is_ready(self, hand: Table, seat: int, counts: list[int], new_kong: int | None = None) -> bool:
         """Would some tile complete this 3n+1 part into a win (shape and the 8-in-a-suit rule)?
 
         ``new_kong``: a 暗杠 about to be declared, whose four tiles count toward the suit rule too."""
@@ -83,7 +87,7 @@ class Hefei(Ruleset):
         return False
 
     # --- the turn -----------------------------------------------------------------------------
-    def turn_options(self, hand: Hand, seat: int) -> list[Action]:
+    def turn_options(self, hand: Table, seat: int) -> list[Action]:
         st = hand.seat_state[seat]
         if st.declared:
             # Locked after 报听: the drawn tile goes out unless it wins or makes a kong that keeps the hand ready.
@@ -112,7 +116,7 @@ class Hefei(Ruleset):
         return out
 
     # --- wins ---------------------------------------------------------------------------------
-    def hint_win_valid(self, hand: Hand, seat: int, counts: list[int], tile: int, discard: Action | None) -> bool:
+    def hint_win_valid(self, hand: Table, seat: int, counts: list[int], tile: int, discard: Action | None) -> bool:
         # A self-draw, or a discard where this seat may win on one (in a 报听 room only once
         # declared, which a `declare` discard does). The discarder is any other seat: it changes
         # who pays, never whether it is a win.
@@ -126,7 +130,7 @@ class Hefei(Ruleset):
         return scoring.score(self.situation(hand, seat, tile, (seat + 1) % self.seats, counts=part,
                                             hypothetical=True, declared=declared)).valid
 
-    def situation(self, hand: Hand, seat: int, tile: int, discarder: int | None,
+    def situation(self, hand: Table, seat: int, tile: int, discarder: int | None,
                   counts: list[int] | None = None, hypothetical: bool = False,
                   declared: bool | None = None) -> scoring.Situation:
         """The scoring input for ``seat`` winning on ``tile`` (drawn, or from ``discarder``).
@@ -160,25 +164,34 @@ class Hefei(Ruleset):
                 kan_from_discard=self.options.kan_from_discard,
                 ka_single_wait=self.options.ka_single_wait,
                 queyimen_per_suit=self.options.queyimen_per_suit,
+                kong_points_all=self.options.kong_points_all,
             ),
+            other_kongs=self._other_kongs(hand, seat) if self.options.kong_points_all else {},
         )
 
-    def self_draw_settlement(self, hand: Hand, seat: int) -> Settlement:
+    @staticmethod
+    def _other_kongs(hand: Table, seat: int) -> dict[int, int]:
+        return {i: n for i, st in enumerate(hand.seat_state) if i != seat
+                and (n := sum(m.kind == "kong_concealed" for m in st.melds))}
+
+    def self_draw_settlement(self, hand: Table, seat: int) -> Settlement:
         st = hand.seat_state[seat]
         assert st.drawn is not None
         return scoring.score(self.situation(hand, seat, st.drawn, None))
 
-    def can_win_on_discard(self, hand: Hand, seat: int, tile: int, discarder: int) -> bool:
+    def can_win_on_discard(self, hand: Table, seat: int, tile: int, discarder: int) -> bool:
         st = hand.seat_state[seat]
         if self.options.room == "baoting" and not st.declared:
             return False  # 报听 room: discard wins only after declaring
+        if self.options.guoshui and st.passed_win:
+            return False  # 过水不胡: it let a discard win go since its last draw
         counts = list(st.counts)
         counts[tile] += 1
         if not is_win(counts, 0, True, self.tileset):
             return False
         return scoring.score(self.situation(hand, seat, tile, discarder)).valid
 
-    def discard_settlement(self, hand: Hand, winners: list[int], tile: int, discarder: int) -> Settlement:
+    def discard_settlement(self, hand: Table, winners: list[int], tile: int, discarder: int) -> Settlement:
         return scoring.score_multi([self.situation(hand, w, tile, discarder) for w in winners])
 
     # --- the match ----------------------------------------------------------------------------

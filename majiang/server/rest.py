@@ -16,6 +16,7 @@ from majiang.engine.replay import decode as decode_replay
 from majiang.engine.replay import rebuild as rebuild_replay
 from majiang.engine.view import seat_view
 from majiang.rules.base import RulesetError
+from majiang.rules.option_info import option_info
 from majiang.rules.registry import RULESETS
 from majiang.server import auth
 from majiang.server.intents import add_bots, dissolve
@@ -110,7 +111,8 @@ async def me(request: Request) -> Response:
 
 
 async def rulesets(request: Request) -> Response:
-    out = [{"name": n, "title": cls.title, "options": msgspec.to_builtins(cls.options_type())}
+    out = [{"name": n, "title": cls.title, "options": msgspec.to_builtins(cls.options_type()),
+            "option_info": option_info(n)}
            for n, cls in RULESETS.items()]
     return ok({"rulesets": out, "settings": msgspec.to_builtins(RoomSettings())})
 

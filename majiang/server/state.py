@@ -129,8 +129,7 @@ class TableState:
             assert match_seed is not None
             self._seeds[1] = seed
             self.match = Match(self.ruleset, hands=self.settings.hands, seed=match_seed,
-                               seed_source=self._seeds.__getitem__,
-                               first_dealer=self.ruleset.first_dealer(match_seed))
+                               seed_source=self._seeds.__getitem__)  # the first dealer: from match_seed
         else:
             self._seeds[self.match.hand_no + 1] = seed
             self.match.next_hand()

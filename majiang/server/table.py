@@ -16,7 +16,8 @@ from typing import Any
 from majiang.bots import BOTS, make_bot
 from majiang.bots.base import Bot
 from majiang.engine import action_to_builtins, event_to_builtins, redact, seat_view
-from majiang.engine.actions import Action, Pass
+from majiang.engine.absent import absent_win, claim_timeout_action
+from majiang.engine.actions import Action
 from majiang.engine.replay import encode as encode_replay
 from majiang.engine.replay import to_replay
 from majiang.engine.view import SeatView
@@ -324,10 +325,13 @@ class Table:
             if st.status != "playing" or st.asked[seat] != asked or st.seats[seat].automatic:
                 return
             hand = st.hand
-            if hand is not None and hand.phase == "claim" and hand.is_legal(seat, Pass()) is None:
-                # A claim window's clock ran out: pass for the seat, without 托管 (a seat switching
-                # to 托管 in a claim window would tell the table that it could claim).
-                await self.act_locked(seat, Pass())
+            claim_action = claim_timeout_action(st.ruleset, hand.legal_actions(seat)) \
+                if hand is not None and hand.phase == "claim" else None
+            if claim_action is not None:
+                # A claim window's clock ran out: take a legal win where the ruleset says so (Hefei),
+                # else pass, without 托管 (a seat switching to 托管 in a claim window would tell the
+                # table that it could claim).
+                await self.act_locked(seat, claim_action)
                 return
             await self.commit(("tuoguan", {"seat": seat, "on": True, "reason": "timeout"}))
             await self.settle(room=True, hand=True)
@@ -357,7 +361,9 @@ class Table:
             if not view.legal:
                 return
             try:
-                action = self.bot_for(seat).choose(view)
+                # A human in 托管 takes any legal win where the ruleset says so (Hefei); bots choose.
+                action = (absent_win(st.ruleset, view.legal) if st.seats[seat].tuoguan else None) \
+                    or self.bot_for(seat).choose(view)
                 if action not in view.legal:
                     raise ValueError(f"bot chose {action!r}, not legal")
             except Exception:  # a faulty bot must not stall the table

@@ -31,6 +31,9 @@ def table_lines(view: SeatView, title: str) -> list[str]:
     dealer = seat_name(view.dealer, view)
     head = f"== {title} · hand {view.hand_no} · dealer: {dealer} · streak {view.streak} · wall {view.wall_left} left"
     lines = [head]
+    if view.dealer_dice:  # the match's first hand: the roll that picked the dealer
+        lines.append(f"first dealer picked by the dice {' + '.join(map(str, view.dealer_dice))} = "
+                     f"{sum(view.dealer_dice)}, counted from 东")
     if view.wild is not None:
         wild = f"wild {tile_text(view.wild, view)} {chinese(view.wild)} (indicator {format_tiles([view.indicator])})"
         if view.stand_in is not None:

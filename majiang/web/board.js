@@ -117,6 +117,11 @@ function centerPanel(view, opts) {
   }
   if (wildRow.length) bits.push(h('div', {class: 'wild-row'}, wildRow));
   if (view.dice && view.dice.length) bits.push(h('div', {class: 'dice', 'aria-hidden': 'true'}, view.dice.map((d) => '⚀⚁⚂⚃⚄⚅'[d - 1]).join('')));
+  // Hand 1 of an Anqing match: the roll that picked the first dealer (定庄), counted from 东.
+  if (view.dealer_dice && view.dealer_dice.length) {
+    bits.push(h('div', {class: 'dice', 'data-testid': 'dealer-dice', title: `${windName(0)} → ${windName(view.dealer)}`},
+      `定庄 ${view.dealer_dice.map((d) => '⚀⚁⚂⚃⚄⚅'[d - 1]).join('')} = ${view.dealer_dice.reduce((a, d) => a + d, 0)}`));
+  }
   bits.push(h('div', {class: 'hash', title: view.seed_hash}, `${t('seed_hash')} ${view.seed_hash ? view.seed_hash.slice(0, 10) : ''}…`));
   if (opts.centerExtra) bits.push(opts.centerExtra);
   return h('div', {class: 'center-info'}, bits);

@@ -71,7 +71,7 @@ async def test_three_ready_countdown_readies_the_fourth(server: ServerProcess, h
     await c.close()
 
 
-async def test_leaving_between_hands_opens_the_seat_and_resets_the_streak(
+async def test_leaving_between_hands_opens_the_seat_and_anqing_keeps_k(
         server: ServerProcess, http: httpx.AsyncClient) -> None:
     a = await session(http, "走")
     # Deals are random, so a kept deal is a matter of chance: about one hand in four when a bot deals,
@@ -101,7 +101,7 @@ async def test_leaving_between_hands_opens_the_seat_and_resets_the_streak(
     await c.send_until({"type": "leave"}, lambda cl: cl.closed.is_set())
     after = (await http.get(f"/api/rooms/{code}")).json()["room"]
     assert not after["seats"][0]["occupied"]
-    assert after["next_deal"]["streak"] == 0  # a new game
+    assert after["next_deal"]["streak"] == room["next_deal"]["streak"]  # Anqing: k continues (the reset is Hefei's)
     assert after["next_deal"]["dealer"] == room["next_deal"]["dealer"]
 
     b = await session(http, "来")
@@ -109,7 +109,7 @@ async def test_leaving_between_hands_opens_the_seat_and_resets_the_streak(
     assert (await cb.next_of("welcome", after=0))["seat"] == 0
     await cb.send({"type": "ready"})
     view = await cb.wait(lambda cl: cl.view if cl.view and cl.view["hand_no"] == room["hand_no"] + 1 else None)
-    assert view["streak"] == 0
+    assert view["streak"] == room["next_deal"]["streak"]
     await cb.close()
 
 

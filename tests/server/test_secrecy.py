@@ -44,7 +44,8 @@ def shown(view: dict[str, Any]) -> dict[str, Any]:
 def truth(replay: bytes) -> tuple[dict[int, list[Any]], list[list[Any]], str]:
     """views[step][seat] as the engine shows them, each seat's redacted event list, the seed."""
     r = decode(replay)
-    hand = Hand(make_ruleset(r.ruleset, r.options), r.seed, dealer=r.dealer, streak=r.streak, hand_no=r.hand_no)
+    hand = Hand(make_ruleset(r.ruleset, r.options), r.seed, dealer=r.dealer, streak=r.streak, hand_no=r.hand_no,
+                dealer_dice=r.dealer_dice)
     views = {0: [_builtins(seat_view(hand, s, hint=True)) for s in range(4)]}
     for i, (seat, action) in enumerate(r.actions, 1):
         hand.apply(seat, action)

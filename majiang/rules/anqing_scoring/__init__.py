@@ -113,14 +113,15 @@ def _three_suits_in_mode_b(situation: Situation, h: WinHand) -> bool:
     return len(suits) > 2
 
 
-def zhijiao_possible(concealed_before_draw: Iterable[int], indicator: int, *, keep_gangpai: bool = False) -> bool:
+def zhijiao_possible(concealed_before_draw: Iterable[int], indicator: int, *, keep_gangpai: bool = False,
+                     flowers: bool = False) -> bool:
     """Whether the concealed tiles (before drawing the second W) are complete sets plus a lone W.
 
     Then drawing another W makes 直叫: the engine offers the W-kong. Tiles are physical ids; 红中 plays as
     the wild's face; a held 杠牌 rules it out (it would have been exposed), unless ``keep_gangpai``
     (mode B keeps 杠牌 as ordinary honors).
     """
-    wild, stand_in, gangpai = wild_of(indicator), stand_in_of(indicator), gangpai_of(indicator)
+    wild, stand_in, gangpai = wild_of(indicator), stand_in_of(indicator, flowers), gangpai_of(indicator, flowers)
     tiles = list(concealed_before_draw)
     if wild not in tiles or (not keep_gangpai and any(t in gangpai for t in tiles)) or (len(tiles) - 1) % 3:
         return False

@@ -87,6 +87,9 @@ def _always(s: Situation, h: WinHand, groups: tuple[Group, ...], *, as_themselve
     for m in h.melds:
         if m.type == "wildkong":
             items.append(_item("zuangang", "钻杠", 1, f"直叫 W-kong {format_tiles(m.tiles)}"))
+        elif m.type in KONGS and m.face[0] in h.gangpai:
+            # Mode B keeps 杠牌 as honors: "算风牌，但不算钱" (counted as honors, but paid nothing).
+            continue
         elif m.type in KONGS:
             base, name = (2, "暗杠") if m.type == "angang" else (1, "明杠")
             wind = m.face[0] in WINDS
@@ -94,9 +97,11 @@ def _always(s: Situation, h: WinHand, groups: tuple[Group, ...], *, as_themselve
             items.append(_item(m.type, name, base + wind, note))
     if h.gangpai_exposed:
         n = len(h.gangpai_exposed)
-        items.append(_item("gangpai", "杠牌", n, f"{format_tiles(h.gangpai_exposed)} exposed, 1 each"))
-    winds = [g.tiles[0] for g in groups if g.kind == "pung" and g.tiles[0] in WINDS]
-    winds += [m.face[0] for m in h.melds if m.type == "peng" and m.face[0] in WINDS]
+        key, name = ("hua", "花") if s.options.flowers else ("gangpai", "杠牌")
+        items.append(_item(key, name, n, f"{format_tiles(h.gangpai_exposed)} exposed, 1 each"))
+    # A kept 杠牌 (mode B) is no wind that earns: with option flowers, a kept 东 is one.
+    winds = [g.tiles[0] for g in groups if g.kind == "pung" and g.tiles[0] in WINDS and g.tiles[0] not in h.gangpai]
+    winds += [m.face[0] for m in h.melds if m.type == "peng" and m.face[0] in WINDS and m.face[0] not in h.gangpai]
     if winds:
         items.append(_item("feng", "风", len(winds), "wind triplets " + "".join(chinese(t) for t in winds)))
     ranks: dict[int, set[int]] = {}
@@ -238,8 +243,10 @@ def _score_reading(s: Situation, h: WinHand, d: Decomposition, placed: Group | N
 
 
 def _shisanlan(s: Situation, h: WinHand) -> Candidate | None:
-    """十三烂 / 七星归位: 14 concealed tiles, no W, every honor as itself (红中 and 杠牌 included)."""
-    if h.melds or len(h.concealed) != 14 or h.wild in h.concealed:
+    """十三烂 / 七星归位: 14 concealed tiles, every honor as itself (红中 and 杠牌 included). A wild may be
+    held only as its own face ("没有顶替其他牌的钻": 东 as 东), which reading every tile as itself
+    already does; option ``shisanlan_strict`` rules out any wild held."""
+    if h.melds or len(h.concealed) != 14 or (s.options.shisanlan_strict and h.wild in h.concealed):
         return None
     tiles = sorted(h.concealed)
     honors = [t for t in tiles if t in HONORS]

@@ -47,11 +47,19 @@ def payments(s: Situation, h: WinHand, fan: int) -> list[Payment]:
     for payer in range(4):
         if payer == s.winner:
             continue
-        di = di_of(s, payer)
-        dealer_pair = s.dealer in (s.winner, payer)
-        bonus = lianzhuang_bonus(s.streak) if dealer_pair and s.options.lianzhuang_bonus else 0
         mult, note = bao_multiplier(h, payer, s.winner)
+        # "所有三口胡牌都是跟庄家算得以后相乘": a 包 payment is worked out as the dealer's, then multiplied.
+        as_dealer = mult > 1 and s.options.bao_dealer_rate
+        dealer_pair = as_dealer or s.dealer in (s.winner, payer)
+        di = 8 + 4 * s.streak if as_dealer else di_of(s, payer)
+        bonus = lianzhuang_bonus(s.streak) if dealer_pair and s.options.lianzhuang_bonus else 0
+        if as_dealer and s.dealer not in (s.winner, payer):
+            note += "; at the dealer's rate (跟庄家算)"
         amount = (di + fan + bonus) * s.base_silver * mult
         breakdown = {"di": di, "fan": fan, "lianzhuang": bonus, "base_silver": s.base_silver, "multiplier": mult}
+        if s.options.cap and amount > s.options.cap:
+            breakdown["uncapped"] = amount
+            note = (note + "; " if note else "") + f"封顶 {s.options.cap} (uncapped {amount})"
+            amount = s.options.cap
         out.append(Payment(payer=payer, payee=s.winner, amount=amount, breakdown=breakdown, note=note))
     return out

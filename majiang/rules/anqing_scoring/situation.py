@@ -33,6 +33,18 @@ class AnqingOptions(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     ziyise: int = 20
     # Mode B only: a 杠牌 may be kept as an ordinary honor (it then scores nothing). Ignored in mode A.
     keep_gangpai: bool = True
+    # 十三烂/七星归位: a wild held as its own face (东 as 东) is allowed; strict rules out any wild held.
+    shisanlan_strict: bool = False
+    # 顺包/反包: the multiplied amount is the dealer's (底 8 + 4k and the 连庄 bonus), "跟庄家算";
+    # off: the payer's own amount.
+    bao_dealer_rate: bool = True
+    # 封顶: the most one payer pays the winner for one hand (0: no cap).
+    cap: int = 0
+    # No chi at all (seed 001's flow); mode B never chis anyway.
+    no_chi: bool = False
+    # 中 发 白 and 东 are flowers (seed 001): laid open like 杠牌, +1 each; 红中 is then no stand-in and 东 no
+    # wind. The wild among them stays wild.
+    flowers: bool = False
 
 
 class Meld(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -145,6 +157,8 @@ def _meld(i: int, m: Meld, s: Situation, wild: int, stand_in: int | None, gangpa
     if m.type == "chi":
         if s.options.mode == "B":
             raise ValueError(f"{where}: mode B (打缺) has no chi")
+        if s.options.no_chi:
+            raise ValueError(f"{where}: option no_chi: this table plays without chi")
         f = sorted(face)
         if not (all(is_suit(t) for t in f) and suit(f[0]) == suit(f[2]) and f[1] == f[0] + 1 and f[2] == f[0] + 2):
             raise ValueError(f"{where}: a chi is three consecutive tiles of one suit")
@@ -223,13 +237,16 @@ def hand_of(s: Situation) -> WinHand:
         raise ValueError(f"base_silver: 基础银子 is at least 1, got {s.base_silver}")
     if s.streak < 0:
         raise ValueError(f"streak: the dealer's kept deals are 0 or more, got {s.streak}")
+    if s.options.cap < 0:
+        raise ValueError(f"options.cap: 封顶 is 0 (no cap) or a positive amount, got {s.options.cap}")
     for name in ("qingyise", "couyise", "ziyise"):
         if getattr(s.options, name) < 0:
             raise ValueError(f"options.{name}: a 番 value is 0 or more")
     _seat("dealer", s.dealer)
     _seat("winner", s.winner)
     indicator = _tile("indicator", s.indicator)
-    wild, stand_in, gangpai = wild_of(indicator), stand_in_of(indicator), gangpai_of(indicator)
+    flowers = s.options.flowers
+    wild, stand_in, gangpai = wild_of(indicator), stand_in_of(indicator, flowers), gangpai_of(indicator, flowers)
     concealed = tuple(_tiles("concealed", s.concealed))
     winning = _tile("winning_tile", s.winning_tile)
     if winning not in concealed:

@@ -28,12 +28,19 @@ def wild_of(indicator: int) -> int:
     return DRAGONS[0] + (indicator - DRAGONS[0] + 1) % 3
 
 
-def stand_in_of(indicator: int) -> int | None:
-    """红中 when it plays as the wild's face (the wild is not a dragon), else None."""
-    return RED if wild_of(indicator) not in DRAGONS else None
+# Option ``flowers`` (seed 001: "中、发、白以及东风均算花"): these are flowers, but the wild stays wild.
+FLOWERS = (*DRAGONS, WINDS[0])
 
 
-def gangpai_of(indicator: int) -> frozenset[int]:
-    """The two 杠牌 kinds: the dragons that are neither the wild nor the stand-in."""
+def stand_in_of(indicator: int, flowers: bool = False) -> int | None:
+    """红中 when it plays as the wild's face (the wild is not a dragon, and 红中 is no flower), else None."""
+    return RED if wild_of(indicator) not in DRAGONS and not flowers else None
+
+
+def gangpai_of(indicator: int, flowers: bool = False) -> frozenset[int]:
+    """The 杠牌 kinds, laid open with a replacement: the dragons that are neither the wild nor the
+    stand-in; with ``flowers``, 中 发 白 and 东 except the wild."""
     wild = wild_of(indicator)
+    if flowers:
+        return frozenset(t for t in FLOWERS if t != wild)
     return frozenset(t for t in DRAGONS if t != wild and t != stand_in_of(indicator))

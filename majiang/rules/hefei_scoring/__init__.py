@@ -14,7 +14,7 @@ from majiang.rules.settlement import Settlement, totals_from_payments
 from majiang.tiles import format_tiles
 
 from . import items as _items
-from .payment import payments
+from .payment import kong_payments, payments
 from .situation import SUIT_NAMES, HefeiOptions, Situation, WinHand, parse_situation, validate
 
 __all__ = ["HefeiOptions", "Situation", "parse_situation", "score", "score_multi", "win_reason"]
@@ -43,8 +43,9 @@ def win_reason(s: Situation, hand: WinHand, ds: list[Decomposition]) -> str:
     return ""
 
 
-def score(s: Situation) -> Settlement:
-    """Settle one winner. Not a win -> ``valid=False`` with the reason; an impossible situation -> ``ValueError``."""
+def score(s: Situation, *, with_kongs: bool = True) -> Settlement:
+    """Settle one winner. Not a win -> ``valid=False`` with the reason; an impossible situation ->
+    ``ValueError``. ``with_kongs``: add the option ``kong_points_all`` payments (score_multi adds them once)."""
     hand = validate(s)
     ds = _items.shape_decompositions(hand)
     reason = win_reason(s, hand, ds)
@@ -54,7 +55,7 @@ def score(s: Situation) -> Settlement:
     special = _items.special(s)
     # 天胡/地胡: "其他番都不算了" -- only the base and the special item (庄分 is per payment).
     items = [scored.items[0], special] if special else scored.items
-    pays = payments(s, items)
+    pays = payments(s, items) + (kong_payments(s) if with_kongs else [])
     groups, win_group = _groups(scored.decomposition, hand, scored.win_group)
     settlement = Settlement(
         valid=True,
@@ -94,11 +95,11 @@ def score_multi(situations: Sequence[Situation]) -> Settlement:
     winners = [s.winner for s in situations]
     if len(set(winners)) != len(winners):
         raise ValueError(f"a seat wins twice: {winners}")
-    singles = [score(s) for s in situations]
+    singles = [score(s, with_kongs=False) for s in situations]
     for s, one in zip(situations, singles, strict=True):
         if not one.valid:
             return Settlement(valid=False, reason=f"seat {s.winner}: {one.reason}", extra={"winner": s.winner})
-    pays = [p for one in singles for p in one.payments]
+    pays = [p for one in singles for p in one.payments] + kong_payments(first)
     settlement = Settlement(
         valid=True,
         winners=winners,

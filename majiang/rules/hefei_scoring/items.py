@@ -101,7 +101,7 @@ def hand_items(s: Situation, hand: WinHand) -> list[ScoreItem]:
             tong.append((r, n))
     if tong:
         items.append(_item("tong", sum(n - 4 for _, n in tong), ", ".join(f"{n}张{r}" for r, n in tong)))
-    if hand.kongs:
+    if hand.kongs and not s.options.kong_points_all:  # with the option they are paid as 杠分 instead
         items.append(_item("gang", 2 * len(hand.kongs), "暗杠 " + " ".join(format_tiles([k] * 4) for k in hand.kongs)))
     if s.haidi:
         items.append(_item("hailao", 10, "won in the 海捞区"))

@@ -6,7 +6,7 @@ from majiang.rules.settlement import Payment, ScoreItem
 
 from .situation import SEATS, Situation
 
-__all__ = ["payments", "zhuangfen"]
+__all__ = ["kong_payments", "payments", "zhuangfen"]
 
 
 def zhuangfen(s: Situation, payer: int) -> int:
@@ -29,4 +29,21 @@ def payments(s: Situation, items: list[ScoreItem]) -> list[Payment]:
             mult = 2 if s.how == "self_draw" else 1
             note += f" + 庄分 {mult}×连庄{s.lianzhuang} = {points + zhuang}"
         out.append(Payment(payer=payer, payee=s.winner, amount=points + zhuang, breakdown=breakdown, note=note))
+    return out
+
+
+def kong_payments(s: Situation, winners: list[int] | None = None) -> list[Payment]:
+    """Option ``kong_points_all``: each 暗杠 of every seat earns 2 from each of the other three, once per
+    won hand (several winners on one discard share one situation's view of the table)."""
+    if not s.options.kong_points_all:
+        return []
+    counts = {seat: n for seat, n in s.other_kongs.items()}
+    counts[s.winner] = len(s.kongs)
+    out = []
+    for owner, n in sorted(counts.items()):
+        if n:
+            for payer in SEATS:
+                if payer != owner:
+                    out.append(Payment(payer=payer, payee=owner, amount=2 * n, breakdown={"gang": 2 * n},
+                                       note=f"杠分: {n} 暗杠 of seat {owner}, 2 each"))
     return out

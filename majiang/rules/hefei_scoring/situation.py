@@ -22,13 +22,16 @@ SUIT_NAMES = ("万", "饼", "条")
 class HefeiOptions(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     """Table variants where the source text leaves room; defaults are our reading (docs/rules/hefei.md)."""
 
-    # A triplet completed by the discarded winning tile still counts as 坎: the text only asks for
-    # "三张一样的牌在手" and at scoring time the tile is in the winner's hand.
-    kan_from_discard: bool = True
+    # "三张一样的牌在手": a triplet completed by another seat's discard is not 坎 (the third tile was not
+    # in hand); the option counts it anyway.
+    kan_from_discard: bool = False
     # 卡 is judged on the decomposition ("只要能做成胡1张都算"); strict tables want a true one-tile wait.
     ka_single_wait: bool = False
     # 缺一门 is +1 however many suits are absent; some tables pay it per absent suit.
     queyimen_per_suit: bool = False
+    # Every seat's 暗杠 earns 2 from each other seat when the hand is won (void on 荒庄, "本局所有杠分无效"),
+    # instead of the winner's 暗杠 being a 杠 item of his win.
+    kong_points_all: bool = False
 
 
 class Situation(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
@@ -49,6 +52,8 @@ class Situation(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields
     opening_hand: bool = False  # the dealer's opening 14, before any draw: 天胡
     first_round: bool = False  # still the first go-around: a non-dealer's self-draw is 地胡
     options: HefeiOptions = HefeiOptions()
+    # With options.kong_points_all: how many 暗杠 each other seat has made, {"seat": count}.
+    other_kongs: dict[int, int] = {}
     note: str = ""  # free text for humans (example files say what they show); ignored by scoring
 
 
@@ -72,6 +77,12 @@ def parse_situation(data: dict[str, Any]) -> Situation:
     """A JSON object (already decoded) to a validated :class:`Situation`; ``ValueError`` names any fault."""
     if not isinstance(data, dict):
         raise ValueError("a situation is a JSON object")
+    kongs = data.get("other_kongs")
+    if isinstance(kongs, dict):  # JSON object keys are strings: {"3": 2} names seat 3
+        try:
+            data = data | {"other_kongs": {int(k): v for k, v in kongs.items()}}
+        except ValueError:
+            raise ValueError(f"other_kongs: keys are seats 0-3, got {list(kongs)}") from None
     try:
         situation = msgspec.convert(data, Situation)
     except msgspec.ValidationError as e:
@@ -139,6 +150,13 @@ def validate(s: Situation) -> WinHand:
             raise ValueError("from_seat: the winner cannot win on their own discard (use how=self_draw)")
     elif s.from_seat is not None:
         raise ValueError("from_seat: only a discard win has a discarder")
+    for seat, n in s.other_kongs.items():
+        if seat not in SEATS or seat == s.winner:
+            raise ValueError(f"other_kongs: seat {seat} is not another seat than the winner {s.winner} (0-3)")
+        if not 0 <= n <= 4:
+            raise ValueError(f"other_kongs: seat {seat} has {n} kongs (0-4)")
+    if s.other_kongs and not s.options.kong_points_all:
+        raise ValueError("other_kongs: only counted with options.kong_points_all")
     if s.declared and s.room == "bubaoting":
         raise ValueError("declared: there is no 报听 in a 不报听 room")
     if s.haidi and s.how != "self_draw":

@@ -1,6 +1,6 @@
 // Lobby: create a room (ruleset + options + clocks), join by code, open rooms.
 import {h, mount, toast} from '../dom.js';
-import {t} from '../i18n.js';
+import {t, getLang} from '../i18n.js';
 import {api, session} from '../api.js';
 
 const FALLBACK = {
@@ -14,22 +14,29 @@ const FALLBACK = {
 const CHOICES = {mode: ['A', 'B'], room: ['baoting', 'bubaoting']};
 const MAIN_OPTIONS = ['mode', 'room', 'base_silver'];
 
-function optionLabel(key) {
+// Option labels, explanations and choice names come from the server (`option_info`, written in
+// majiang/rules/option_info.py) in both languages; the i18n keys are only a fallback.
+const inLang = (text) => (text ? (text[getLang()] || text.zh || text.en) : null);
+
+function optionLabel(key, info) {
+  if (info) return inLang(info.label);
   const known = {mode: 'mode', room: 'room_type', base_silver: 'base_silver'};
   return known[key] ? t(known[key]) : key;
 }
 
-function choiceLabel(key, value) {
+function choiceLabel(key, value, info) {
+  if (info && info.choices && info.choices[value]) return inLang(info.choices[value]);
   if (key === 'mode') return t(`mode_${value}`);
   if (key === 'room') return t(`room_${value}`);
   return value;
 }
 
-function optionInput(key, value) {
+function optionInput(key, value, info) {
   const id = `opt-${key}`;
-  if (CHOICES[key]) {
+  const choices = info && info.choices ? Object.keys(info.choices) : CHOICES[key];
+  if (choices) {
     return h('select', {id, name: key, 'data-opt': key},
-      CHOICES[key].map((c) => h('option', {value: c, selected: c === value ? true : undefined}, choiceLabel(key, c))));
+      choices.map((c) => h('option', {value: c, selected: c === value ? true : undefined}, choiceLabel(key, c, info))));
   }
   if (typeof value === 'boolean') return h('input', {id, type: 'checkbox', name: key, 'data-opt': key, checked: value});
   if (typeof value === 'number') return h('input', {id, type: 'number', name: key, 'data-opt': key, value, min: 0, step: 1});
@@ -66,9 +73,21 @@ export function lobbyScreen({app, go}) {
   function renderOptions() {
     const rs = rulesetInfo();
     const main = [], adv = [];
-    for (const [k, v] of Object.entries(rs.options || {})) {
-      const row = h('label', {class: typeof v === 'boolean' ? 'check' : 'field'},
-        typeof v === 'boolean' ? [optionInput(k, v), ' ', optionLabel(k)] : [h('span', {}, optionLabel(k)), optionInput(k, v)]);
+    const defaults = rs.options || {};
+    const infos = rs.option_info || Object.keys(defaults).map((key) => ({key}));
+    for (const inf of infos) {
+      const k = inf.key, v = defaults[k];
+      if (v === undefined) continue;
+      const info = inf.label ? inf : null;
+      const help = info ? inLang(info.help) : null;
+      const label = optionLabel(k, info);
+      const helpLine = help ? h('small', {class: 'help', style: {display: 'block', opacity: '0.75'}}, help) : null;
+      // A checkbox row keeps its label and explanation stacked beside the box; a field puts them around the input.
+      const row = typeof v === 'boolean'
+        ? h('label', {class: 'check', title: help || undefined, 'data-testid': `option-${k}`},
+          optionInput(k, v, info), ' ', h('span', {}, h('span', {}, label), helpLine))
+        : h('label', {class: 'field', title: help || undefined, 'data-testid': `option-${k}`},
+          h('span', {}, label), optionInput(k, v, info), helpLine);
       (MAIN_OPTIONS.includes(k) ? main : adv).push(row);
     }
     mount(optsBox, main);

@@ -1,0 +1,59 @@
+"""The lobby renders every ruleset option from the server's ``option_info``: its label and one line of
+explanation in the chosen language, choices by name, never a raw key (Chromium, real server)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from majiang.rules.option_info import OPTION_INFO
+from majiang.rules.registry import RULESETS
+from tests.browser.test_play import _page
+
+pytestmark = pytest.mark.browser
+
+
+def _check_options(page: Any, ruleset: str, lang: str) -> None:
+    page.select_option("#ruleset", ruleset)
+    page.wait_for_selector(f"[data-testid=option-{OPTION_INFO[ruleset][0].key}]", state="attached")
+    form = page.text_content("[data-testid=create-form]")
+    for key in RULESETS[ruleset].options_type.__struct_fields__:
+        if "_" in key or key == "guoshui":  # the others are English words a help line may use
+            assert key not in form, f"raw option key {key!r} shown in the lobby"
+    for info in OPTION_INFO[ruleset]:
+        row = page.locator(f"[data-testid=option-{info.key}]")
+        text = row.text_content()
+        assert getattr(info.label, lang) in text, (info.key, text)
+        assert getattr(info.help, lang) in text, (info.key, text)
+        if info.choices:
+            names = [n.strip() for n in row.locator("option").all_text_contents()]
+            assert names == [getattr(c, lang) for c in info.choices.values()]
+
+
+def test_lobby_shows_every_option_with_label_and_help_in_both_languages(browser: Any, server: Any) -> None:
+    page = _page(browser, server)
+    page.fill("#name", "选项")
+    page.click("[data-testid=enter]")
+    page.wait_for_selector("#ruleset option[value=hefei]", state="attached")
+    for ruleset in ("anqing", "hefei"):
+        _check_options(page, ruleset, "zh")
+    page.click("[data-testid=lang]")
+    page.wait_for_function("document.documentElement.lang === 'en'")
+    page.wait_for_selector("#ruleset option[value=hefei]", state="attached")
+    for ruleset in ("anqing", "hefei"):
+        _check_options(page, ruleset, "en")
+    assert not page.errors  # type: ignore[attr-defined]
+
+
+def test_table_shows_the_dice_that_picked_the_first_anqing_dealer(browser: Any, server: Any) -> None:
+    from tests.browser.test_play import _enter_and_create
+
+    page = _page(browser, server)
+    _enter_and_create(page, "定庄", "anqing", {"mode": "A"})
+    page.click("[data-testid=ready]")
+    dice = page.wait_for_selector("[data-testid=dealer-dice]", timeout=20000)
+    view = page.evaluate("window.__mj.st.view")
+    assert len(view["dealer_dice"]) == 2 and view["dealer"] == (sum(view["dealer_dice"]) - 1) % 4
+    assert f"= {sum(view['dealer_dice'])}" in dice.inner_text()
+    assert not page.errors  # type: ignore[attr-defined]

@@ -62,6 +62,33 @@ def observation_space_bounds() -> tuple[int, int, tuple[int, int]]:
     return 0, 255, (C, 34)
 
 
+_templates: dict[tuple[object, ...], bytes] = {}
+
+
+def _template(view: SeatView) -> bytes:
+    """The planes fixed for the whole hand (wild, stand-in, 杠牌, indicator, tiles in play), built
+    once per table setup and copied per observation."""
+    key = (view.ruleset, view.wild, view.stand_in, tuple(view.gangpai), view.indicator)
+    t = _templates.get(key)
+    if t is None:
+        buf = bytearray(C * 34)
+        if view.wild is not None:
+            buf[P["wild"] * 34 + view.wild] = 1
+        if view.stand_in is not None:
+            buf[P["stand_in"] * 34 + view.stand_in] = 1
+        for g in view.gangpai:
+            buf[P["gangpai"] * 34 + g] = 1
+        if view.indicator is not None:
+            buf[P["indicator"] * 34 + view.indicator] = 1
+        for k in IN_PLAY.get(view.ruleset, range(34)):
+            buf[P["in_play"] * 34 + k] = 1
+        buf[_SCAL + 18] = 1 if view.ruleset == "hefei" else 0
+        if len(_templates) > 4096:  # a long run sees every setup eventually: keep the cache small
+            _templates.clear()
+        t = _templates[key] = bytes(buf)
+    return t
+
+
 def planes(view: SeatView) -> np.ndarray:
     """The (C, 34) uint8 planes of ``view`` (a seat's view; not a spectator's)."""
     me = view.seat
@@ -69,62 +96,59 @@ def planes(view: SeatView) -> np.ndarray:
         raise ValueError("observations are built for a seat, not a spectator")
     # A flat bytearray written by index, then wrapped without a copy: far cheaper per step than
     # setting numpy items one by one.
-    buf = bytearray(C * 34)
-    for t in view.hand:
-        buf[t] += 1
-    if view.drawn is not None:
-        buf[34 + view.drawn] = 1
+    buf = bytearray(_template(view))
     own_suits = [0, 0, 0]
     for t in view.hand:
+        buf[t] += 1
         if t < 27:
             own_suits[t // 9] += 1
+    if view.drawn is not None:
+        buf[34 + view.drawn] = 1
     for s in view.seats:
         r = (s.seat - me) % 4
-        base = (_MELDS0 + r) * 34
         hidden = 0
-        for m in s.melds:
-            if not m.tiles:
-                hidden += 1
-                continue
-            for t in m.tiles:
+        if s.melds:
+            base = (_MELDS0 + r) * 34
+            for m in s.melds:
+                if not m.tiles:
+                    hidden += 1
+                    continue
+                for t in m.tiles:
+                    buf[base + t] += 1
+                    if r == 0 and t < 27:
+                        own_suits[t // 9] += 1
+        if s.exposed:
+            base = (_EXPOSED0 + r) * 34
+            for t in s.exposed:
                 buf[base + t] += 1
-                if r == 0 and t < 27:
-                    own_suits[t // 9] += 1
-        base = (_EXPOSED0 + r) * 34
-        for t in s.exposed:
-            buf[base + t] += 1
         base = (_RIVER0 + r * RIVER_BUCKETS) * 34
-        for i, rt in enumerate(s.river):
-            b = i // BUCKET_SIZE
-            buf[base + (b if b < RIVER_BUCKETS else RIVER_BUCKETS - 1) * 34 + rt.tile] += 1
+        river = s.river
+        for b, start in enumerate(_BUCKET_STARTS):
+            bb = base + b * 34
+            for rt in river[start:_BUCKET_ENDS[b]]:
+                buf[bb + rt.tile] += 1
         buf[_SCAL + 4 + r] = min(s.hand_count, 255)
         buf[_SCAL + 8 + r] = 1 if s.declared else 0
         buf[_SCAL + 12 + r] = hidden
     if view.claim is not None:
-        buf[P["claim"] * 34 + view.claim.tile] = 1
-    if view.wild is not None:
-        buf[P["wild"] * 34 + view.wild] = 1
-    if view.stand_in is not None:
-        buf[P["stand_in"] * 34 + view.stand_in] = 1
-    for t in view.gangpai:
-        buf[P["gangpai"] * 34 + t] = 1
-    if view.indicator is not None:
-        buf[P["indicator"] * 34 + view.indicator] = 1
-    base = P["in_play"] * 34
-    for t in IN_PLAY.get(view.ruleset, range(34)):
-        buf[base + t] = 1
-    base = P["suit_count"] * 34
-    for s in range(3):
-        n = own_suits[s]
-        for k in range(s * 9, s * 9 + 9):
-            buf[base + k] = n
+        buf[_CLAIM + view.claim.tile] = 1
+    base = _SUIT_COUNT
+    buf[base : base + 9] = _RUNS[min(own_suits[0], 255)]
+    buf[base + 9 : base + 18] = _RUNS[min(own_suits[1], 255)]
+    buf[base + 18 : base + 27] = _RUNS[min(own_suits[2], 255)]
     buf[_SCAL + 0] = min(view.wall_left, 255)
     buf[_SCAL + 1] = min(view.streak, 255)
     buf[_SCAL + 2] = (view.dealer - me) % 4
     buf[_SCAL + 3] = _PHASES.get(view.phase, 3)
     buf[_SCAL + 16] = (view.current - me) % 4
     buf[_SCAL + 17] = 1 if view.indicator_in_wall else 0
-    buf[_SCAL + 18] = 1 if view.ruleset == "hefei" else 0
     opts = view.options
     buf[_SCAL + 19] = 1 if (opts.get("mode") == "B" or opts.get("room") == "baoting") else 0
     return np.frombuffer(buf, dtype=np.uint8).reshape(C, 34)
+
+
+_BUCKET_STARTS = tuple(b * BUCKET_SIZE for b in range(RIVER_BUCKETS))
+_BUCKET_ENDS = (*_BUCKET_STARTS[1:], 10_000)  # the last bucket takes the rest of the river
+_CLAIM = P["claim"] * 34
+_SUIT_COUNT = P["suit_count"] * 34
+_RUNS = tuple(bytes([n]) * 9 for n in range(256))

@@ -31,6 +31,7 @@ def test_masks_equal_legal_actions_at_every_step(ruleset: str, options: dict[str
     rng = random.Random(7)
     table = Table(ruleset, options=options, seed="masks", hands=4)
     kinds_seen: set[int] = set()
+    claims_hidden = 0
     for _ in range(10):  # 40 hands
         table.reset()
         while not table.finished:
@@ -44,11 +45,16 @@ def test_masks_equal_legal_actions_at_every_step(ruleset: str, options: dict[str
                 assert mask.shape == (N_ACTIONS,)
                 assert set(np.flatnonzero(mask)) == set(index)
                 assert bool(legal) == (seat in hand.to_act())
+                if not legal:  # who may claim is secret: a seat not asked sees an ordinary wait
+                    obs = table.observe(seat)["observation"]
+                    assert not obs[P["claim"]].any() and obs[P["scalars"], 3] != 1
+                    claims_hidden += hand.phase == "claim"
             seat = table.acting()
             choice = rng.choice(sorted(table.legal(seat)))
             kinds_seen.add(choice)
             table.step(choice)
     assert len(kinds_seen) > 20  # many different actions were exercised
+    assert claims_hidden > 0 or ruleset == "hefei"  # (Hefei claims only wins: rare in random play)
     with pytest.raises(ValueError, match="not legal"):
         table.reset()
         illegal = next(i for i in range(N_ACTIONS) if i not in table.legal(table.acting()))

@@ -130,8 +130,11 @@ def planes(view: SeatView) -> np.ndarray:
         buf[_SCAL + 4 + r] = min(s.hand_count, 255)
         buf[_SCAL + 8 + r] = 1 if s.declared else 0
         buf[_SCAL + 12 + r] = hidden
-    if view.claim is not None:
-        buf[_CLAIM + view.claim.tile] = 1
+    # Who may claim a discard is secret (the server shows a seat that is not asked an ordinary wait):
+    # a claim window appears only to a seat that has a decision in it.
+    asked_to_claim = view.claim is not None and bool(view.legal)
+    if asked_to_claim:
+        buf[_CLAIM + view.claim.tile] = 1  # type: ignore[union-attr]
     base = _SUIT_COUNT
     buf[base : base + 9] = _RUNS[min(own_suits[0], 255)]
     buf[base + 9 : base + 18] = _RUNS[min(own_suits[1], 255)]
@@ -139,7 +142,7 @@ def planes(view: SeatView) -> np.ndarray:
     buf[_SCAL + 0] = min(view.wall_left, 255)
     buf[_SCAL + 1] = min(view.streak, 255)
     buf[_SCAL + 2] = (view.dealer - me) % 4
-    buf[_SCAL + 3] = _PHASES.get(view.phase, 3)
+    buf[_SCAL + 3] = 0 if (view.phase == "claim" and not asked_to_claim) else _PHASES.get(view.phase, 3)
     buf[_SCAL + 16] = (view.current - me) % 4
     buf[_SCAL + 17] = 1 if view.indicator_in_wall else 0
     opts = view.options

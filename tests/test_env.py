@@ -4,11 +4,12 @@ settlements, and observations that cannot depend on another seat's concealed til
 from __future__ import annotations
 
 import copy
+import functools
 import random
 
 import numpy as np
 import pytest
-from pettingzoo.test import api_test
+from pettingzoo.test import api_test, seed_test
 
 from majiang.engine.hand import Hand
 from majiang.engine.view import seat_view
@@ -24,6 +25,7 @@ VARIANTS = [("anqing", {"mode": "A"}), ("anqing", {"mode": "B"}), ("hefei", {"ro
 @pytest.mark.parametrize("ruleset", ["anqing", "hefei"])
 def test_pettingzoo_api_test(ruleset: str) -> None:
     api_test(aec_env(ruleset, seed=3), num_cycles=400, verbose_progress=False)
+    seed_test(functools.partial(aec_env, ruleset), num_cycles=200)  # the same seed, the same episode
 
 
 @pytest.mark.parametrize("ruleset,options", VARIANTS)

@@ -51,8 +51,8 @@ def _pump_tail(stream: Any, tail: deque[str]) -> None:
 
 
 class Program:
-    """One running program: lines out to its stdin, lines back from its stdout (read by a thread,
-    so an answer can be waited for with a time limit)."""
+    """One running program. Threads move the lines both ways, so neither a program that stops
+    reading (a full pipe) nor one that stops answering can block the caller past its time limit."""
 
     def __init__(self, argv: Sequence[str]) -> None:
         self.argv = list(argv)
@@ -61,20 +61,32 @@ class Program:
             text=True, encoding="utf-8", bufsize=1,
         )
         self.lines: queue.Queue[str | None] = queue.Queue()
+        self.outbox: queue.Queue[str | None] = queue.Queue()
+        self.broken: str | None = None  # why writing to the program failed
         self.stderr_tail: deque[str] = deque(maxlen=5)  # the last words of a crash, for the report
         threading.Thread(target=_pump_lines, args=(self.proc.stdout, self.lines), daemon=True).start()
-        threading.Thread(target=_pump_tail, args=(self.proc.stderr, self.stderr_tail), daemon=True).start()
+        self._stderr = threading.Thread(target=_pump_tail, args=(self.proc.stderr, self.stderr_tail), daemon=True)
+        self._stderr.start()
+        threading.Thread(target=self._write, daemon=True).start()
+
+    def _write(self) -> None:
+        stdin = self.proc.stdin
+        assert stdin is not None
+        try:
+            while (line := self.outbox.get()) is not None:
+                stdin.write(line)
+                stdin.flush()
+            stdin.close()  # asked to stop: end of input
+        except (OSError, ValueError) as e:
+            self.broken = str(e) or type(e).__name__
 
     def alive(self) -> bool:
         return self.proc.poll() is None
 
     def send(self, message: dict[str, Any]) -> None:
-        assert self.proc.stdin is not None
-        try:
-            self.proc.stdin.write(_encoder.encode(message).decode() + "\n")
-            self.proc.stdin.flush()
-        except (BrokenPipeError, OSError, ValueError) as e:
-            raise BotProgramError(f"the program is gone ({self._why()}): {e}") from None
+        if self.broken is not None:
+            raise BotProgramError(f"the program is gone ({self._why()}): {self.broken}")
+        self.outbox.put(_encoder.encode(message).decode() + "\n")
 
     def receive(self, timeout: float) -> str:
         try:
@@ -86,20 +98,24 @@ class Program:
         return line
 
     def _why(self) -> str:
-        code = self.proc.poll()
+        # Its output has ended: give it a moment to exit and its stderr a moment to be read.
+        try:
+            code: int | None = self.proc.wait(timeout=1.0)
+        except subprocess.TimeoutExpired:
+            code = None
+        self._stderr.join(timeout=0.5)
         tail = " | ".join(self.stderr_tail)
         status = f"exit code {code}" if code is not None else "still running"
         return f"{status}{'; stderr: ' + tail if tail else ''}"
 
     def stop(self) -> None:
-        if self.alive():
-            try:
-                assert self.proc.stdin is not None
-                self.proc.stdin.close()
-                self.proc.wait(timeout=0.5)
-            except (OSError, ValueError, subprocess.TimeoutExpired):
-                self.proc.kill()
-                self.proc.wait()
+        """Close its input and give it half a second to exit, then kill it."""
+        self.outbox.put(None)
+        try:
+            self.proc.wait(timeout=0.5)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+            self.proc.wait()
 
     def drain(self) -> None:
         """Forget unread lines (answers the program sent that nobody asked for)."""

@@ -120,3 +120,17 @@ def test_simulate_refuses_an_unknown_bot_but_takes_cmd(tmp_path: Path, capsys: p
     assert "unknown bot(s) nobody" in capsys.readouterr().err
     with pytest.raises(ValueError, match="needs a command line"):
         make_bot("cmd:   ")
+
+
+def test_a_program_can_be_an_opponent_in_the_single_agent_env(tmp_path: Path) -> None:
+    from majiang.env import single_agent
+
+    env = single_agent("anqing", opponents=[EXAMPLE, "greedy", "random"], seed=1, hands=2)
+    obs, _ = env.reset(seed=3)
+    done = False
+    while not done:
+        legal = [i for i, m in enumerate(obs["action_mask"]) if m]
+        obs, _, done, _, info = env.step(legal[0])
+    program = next(b for b in env.bots.values() if isinstance(b, ExternalBot))
+    assert program.errors == [] and program._asked > 0
+    assert sum(info["totals"]) == 0

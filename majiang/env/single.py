@@ -16,6 +16,8 @@ from gymnasium import spaces
 
 from majiang.bots import make_bot
 from majiang.bots.base import Bot
+from majiang.engine.events import redact
+from majiang.engine.hand import Hand
 from majiang.engine.view import light_view, seat_view
 from majiang.env.actions import N_ACTIONS
 from majiang.env.aec import observation_space
@@ -42,6 +44,8 @@ class SingleAgentEnv(gym.Env):
         self.action_space = spaces.Discrete(N_ACTIONS)
         self.seat = seat or 0
         self.bots: dict[int, Bot] = {}
+        self._fed_hand: Hand | None = None  # the hand whose events the bots have been shown, and how many
+        self._fed = 0
         self._rng = random.Random(str(seed))
 
     def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None
@@ -55,6 +59,7 @@ class SingleAgentEnv(gym.Env):
             others = [s for s in range(SEATS) if s != self.seat]
             self.bots = {s: make_bot(n, self._rng.getrandbits(32))
                          for s, n in zip(others, self.opponent_names, strict=True)}
+            self._fed_hand, self._fed = None, 0
             reward = self._run_bots()
             if not self.table.finished:
                 break
@@ -84,12 +89,31 @@ class SingleAgentEnv(gym.Env):
         """The current mask (the name sb3-contrib's MaskablePPO looks for)."""
         return self.table.observe(self.seat)["action_mask"]
 
+    def _feed(self) -> None:
+        """Show bots with an observe() hook (the cmd: bot) their seat's redacted events so far,
+        finishing a hand that just ended first."""
+        hand = self.table.hand
+        if self._fed_hand is not hand:
+            if self._fed_hand is not None:
+                self._show(self._fed_hand, self._fed)
+            self._fed_hand, self._fed = hand, 0
+        self._fed = self._show(hand, self._fed)
+
+    def _show(self, hand: Hand, start: int) -> int:
+        new = hand.events[start:]
+        if new:
+            for seat, bot in self.bots.items():
+                if hasattr(bot, "observe"):
+                    bot.observe([redact(e, seat) for e in new])
+        return len(hand.events)
+
     def _run_bots(self) -> float:
         """Let the bots act until the learner decides or the match ends; the learner's points meanwhile."""
         reward = 0.0
         table = self.table
         while not table.finished:
             seat = table.acting()
+            self._feed()
             if seat == self.seat:
                 break
             bot = self.bots[seat]
@@ -97,6 +121,7 @@ class SingleAgentEnv(gym.Env):
             totals = table.apply(seat, bot.choose(make_view(table.hand, seat)))
             if totals is not None:
                 reward += totals[self.seat]
+        self._feed()
         return reward
 
 

@@ -218,3 +218,20 @@ def test_vector_env_steps_many_tables_and_resets_finished_ones() -> None:
     assert finished >= 3
     with pytest.raises(ValueError, match="one action per table"):
         v.step([0])
+
+
+def test_bad_construction_is_refused_naming_what_is_wrong() -> None:
+    from majiang.rules.base import RulesetError
+
+    with pytest.raises(RulesetError, match="unknown ruleset 'nope'"):
+        aec_env("nope")
+    with pytest.raises(ValueError, match="room= is for hefei"):
+        aec_env("anqing", room="baoting")
+    with pytest.raises(RulesetError, match="bad hefei options"):
+        aec_env("hefei", mode="X")
+    with pytest.raises(ValueError, match="hands must be at least 1"):
+        Table("anqing", hands=0)
+    with pytest.raises(ValueError, match="n must be at least 1"):
+        VectorEnv(0)
+    with pytest.raises(ValueError, match="opponents: one bot name or three"):
+        single_agent("anqing", opponents=["greedy"])

@@ -92,7 +92,8 @@ def legal_index(view: SeatView) -> dict[int, Action]:
     """index → the legal action it stands for, for this view's decision."""
     out: dict[int, Action] = {}
     for a in view.legal:
-        i = action_index(a, view)
+        # Most choices are plain discards: index them without the full match below.
+        i = a.tile if type(a) is Discard else action_index(a, view)  # type: ignore[attr-defined]
         if i in out:
             raise EncodingError(f"{out[i]!r} and {a!r} would share action index {i}")
         out[i] = a

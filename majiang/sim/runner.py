@@ -111,7 +111,8 @@ def play_match(cfg: SimConfig, index: int) -> list[HandResult]:
         play_hand(hand, bots, match.apply)  # the match records the hand and rotates the deal
         errors = [f"seat {seat} ({b.name}): {e}" for seat, b in enumerate(bots)
                   for e in getattr(b, "errors", ())[reported[seat]:]]
-        out.append(msgspec.structs.replace(_result(index, hand), bot_errors=errors) if errors else _result(index, hand))
+        result = _result(index, hand)
+        out.append(msgspec.structs.replace(result, bot_errors=errors) if errors else result)
         if cfg.save_dir is not None:
             path = Path(cfg.save_dir) / f"m{index:05d}-h{hand.hand_no:03d}.json"
             path.write_bytes(encode(to_replay(hand)))

@@ -43,7 +43,7 @@ def test_bot_connect_plays_a_match_at_a_real_table(server: ServerProcess, rulese
         procs = [connect(server, code, "阿强", "greedy"), connect(server, code, "程序", program)]
         # the other two seats: the server's own bots (ready at once)
         r = None
-        for _ in range(100):
+        for _ in range(600):  # both clients seated (a loaded machine starts Python slowly)
             room = http.get(f"/api/rooms/{code}").json()["room"]
             if sum(s["occupied"] for s in room["seats"]) == 2:
                 r = http.post(f"/api/rooms/{code}/bots", json={}, headers=auth(OPERATOR))

@@ -105,7 +105,8 @@ def test_a_program_sees_exactly_its_seats_redacted_events(tmp_path: Path) -> Non
 @pytest.mark.parametrize("kind", sorted(MISBEHAVING))
 def test_a_failing_program_is_replaced_by_greedy_and_reported(tmp_path: Path, kind: str,
                                                               monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("MAJIANG_BOT_TIMEOUT", "0.5")
+    if kind == "slow":  # (the others keep the default limit: a loaded machine may start Python slowly)
+        monkeypatch.setenv("MAJIANG_BOT_TIMEOUT", "0.5")
     summary = simulate(tmp_path, "anqing", f"{program(tmp_path, kind)},greedy,random,random", hands=2)
     assert summary["hands"] == 2  # the run went on
     errors = summary["bot_errors"]

@@ -1,6 +1,6 @@
 """Environment steps per second on one core, against RLCard 1.2.0's mahjong env (a benchmark, not a test).
 
-    .venv/bin/python bench/env.py [--quick] [--seconds S]
+    .venv/bin/python bench/env.py [--quick] [--seconds S] [--only table|vector|aec]
 
 A step = one decision of the seat to act: its observation is built (planes + action mask from its
 seat view), a uniformly random legal action is picked and applied. RLCard: ``env.step`` with a
@@ -145,6 +145,7 @@ def main() -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     p.add_argument("--quick", action="store_true", help="about 1 s per contender and variant instead of 4")
     p.add_argument("--seconds", type=float, help="seconds per contender and variant")
+    p.add_argument("--only", choices=("table", "vector", "aec"), help="one row kind only")
     args = p.parse_args()
     seconds = args.seconds or (1.0 if args.quick else 4.0)
     try:
@@ -153,7 +154,8 @@ def main() -> int:
         rl = None
         print("rlcard is not installed (pip install -e '.[bench]'): ours only")
     met = True
-    for kind in (TableSteps, VectorSteps, AECSteps):
+    kinds = {"table": TableSteps, "vector": VectorSteps, "aec": AECSteps}
+    for kind in [kinds[args.only]] if args.only else kinds.values():
         for ruleset, options in VARIANTS:
             rate, rl_rate = interleaved(kind(ruleset, options), rl, seconds)
             label = f"{ruleset} {next(iter(options.values()))}"

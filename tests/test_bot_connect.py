@@ -67,3 +67,10 @@ def test_bot_connect_names_a_missing_room(server: ServerProcess) -> None:
     _, err = p.communicate(timeout=60)
     assert p.returncode == 1
     assert "could not join room NOSUCH: 404" in err
+
+
+def test_bot_connect_names_an_unreachable_server() -> None:
+    r = subprocess.run([sys.executable, "-m", "majiang", "bot", "connect", "--server", "http://127.0.0.1:9",
+                        "--room", "X"], capture_output=True, text=True, cwd=ROOT, timeout=60)
+    assert r.returncode == 1
+    assert "error: cannot reach http://127.0.0.1:9" in r.stderr and "Traceback" not in r.stderr

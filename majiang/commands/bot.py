@@ -67,15 +67,18 @@ async def connect(server: str, code: str, name: str, bot: Any, idle: float = 600
     import httpx
     import websockets
 
-    async with httpx.AsyncClient(base_url=server, timeout=20) as http:
-        r = await http.post("/api/session", json={"name": name})
-        if r.status_code != 200:
-            raise ConnectError(f"no session: {r.status_code} {r.text[:200]}")
-        token = r.json()["token"]
-        r = await http.post(f"/api/rooms/{quote(code)}/join", headers={"authorization": f"Bearer {token}"})
-        if r.status_code != 200:
-            raise ConnectError(f"could not join room {code}: {r.status_code} {r.text[:200]}")
-        seat = r.json()["seat"]
+    try:
+        async with httpx.AsyncClient(base_url=server, timeout=20) as http:
+            r = await http.post("/api/session", json={"name": name})
+            if r.status_code != 200:
+                raise ConnectError(f"no session: {r.status_code} {r.text[:200]}")
+            token = r.json()["token"]
+            r = await http.post(f"/api/rooms/{quote(code)}/join", headers={"authorization": f"Bearer {token}"})
+            if r.status_code != 200:
+                raise ConnectError(f"could not join room {code}: {r.status_code} {r.text[:200]}")
+            seat = r.json()["seat"]
+    except httpx.HTTPError as e:
+        raise ConnectError(f"cannot reach {server}: {e}") from None
     print(f"seated at {code} seat {seat} as {name!r} with {getattr(bot, 'name', bot)}", flush=True)
     url, headers = socket_url(server, code, token)
     player = _Player(bot, seat)

@@ -96,6 +96,8 @@ async def connect(server: str, code: str, name: str, bot: Any, idle: float = 600
                     return 0 if player.finished else 1
     except websockets.ConnectionClosed as e:
         raise ConnectError(f"the server closed the connection ({e})") from None
+    except websockets.InvalidHandshake as e:
+        raise ConnectError(f"the server refused the websocket: {e}") from None
     except OSError as e:
         raise ConnectError(f"cannot reach {server}: {e}") from None
 

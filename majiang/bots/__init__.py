@@ -25,6 +25,10 @@ _register_optional()
 
 
 def make_bot(name: str, seed: int = 0) -> Bot:
+    if name.startswith("cmd:"):  # an external program speaking the bot protocol (docs/bot-protocol.md)
+        from majiang.bots.external import ExternalBot
+
+        return ExternalBot(name, seed)
     try:
         factory = BOTS[name]
     except KeyError:

@@ -1,4 +1,9 @@
-"""The bot interface."""
+"""The bot interface.
+
+Optional hook: a bot may also define ``observe(events)``; the simulation runner then calls it with
+its seat's events, each passed through ``redact(event, seat)``, before every decision and once when
+the hand ends (the ``cmd:`` bot forwards them to its program, majiang.bots.external).
+"""
 
 from __future__ import annotations
 

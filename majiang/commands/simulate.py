@@ -24,7 +24,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     add_option_arguments(p)
     p.add_argument("--hands", type=int, default=1000, help="hands in all (default 1000)")
     p.add_argument("--match-hands", type=int, default=8, help="hands per match, the deal rotating (default 8)")
-    p.add_argument("--bots", default="greedy,random,random,random", help="four bot names, seat 0 first")
+    p.add_argument("--bots", default="greedy,random,random,random",
+                   help='four bot names, seat 0 first; cmd:"PROGRAM ARGS" seats a program (docs/bot-protocol.md)')
     p.add_argument("--seed", default="0", help="run seed: the same seed gives the same hands")
     p.add_argument("--workers", type=int, default=1, help="worker processes (results do not depend on it)")
     p.add_argument("--json", metavar="FILE", help="write the summary as JSON")
@@ -67,7 +68,7 @@ def run(args: argparse.Namespace) -> int:
         print(f"error: {e}", file=sys.stderr)
         return 2
     bots = tuple(b.strip() for b in args.bots.split(","))
-    unknown = [b for b in bots if b not in BOTS]
+    unknown = [b for b in bots if b not in BOTS and not b.startswith("cmd:")]  # cmd: runs a program
     if len(bots) != 4 or unknown:
         what = f"unknown bot(s) {', '.join(unknown)}" if unknown else f"{len(bots)} given"
         print(f"error: --bots needs four names from {', '.join(sorted(BOTS))} ({what})", file=sys.stderr)

@@ -19,7 +19,7 @@ import msgspec
 
 from majiang.bots import make_bot
 from majiang.engine.actions import Action
-from majiang.engine.events import Won
+from majiang.engine.events import Won, redact
 from majiang.engine.hand import Hand
 from majiang.engine.match import Match
 from majiang.engine.replay import encode, to_replay
@@ -64,6 +64,7 @@ class HandResult(msgspec.Struct, frozen=True):
     totals: list[int]
     items: list[ItemHit]
     length: int  # actions taken in the hand (every seat's decisions, passes on claims included)
+    bot_errors: list[str] = []  # a cmd: bot's program that failed in this hand (and was replaced), per seat
 
 
 def match_seed(run_seed: str, match: int) -> str:
@@ -80,9 +81,23 @@ def play_hand(hand: Hand, bots: list[Any], apply: Callable[[int, Action], object
     act = apply or hand.apply
     # Bots that decide from the legal list alone get the light view (no other seats' melds/rivers).
     views = [light_view if getattr(b, "view_detail", "full") == "legal" else seat_view for b in bots]
+    # Bots with an observe(events) hook (e.g. the cmd: bot) are shown their seat's redacted events.
+    observers = [(seat, b) for seat, b in enumerate(bots) if hasattr(b, "observe")]
+    shown = 0
     while not hand.over:
+        if observers:
+            shown = _show_events(hand, observers, shown)
         seat = hand.to_act()[0]  # claim windows: each waiting seat answers in turn
         act(seat, bots[seat].choose(views[seat](hand, seat)))
+    if observers:
+        _show_events(hand, observers, shown)
+
+
+def _show_events(hand: Hand, observers: list[tuple[int, Any]], shown: int) -> int:
+    new = hand.events[shown:]
+    for seat, bot in observers:
+        bot.observe([redact(e, seat) for e in new])
+    return len(hand.events)
 
 
 def play_match(cfg: SimConfig, index: int) -> list[HandResult]:
@@ -92,8 +107,12 @@ def play_match(cfg: SimConfig, index: int) -> list[HandResult]:
     out: list[HandResult] = []
     while True:
         hand = match.hand
+        reported = [len(getattr(b, "errors", ())) for b in bots]
         play_hand(hand, bots, match.apply)  # the match records the hand and rotates the deal
-        out.append(_result(index, hand))
+        errors = [f"seat {seat} ({b.name}): {e}" for seat, b in enumerate(bots)
+                  for e in getattr(b, "errors", ())[reported[seat]:]]
+        result = _result(index, hand)
+        out.append(msgspec.structs.replace(result, bot_errors=errors) if errors else result)
         if cfg.save_dir is not None:
             path = Path(cfg.save_dir) / f"m{index:05d}-h{hand.hand_no:03d}.json"
             path.write_bytes(encode(to_replay(hand)))

@@ -77,6 +77,8 @@ def summarize(results: list[HandResult], cfg: SimConfig) -> dict[str, Any]:
             "min": min(lengths),
             "max": max(lengths),
         },
+        # cmd: bots whose program failed (crash, illegal answer, time-out) and was replaced by greedy
+        "bot_errors": [f"match {r.match}: {e}" for r in results for e in r.bot_errors],
     }
 
 
@@ -113,4 +115,8 @@ def format_summary(summary: dict[str, Any], elapsed: float | None = None) -> str
         lines.append("  (no wins)")
     for it in summary["items"]:
         lines.append(f"  {it['key']:<14} {it['name']:<8} {it['count']:>7}  {100 * it['per_win']:6.1f}%")
+    errors = summary.get("bot_errors", [])
+    if errors:
+        lines += ["", f"bot program errors ({len(errors)}; each replaced by greedy for the rest of its hand):"]
+        lines += [f"  {e}" for e in errors[:20]] + ([f"  … and {len(errors) - 20} more"] if len(errors) > 20 else [])
     return "\n".join(lines)

@@ -1,0 +1,176 @@
+"""Environment steps per second on one core, against RLCard 1.2.0's mahjong env (a benchmark, not a test).
+
+    .venv/bin/python bench/env.py [--quick] [--seconds S] [--only table|vector|aec]
+
+A step = one decision of the seat to act: its observation is built (planes + action mask from its
+seat view), a uniformly random legal action is picked and applied. RLCard: ``env.step`` with a
+random legal action, which builds its next state (observation) each step, as ours does. Each
+contender is warmed up on games it never sees again, then ours and RLCard alternate in half-second
+slices so each ratio compares rates taken under the same machine load.
+
+Rows: ``Table`` (the bare loop every wrapper uses), ``VectorEnv(16)`` (batched arrays), and the
+PettingZoo AEC env (``env.last()`` + ``env.step``), each on the four rule variants' mix.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from majiang.env import VectorEnv, aec_env
+from majiang.env.table import Table
+
+WARMUP_S = 2.0
+VARIANTS = [("anqing", {"mode": "A"}), ("anqing", {"mode": "B"}), ("hefei", {"room": "baoting"}),
+            ("hefei", {"room": "bubaoting"})]
+
+
+class TableSteps:
+    name = "Table (bare loop)"
+
+    def __init__(self, ruleset: str, options: dict[str, str]) -> None:
+        self.table = Table(ruleset, options=options, seed="warm")
+        self.rng = random.Random(0)
+        self.table.reset()
+        self.run(WARMUP_S)
+        self.table.reset(seed="bench")  # measured on new hands
+
+    def run(self, seconds: float) -> tuple[int, float]:
+        t, rng = self.table, self.rng
+        done, start = 0, time.perf_counter()
+        while (elapsed := time.perf_counter() - start) < seconds:
+            for _ in range(100):
+                obs = t.observe(t.acting())
+                legal = np.flatnonzero(obs["action_mask"])
+                t.step(int(legal[rng.randrange(len(legal))]))
+                if t.finished:
+                    t.reset()
+            done += 100
+        return done, elapsed
+
+
+class VectorSteps:
+    name = "VectorEnv(16)"
+
+    def __init__(self, ruleset: str, options: dict[str, str]) -> None:
+        self.v = VectorEnv(16, ruleset, options=options, seed="warm")
+        self.rng = np.random.default_rng(0)
+        self.v.reset()
+        self.run(WARMUP_S)
+        self.v = VectorEnv(16, ruleset, options=options, seed="bench")
+        self.v.reset()
+
+    def run(self, seconds: float) -> tuple[int, float]:
+        v, rng = self.v, self.rng
+        done, start = 0, time.perf_counter()
+        while (elapsed := time.perf_counter() - start) < seconds:
+            for _ in range(10):
+                v.step(v.random_actions(rng))
+            done += 10 * v.n
+        return done, elapsed
+
+
+class AECSteps:
+    name = "PettingZoo AEC"
+
+    def __init__(self, ruleset: str, options: dict[str, str]) -> None:
+        self.env = aec_env(ruleset, options=options, seed="warm", hands=8)
+        self.rng = random.Random(0)
+        self.env.reset()
+        self.run(WARMUP_S)
+        self.env.reset(seed=12345)
+
+    def run(self, seconds: float) -> tuple[int, float]:
+        env, rng = self.env, self.rng
+        done, start = 0, time.perf_counter()
+        while (elapsed := time.perf_counter() - start) < seconds:
+            for _ in range(100):
+                obs, _, term, trunc, _ = env.last()
+                if term or trunc:
+                    env.reset()
+                    continue
+                legal = np.flatnonzero(obs["action_mask"])
+                env.step(int(legal[rng.randrange(len(legal))]))
+            done += 100
+        return done, elapsed
+
+
+class RLCardSteps:
+    """RLCard 1.2.0's mahjong: ``env.step`` with a random legal action (it builds each next state)."""
+
+    def __init__(self) -> None:
+        import rlcard
+
+        self.env = rlcard.make("mahjong", config={"seed": 0})
+        self.rng = random.Random(0)
+        self.state, _ = self.env.reset()
+        self.run(WARMUP_S)
+        self.state, _ = self.env.reset()
+
+    def run(self, seconds: float) -> tuple[int, float]:
+        env, rng = self.env, self.rng
+        done, start = 0, time.perf_counter()
+        while (elapsed := time.perf_counter() - start) < seconds:
+            for _ in range(20):
+                legal = list(self.state["legal_actions"])
+                self.state, _ = env.step(legal[rng.randrange(len(legal))])
+                if env.is_over():
+                    self.state, _ = env.reset()
+            done += 20
+        return done, elapsed
+
+
+def interleaved(a: object, b: object | None, seconds: float, slice_s: float = 0.5) -> tuple[float, float | None]:
+    totals = [[0, 0.0], [0, 0.0]]
+    spent = 0.0
+    while spent < seconds:
+        step = min(slice_s, seconds - spent)
+        for i, who in enumerate((a, b)):
+            if who is not None:
+                n, t = who.run(step)  # type: ignore[attr-defined]
+                totals[i][0] += n
+                totals[i][1] += t
+        spent += step
+    return totals[0][0] / totals[0][1], (totals[1][0] / totals[1][1] if b is not None else None)
+
+
+def main() -> int:
+    p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    p.add_argument("--quick", action="store_true", help="about 1 s per contender and variant instead of 4")
+    p.add_argument("--seconds", type=float, help="seconds per contender and variant")
+    p.add_argument("--only", choices=("table", "vector", "aec"), help="one row kind only")
+    args = p.parse_args()
+    seconds = args.seconds or (1.0 if args.quick else 4.0)
+    try:
+        rl: RLCardSteps | None = RLCardSteps()
+    except ImportError:
+        rl = None
+        print("rlcard is not installed (pip install -e '.[bench]'): ours only")
+    met = True
+    kinds = {"table": TableSteps, "vector": VectorSteps, "aec": AECSteps}
+    for kind in [kinds[args.only]] if args.only else kinds.values():
+        for ruleset, options in VARIANTS:
+            rate, rl_rate = interleaved(kind(ruleset, options), rl, seconds)
+            label = f"{ruleset} {next(iter(options.values()))}"
+            ratio = ""
+            if rl_rate is not None:
+                ratio = f"  {rate / rl_rate:6.1f}x RLCard ({rl_rate:7.0f} steps/s in the same slices)"
+                if kind is TableSteps:
+                    met = met and rate >= 20 * rl_rate
+            print(f"{kind.name:<18} {label:<16} {rate:9.0f} steps/s{ratio}", flush=True)
+            if kind is TableSteps:
+                met = met and rate >= 20_000
+    target = "met" if met else "NOT met"
+    print(f"target (Table: >= 20,000 steps/s and >= 20x RLCard in every variant): {target}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

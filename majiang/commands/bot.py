@@ -1,0 +1,154 @@
+"""``majiang bot connect``: seat a bot, or a program speaking the bot protocol, at a real online table.
+
+It goes through the public protocol only (docs/protocol.md), exactly as the browser does: a session
+over REST, a seat in the room, then the room's websocket. The bot is given the seat's view and its
+redacted events as the server sends them, and answers each question once.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import sys
+from typing import Any
+from urllib.parse import quote
+
+NAME = "bot"
+HELP = "seat a bot or a program (cmd:\"…\", docs/bot-protocol.md) at an online table"
+
+
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    sub = p.add_subparsers(dest="bot_command", metavar="SUBCOMMAND", required=True)
+    c = sub.add_parser("connect", help="take a seat in a room and play it with a bot until the match ends",
+                       description="take a seat in a room and play it with a bot until the match ends")
+    c.add_argument("--server", required=True, help="the server's address, e.g. http://127.0.0.1:8000")
+    c.add_argument("--room", required=True, help="the room code")
+    c.add_argument("--name", default="Bot", help="the display name at the table (default Bot)")
+    c.add_argument("--bot", default="greedy", help='a bot name, or cmd:"PROGRAM ARGS" (default greedy)')
+    c.add_argument("--seed", type=int, default=0, help="the bot's seed")
+    c.add_argument("--timeout", type=float, default=600.0,
+                   help="give up when the table sends nothing for this many seconds (default 600)")
+
+
+def run(args: argparse.Namespace) -> int:
+    from majiang.bots import make_bot
+
+    try:
+        bot = make_bot(args.bot, args.seed)
+    except ValueError as e:
+        print(f"error: {e}", file=sys.stderr)
+        return 2
+    try:
+        return asyncio.run(connect(args.server.rstrip("/"), args.room, args.name, bot, idle=args.timeout))
+    except ConnectError as e:
+        print(f"error: {e}", file=sys.stderr)
+        return 1
+    finally:
+        if args.bot.startswith("cmd:"):
+            from majiang.bots.external import stop_all
+
+            stop_all()
+
+
+class ConnectError(RuntimeError):
+    """The server refused us or went away; the message says what happened."""
+
+
+def socket_url(server: str, code: str, token: str) -> tuple[str, dict[str, str]]:
+    """(websocket URL, extra headers) for a player's connection to a room: the ONE place that knows
+    how the token travels (today: ``?token=`` in the URL, docs/protocol.md)."""
+    base = server.replace("https://", "wss://", 1).replace("http://", "ws://", 1)
+    return f"{base}/ws/{quote(code)}?token={quote(token)}", {}
+
+
+async def connect(server: str, code: str, name: str, bot: Any, idle: float = 600.0) -> int:
+    """Play ``bot`` at room ``code`` until the match ends; returns the exit status."""
+    import httpx
+    import websockets
+
+    try:
+        async with httpx.AsyncClient(base_url=server, timeout=20) as http:
+            r = await http.post("/api/session", json={"name": name})
+            if r.status_code != 200:
+                raise ConnectError(f"no session: {r.status_code} {r.text[:200]}")
+            token = r.json()["token"]
+            r = await http.post(f"/api/rooms/{quote(code)}/join", headers={"authorization": f"Bearer {token}"})
+            if r.status_code != 200:
+                raise ConnectError(f"could not join room {code}: {r.status_code} {r.text[:200]}")
+            seat = r.json()["seat"]
+    except httpx.HTTPError as e:
+        raise ConnectError(f"cannot reach {server}: {e}") from None
+    print(f"seated at {code} seat {seat} as {name!r} with {getattr(bot, 'name', bot)}", flush=True)
+    url, headers = socket_url(server, code, token)
+    player = _Player(bot, seat)
+    try:
+        async with websockets.connect(url, additional_headers=headers, max_size=2**22) as ws:
+            while True:
+                try:
+                    frame = await asyncio.wait_for(ws.recv(), timeout=idle)
+                except TimeoutError:
+                    raise ConnectError(f"the table sent nothing for {idle:g} s") from None
+                for reply in player.handle(json.loads(frame)):
+                    await ws.send(json.dumps(reply))
+                if player.done is not None:
+                    print(player.done, flush=True)
+                    return 0 if player.finished else 1
+    except websockets.ConnectionClosed as e:
+        raise ConnectError(f"the server closed the connection ({e})") from None
+    except websockets.InvalidHandshake as e:
+        raise ConnectError(f"the server refused the websocket: {e}") from None
+    except OSError as e:
+        raise ConnectError(f"cannot reach {server}: {e}") from None
+
+
+class _Player:
+    """Turns the server's messages into the bot's calls and the bot's choices into intents."""
+
+    def __init__(self, bot: Any, seat: int) -> None:
+        self.bot = bot
+        self.seat = seat
+        self.answered = -1  # the `asked` of the last question answered: each is answered once
+        self.done: str | None = None
+        self.finished = False
+        self.hands = 0
+
+    def handle(self, msg: dict[str, Any]) -> list[dict[str, Any]]:
+        import msgspec
+
+        from majiang.engine.events import Event
+        from majiang.engine.view import SeatView
+
+        kind = msg.get("type")
+        out: list[dict[str, Any]] = []
+        if kind == "welcome":
+            self.seat = msg["seat"]
+        if kind in ("welcome", "room"):
+            room = msg["room"]
+            me = room["seats"][self.seat]
+            if room["status"] == "waiting" and not me["ready"]:
+                out.append({"type": "ready"})
+        elif kind == "view":
+            # JSON object keys are strings (e.g. a settlement's per_winner seats): str_keys converts them back
+            events = [msgspec.convert(e, Event, str_keys=True) for e in msg.get("events", [])]
+            if events and hasattr(self.bot, "observe"):
+                self.bot.observe(events)  # already redacted for this seat by the server
+            self.hands += sum(1 for e in msg.get("events", []) if e.get("type") == "hand_ended")
+            view = msgspec.convert(msg["view"], SeatView, str_keys=True)
+            if view.legal and msg["asked"] != self.answered:
+                self.answered = msg["asked"]
+                action = self.bot.choose(view)
+                out.append({"type": "act", "seq": msg["asked"], "action": msgspec.to_builtins(action)})
+        elif kind == "match_end":
+            self.finished = True
+            self.done = f"match over after {msg['hands']} hands; totals {msg['totals']} (our seat {self.seat})"
+        elif kind == "dissolved":
+            self.done = f"the room was dissolved (by {msg.get('by')}); totals {msg.get('totals')}"
+        elif kind == "error":
+            print(f"server: {msg.get('code')}: {msg.get('reason')}", file=sys.stderr, flush=True)
+        errors = getattr(self.bot, "errors", None)
+        if errors:
+            for e in errors:
+                print(f"bot program error (greedy plays the rest of the hand): {e}", file=sys.stderr, flush=True)
+            errors.clear()
+        return out

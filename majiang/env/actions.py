@@ -1,0 +1,123 @@
+"""The fixed action space: one index for every action of both rulesets.
+
+Engine actions carry physical tiles (so a stand-in like Anqing's 红中 is named as itself). The
+index forgets which physical copies are used where the engine never offers a choice between them:
+the engine offers at most one chi per shape, one peng, one exposed kong, one concealed or added
+kong per tile value. So within one decision every legal action has its own index, and an index
+maps back to exactly one legal action (:func:`legal_index`); :func:`encode` raises if that ever
+fails to hold rather than silently merging two choices.
+
+=========  =====================================================  =====
+indices    action                                                 count
+=========  =====================================================  =====
+0–33       discard tile kind k                                    34
+34–67      报听: declare ready and discard tile kind k            34
+68–70      chi: the discard is the low / middle / high tile       3
+71         peng                                                   1
+72         exposed kong 明杠 (on a discard)                       1
+73–106     concealed kong 暗杠 of value k                         34
+107–140    added kong 加杠 onto the peng of value k               34
+141        直叫 (Anqing wild kong)                                 1
+142–175    expose the held 杠牌 of kind k (Anqing)                34
+176        win (self-drawn or on a discard)                       1
+177        pass (a claim, or a 海捞 turn)                         1
+=========  =====================================================  =====
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from majiang.engine.actions import Action, Chi, Declare, Discard, Expose, Kong, Pass, Peng, WildKong, Win
+from majiang.engine.view import SeatView
+
+DISCARD = 0
+DECLARE = 34
+CHI = 68  # + 0 low, 1 middle, 2 high: where the discard sits in the run
+PENG = 71
+KONG_EXPOSED = 72
+KONG_CONCEALED = 73
+KONG_ADDED = 107
+WILDKONG = 141
+EXPOSE = 142
+WIN = 176
+PASS = 177
+N_ACTIONS = 178
+
+
+class EncodingError(ValueError):
+    """Two legal actions would share an index, or an action has no index: a bug, never silent."""
+
+
+def _value(tile: int, wild: int | None, stand_in: int | None) -> int:
+    """The value a physical tile plays as in a meld (a stand-in plays as the wild's face)."""
+    return wild if (tile == stand_in and wild is not None) else tile
+
+
+def action_index(action: Action, view: SeatView) -> int:
+    """The index of one engine action, given the view that offered it (for the claimed tile and
+    the stand-in)."""
+    match action:
+        case Discard(tile):
+            return DISCARD + tile
+        case Declare(tile):
+            return DECLARE + tile
+        case Chi(tiles):
+            if view.claim is None:
+                raise EncodingError("a chi outside a claim window")
+            want = _value(view.claim.tile, view.wild, view.stand_in)
+            lo = min(_value(t, view.wild, view.stand_in) for t in tiles)
+            # the held pair starts at want+1, want-1 or want-2: the discard is the low, middle or high tile
+            return CHI + {want + 1: 0, want - 1: 1, want - 2: 2}[lo]
+        case Peng():
+            return PENG
+        case Kong(kind="exposed"):
+            return KONG_EXPOSED
+        case Kong(kind="concealed", tiles=tiles):
+            return KONG_CONCEALED + _value(tiles[0], view.wild, view.stand_in)
+        case Kong(kind="added", tiles=tiles):
+            return KONG_ADDED + _value(tiles[0], view.wild, view.stand_in)
+        case WildKong():
+            return WILDKONG
+        case Expose(tile):
+            return EXPOSE + tile
+        case Win():
+            return WIN
+        case Pass():
+            return PASS
+    raise EncodingError(f"no index for {action!r}")
+
+
+def legal_index(view: SeatView) -> dict[int, Action]:
+    """index → the legal action it stands for, for this view's decision."""
+    out: dict[int, Action] = {}
+    for a in view.legal:
+        # Most choices are plain discards: index them without the full match below.
+        i = a.tile if type(a) is Discard else action_index(a, view)  # type: ignore[attr-defined]
+        if i in out:
+            raise EncodingError(f"{out[i]!r} and {a!r} would share action index {i}")
+        out[i] = a
+    return out
+
+
+def mask_of(indices: dict[int, Action] | list[int]) -> np.ndarray:
+    """The int8 mask (1 = legal) over the :data:`N_ACTIONS` indices."""
+    mask = np.zeros(N_ACTIONS, dtype=np.int8)
+    mask[list(indices)] = 1
+    return mask
+
+
+def describe_index(i: int) -> str:
+    """A short name for an index, e.g. ``discard 5m``, for logs and docs."""
+    from majiang.tiles import format_tiles
+
+    if not 0 <= i < N_ACTIONS:
+        raise ValueError(f"action index {i} is outside 0–{N_ACTIONS - 1}")
+    for base, name in ((DISCARD, "discard"), (DECLARE, "declare"), (KONG_CONCEALED, "concealed kong"),
+                       (KONG_ADDED, "added kong"), (EXPOSE, "expose")):
+        if base <= i < base + 34:
+            return f"{name} {format_tiles([i - base])}"
+    if CHI <= i < CHI + 3:
+        return f"chi ({('low', 'middle', 'high')[i - CHI]})"
+    return {PENG: "peng", KONG_EXPOSED: "exposed kong", WILDKONG: "wild kong (直叫)", WIN: "win",
+            PASS: "pass"}[i]

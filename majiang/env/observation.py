@@ -1,0 +1,157 @@
+"""Observation planes of shape (C, 34) built from one seat's :class:`SeatView` and nothing else.
+
+The view is what the engine lets a seat see (its own concealed tiles, the public melds with
+other seats' 暗杠 face down, rivers, the wild), so no plane can hold another seat's concealed
+tile. Seats are relative: 0 = the observer, 1 = the next seat (下家), 2 = across, 3 = the
+previous seat (上家). docs/env.md lists the planes; :data:`PLANES` names them in order.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from majiang.engine.view import SeatView
+
+RIVER_BUCKETS = 3  # a seat's discards 1–6, 7–12 and 13 on: early, middle and late in the hand
+BUCKET_SIZE = 6
+
+PLANES: tuple[str, ...] = (
+    "hand",  # own concealed tiles, count per kind (0–4)
+    "drawn",  # the tile just drawn, on own turn
+    *(f"melds[{r}]" for r in range(4)),  # tiles in each seat's open melds (another's 暗杠 is face down: absent)
+    *(f"exposed[{r}]" for r in range(4)),  # 杠牌 laid open by each seat (Anqing)
+    *(f"river[{r}][{b}]" for r in range(4) for b in range(RIVER_BUCKETS)),  # discards by seat and order bucket
+    "claim",  # the discard on offer in a claim window
+    "wild",  # Anqing: the wild (one-hot)
+    "stand_in",  # Anqing: the 红中 stand-in playing as the wild's face
+    "gangpai",  # Anqing: the 杠牌 kinds
+    "indicator",  # Anqing: the tile turned up
+    "in_play",  # 1 for every kind the ruleset plays with
+    "suit_count",  # own tiles (concealed + melds) per suit, written on that suit's nine kinds (Hefei: 8 to win)
+    "scalars",  # see SCALARS: one number per column
+)
+C = len(PLANES)
+P = {name: i for i, name in enumerate(PLANES)}
+
+# Columns of the "scalars" plane.
+SCALARS: tuple[str, ...] = (
+    "wall_left",
+    "streak",
+    "dealer",  # relative seat
+    "phase",  # 0 turn, 1 claim window, 2 海捞 turn, 3 over
+    *(f"hand_count[{r}]" for r in range(4)),
+    *(f"declared[{r}]" for r in range(4)),  # 报听 flags
+    *(f"hidden_kongs[{r}]" for r in range(4)),  # 暗杠 lying face down
+    "current",  # relative seat whose turn it is (in a claim window: the discarder)
+    "indicator_in_wall",
+    "ruleset",  # 0 anqing, 1 hefei
+    "variant",  # anqing mode B (打缺) = 1; hefei 报听 room = 1
+)
+S = {name: i for i, name in enumerate(SCALARS)}
+_PHASES = {"turn": 0, "claim": 1, "haidi": 2, "over": 3}
+_RIVER0 = P["river[0][0]"]
+_MELDS0 = P["melds[0]"]
+_EXPOSED0 = P["exposed[0]"]
+_SCAL = P["scalars"] * 34
+_HEFEI_KINDS = tuple(s * 9 + r for s in range(3) for r in range(1, 8))
+IN_PLAY = {"anqing": tuple(range(34)), "hefei": _HEFEI_KINDS}
+
+
+def observation_space_bounds() -> tuple[int, int, tuple[int, int]]:
+    """(low, high, shape) of the planes: every value is a small count that fits a byte."""
+    return 0, 255, (C, 34)
+
+
+_templates: dict[tuple[object, ...], bytes] = {}
+
+
+def _template(view: SeatView) -> bytes:
+    """The planes fixed for the whole hand (wild, stand-in, 杠牌, indicator, tiles in play), built
+    once per table setup and copied per observation."""
+    key = (view.ruleset, view.wild, view.stand_in, tuple(view.gangpai), view.indicator)
+    t = _templates.get(key)
+    if t is None:
+        buf = bytearray(C * 34)
+        if view.wild is not None:
+            buf[P["wild"] * 34 + view.wild] = 1
+        if view.stand_in is not None:
+            buf[P["stand_in"] * 34 + view.stand_in] = 1
+        for g in view.gangpai:
+            buf[P["gangpai"] * 34 + g] = 1
+        if view.indicator is not None:
+            buf[P["indicator"] * 34 + view.indicator] = 1
+        for k in IN_PLAY.get(view.ruleset, range(34)):
+            buf[P["in_play"] * 34 + k] = 1
+        buf[_SCAL + 18] = 1 if view.ruleset == "hefei" else 0
+        if len(_templates) > 4096:  # a long run sees every setup eventually: keep the cache small
+            _templates.clear()
+        t = _templates[key] = bytes(buf)
+    return t
+
+
+def planes(view: SeatView) -> np.ndarray:
+    """The (C, 34) uint8 planes of ``view`` (a seat's view; not a spectator's)."""
+    me = view.seat
+    if me is None:
+        raise ValueError("observations are built for a seat, not a spectator")
+    # A flat bytearray written by index, then wrapped without a copy: far cheaper per step than
+    # setting numpy items one by one.
+    buf = bytearray(_template(view))
+    own_suits = [0, 0, 0]
+    for t in view.hand:
+        buf[t] += 1
+        if t < 27:
+            own_suits[t // 9] += 1
+    if view.drawn is not None:
+        buf[34 + view.drawn] = 1
+    for s in view.seats:
+        r = (s.seat - me) % 4
+        hidden = 0
+        if s.melds:
+            base = (_MELDS0 + r) * 34
+            for m in s.melds:
+                if not m.tiles:
+                    hidden += 1
+                    continue
+                for t in m.tiles:
+                    buf[base + t] += 1
+                    if r == 0 and t < 27:
+                        own_suits[t // 9] += 1
+        if s.exposed:
+            base = (_EXPOSED0 + r) * 34
+            for t in s.exposed:
+                buf[base + t] += 1
+        base = (_RIVER0 + r * RIVER_BUCKETS) * 34
+        river = s.river
+        for b, start in enumerate(_BUCKET_STARTS):
+            bb = base + b * 34
+            for rt in river[start:_BUCKET_ENDS[b]]:
+                buf[bb + rt.tile] += 1
+        buf[_SCAL + 4 + r] = min(s.hand_count, 255)
+        buf[_SCAL + 8 + r] = 1 if s.declared else 0
+        buf[_SCAL + 12 + r] = hidden
+    # Who may claim a discard is secret (the server shows a seat that is not asked an ordinary wait):
+    # a claim window appears only to a seat that has a decision in it.
+    asked_to_claim = view.claim is not None and bool(view.legal)
+    if asked_to_claim:
+        buf[_CLAIM + view.claim.tile] = 1  # type: ignore[union-attr]
+    base = _SUIT_COUNT
+    buf[base : base + 9] = _RUNS[min(own_suits[0], 255)]
+    buf[base + 9 : base + 18] = _RUNS[min(own_suits[1], 255)]
+    buf[base + 18 : base + 27] = _RUNS[min(own_suits[2], 255)]
+    buf[_SCAL + 0] = min(view.wall_left, 255)
+    buf[_SCAL + 1] = min(view.streak, 255)
+    buf[_SCAL + 2] = (view.dealer - me) % 4
+    buf[_SCAL + 3] = 0 if (view.phase == "claim" and not asked_to_claim) else _PHASES.get(view.phase, 3)
+    buf[_SCAL + 16] = (view.current - me) % 4
+    buf[_SCAL + 17] = 1 if view.indicator_in_wall else 0
+    opts = view.options
+    buf[_SCAL + 19] = 1 if (opts.get("mode") == "B" or opts.get("room") == "baoting") else 0
+    return np.frombuffer(buf, dtype=np.uint8).reshape(C, 34)
+
+
+_BUCKET_STARTS = tuple(b * BUCKET_SIZE for b in range(RIVER_BUCKETS))
+_BUCKET_ENDS = (*_BUCKET_STARTS[1:], 10_000)  # the last bucket takes the rest of the river
+_CLAIM = P["claim"] * 34
+_SUIT_COUNT = P["suit_count"] * 34
+_RUNS = tuple(bytes([n]) * 9 for n in range(256))

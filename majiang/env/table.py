@@ -1,0 +1,128 @@
+"""The table every environment wrapper drives: a match of ``hands`` hands, observations from seat
+views, actions by index. It has no gymnasium/pettingzoo dependency (numpy only), so the vector
+helper and the benchmark use it directly.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from majiang.engine.actions import Action
+from majiang.engine.hand import Hand
+from majiang.engine.match import Match
+from majiang.engine.view import SeatView, seat_view
+from majiang.env.actions import N_ACTIONS, legal_index
+from majiang.env.observation import planes
+from majiang.rules.registry import make_ruleset
+
+SEATS = 4
+
+
+def table_options(ruleset: str, mode: str | None = None, room: str | None = None,
+                  options: dict[str, Any] | None = None) -> dict[str, Any]:
+    """Ruleset options from the ``mode=`` / ``room=`` shorthands plus explicit ``options``
+    (anqing: mode A|B; hefei: room baoting|bubaoting). Raises ValueError naming the clash."""
+    out = dict(options or {})
+    if ruleset == "anqing":
+        if room is not None:
+            raise ValueError("room= is for hefei; anqing takes mode='A' or 'B'")
+        if mode is not None:
+            out["mode"] = mode.upper()
+    elif ruleset == "hefei":
+        chosen = room or mode
+        if mode is not None and room is not None and mode != room:
+            raise ValueError(f"mode={mode!r} and room={room!r} disagree")
+        if chosen is not None:
+            out["room"] = chosen
+    return out
+
+
+class Table:
+    """One match; ``reset`` starts it, ``step(index)`` plays the acting seat's choice."""
+
+    def __init__(self, ruleset: str = "anqing", *, mode: str | None = None, room: str | None = None,
+                 options: dict[str, Any] | None = None, seed: int | str = 0, hands: int = 1) -> None:
+        if hands < 1:
+            raise ValueError(f"hands must be at least 1, got {hands}")
+        self.ruleset = make_ruleset(ruleset, table_options(ruleset, mode, room, options))
+        self.hands = hands
+        self.base_seed = str(seed)
+        self.episode = 0
+        self.match: Match | None = None
+        self._key: tuple[int, int, int] | None = None  # (hand_no, step, seat) of the cached view
+        self._view: SeatView | None = None
+        self._index: dict[int, Action] = {}
+
+    # --- the match ---------------------------------------------------------------------
+    def reset(self, seed: int | str | None = None) -> None:
+        """A new match. With ``seed`` the match is that seed's; without, the next one of the
+        table's own sequence (so a run of episodes is reproducible from the table's seed)."""
+        if seed is not None:
+            self.base_seed = str(seed)
+            self.episode = 0
+        self.episode += 1
+        self.match = Match(self.ruleset, hands=self.hands, seed=f"{self.base_seed}:env:{self.episode}")
+        self._key = None
+
+    @property
+    def hand(self) -> Hand:
+        if self.match is None:
+            raise RuntimeError("call reset() first")
+        return self.match.hand
+
+    @property
+    def finished(self) -> bool:
+        return self.match is not None and self.match.finished
+
+    def acting(self) -> int:
+        """The seat whose decision is awaited (in a claim window: the first still to answer)."""
+        return self.hand.to_act()[0]
+
+    # --- observations ------------------------------------------------------------------
+    def view(self, seat: int) -> SeatView:
+        hand = self.hand
+        key = (hand.hand_no, len(hand.log), seat)
+        if key != self._key:
+            self._view = seat_view(hand, seat)
+            self._index = legal_index(self._view)
+            self._key = key
+        assert self._view is not None
+        return self._view
+
+    def legal(self, seat: int) -> dict[int, Action]:
+        """index → action for ``seat``'s current decision (empty when nothing is asked of it)."""
+        self.view(seat)
+        return self._index
+
+    def observe(self, seat: int) -> dict[str, np.ndarray]:
+        view = self.view(seat)
+        mask = np.zeros(N_ACTIONS, dtype=np.int8)
+        if self._index:
+            mask[list(self._index)] = 1
+        return {"observation": planes(view), "action_mask": mask}
+
+    # --- acting ------------------------------------------------------------------------
+    def step(self, index: int) -> list[int] | None:
+        """Play action ``index`` for the acting seat. Returns the hand's points per seat when this
+        ends a hand (the next hand of a match is dealt at once), else None."""
+        seat = self.acting()
+        action = self.legal(seat).get(int(index))
+        if action is None:
+            raise ValueError(f"action {index} is not legal for seat {seat} now "
+                             f"(legal: {sorted(self._index)})")
+        return self.apply(seat, action)
+
+    def apply(self, seat: int, action: Action) -> list[int] | None:
+        match = self.match
+        assert match is not None
+        hand = match.hand
+        match.apply(seat, action)
+        if not hand.over:
+            return None
+        assert hand.settlement is not None
+        totals = list(hand.settlement.totals)
+        if not match.finished:
+            match.next_hand()
+        return totals

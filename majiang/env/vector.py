@@ -1,0 +1,71 @@
+"""Many tables stepped as one batch, for throughput (numpy only; no gymnasium needed).
+
+``VectorEnv(n)`` holds ``n`` independent tables. Each has one acting seat at a time; ``step``
+takes one action index per table and returns the batched observations and masks of the seats
+that act next, the points each seat won in hands that ended (``rewards``, shape (n, 4)) and which
+tables finished a match (those are reset at once: their next observation is a new match's).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from majiang.env.actions import N_ACTIONS
+from majiang.env.observation import C
+from majiang.env.table import SEATS, Table
+
+
+class VectorEnv:
+    def __init__(self, n: int, ruleset: str = "anqing", *, mode: str | None = None, room: str | None = None,
+                 options: dict[str, Any] | None = None, seed: int | str = 0, hands: int = 1) -> None:
+        if n < 1:
+            raise ValueError(f"n must be at least 1, got {n}")
+        self.tables = [Table(ruleset, mode=mode, room=room, options=options, seed=f"{seed}:{i}", hands=hands)
+                       for i in range(n)]
+        self.n = n
+        self.observations = np.zeros((n, C, 34), dtype=np.uint8)
+        self.masks = np.zeros((n, N_ACTIONS), dtype=np.int8)
+        self.seats = np.zeros(n, dtype=np.int64)
+
+    def reset(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """(observations (n, C, 34), masks (n, A), acting seats (n,))."""
+        for i, t in enumerate(self.tables):
+            t.reset()
+            self._observe(i)
+        return self.observations, self.masks, self.seats
+
+    def _observe(self, i: int) -> None:
+        t = self.tables[i]
+        seat = t.acting()
+        obs = t.observe(seat)
+        self.observations[i] = obs["observation"]
+        self.masks[i] = obs["action_mask"]
+        self.seats[i] = seat
+
+    def step(self, actions: np.ndarray | list[int]
+             ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+        """(observations, masks, acting seats, rewards (n, 4), match finished (n,)). The arrays are
+        reused from step to step: copy what you keep."""
+        if len(actions) != self.n:
+            raise ValueError(f"one action per table: {self.n} expected, got {len(actions)}")
+        rewards = np.zeros((self.n, SEATS), dtype=np.float32)
+        done = np.zeros(self.n, dtype=bool)
+        for i, t in enumerate(self.tables):
+            totals = t.step(int(actions[i]))
+            if totals is not None:
+                rewards[i] = totals
+            if t.finished:
+                done[i] = True
+                t.reset()
+            self._observe(i)
+        return self.observations, self.masks, self.seats, rewards, done
+
+    def random_actions(self, rng: np.random.Generator) -> np.ndarray:
+        """A uniformly random legal index per table (for baselines and the benchmark)."""
+        out = np.empty(self.n, dtype=np.int64)
+        for i in range(self.n):
+            legal = np.flatnonzero(self.masks[i])
+            out[i] = legal[rng.integers(len(legal))]
+        return out

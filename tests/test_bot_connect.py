@@ -1,0 +1,76 @@
+"""``majiang bot connect`` against a real server: a bot and a bot-protocol program each take a seat
+through REST + the websocket and play a whole match; the server's record shows them playing."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import httpx
+import pytest
+
+from tests.server.harness import FAST, OPERATOR, ServerProcess, auth
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
+    srv = ServerProcess(tmp_path_factory.mktemp("bot-connect")).start()
+    try:
+        yield srv
+    finally:
+        srv.stop()
+
+
+def connect(server: ServerProcess, code: str, name: str, bot: str) -> subprocess.Popen[str]:
+    return subprocess.Popen(
+        [sys.executable, "-m", "majiang", "bot", "connect", "--server", server.base, "--room", code,
+         "--name", name, "--bot", bot, "--timeout", "60"],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=ROOT)
+
+
+@pytest.mark.parametrize("ruleset", ["anqing", "hefei"])
+def test_bot_connect_plays_a_match_at_a_real_table(server: ServerProcess, ruleset: str) -> None:
+    with httpx.Client(base_url=server.base, timeout=20) as http:
+        host = http.post("/api/session", json={"name": "host"}).json()
+        spec = {"ruleset": ruleset, "hands": 2, **FAST, "join": False, "public": False}
+        code = http.post("/api/rooms", json=spec, headers=auth(host["token"])).json()["room"]["code"]
+        program = f'cmd:"{sys.executable}" examples/bot.py'
+        procs = [connect(server, code, "阿强", "greedy"), connect(server, code, "程序", program)]
+        # the other two seats: the server's own bots (ready at once)
+        r = None
+        for _ in range(600):  # both clients seated (a loaded machine starts Python slowly)
+            room = http.get(f"/api/rooms/{code}").json()["room"]
+            if sum(s["occupied"] for s in room["seats"]) == 2:
+                r = http.post(f"/api/rooms/{code}/bots", json={}, headers=auth(OPERATOR))
+                break
+            time.sleep(0.1)
+        assert r is not None and r.status_code == 200, r and r.text
+        outs = [p.communicate(timeout=120) for p in procs]
+        for p, (out, err) in zip(procs, outs, strict=True):
+            assert p.returncode == 0, (out, err)
+            assert "match over after 2 hands" in out
+            assert "bot program error" not in err
+        hands = http.get(f"/api/rooms/{code}/hands").json()
+        assert len(hands["hands"]) == 2
+        names = {s["name"] for s in http.get(f"/api/rooms/{code}").json()["room"]["seats"]}
+        assert {"阿强", "程序"} <= names
+        assert sum(hands["totals"]) == 0
+
+
+def test_bot_connect_names_a_missing_room(server: ServerProcess) -> None:
+    p = connect(server, "NOSUCH", "x", "greedy")
+    _, err = p.communicate(timeout=60)
+    assert p.returncode == 1
+    assert "could not join room NOSUCH: 404" in err
+
+
+def test_bot_connect_names_an_unreachable_server() -> None:
+    r = subprocess.run([sys.executable, "-m", "majiang", "bot", "connect", "--server", "http://127.0.0.1:9",
+                        "--room", "X"], capture_output=True, text=True, cwd=ROOT, timeout=60)
+    assert r.returncode == 1
+    assert "error: cannot reach http://127.0.0.1:9" in r.stderr and "Traceback" not in r.stderr

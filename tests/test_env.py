@@ -1,0 +1,237 @@
+"""majiang.env: PettingZoo's own api_test, masks against legal_actions, zero-sum rewards equal to the
+settlements, and observations that cannot depend on another seat's concealed tiles."""
+
+from __future__ import annotations
+
+import copy
+import functools
+import random
+
+import numpy as np
+import pytest
+from pettingzoo.test import api_test, seed_test
+
+from majiang.engine.hand import Hand
+from majiang.engine.view import seat_view
+from majiang.env import N_ACTIONS, VectorEnv, aec_env, describe_index, planes, single_agent
+from majiang.env.actions import action_index
+from majiang.env.observation import C, P
+from majiang.env.table import Table
+
+VARIANTS = [("anqing", {"mode": "A"}), ("anqing", {"mode": "B"}), ("hefei", {"room": "baoting"}),
+            ("hefei", {"room": "bubaoting"})]
+
+
+@pytest.mark.parametrize("ruleset", ["anqing", "hefei"])
+def test_pettingzoo_api_test(ruleset: str) -> None:
+    api_test(aec_env(ruleset, seed=3), num_cycles=400, verbose_progress=False)
+    seed_test(functools.partial(aec_env, ruleset), num_cycles=200)  # the same seed, the same episode
+
+
+@pytest.mark.parametrize("ruleset,options", VARIANTS)
+def test_masks_equal_legal_actions_at_every_step(ruleset: str, options: dict[str, object]) -> None:
+    rng = random.Random(7)
+    table = Table(ruleset, options=options, seed="masks", hands=4)
+    kinds_seen: set[int] = set()
+    claims_hidden = 0
+    for _ in range(10):  # 40 hands
+        table.reset()
+        while not table.finished:
+            hand = table.hand
+            for seat in range(4):
+                legal = hand.legal_actions(seat)
+                index = table.legal(seat)
+                # one index per legal action, each mapping back to exactly that action
+                assert sorted(index.values(), key=repr) == sorted(legal, key=repr)
+                mask = table.observe(seat)["action_mask"]
+                assert mask.shape == (N_ACTIONS,)
+                assert set(np.flatnonzero(mask)) == set(index)
+                assert bool(legal) == (seat in hand.to_act())
+                if not legal:  # who may claim is secret: a seat not asked sees an ordinary wait
+                    obs = table.observe(seat)["observation"]
+                    assert not obs[P["claim"]].any() and obs[P["scalars"], 3] != 1
+                    claims_hidden += hand.phase == "claim"
+            seat = table.acting()
+            choice = rng.choice(sorted(table.legal(seat)))
+            kinds_seen.add(choice)
+            table.step(choice)
+    assert len(kinds_seen) > 20  # many different actions were exercised
+    assert claims_hidden > 0 or ruleset == "hefei"  # (Hefei claims only wins: rare in random play)
+    with pytest.raises(ValueError, match="not legal"):
+        table.reset()
+        illegal = next(i for i in range(N_ACTIONS) if i not in table.legal(table.acting()))
+        table.step(illegal)
+
+
+def test_every_index_has_a_name_and_chi_shapes_are_distinct() -> None:
+    names = [describe_index(i) for i in range(N_ACTIONS)]
+    assert len(set(names)) == N_ACTIONS
+    with pytest.raises(ValueError, match="outside"):
+        describe_index(N_ACTIONS)
+
+
+@pytest.mark.parametrize("ruleset,options", [VARIANTS[0], VARIANTS[2]])
+def test_rewards_are_zero_sum_and_equal_the_settlements(ruleset: str, options: dict[str, object]) -> None:
+    env = aec_env(ruleset, options=options, seed=11, hands=3)
+    rng = random.Random(5)
+    for episode in range(4):
+        env.reset(seed=episode)
+        table = env.table
+        got: list[list[float]] = []
+        cumulative = dict.fromkeys(env.possible_agents, 0.0)
+        for agent in env.agent_iter():
+            obs, reward, term, trunc, _ = env.last()
+            cumulative[agent] += reward
+            if term or trunc:
+                env.step(None)
+                continue
+            hands_before = len(table.match.history)
+            env.step(rng.choice(list(np.flatnonzero(obs["action_mask"]))))
+            if len(table.match.history) > hands_before:
+                got.append([env.rewards[a] for a in env.possible_agents])
+        want = [list(map(float, h.settlement.totals)) for h in table.match.history]
+        assert len(want) == 3
+        assert got == want
+        assert all(sum(r) == 0 for r in got)
+        assert [cumulative[a] for a in env.possible_agents] == list(map(float, table.match.totals))
+
+
+def _scramble(hand: Hand, viewer: int, rng: random.Random) -> Hand:
+    """A copy of ``hand`` where every other seat's concealed tiles are swapped with wall tiles:
+    the same public table, different hidden tiles."""
+    h = copy.deepcopy(hand)
+    spots = [p for p in range(h.head, h.tail + 1) if p != h.indicator_index]
+    for j, st in enumerate(h.seat_state):
+        if j == viewer or not spots:
+            continue
+        new_held = []
+        for x in st.held:
+            p = rng.choice(spots)
+            y = h.wall[p]
+            h.wall[p] = x
+            st.counts[x] -= 1
+            st.counts[y] += 1
+            new_held.append(y)
+            if st.drawn == x:
+                st.drawn = y
+        st.held = sorted(new_held)
+    return h
+
+
+@pytest.mark.parametrize("ruleset,options", VARIANTS)
+def test_observations_never_depend_on_another_seats_concealed_tiles(ruleset: str,
+                                                                    options: dict[str, object]) -> None:
+    rng = random.Random(13)
+    table = Table(ruleset, options=options, seed="secret", hands=1)
+    changed = checked = detected = 0
+    for _ in range(4):
+        table.reset()
+        while not table.finished:
+            hand = table.hand
+            if len(hand.log) % 5 == 0:
+                for viewer in range(4):
+                    before = table.observe(viewer)
+                    other = _scramble(hand, viewer, rng)
+                    changed += any(other.seat_state[j].held != hand.seat_state[j].held for j in range(4))
+                    after = planes(seat_view(other, viewer))
+                    assert np.array_equal(before["observation"], after), f"seat {viewer} step {len(hand.log)}"
+                    own = np.zeros(34, dtype=np.uint8)
+                    for t in hand.seat_state[viewer].held:
+                        own[t] += 1
+                    assert np.array_equal(before["observation"][P["hand"]], own)
+                    # the check can see a difference: scrambling the viewer's own tiles shows up
+                    mine = _scramble(hand, (viewer + 1) % 4, rng)
+                    if mine.seat_state[viewer].held != hand.seat_state[viewer].held:
+                        assert not np.array_equal(before["observation"], planes(seat_view(mine, viewer)))
+                        detected += 1
+                    checked += 1
+            seat = table.acting()
+            table.step(rng.choice(sorted(table.legal(seat))))
+    assert checked > 100 and changed > 100 and detected > 100  # the scramble really changed hidden tiles
+
+
+def test_planes_shape_and_a_few_meanings() -> None:
+    table = Table("anqing", seed=1)
+    table.reset()
+    hand = table.hand
+    seat = table.acting()
+    obs = table.observe(seat)["observation"]
+    assert obs.shape == (C, 34) and obs.dtype == np.uint8
+    view = seat_view(hand, seat)
+    assert obs[P["hand"]].sum() == len(view.hand)
+    assert obs[P["wild"]].sum() == 1 and obs[P["wild"], view.wild] == 1
+    assert obs[P["scalars"], 0] == view.wall_left
+    with pytest.raises(ValueError, match="spectator"):
+        planes(seat_view(hand, None))
+
+
+def test_action_index_of_a_chi_names_where_the_discard_sits() -> None:
+    table = Table("anqing", options={"mode": "A"}, seed="chi", hands=8)
+    rng = random.Random(1)
+    seen: set[int] = set()
+    table.reset()
+    while not table.finished and len(seen) < 3:
+        seat = table.acting()
+        view = table.view(seat)
+        for a, i in ((a, action_index(a, view)) for a in view.legal):
+            if 68 <= i <= 70:
+                assert view.claim is not None
+                seen.add(i)
+                assert describe_index(i).startswith("chi")
+                assert a is not None
+        table.step(rng.choice(sorted(table.legal(seat))))
+    assert seen  # chi offered at least once in eight hands
+
+
+def test_single_agent_plays_whole_episodes_against_named_bots() -> None:
+    env = single_agent("hefei", opponents="greedy", seed=2, hands=2)
+    total = 0.0
+    obs, info = env.reset(seed=4)
+    assert env.observation_space.contains(obs)
+    rng = np.random.default_rng(0)
+    done = False
+    while not done:
+        legal = np.flatnonzero(obs["action_mask"])
+        assert len(legal) and np.array_equal(env.action_masks(), obs["action_mask"])
+        obs, reward, done, _, info = env.step(int(rng.choice(legal)))
+        total += reward
+    assert total + info.get("reward_before_first_decision", 0) == info["totals"][env.seat] or \
+        total == info["totals"][env.seat]
+    with pytest.raises(ValueError, match="unknown bot"):
+        single_agent("anqing", opponents="nobody")
+
+
+def test_vector_env_steps_many_tables_and_resets_finished_ones() -> None:
+    v = VectorEnv(6, "anqing", seed=9)
+    obs, masks, seats = v.reset()
+    assert obs.shape == (6, C, 34) and masks.shape == (6, N_ACTIONS)
+    rng = np.random.default_rng(1)
+    finished = 0
+    for _ in range(600):
+        acts = v.random_actions(rng)
+        assert all(masks[i, a] for i, a in enumerate(acts))
+        obs, masks, seats, rewards, done = v.step(acts)
+        assert all(masks[i].any() for i in range(6)) and set(seats.tolist()) <= {0, 1, 2, 3}
+        assert np.all(rewards.sum(axis=1) == 0)
+        finished += int(done.sum())
+        assert masks.sum(axis=1).min() >= 1  # every table has a seat with a decision
+    assert finished >= 3
+    with pytest.raises(ValueError, match="one action per table"):
+        v.step([0])
+
+
+def test_bad_construction_is_refused_naming_what_is_wrong() -> None:
+    from majiang.rules.base import RulesetError
+
+    with pytest.raises(RulesetError, match="unknown ruleset 'nope'"):
+        aec_env("nope")
+    with pytest.raises(ValueError, match="room= is for hefei"):
+        aec_env("anqing", room="baoting")
+    with pytest.raises(RulesetError, match="bad hefei options"):
+        aec_env("hefei", mode="X")
+    with pytest.raises(ValueError, match="hands must be at least 1"):
+        Table("anqing", hands=0)
+    with pytest.raises(ValueError, match="n must be at least 1"):
+        VectorEnv(0)
+    with pytest.raises(ValueError, match="opponents: one bot name or three"):
+        single_agent("anqing", opponents=["greedy"])

@@ -1,0 +1,138 @@
+"""One hand with bots at fast clocks, seen at the four screen sizes in both languages.
+
+Desktop 1440×900, laptop 1280×720, phone portrait 390×844, phone landscape 844×390: the table mid-hand,
+the settlement, the match-end ranking and the lobby are screenshotted (test-output/screenshots/) and
+measured: the own hand, the action buttons, the dial and every seat lie inside the viewport with no
+scrolling; phone hand tiles are at least 40 px wide; toasts overlap no seat, button or the centre panel;
+the dial's clock and the ready countdown tick on their own; the Chinese settlement holds no raw key.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.browser.test_play import _enter_and_create, _page
+
+pytestmark = pytest.mark.browser
+
+SIZES = {"desktop": (1440, 900), "laptop": (1280, 720), "phone": (390, 844), "phone-land": (844, 390)}
+RAW_KEY = re.compile(r"\b[a-z]+_[a-z_]+\b")
+
+MEASURE = """(sel) => [...document.querySelectorAll(sel)].map((e) => {
+  const r = e.getBoundingClientRect();
+  return {left: r.left, top: r.top, right: r.right, bottom: r.bottom, width: r.width, height: r.height};
+})"""
+
+
+def _boxes(page: Any, sel: str) -> list[dict[str, float]]:
+    return page.evaluate(MEASURE, sel)  # type: ignore[no-any-return]
+
+
+def _inside(page: Any, sel: str, w: int, h: int, where: str) -> None:
+    boxes = _boxes(page, sel)
+    assert boxes, f"{where}: no {sel}"
+    for b in boxes:
+        if b["width"] == 0 and b["height"] == 0:
+            continue
+        assert b["left"] >= -1 and b["top"] >= -1 and b["right"] <= w + 1 and b["bottom"] <= h + 1, (where, sel, b)
+
+
+def _overlap(a: dict[str, float], b: dict[str, float]) -> bool:
+    return a["left"] < b["right"] - 1 and b["left"] < a["right"] - 1 and a["top"] < b["bottom"] - 1 and b["top"] < a["bottom"] - 1
+
+
+def _set_lang(page: Any, lang: str) -> None:
+    page.evaluate("async (l) => (await import('/i18n.js')).setLang(l)", lang)
+    page.wait_for_timeout(120)
+
+
+def test_every_size_both_languages(browser: Any, server: Any, shots: Path) -> None:
+    page = _page(browser, server, 1440, 900)
+    try:
+        _enter_and_create(page, "四种屏幕", "anqing", {"mode": "A"}, hands=1)
+        page.click("[data-testid=ready]")
+        page.wait_for_selector("[data-testid=my-hand] button.tile.can", timeout=20000)
+
+        # The dial counts the clock of the seat to act down by itself.
+        before = page.inner_text("[data-testid=dial-clock]")
+        page.wait_for_function("(b) => document.querySelector('[data-testid=dial-clock]').textContent !== b", arg=before,
+                               timeout=2000)
+
+        for lang in ("zh", "en"):
+            _set_lang(page, lang)
+            for size, (w, h) in SIZES.items():
+                page.set_viewport_size({"width": w, "height": h})
+                page.wait_for_timeout(150)
+                where = f"table {size} {lang}"
+                page.screenshot(path=str(shots / f"table-{size}-{lang}-plain.png"))
+                for sel in ("[data-testid=my-hand] .tile", "[data-testid=actions]", "[data-testid=tuoguan]",
+                            "[data-testid=dial]", ".center-info", ".seat-head"):
+                    _inside(page, sel, w, h, where)
+                scroll = page.evaluate("[document.documentElement.scrollHeight, document.documentElement.scrollWidth]")
+                assert scroll[0] <= h + 1 and scroll[1] <= w + 1, (where, scroll)
+                if size.startswith("phone"):
+                    widths = [b["width"] for b in _boxes(page, "[data-testid=my-hand] .tile")]
+                    assert min(widths) >= 40, (where, widths)
+                # Toasts stack in the pond's free corner: over no seat, button or the centre panel.
+                page.evaluate("async () => { const d = await import('/dom.js'); d.toast('碰 五万 · Pung 5 Characters');"
+                              " d.toast('杠 · Kong'); d.toast('Bot 2 胡！自摸', 'win'); }")
+                toasts = _boxes(page, "[data-testid=toast]")
+                assert len(toasts) == 3, where
+                for sel in (".seat", "button", ".center-info", "[data-testid=dial]"):
+                    for other in _boxes(page, sel):
+                        for tb in toasts:
+                            assert not _overlap(tb, other), (where, sel, tb, other)
+                page.screenshot(path=str(shots / f"table-{size}-{lang}.png"))
+                page.evaluate("document.querySelectorAll('[data-testid=toast]').forEach((e) => e.remove())")
+        _set_lang(page, "zh")
+        page.set_viewport_size({"width": 1440, "height": 900})
+
+        # The rest of the hand on 托管: the bots play it out; one hand is the whole match.
+        page.click("[data-testid=tuoguan]")
+        page.wait_for_selector("[data-testid=ranking]", timeout=60000)
+        page.wait_for_function("!document.querySelector('[data-testid=ranking]').innerText.includes('…')", timeout=10000)
+        rows = page.eval_on_selector_all("[data-testid=ranking] tbody tr", "els => els.map(e => e.dataset.place)")
+        assert len(rows) == 4 and rows[0] == "1", rows
+        for lang in ("zh", "en"):
+            _set_lang(page, lang)
+            for size, (w, h) in SIZES.items():
+                page.set_viewport_size({"width": w, "height": h})
+                page.wait_for_timeout(120)
+                _inside(page, "[data-testid=play-again]", w, h, f"ranking {size} {lang}")
+                _inside(page, "[data-testid=back-lobby]", w, h, f"ranking {size} {lang}")
+                page.screenshot(path=str(shots / f"ranking-{size}-{lang}.png"))
+
+        _set_lang(page, "zh")
+        page.click("[data-testid=last-settlement]")
+        page.wait_for_selector("[data-testid=settlement]")
+        page.wait_for_selector("[data-testid=hash-check][data-ok=true]", timeout=10000)
+        text = page.inner_text("[data-testid=settlement]").split("种子")[0]
+        assert not RAW_KEY.search(text), RAW_KEY.search(text)
+        assert not re.search(r"\b(chow|pung|pair|peng|exposed|from seat|W as|wind triplets)\b", text), text
+        if "荒庄" not in page.inner_text("[data-testid=settle-title]"):
+            assert page.locator("[data-testid=winning-tile]").count() >= 1
+        for lang in ("zh", "en"):
+            _set_lang(page, lang)
+            for size, (w, h) in SIZES.items():
+                page.set_viewport_size({"width": w, "height": h})
+                page.wait_for_timeout(120)
+                _inside(page, "[data-testid=settle-title]", w, h, f"settlement {size} {lang}")
+                page.screenshot(path=str(shots / f"settlement-{size}-{lang}.png"))
+
+        _set_lang(page, "zh")
+        page.click("[data-testid=show-ranking]")
+        page.click("[data-testid=back-lobby]")
+        page.wait_for_selector("[data-testid=create-form]")
+        for lang in ("zh", "en"):
+            _set_lang(page, lang)
+            for size, (w, h) in SIZES.items():
+                page.set_viewport_size({"width": w, "height": h})
+                page.wait_for_timeout(120)
+                page.screenshot(path=str(shots / f"lobby-{size}-{lang}.png"))
+        assert not page.errors, page.errors  # type: ignore[attr-defined]
+    finally:
+        page.context.close()

@@ -211,6 +211,13 @@ export function tileName(id) {
   return lang === 'zh' ? NUM_ZH[r] + SUIT_ZH[s] : `${r + 1} ${SUIT_EN[s]}`;
 }
 
+/** A tile's name in two or three characters (五筒 / 5D / E), for marks under a tile. */
+export function shortTileName(id) {
+  if (lang === 'zh') return tileName(id).replace('风', '');
+  if (id >= 27) return ['E', 'S', 'W', 'N', 'Red', 'Grn', 'Wht'][id - 27];
+  return `${(id % 9) + 1}${'CDB'[Math.floor(id / 9)]}`;
+}
+
 export function windName(i) { return (lang === 'zh' ? WINDS_ZH : WINDS_EN)[i]; }
 
 export function actionLabel(a) {

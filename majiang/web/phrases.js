@@ -67,7 +67,7 @@ export function itemNote(item) {
       if ((m = /^(.+?): (.+)$/.exec(note)) && !/no W/.test(note)) {
         const g = parseGroup(m[2]);
         const shape = t(`shape_${m[1]}`) === `shape_${m[1]}` ? m[1] : t(`shape_${m[1]}`);
-        if (g) return {text: `${shape}${groupKindName(g.kind) ? ' · ' + groupKindName(g.kind) : ''}`, tiles: g.tiles, wildAs: g.wildAs};
+        if (g) return {text: shape, tiles: g.tiles, wildAs: g.wildAs};
       }
       return {text: t('note_paofeng_hard')};
     }

@@ -3,7 +3,7 @@
 // every item by its table name, the payments (breakdown on hover or tap), this hand's and the running
 // totals (counting up), every revealed hand, and the seed-hash check.
 import {h} from '../dom.js';
-import {t, tileName, windName} from '../i18n.js';
+import {t, tileName, windName, shortTileName} from '../i18n.js';
 import {sha256} from '../sha256.js';
 import {tileEl} from '../tiles.js';
 import {arrangeHand, meldsEl} from '../board.js';
@@ -52,7 +52,7 @@ function winnerHandEl(data, st, win) {
     if (as !== null && as !== undefined) {
       el.classList.add('wild-as');
       el.setAttribute('title', `${tileName(id)} · ${t('wild_as', {tile: tileName(as)})}`);
-      el.appendChild(h('span', {class: 'as', 'data-as': as}, tileName(as)));
+      el.appendChild(h('span', {class: 'as', 'data-as': as}, shortTileName(as)));
     }
     return el;
   };

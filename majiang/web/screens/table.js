@@ -397,7 +397,6 @@ export function tableScreen({app, go}, code) {
       h('button', {type: 'button', class: 'ghost small', 'data-testid': 'mute', 'aria-pressed': muted() ? 'true' : 'false',
         title: muted() ? t('sound_off') : t('sound_on'),
         onclick: () => { setMuted(!muted()); render(); }}, muted() ? t('sound_off') : t('sound_on')),
-      h('a', {class: 'ghost button small', href: `#/rules/${v.ruleset}`, target: '_blank', 'data-testid': 'rules-link'}, t('rules')),
       voting ? null : h('button', {type: 'button', class: 'ghost small', 'data-testid': 'vote-dissolve',
         onclick: () => sock.send({type: 'vote_dissolve', agree: true})}, t('vote_dissolve')),
       h('button', {type: 'button', class: `ghost tuoguan ${tg ? 'on' : ''}`, 'data-testid': 'tuoguan', 'aria-pressed': tg ? 'true' : 'false',

@@ -42,7 +42,8 @@ def _inside(page: Any, sel: str, w: int, h: int, where: str) -> None:
 
 
 def _overlap(a: dict[str, float], b: dict[str, float]) -> bool:
-    return a["left"] < b["right"] - 1 and b["left"] < a["right"] - 1 and a["top"] < b["bottom"] - 1 and b["top"] < a["bottom"] - 1
+    across = a["left"] < b["right"] - 1 and b["left"] < a["right"] - 1
+    return across and a["top"] < b["bottom"] - 1 and b["top"] < a["bottom"] - 1
 
 
 def _set_lang(page: Any, lang: str) -> None:
@@ -59,8 +60,8 @@ def test_every_size_both_languages(browser: Any, server: Any, shots: Path) -> No
 
         # The dial counts the clock of the seat to act down by itself.
         before = page.inner_text("[data-testid=dial-clock]")
-        page.wait_for_function("(b) => document.querySelector('[data-testid=dial-clock]').textContent !== b", arg=before,
-                               timeout=2000)
+        page.wait_for_function("(b) => document.querySelector('[data-testid=dial-clock]').textContent !== b",
+                               arg=before, timeout=2000)
 
         for lang in ("zh", "en"):
             _set_lang(page, lang)
@@ -94,7 +95,8 @@ def test_every_size_both_languages(browser: Any, server: Any, shots: Path) -> No
         # The rest of the hand on 托管: the bots play it out; one hand is the whole match.
         page.click("[data-testid=tuoguan]")
         page.wait_for_selector("[data-testid=ranking]", timeout=60000)
-        page.wait_for_function("!document.querySelector('[data-testid=ranking]').innerText.includes('…')", timeout=10000)
+        page.wait_for_function("!document.querySelector('[data-testid=ranking]').innerText.includes('…')",
+                               timeout=10000)
         rows = page.eval_on_selector_all("[data-testid=ranking] tbody tr", "els => els.map(e => e.dataset.place)")
         assert len(rows) == 4 and rows[0] == "1", rows
         for lang in ("zh", "en"):

@@ -60,4 +60,5 @@ class MemoryRegistry:
     async def open_tables(self) -> list[Table]:
         return [t for t in self._tables.values()
                 if t.state.status == "waiting" and t.state.settings.public and t.state.match is None
-                and t.state.free_seat() is not None]
+                and t.state.free_seat() is not None
+                and any(s.human for s in t.state.seats)]  # a room every person has left is not open any more

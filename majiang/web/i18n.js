@@ -132,6 +132,8 @@ const TABLE_WORDS = {
     aria_discard: '{who} 打出 {tile}', aria_call: '{who} {act} {tile}', aria_your_turn: '轮到你了',
     aria_win: '{who} 胡了', key_help: '键盘：←/→ 选牌，Enter 打出，1–9 直接选第几张',
     chi_claimed: '吃的那张', countdown_short: '{n} 秒',
+    watching: '观战中', watch_delay: '观战延迟(步)', allow_watch: '允许观战', watch_note: '你在观战：只看得到公开的牌',
+    watch_full: '房间已满，进入观战',
   },
   en: {
     item_mopai_tianhu: "Dealer's heavenly hand", item_dihu: 'Earthly hand', item_gangkai: 'Win after a kong',
@@ -179,6 +181,8 @@ const TABLE_WORDS = {
     aria_discard: '{who} discards {tile}', aria_call: '{who} {act} {tile}', aria_your_turn: 'Your turn',
     aria_win: '{who} wins', key_help: 'Keys: ←/→ pick a tile, Enter discards, 1–9 picks the n-th tile',
     chi_claimed: 'claimed tile', countdown_short: '{n}s',
+    watching: 'Watching', watch_delay: 'Spectator delay (actions)', allow_watch: 'Allow spectators',
+    watch_note: 'You are watching: public tiles only', watch_full: 'The room is full: watching',
   },
 };
 Object.assign(STRINGS.zh, TABLE_WORDS.zh);

@@ -138,3 +138,49 @@ def test_every_size_both_languages(browser: Any, server: Any, shots: Path) -> No
         assert not page.errors, page.errors  # type: ignore[attr-defined]
     finally:
         page.context.close()
+
+
+def test_a_spectator_watches_a_whole_hand_without_a_concealed_tile(browser: Any, server: Any, shots: Path) -> None:
+    """A second browser context opens the full room's link: it watches live, and no frame it receives
+    before the settlement holds a concealed tile of any seat (its own hand is empty, draws and deals
+    are blanked, another seat's 暗杠 is face down)."""
+    player = _page(browser, server, 1280, 720)
+    watcher = _page(browser, server, 1280, 720)
+    frames: list[str] = []
+    watcher.on("websocket", lambda ws: ws.on("framereceived", lambda payload: frames.append(str(payload))))
+    try:
+        code = _enter_and_create(player, "主人", "hefei", {"room": "bubaoting"}, hands=1)
+        watcher.fill("#name", "观众")
+        watcher.click("[data-testid=enter]")
+        watcher.wait_for_selector("[data-testid=create-form]")
+        watcher.goto(f"{server.base}/#/room/{code}")
+        watcher.wait_for_selector("[data-testid=waiting]")
+        assert watcher.locator("[data-testid=ready]").count() == 0
+        player.click("[data-testid=ready]")
+        player.wait_for_selector("[data-testid=tuoguan]", timeout=20000)
+        watcher.wait_for_selector("[data-testid=watching]", timeout=20000)
+        watcher.screenshot(path=str(shots / "spectator-table.png"))
+        player.click("[data-testid=tuoguan]")
+        watcher.wait_for_selector("[data-testid=ranking], [data-testid=settlement]", timeout=60000)
+        watcher.screenshot(path=str(shots / "spectator-settlement.png"))
+        import json
+
+        views = [m for m in map(json.loads, frames) if m.get("type") == "view"]
+        assert len(views) > 20
+        before_end = [m for m in views if m["view"]["phase"] != "over"]
+        assert before_end and views[-1]["view"]["phase"] == "over"
+        for m in before_end:
+            v = m["view"]
+            assert v["seat"] is None and v["hand"] == [] and v["drawn"] is None and v["revealed"] is None
+            assert v["legal"] == [] and v["claim"] is None and v["seed"] is None
+            for s in v["seats"]:
+                assert all(meld["tiles"] == [] for meld in s["melds"] if meld["kind"] == "kong_concealed")
+            for e in m["events"]:
+                assert e["type"] != "dealt" or e["tiles"] == [], e
+                assert e["type"] != "drew" or e["tile"] is None, e
+                assert e["type"] != "concealed_kong" or e["tiles"] == [], e
+        assert watcher.locator("[data-testid=next-hand]").count() == 0
+        assert not watcher.errors, watcher.errors  # type: ignore[attr-defined]
+    finally:
+        player.context.close()
+        watcher.context.close()

@@ -60,6 +60,8 @@ export function lobbyScreen({app, go}) {
   const graceS = num('grace_seconds', 5, 1, 1);
   const pub = h('input', {id: 'public', type: 'checkbox', checked: true});
   const fill = h('input', {id: 'fill_bots', type: 'checkbox', checked: true});
+  const watch = h('input', {id: 'watch', type: 'checkbox', checked: true});
+  const watchDelay = num('watch_delay', 0, 1, 0);
 
   function rulesetInfo() { return info.rulesets.find((r) => r.name === rulesetSel.value) || info.rulesets[0]; }
 
@@ -84,7 +86,7 @@ export function lobbyScreen({app, go}) {
       ruleset: rs.name, options,
       hands: Number(hands.value), discard_seconds: Number(discardS.value), claim_seconds: Number(claimS.value),
       bot_delay: Number(botDelay.value), ready_seconds: Number(readyS.value), grace_seconds: Number(graceS.value),
-      public: pub.checked,
+      public: pub.checked, watch: watch.checked, watch_delay: Number(watchDelay.value),
     };
     try {
       const res = await api.createRoom(body);
@@ -106,7 +108,9 @@ export function lobbyScreen({app, go}) {
       h('label', {class: 'field'}, h('span', {}, t('bot_delay')), botDelay)),
     h('details', {}, h('summary', {}, t('more_options')), h('div', {class: 'opts'},
       h('label', {class: 'field'}, h('span', {}, t('ready_seconds')), readyS),
-      h('label', {class: 'field'}, h('span', {}, t('grace_seconds')), graceS)), advBox),
+      h('label', {class: 'field'}, h('span', {}, t('grace_seconds')), graceS),
+      h('label', {class: 'field'}, h('span', {}, t('watch_delay')), watchDelay),
+      h('label', {class: 'check'}, watch, ' ', t('allow_watch'))), advBox),
     h('label', {class: 'check'}, pub, ' ', t('public_room')),
     h('label', {class: 'check'}, fill, ' ', t('fill_bots')),
     h('button', {class: 'primary', type: 'submit', 'data-testid': 'create'}, t('create')));
@@ -124,7 +128,11 @@ export function lobbyScreen({app, go}) {
       await api.join(code);
       session.room = code;
       go(`#/room/${code}`);
-    } catch (e) { toast(`${t('error')}: ${e.message}`, 'error', 5000); }
+    } catch (e) {
+      // A full room's link is for watching (the table says so, or that the room allows no watching).
+      if (e.code === 'room_full' || e.status === 409) { go(`#/room/${code}`); return; }
+      toast(`${t('error')}: ${e.message}`, 'error', 5000);
+    }
   }
 
   const roomsList = h('ul', {class: 'rooms', 'data-testid': 'open-rooms'});

@@ -52,6 +52,8 @@ export function tableScreen({app, go}, code) {
     switch (msg.type) {
       case 'welcome':
         st.seat = msg.seat;
+        st.watching = !!msg.watching;
+        if (st.watching) { session.room = null; toast(t('watch_full')); }
         st.room = msg.room;
         st.roomAt = performance.now();
         if (msg.room && msg.room.status === 'waiting' && msg.room.hand_no === 0) st.view = null;
@@ -270,6 +272,13 @@ export function tableScreen({app, go}, code) {
   function legalOf(type) { return (st.view.legal || []).filter((a) => a.type === type); }
 
   function board(v) {
+    if (st.watching) {
+      // A spectator: everyone's tiles as the public sees them, no hand of its own, no buttons.
+      return boardEl(v, {room: st.room, names: names(), lastDiscard: st.lastDiscard, toastSlot,
+        myControls: h('div', {class: 'controls'}, h('span', {class: 'chip warn', 'data-testid': 'watching'}, t('watching')),
+          h('span', {class: 'prompt muted'}, t('watch_note')), h('span', {class: 'spacer'}),
+          h('button', {type: 'button', class: 'ghost small', onclick: () => { sock.close(); go('#/lobby'); }}, t('lobby_link')))});
+    }
     const hint = v.phase !== 'over' ? hintFor(v) : null;
     return boardEl(v, {
       room: st.room, names: names(), lastDiscard: st.lastDiscard, myTurn: (v.legal || []).length > 0,
@@ -438,10 +447,10 @@ export function tableScreen({app, go}, code) {
         h('p', {class: 'final'}, t('match_over'), ' · ', t('final_totals'), ': ',
           (room ? room.totals : st.matchEnd.totals).map((x, i) => `${nameOf(i)} ${x > 0 ? '+' : ''}${x}`).join('，')),
         h('button', {type: 'button', class: 'primary', onclick: () => { session.room = null; sock.close(); go('#/lobby'); }}, t('lobby_link')),
-      ] : mySeat && mySeat.ready
+      ] : st.watching ? null : mySeat && mySeat.ready
         ? h('span', {class: 'chip ok big', 'data-testid': 'readied'}, t('readied'))
         : h('button', {type: 'button', class: 'primary big', 'data-testid': 'next-hand', onclick: () => sock.send({type: 'ready'})}, t('next_hand')),
-      finished ? null : h('button', {type: 'button', class: 'ghost', 'data-testid': 'leave-between', onclick: () => {
+      finished || st.watching ? null : h('button', {type: 'button', class: 'ghost', 'data-testid': 'leave-between', onclick: () => {
         sock.send({type: 'leave'});
         session.room = null;
         setTimeout(() => go('#/lobby'), 150);

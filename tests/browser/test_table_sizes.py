@@ -94,23 +94,7 @@ def test_every_size_both_languages(browser: Any, server: Any, shots: Path) -> No
 
         # The rest of the hand on 托管: the bots play it out; one hand is the whole match.
         page.click("[data-testid=tuoguan]")
-        page.wait_for_selector("[data-testid=ranking]", timeout=60000)
-        page.wait_for_function("!document.querySelector('[data-testid=ranking]').innerText.includes('…')",
-                               timeout=10000)
-        rows = page.eval_on_selector_all("[data-testid=ranking] tbody tr", "els => els.map(e => e.dataset.place)")
-        assert len(rows) == 4 and rows[0] == "1", rows
-        for lang in ("zh", "en"):
-            _set_lang(page, lang)
-            for size, (w, h) in SIZES.items():
-                page.set_viewport_size({"width": w, "height": h})
-                page.wait_for_timeout(120)
-                _inside(page, "[data-testid=play-again]", w, h, f"ranking {size} {lang}")
-                _inside(page, "[data-testid=back-lobby]", w, h, f"ranking {size} {lang}")
-                page.screenshot(path=str(shots / f"ranking-{size}-{lang}.png"))
-
-        _set_lang(page, "zh")
-        page.click("[data-testid=last-settlement]")
-        page.wait_for_selector("[data-testid=settlement]")
+        page.wait_for_selector("[data-testid=settlement]", timeout=60000)
         page.wait_for_selector("[data-testid=hash-check][data-ok=true]", timeout=10000)
         text = page.inner_text("[data-testid=settlement]").split("种子")[0]
         assert not RAW_KEY.search(text), RAW_KEY.search(text)
@@ -127,6 +111,21 @@ def test_every_size_both_languages(browser: Any, server: Any, shots: Path) -> No
 
         _set_lang(page, "zh")
         page.click("[data-testid=show-ranking]")
+        page.wait_for_selector("[data-testid=ranking]", timeout=10000)
+        page.wait_for_function("!document.querySelector('[data-testid=ranking]').innerText.includes('…')",
+                               timeout=10000)
+        rows = page.eval_on_selector_all("[data-testid=ranking] tbody tr", "els => els.map(e => e.dataset.place)")
+        assert len(rows) == 4 and rows[0] == "1", rows
+        for lang in ("zh", "en"):
+            _set_lang(page, lang)
+            for size, (w, h) in SIZES.items():
+                page.set_viewport_size({"width": w, "height": h})
+                page.wait_for_timeout(120)
+                _inside(page, "[data-testid=play-again]", w, h, f"ranking {size} {lang}")
+                _inside(page, "[data-testid=back-lobby]", w, h, f"ranking {size} {lang}")
+                page.screenshot(path=str(shots / f"ranking-{size}-{lang}.png"))
+
+        _set_lang(page, "zh")
         page.click("[data-testid=back-lobby]")
         page.wait_for_selector("[data-testid=create-form]")
         for lang in ("zh", "en"):
@@ -166,7 +165,7 @@ def test_a_spectator_watches_a_whole_hand_without_a_concealed_tile(browser: Any,
         import json
 
         views = [m for m in map(json.loads, frames) if m.get("type") == "view"]
-        assert len(views) > 20
+        assert len(views) >= 3, len(views)
         before_end = [m for m in views if m["view"]["phase"] != "over"]
         assert before_end and views[-1]["view"]["phase"] == "over"
         for m in before_end:

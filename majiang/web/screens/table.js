@@ -18,7 +18,7 @@ export function tableScreen({app, go}, code) {
     code, room: null, seat: null, view: null, asked: 0, step: 0, clock: null, clockAt: 0, tuoguan: false,
     lastDiscard: null, pending: false, mode: 'normal', chooser: null, matchEnd: null, dissolved: null,
     status: 'connecting', hideSettlement: false, hoverTile: null,
-    roomAt: 0, turnKey: '', turnAt: 0, focus: -1, wins: [], shownRanking: true, lastBeep: -1,
+    roomAt: 0, turnKey: '', turnAt: 0, focus: -1, wins: [], shownRanking: false, lastBeep: -1,
   };
   const announce = announcer();
   // The pond's free corner where toasts stack (kept across renders so a toast outlives a re-render).

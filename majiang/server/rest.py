@@ -230,7 +230,7 @@ async def room_dissolve(request: Request) -> Response:
 def _hand_json(row: dict[str, Any]) -> dict[str, Any]:
     return {"hand_no": row["hand_no"], "dealer": row["dealer"], "streak": row["streak"], "seed": row["seed"],
             "seed_hash": row["seed_hash"], "players": json.loads(row["players"]), "totals": json.loads(row["totals"]),
-            "draw": row["draw"], "settlement": json.loads(row["settlement"])}
+            "draw": row["draw"], "settlement": json.loads(row["settlement"]), "finished_at": row.get("finished_at")}
 
 
 async def room_hands(request: Request) -> Response:

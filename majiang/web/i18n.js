@@ -134,6 +134,9 @@ const TABLE_WORDS = {
     chi_claimed: '吃的那张', countdown_short: '{n} 秒',
     watching: '观战中', watch_delay: '观战延迟(步)', allow_watch: '允许观战', watch_note: '你在观战：只看得到公开的牌',
     watch_full: '房间已满，进入观战',
+    ev_hand_started: '第 {n} 局开始', ev_dealt: '起手 {n} 张', ev_hand_ended: '本局结束',
+    ruleset_anqing: '安庆麻将', ruleset_hefei: '合肥麻将', created: '开房', finished: '结束', outcome: '战果',
+    wins_n: '胡 {n} 次', first_place: '第一', date: '日期',
   },
   en: {
     item_mopai_tianhu: "Dealer's heavenly hand", item_dihu: 'Earthly hand', item_gangkai: 'Win after a kong',
@@ -183,6 +186,9 @@ const TABLE_WORDS = {
     chi_claimed: 'claimed tile', countdown_short: '{n}s',
     watching: 'Watching', watch_delay: 'Spectator delay (actions)', allow_watch: 'Allow spectators',
     watch_note: 'You are watching: public tiles only', watch_full: 'The room is full: watching',
+    ev_hand_started: 'hand {n} begins', ev_dealt: 'is dealt {n} tiles', ev_hand_ended: 'the hand ends',
+    ruleset_anqing: 'Anqing mahjong', ruleset_hefei: 'Hefei mahjong', created: 'opened', finished: 'finished',
+    outcome: 'Outcome', wins_n: '{n} win(s)', first_place: 'first', date: 'Date',
   },
 };
 Object.assign(STRINGS.zh, TABLE_WORDS.zh);
@@ -213,6 +219,19 @@ export function tileName(id) {
   if (id >= 27) return (lang === 'zh' ? HONOR_ZH : HONOR_EN)[id - 27];
   const r = id % 9, s = Math.floor(id / 9);
   return lang === 'zh' ? NUM_ZH[r] + SUIT_ZH[s] : `${r + 1} ${SUIT_EN[s]}`;
+}
+
+/** A ruleset's name in the player's language (the server's title otherwise). */
+export function rulesetName(name, title) {
+  const k = `ruleset_${name}`;
+  return STRINGS[lang][k] || title || name;
+}
+
+/** A date and time (seconds since the epoch) as this language writes it. */
+export function dateText(seconds) {
+  if (!seconds) return '';
+  return new Date(seconds * 1000).toLocaleString(lang === 'zh' ? 'zh-CN' : 'en-GB',
+    {year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit'});
 }
 
 /** A tile's name in two or three characters (五筒 / 5D / E), for marks under a tile. */

@@ -1,6 +1,6 @@
 // Lobby: create a room (ruleset + options + clocks), join by code, open rooms.
 import {h, mount, toast} from '../dom.js';
-import {t} from '../i18n.js';
+import {rulesetName, t} from '../i18n.js';
 import {api, session} from '../api.js';
 
 const FALLBACK = {
@@ -150,7 +150,7 @@ export function lobbyScreen({app, go}) {
         const opt = r.options.mode ? t(`mode_${r.options.mode}`) : r.options.room ? t(`room_${r.options.room}`) : '';
         return h('li', {},
           h('span', {class: 'code'}, r.code),
-          h('span', {}, `${r.title} · ${opt}`),
+          h('span', {}, `${rulesetName(r.ruleset, r.title)} · ${opt}`),
           h('span', {class: 'muted'}, t('seats_taken', {n: seated})),
           h('button', {type: 'button', onclick: () => joinRoom(r.code)}, t('join')));
       }) : h('li', {class: 'muted'}, t('no_rooms')));
@@ -166,7 +166,7 @@ export function lobbyScreen({app, go}) {
   (async () => {
     try { info = await api.rulesets(); } catch { info = FALLBACK; }
     if (disposed) return;
-    mount(rulesetSel, info.rulesets.map((r) => h('option', {value: r.name}, r.title || r.name)));
+    mount(rulesetSel, info.rulesets.map((r) => h('option', {value: r.name}, rulesetName(r.name, r.title))));
     const s = info.settings || {};
     if (s.hands) hands.value = s.hands;
     if (s.discard_seconds) discardS.value = s.discard_seconds;

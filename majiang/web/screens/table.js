@@ -1,7 +1,7 @@
 // The live table: one websocket, the room state, this seat's view, legal actions as buttons
 // and clickable tiles, the 听 hint, clocks, 托管, the settlement after each hand.
 import {h, mount, setToastSlot, toast} from '../dom.js';
-import {t, tileName, actionLabel, windName} from '../i18n.js';
+import {t, tileName, actionLabel, windName, rulesetName} from '../i18n.js';
 import {api, session} from '../api.js';
 import {TableSocket} from '../socket.js';
 import {tileEl} from '../tiles.js';
@@ -245,7 +245,7 @@ export function tableScreen({app, go}, code) {
     const me = st.seat !== null && st.seat !== undefined ? room.seats[st.seat] : null;
     const empty = room.seats.filter((s) => !s.occupied).length;
     return h('div', {class: 'card waiting', 'data-testid': 'waiting'},
-      h('h2', {}, room.title, ' · ', room.options.mode ? t(`mode_${room.options.mode}`) : room.options.room ? t(`room_${room.options.room}`) : ''),
+      h('h2', {}, rulesetName(room.ruleset, room.title), ' · ', room.options.mode ? t(`mode_${room.options.mode}`) : room.options.room ? t(`room_${room.options.room}`) : ''),
       h('p', {class: 'room-code'}, h('span', {class: 'muted'}, t('room_code')), ' ', h('strong', {'data-testid': 'room-code'}, room.code)),
       h('p', {class: 'muted'}, t('share_code', {code: room.code})),
       h('ul', {class: 'seat-list'}, room.seats.map((s) => h('li', {class: s.seat === st.seat ? 'mine' : ''},

@@ -125,12 +125,14 @@ export function itemNote(item) {
 }
 
 const BREAKDOWN_ORDER = ['base', 'di', 'fan', 'points', 'lianzhuang', 'zhuangfen', 'zhuang', 'multiplier', 'base_silver'];
+const rank = (k) => (BREAKDOWN_ORDER.includes(k) ? BREAKDOWN_ORDER.indexOf(k) : 1.5); // items after the base
 
 /** A payment's breakdown as words: "底 8 · 番 6 · 连庄 0 · ×包 1 · 基础银子 1". */
 export function breakdownText(b) {
-  const keys = Object.keys(b || {}).sort((x, y) => BREAKDOWN_ORDER.indexOf(x) - BREAKDOWN_ORDER.indexOf(y));
+  const keys = Object.keys(b || {}).sort((x, y) => rank(x) - rank(y));
   return keys.map((k) => {
-    const label = t(`bd_${k}`) === `bd_${k}` ? '' : t(`bd_${k}`);
+    // Hefei's breakdown names its items by key (zhi, kan…): those read as the items' table names.
+    const label = t(`bd_${k}`) !== `bd_${k}` ? t(`bd_${k}`) : t(`item_${k}`) !== `item_${k}` ? t(`item_${k}`) : '';
     return k === 'multiplier' ? `${label} ×${b[k]}` : `${label} ${b[k]}`;
   }).join(' · ');
 }

@@ -56,7 +56,7 @@ RENDER = """async ([views, lang]) => {
   const i18n = await import('/i18n.js');
   i18n.setLang(lang);
   const {settlementEl} = await import('/screens/settlement.js');
-  const names = ['阿明', 'Bot 1', 'Bot 2', 'Bot 3'];
+  const names = ['阿明', '小李', '老王', '张三'];
   const out = [];
   for (const v of views) {
     document.body.replaceChildren(settlementEl(v, names));
@@ -67,7 +67,8 @@ RENDER = """async ([views, lang]) => {
       melds: w.querySelectorAll('.melds > .meld:not(.exposed-gangpai)').length,
       wildAs: [...w.querySelectorAll('.wild-as')].length,
     }));
-    out.push({text: el.innerText, title: el.querySelector('[data-testid=settle-title]').innerText, wins});
+    const details = [...el.querySelectorAll('.pay-detail')].map((d) => d.textContent).join(' | ');
+    out.push({text: el.innerText, details, title: el.querySelector('[data-testid=settle-title]').innerText, wins});
   }
   return out;
 }"""
@@ -86,9 +87,12 @@ def test_settlement_reads_in_words(browser: Any, server: Any, shots: Path) -> No
             for view, res in zip(views, results, strict=True):
                 where = f"{lang} {view['ruleset']} hand: {res['title']}"
                 assert not RAW_KEY.search(res["text"]), (where, RAW_KEY.search(res["text"]))
+                assert res["details"].strip(), where  # each payment says how it was made (on tap)
+                assert not RAW_KEY.search(res["details"]), (where, res["details"])
                 if lang == "zh":
                     hit = ENGINE_WORDS.search(res["text"].split("种子")[0])
                     assert hit is None, (where, hit, res["text"])
+                    assert not re.search(r"[A-Za-z]{2,}", res["details"]), (where, res["details"])
                     self_draw = [w["self_draw"] for w in view["wins"]]
                     assert ("自摸" in res["title"]) == any(self_draw), where
                     assert all("点炮" in res["title"] for s in self_draw if not s), where

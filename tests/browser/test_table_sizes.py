@@ -134,6 +134,19 @@ def test_every_size_both_languages(browser: Any, server: Any, shots: Path) -> No
                 page.set_viewport_size({"width": w, "height": h})
                 page.wait_for_timeout(120)
                 page.screenshot(path=str(shots / f"lobby-{size}-{lang}.png"))
+        # The rules pages, linked from the top bar of the lobby and the table.
+        page.set_viewport_size({"width": 1280, "height": 720})
+        for lang in ("zh", "en"):
+            _set_lang(page, lang)
+            page.click("[data-testid=rules-link]")
+            for p in ("anqing-A", "anqing-B", "hefei-baoting", "hefei-bubaoting"):
+                page.click(f"[data-testid=rules-{p}]")
+                page.wait_for_selector("[data-testid=rules-table] tbody tr")
+                text = page.inner_text("[data-testid=rules]")
+                assert not RAW_KEY.search(text), (p, lang, RAW_KEY.search(text))
+                assert page.locator("[data-testid=rules-table] tbody tr").count() >= 10
+                assert page.locator(".example-hand .tile").count() >= 10
+                page.screenshot(path=str(shots / f"rules-{p}-{lang}.png"), full_page=True)
         assert not page.errors, page.errors  # type: ignore[attr-defined]
     finally:
         page.context.close()

@@ -269,6 +269,11 @@ export function tableScreen({app, go}, code) {
         }}, t('leave'))));
   }
 
+  function rulesHref(v) {
+    const o = v.options || (st.room && st.room.options) || {};
+    return `#/rules/${v.ruleset}/${v.ruleset === 'anqing' ? o.mode || 'A' : o.room || 'baoting'}`;
+  }
+
   function legalOf(type) { return (st.view.legal || []).filter((a) => a.type === type); }
 
   function board(v) {
@@ -406,6 +411,7 @@ export function tableScreen({app, go}, code) {
       h('button', {type: 'button', class: 'ghost small', 'data-testid': 'mute', 'aria-pressed': muted() ? 'true' : 'false',
         title: muted() ? t('sound_off') : t('sound_on'),
         onclick: () => { setMuted(!muted()); render(); }}, muted() ? t('sound_off') : t('sound_on')),
+      h('a', {class: 'ghost button small', href: rulesHref(v), target: '_blank', rel: 'noopener', 'data-testid': 'table-rules'}, t('rules')),
       voting ? null : h('button', {type: 'button', class: 'ghost small', 'data-testid': 'vote-dissolve',
         onclick: () => sock.send({type: 'vote_dissolve', agree: true})}, t('vote_dissolve')),
       h('button', {type: 'button', class: `ghost tuoguan ${tg ? 'on' : ''}`, 'data-testid': 'tuoguan', 'aria-pressed': tg ? 'true' : 'false',

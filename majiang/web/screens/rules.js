@@ -55,7 +55,7 @@ export function rulesScreen({app}, ruleset, mode) {
       h('table', {class: 'list', 'data-testid': 'rules-table'},
         h('thead', {}, h('tr', {}, h('th', {}, tx.item), h('th', {}, tx.value), h('th', {}, tx.when))),
         h('tbody', {}, items.map(([zh, en, value, whenZh, whenEn]) => h('tr', {},
-          h('td', {class: 'item-name'}, lang === 'zh' ? zh : `${en} (${zh})`), h('td', {class: 'num'}, value),
+          h('td', {class: 'item-name'}, lang === 'zh' ? zh : `${en} (${zh})`), h('td', {class: 'num'}, Array.isArray(value) ? value[lang === 'zh' ? 0 : 1] : value),
           h('td', {class: 'muted'}, lang === 'zh' ? whenZh : whenEn))))),
       h('p', {}, p.pay),
       h('h3', {}, tx.example),

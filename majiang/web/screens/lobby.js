@@ -160,6 +160,16 @@ export function lobbyScreen({app, go}) {
   const rejoin = session.room ? h('div', {class: 'card rejoin', 'data-testid': 'rejoin'},
     h('span', {}, t('your_room'), ' ', h('span', {class: 'code'}, session.room)),
     h('a', {class: 'button primary', href: `#/room/${session.room}`}, t('back_to_room'))) : null;
+  if (rejoin) {
+    // Say how the room is doing without me: finished (forget it), or my seat played by 托管.
+    const code = session.room;
+    api.room(code).then(({room}) => {
+      if (disposed) return;
+      if (room.status === 'finished' || room.status === 'dissolved') { session.room = null; rejoin.remove(); return; }
+      const mine = (room.seats || []).find((s) => s.player_id === session.playerId);
+      if (mine && mine.tuoguan) rejoin.insertBefore(h('p', {class: 'warn', 'data-testid': 'rejoin-tuoguan'}, t('seat_in_tuoguan')), rejoin.lastChild);
+    }).catch(() => {});
+  }
   mount(app, h('section', {class: 'screen lobby'},
     h('div', {class: 'lobby-grid'}, form, h('div', {class: 'col'}, rejoin, joinForm, roomsCard))));
 

@@ -360,12 +360,13 @@ export function tableScreen({app, go}, code) {
       return;
     }
     hintBox.classList.remove('empty');
-    mount(hintBox, h('span', {class: 'sr-only ting-text'}, prefix ? t('ting_after', {tile: tileName(st.hoverTile), waits: names(waits), n: sum(waits)})
-      : t('ting_now', {waits: names(waits), n: sum(waits)})),
-    h('span', {class: 'ting-label', 'aria-hidden': 'true'}, t('ting')), prefix,
-      waits.map((w) => h('span', {class: `wait ${w.unseen ? '' : 'dead'}`, 'data-wait': w.tile, 'data-unseen': w.unseen},
-        tileEl(w.tile, {size: 'mini', view: v}), h('span', {class: 'count'}, `×${w.unseen}`))),
-      h('span', {class: 'muted total'}, ` Σ ${waits.reduce((a, w) => a + w.unseen, 0)}`));
+    // The words first ("听：四万 七万（5 张）" / "打 X 听 …"), then each wait drawn with its unseen count.
+    mount(hintBox, h('span', {class: 'ting-label', 'aria-hidden': 'true'}, t('ting')),
+      h('span', {class: 'ting-text', 'data-testid': 'ting-text'}, prefix
+        ? t('ting_after', {tile: tileName(st.hoverTile), waits: names(waits), n: sum(waits)})
+        : t('ting_now', {waits: names(waits), n: sum(waits)})),
+      waits.map((w) => h('span', {class: `wait ${w.unseen ? '' : 'dead'}`, 'data-wait': w.tile, 'data-unseen': w.unseen,
+        'aria-hidden': 'true'}, tileEl(w.tile, {size: 'mini', view: v}), h('span', {class: 'count'}, `×${w.unseen}`))));
   }
 
   function controls(v) {

@@ -33,6 +33,10 @@ class TableRegistry(Protocol):
         """Public rooms waiting for players, with a free seat."""
         ...
 
+    async def watchable_tables(self) -> list[Table]:
+        """Public rooms being played that let others watch."""
+        ...
+
 
 class MemoryRegistry:
     """Every table lives in this process."""
@@ -56,6 +60,10 @@ class MemoryRegistry:
 
     async def all(self) -> list[Table]:
         return list(self._tables.values())
+
+    async def watchable_tables(self) -> list[Table]:
+        return [t for t in self._tables.values()
+                if t.state.status == "playing" and t.state.settings.public and t.state.settings.watch]
 
     async def open_tables(self) -> list[Table]:
         return [t for t in self._tables.values()

@@ -116,7 +116,9 @@ async def rulesets(request: Request) -> Response:
 
 
 async def list_rooms(request: Request) -> Response:
-    tables = await request.app.state.server.registry.open_tables()
+    registry = request.app.state.server.registry
+    # ?watch=1: the rooms being played that one may watch, instead of the open ones
+    tables = await (registry.watchable_tables() if request.query_params.get("watch") else registry.open_tables())
     return ok({"rooms": [t.room_json() for t in tables]})
 
 

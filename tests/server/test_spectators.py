@@ -18,13 +18,17 @@ async def test_a_delayed_spectator_sees_the_hand_late(server: ServerProcess, htt
         assert (await http.post(f"/api/rooms/{code}/join", headers=auth(p["token"]))).status_code == 200
     watcher = await Client(server.ws_base, code, (await session(http, "观众"))["token"]).connect()
     await watcher.next_of("welcome", after=0)
+    assert code not in {r["code"] for r in (await http.get("/api/rooms", params={"watch": 1})).json()["rooms"]}
     clients = []
     for i, p in enumerate(people):
         c = await Client(server.ws_base, code, p["token"]).connect()
         c.autoplay, c.rng = True, random.Random(7 + i)
         clients.append(c)
+    await watcher.next_of("view", timeout=30, after=0)  # dealt: the room is being played, listed to watch
+    listed = {r["code"] for r in (await http.get("/api/rooms", params={"watch": 1})).json()["rooms"]}
     for c in [*clients, watcher]:
         await c.next_of("match_end", timeout=120, after=0)
+    assert code in listed
     final = max(m["step"] for m in clients[0].messages if m["type"] == "view")
     playing = [m["step"] for m in watcher.messages if m["type"] == "view" and m["view"]["phase"] != "over"]
     assert playing and max(playing) <= final - 6, (max(playing), final)

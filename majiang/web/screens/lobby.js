@@ -141,7 +141,23 @@ export function lobbyScreen({app, go}) {
       h('button', {type: 'button', class: 'ghost', onclick: () => loadRooms()}, t('refresh'))),
     roomsList);
 
+  const watchList = h('ul', {class: 'rooms', 'data-testid': 'watch-rooms'});
+  const watchCard = h('section', {class: 'card'}, h('h2', {}, t('watch_rooms')), watchList);
+
+  async function loadWatchable() {
+    try {
+      const {rooms} = await api.watchable();
+      if (disposed) return;
+      mount(watchList, rooms.length ? rooms.map((r) => h('li', {},
+        h('span', {class: 'code'}, r.code),
+        h('span', {}, `${rulesetName(r.ruleset, r.title)} · ${t('hand_no', {n: r.hand_no})}`),
+        h('a', {class: 'button ghost', href: `#/room/${r.code}`, 'data-testid': `watch-${r.code}`}, t('watch'))))
+        : h('li', {class: 'muted'}, t('no_rooms')));
+    } catch { /* keep the old list */ }
+  }
+
   async function loadRooms() {
+    loadWatchable();
     try {
       const {rooms} = await api.rooms();
       if (disposed) return;
@@ -171,7 +187,7 @@ export function lobbyScreen({app, go}) {
     }).catch(() => {});
   }
   mount(app, h('section', {class: 'screen lobby'},
-    h('div', {class: 'lobby-grid'}, form, h('div', {class: 'col'}, rejoin, joinForm, roomsCard))));
+    h('div', {class: 'lobby-grid'}, form, h('div', {class: 'col'}, rejoin, joinForm, roomsCard, watchCard))));
 
   (async () => {
     try { info = await api.rulesets(); } catch { info = FALLBACK; }

@@ -33,7 +33,7 @@ ENGINE_WORDS = re.compile(r"\b(chow|pung|pair|peng|chi|exposed|from seat|W as|wi
 
 
 def _views() -> list[dict[str, Any]]:
-    """Finished hands with a winner, from both rulesets and every mode; at least one per ruleset."""
+    """Finished hands with a winner, from both rulesets and every mode, and a 一炮多响 (two winners)."""
     out: list[dict[str, Any]] = []
     for name, opts in [("anqing", {"mode": "A"}), ("anqing", {"mode": "B"}), ("hefei", {"room": "baoting"}),
                        ("hefei", {"room": "bubaoting"})]:
@@ -49,6 +49,11 @@ def _views() -> list[dict[str, Any]]:
             if found == 4:
                 break
         assert found, f"no win in 40 greedy hands of {name} {opts}"
+    # 一炮多响: this seed's discard is won by two seats at once.
+    hand = Hand(make_ruleset("hefei", {"room": "bubaoting"}), "multi-123")
+    play_hand(hand, [make_bot("greedy", seed=123 * 4 + s) for s in range(4)])
+    assert hand.settlement is not None and len(hand.settlement.winners) == 2
+    out.append(msgspec.to_builtins(seat_view(hand, 0)))
     return out
 
 
@@ -96,6 +101,7 @@ def test_settlement_reads_in_words(browser: Any, server: Any, shots: Path) -> No
                     self_draw = [w["self_draw"] for w in view["wins"]]
                     assert ("自摸" in res["title"]) == any(self_draw), where
                     assert all("点炮" in res["title"] for s in self_draw if not s), where
+                    assert res["title"].count("点炮") == sum(not s for s in self_draw), where  # every winner named
                 assert sorted(w["seat"] for w in res["wins"]) == sorted(w["seat"] for w in view["wins"]), where
                 for win, shown in zip(sorted(view["wins"], key=lambda w: w["seat"]),
                                       sorted(res["wins"], key=lambda w: w["seat"]), strict=True):
@@ -108,6 +114,10 @@ def test_settlement_reads_in_words(browser: Any, server: Any, shots: Path) -> No
             for size, (w, h) in SIZES.items():
                 page.set_viewport_size({"width": w, "height": h})
                 page.screenshot(path=str(shots / f"settlement-render-{size}-{lang}.png"), full_page=True)
+        page.set_viewport_size({"width": 1280, "height": 720})
+        for lang in ("zh", "en"):  # the 一炮多响 hand (the last one)
+            page.evaluate(RENDER, [[views[-1]], lang])
+            page.screenshot(path=str(shots / f"settlement-render-multi-{lang}.png"), full_page=True)
         (shots / "settlement-render-view.json").write_text(json.dumps(rich, ensure_ascii=False))
         assert not errors, errors
     finally:

@@ -92,6 +92,20 @@ def test_every_size_both_languages(browser: Any, server: Any, shots: Path) -> No
         _set_lang(page, "zh")
         page.set_viewport_size({"width": 1440, "height": 900})
 
+        # Keyboard play: an arrow focuses a tile you may discard, Enter discards it.
+        page.wait_for_selector("[data-testid=my-hand] button.tile.can", timeout=20000)
+        me = page.get_attribute("[data-testid=table] .seat-me", "data-seat")
+        river = f"[data-testid=river-{me}] .tile"
+        before_river = page.locator(river).count()
+        page.keyboard.press("ArrowRight")
+        assert page.evaluate("document.activeElement.matches('[data-testid=my-hand] button.tile.can')")
+        page.keyboard.press("Enter")
+        page.wait_for_function("([sel, n]) => document.querySelectorAll(sel).length > n", arg=[river, before_river],
+                               timeout=10000)
+        # The aria-live log has announced the discards so far, in words.
+        announced = page.inner_text("[data-testid=announce]")
+        assert "打出" in announced, announced
+
         # The rest of the hand on 托管: the bots play it out; one hand is the whole match.
         page.click("[data-testid=tuoguan]")
         page.wait_for_selector("[data-testid=settlement]", timeout=60000)

@@ -121,6 +121,11 @@ def test_every_size_both_languages(browser: Any, server: Any, shots: Path) -> No
                 page.set_viewport_size({"width": w, "height": h})
                 page.wait_for_timeout(120)
                 _inside(page, "[data-testid=settle-title]", w, h, f"settlement {size} {lang}")
+                # The table behind, with the rivers of a whole hand, still fits the screen.
+                page.evaluate("document.querySelector('.settle-back').style.visibility = 'hidden'")
+                page.screenshot(path=str(shots / f"table-end-{size}-{lang}.png"))
+                page.evaluate("document.querySelector('.settle-back').style.visibility = ''")
+                _inside(page, ".board .seat", w, h, f"board after the hand {size} {lang}")
                 page.screenshot(path=str(shots / f"settlement-{size}-{lang}.png"))
 
         _set_lang(page, "zh")

@@ -287,7 +287,8 @@ export function tableScreen({app, go}, code) {
     const hint = v.phase !== 'over' ? hintFor(v) : null;
     return boardEl(v, {
       room: st.room, names: names(), lastDiscard: st.lastDiscard, myTurn: (v.legal || []).length > 0,
-      myHand: myHand(v, hint), myControls: controls(v), myHint: hintBar(v, hint), toastSlot,
+      myHand: myHand(v, hint), myControls: v.phase === 'over' ? null : controls(v),
+      myHint: v.phase === 'over' ? null : hintBar(v, hint), toastSlot,
     });
   }
 

@@ -215,3 +215,40 @@ def test_a_spectator_watches_a_whole_hand_without_a_concealed_tile(browser: Any,
     finally:
         player.context.close()
         watcher.context.close()
+
+
+def test_the_ready_countdown_ticks_in_the_browser(browser: Any, server: Any, shots: Path) -> None:
+    """Three seats ready (a person and two bots): the fourth person's 15-second countdown counts down
+    every second on both screens, without waiting for a server message."""
+    import httpx
+
+    first = _page(browser, server, 1280, 720)
+    second = _page(browser, server, 390, 844)
+    try:
+        first.fill("#name", "先到")
+        first.click("[data-testid=enter]")
+        first.wait_for_selector("[data-testid=create-form]")
+        first.uncheck("#fill_bots")
+        first.click("[data-testid=create]")
+        first.wait_for_selector("[data-testid=ready]")
+        code = first.inner_text("[data-testid=room-code]").strip()
+        token = first.evaluate("localStorage.getItem('mj.token')")
+        r = httpx.post(f"{server.base}/api/rooms/{code}/bots", json={"seats": [1, 2]},
+                       headers={"Authorization": f"Bearer {token}"}, timeout=10)
+        assert r.status_code == 200, r.text
+        second.fill("#name", "后到")
+        second.click("[data-testid=enter]")
+        second.wait_for_selector("[data-testid=create-form]")
+        second.goto(f"{server.base}/#/room/{code}")
+        second.wait_for_selector("[data-testid=ready]")
+        first.click("[data-testid=ready]")
+        for page in (first, second):
+            page.wait_for_selector("[data-testid=countdown]", timeout=10000)
+            before = page.inner_text("[data-testid=countdown]")
+            page.wait_for_function("(b) => document.querySelector('[data-testid=countdown]').textContent !== b",
+                                   arg=before, timeout=2000)
+        second.screenshot(path=str(shots / "waiting-countdown-phone.png"))
+        assert not first.errors and not second.errors  # type: ignore[attr-defined]
+    finally:
+        first.context.close()
+        second.context.close()

@@ -321,7 +321,7 @@ export function tableScreen({app, go}, code) {
         view: v, markGangpai: true,
         onClick: action && !st.pending ? () => { st.mode = 'normal'; send(action); } : undefined,
         extraClass: [action ? 'can' : '', isDrawn ? 'drawn' : '', st.mode === 'declare' && action ? 'declare-pick' : ''].join(' '),
-        badge: waits && best.has(id) && best.size <= 2 ? t('ting') : null,
+        badge: waits && best.has(id) && best.size <= 2 ? t('ting_badge') : null,
       });
       if (waits) {
         el.addEventListener('mouseenter', () => { st.hoverTile = id; updateHint(v, hint); });

@@ -145,7 +145,15 @@ def test_every_size_both_languages(browser: Any, server: Any, shots: Path) -> No
                 page.screenshot(path=str(shots / f"ranking-{size}-{lang}.png"))
 
         _set_lang(page, "zh")
-        page.click("[data-testid=back-lobby]")
+        # Play again: a new room with the same rules, settings and bots, and me seated.
+        old_code = page.url.rsplit("/", 1)[-1]
+        page.click("[data-testid=play-again]")
+        page.wait_for_function("(c) => location.hash.startsWith('#/room/') && !location.hash.endsWith(c)", arg=old_code,
+                               timeout=10000)
+        page.wait_for_selector("[data-testid=waiting] [data-testid=ready]", timeout=10000)
+        page.wait_for_function("document.querySelectorAll('[data-testid=waiting] .chip.bot').length === 3",
+                               timeout=10000)
+        page.click("[data-testid=leave]")
         page.wait_for_selector("[data-testid=create-form]")
         for lang in ("zh", "en"):
             _set_lang(page, lang)

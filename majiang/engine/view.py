@@ -11,6 +11,7 @@ from __future__ import annotations
 import msgspec
 
 from majiang.engine.actions import Action
+from majiang.engine.events import Won
 from majiang.engine.hand import Hand
 from majiang.engine.hint import Ting, ting_hint
 from majiang.engine.state import Meld, RiverTile
@@ -36,6 +37,15 @@ class SeatPublic(msgspec.Struct, frozen=True):
 class ClaimInfo(msgspec.Struct, frozen=True):
     tile: int
     discarder: int
+
+
+class WinInfo(msgspec.Struct, frozen=True):
+    """How one winner won (public once the hand is over): the settlement's title and the winning tile."""
+
+    seat: int
+    tile: int
+    self_draw: bool
+    from_seat: int | None = None
 
 
 class SeatView(msgspec.Struct):
@@ -65,6 +75,7 @@ class SeatView(msgspec.Struct):
     seed: str | None = None
     ting: Ting | None = None  # the 听 hint (majiang.engine.hint), when asked for
     dealer_dice: tuple[int, ...] = ()  # hand 1: the dice that picked the first dealer, if any
+    wins: list[WinInfo] | None = None  # every win of the hand (from the ``won`` events), once it is over
 
 
 def _meld_for(meld: Meld, owner: int, viewer: int | None, over: bool) -> PublicMeld:
@@ -119,7 +130,13 @@ def seat_view(hand: Hand, seat: int | None, hint: bool = False) -> SeatView:
         seed=hand.seed if over else None,
         ting=ting_hint(hand, seat, legal) if hint and seat is not None else None,
         dealer_dice=hand.dealer_dice,
+        wins=_wins(hand) if over else None,
     )
+
+
+def _wins(hand: Hand) -> list[WinInfo]:
+    return [WinInfo(seat=e.seat, tile=e.tile, self_draw=e.self_draw, from_seat=e.from_seat)
+            for e in hand.events if isinstance(e, Won)]
 
 
 def light_view(hand: Hand, seat: int) -> SeatView:

@@ -16,6 +16,7 @@ class Conn:
         self.ws = ws
         self.player_id = player_id
         self.seat: int | None = None
+        self.watching = False  # a spectator: no seat, public information only
         self.closed = False
         self._out: asyncio.Queue[bytes | int] = asyncio.Queue()
         self._writer = asyncio.create_task(self._write_loop())

@@ -68,6 +68,8 @@ class RoomSettings(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     vote_seconds: float = 60.0
     bot_delay: float = 0.6
     public: bool = True
+    watch: bool = True  # a full room's link lets others watch (public information only)
+    watch_delay: int = 0  # spectators see the hand this many actions late
 
     def check(self) -> str | None:
         """None when sane, else the reason (clocks may be short for tests, never zero)."""
@@ -78,6 +80,8 @@ class RoomSettings(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
                 return f"{name} must be 0.05..3600"
         if not 0 <= self.bot_delay <= 30:
             return "bot_delay must be 0..30"
+        if not 0 <= self.watch_delay <= 200:
+            return "watch_delay must be 0..200"
         return None
 
 

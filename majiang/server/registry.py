@@ -33,6 +33,10 @@ class TableRegistry(Protocol):
         """Public rooms waiting for players, with a free seat."""
         ...
 
+    async def watchable_tables(self) -> list[Table]:
+        """Public rooms being played that let others watch."""
+        ...
+
 
 class MemoryRegistry:
     """Every table lives in this process."""
@@ -57,7 +61,12 @@ class MemoryRegistry:
     async def all(self) -> list[Table]:
         return list(self._tables.values())
 
+    async def watchable_tables(self) -> list[Table]:
+        return [t for t in self._tables.values()
+                if t.state.status == "playing" and t.state.settings.public and t.state.settings.watch]
+
     async def open_tables(self) -> list[Table]:
         return [t for t in self._tables.values()
                 if t.state.status == "waiting" and t.state.settings.public and t.state.match is None
-                and t.state.free_seat() is not None]
+                and t.state.free_seat() is not None
+                and any(s.human for s in t.state.seats)]  # a room every person has left is not open any more

@@ -118,7 +118,9 @@ async def rulesets(request: Request) -> Response:
 
 
 async def list_rooms(request: Request) -> Response:
-    tables = await request.app.state.server.registry.open_tables()
+    registry = request.app.state.server.registry
+    # ?watch=1: the rooms being played that one may watch, instead of the open ones
+    tables = await (registry.watchable_tables() if request.query_params.get("watch") else registry.open_tables())
     return ok({"rooms": [t.room_json() for t in tables]})
 
 
@@ -232,7 +234,7 @@ async def room_dissolve(request: Request) -> Response:
 def _hand_json(row: dict[str, Any]) -> dict[str, Any]:
     return {"hand_no": row["hand_no"], "dealer": row["dealer"], "streak": row["streak"], "seed": row["seed"],
             "seed_hash": row["seed_hash"], "players": json.loads(row["players"]), "totals": json.loads(row["totals"]),
-            "draw": row["draw"], "settlement": json.loads(row["settlement"])}
+            "draw": row["draw"], "settlement": json.loads(row["settlement"]), "finished_at": row.get("finished_at")}
 
 
 async def room_hands(request: Request) -> Response:

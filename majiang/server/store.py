@@ -208,12 +208,17 @@ class Store:
                 .where(hand_seats.c.player_id == player_id))).first()
             per_room = await conn.execute(
                 select(hand_seats.c.room_code, hand_seats.c.seat, func.sum(hand_seats.c.total),
-                       rooms.c.ruleset, rooms.c.status)
+                       rooms.c.ruleset, rooms.c.status,
+                       func.sum(func.cast(hand_seats.c.won, type_=hand_seats.c.total.type)),
+                       rooms.c.created_at, rooms.c.updated_at)
                 .join(rooms, rooms.c.code == hand_seats.c.room_code)
                 .where(hand_seats.c.player_id == player_id)
-                .group_by(hand_seats.c.room_code, hand_seats.c.seat, rooms.c.ruleset, rooms.c.status))
-            room_list = [{"code": c, "seat": s, "total": int(t), "ruleset": rs, "status": st}
-                         for c, s, t, rs, st in per_room]
+                .group_by(hand_seats.c.room_code, hand_seats.c.seat, rooms.c.ruleset, rooms.c.status,
+                          rooms.c.created_at, rooms.c.updated_at)
+                .order_by(rooms.c.updated_at.desc()))
+            room_list = [{"code": c, "seat": s, "total": int(t), "ruleset": rs, "status": st, "wins": int(w or 0),
+                          "created_at": ca, "updated_at": ua}
+                         for c, s, t, rs, st, w, ca, ua in per_room]
         assert agg is not None
         return {"player_id": row["player_id"], "name": row["name"], "hands": int(agg[0]), "total": int(agg[1]),
                 "wins": int(agg[2]), "rooms": room_list}

@@ -18,6 +18,7 @@ from majiang.bots.base import Bot
 from majiang.engine import action_to_builtins, event_to_builtins, redact, seat_view
 from majiang.engine.absent import absent_win, claim_timeout_action
 from majiang.engine.actions import Action
+from majiang.engine.hand import Hand
 from majiang.engine.replay import encode as encode_replay
 from majiang.engine.replay import to_replay
 from majiang.engine.view import SeatView
@@ -71,6 +72,9 @@ class Table:
         self._failures = 0
         self.broken: str | None = None  # why the table was closed after a failed save
         self.on_closed: Callable[[], Awaitable[None]] | None = None  # the registry forgets the table
+        # Spectators: each watching connection and how many of the (delayed) hand's events it was sent.
+        self.watchers: dict[Conn, int] = {}
+        self._watch_hand: tuple[int, int, Hand] | None = None  # (hand_no, step, the hand as spectators see it)
 
     def background(self, what: str, fn: Job) -> Job:
         """A timer callback that never wedges the table: an error is logged, and clocks and bots are
@@ -172,6 +176,10 @@ class Table:
                     c.send(msg)
                     c.close(1000)
                     self.conns[i] = None
+            for w in list(self.watchers):
+                w.send(msg)
+                w.close(1000)
+            self.watchers.clear()
             self.timers.cancel_all()
             return
         room_msg = message("room", st.seq, room=self.room_json()) if room else None
@@ -184,9 +192,14 @@ class Table:
                 view = self.view_message(seat)
                 if view is not None:
                     c.send(view)
+        for w in list(self.watchers):
+            if room_msg is not None:
+                w.send(room_msg)
+            if hand and st.hand is not None:
+                self.send_watch_view(w)
         if hand and st.status == "finished" and st.hand is not None and st.hand.over:
             end = message("match_end", st.seq, totals=st.totals, hands=st.match.hand_no if st.match else 0)
-            for c in self.conns:
+            for c in [*self.conns, *self.watchers]:
                 if c is not None:
                     c.send(end)
 
@@ -210,13 +223,45 @@ class Table:
         return message("view", st.seq, asked=st.asked[seat], step=len(hand.log), view=view,
                        events=events, clock=clock, tuoguan=st.seats[seat].tuoguan)
 
+    def watched_hand(self) -> Hand:
+        """The hand as spectators see it: ``watch_delay`` actions behind the table while it is played
+        (rebuilt from the action log, once per step), the real hand once it is over."""
+        hand = self.state.hand
+        assert hand is not None
+        delay = self.state.settings.watch_delay
+        if delay <= 0 or hand.over or len(hand.log) <= 0:
+            return hand
+        step = max(0, len(hand.log) - delay)
+        cached = self._watch_hand
+        if cached is None or cached[0] != hand.hand_no or cached[1] != step:
+            past = Hand.replay(hand.ruleset, hand.seed, hand.log[:step], dealer=hand.dealer, streak=hand.streak,
+                               hand_no=hand.hand_no, dealer_dice=hand.dealer_dice)
+            self._watch_hand = cached = (hand.hand_no, step, past)
+        return cached[2]
+
+    def send_watch_view(self, conn: Conn, snapshot: bool = False) -> None:
+        """A spectator's ``view``: the same redaction as a seat's — ``seat_view`` and ``redact`` with
+        ``seat=None`` (no concealed tile, no draw), then :func:`masked_view` (no claim window)."""
+        hand = self.watched_hand()
+        start = 0 if snapshot else self.watchers.get(conn, 0)
+        if start > len(hand.events):  # a new hand (or the delayed hand caught up with a new deal)
+            start = 0
+        events = [] if snapshot else [event_to_builtins(redact(e, None)) for e in hand.events[start:]]
+        self.watchers[conn] = len(hand.events)
+        if not snapshot and not events:
+            return
+        view = masked_view(seat_view(hand, None))
+        clock = self.clock_json(None) if hand is self.state.hand else None
+        conn.send(message("view", self.state.seq, asked=0, step=len(hand.log), view=view, events=events,
+                          clock=clock, tuoguan=False))
+
     def snapshot(self, seat: int) -> bytes:
         """The seat's full view (welcome, sync, reconnect): always sent."""
         msg = self.view_message(seat, snapshot=True)
         assert msg is not None
         return msg
 
-    def clock_json(self, seat: int) -> dict[str, Any] | None:
+    def clock_json(self, seat: int | None) -> dict[str, Any] | None:
         """Whose decision is timed, as ``seat`` may know it: on a turn the current seat's clock (public);
         in a claim window only the seat's own clock, if it is asked (who else may claim is secret)."""
         timed = [s for s in range(SEATS) if self.timers.armed(f"clock:{s}")]
@@ -384,7 +429,8 @@ class Table:
             await self.settle(room=len(records) > 1 or self.state.status != "playing", hand=True)
 
     # --- connections ---------------------------------------------------------------------------
-    async def attach(self, conn: Conn, player_id: str, name: str) -> int:
+    async def attach(self, conn: Conn, player_id: str, name: str) -> int | None:
+        """Seat the player (its own seat, or a free one while waiting); None: it watches instead."""
         async with self.lock:
             st = self.state
             if st.status == "dissolved":
@@ -394,7 +440,9 @@ class Table:
             if seat is None:
                 seat = st.free_seat()
                 if seat is None or st.status != "waiting":
-                    raise TableError("room_full", "every seat is taken")
+                    if not st.settings.watch:
+                        raise TableError("room_full", "every seat is taken (and this room does not allow watching)")
+                    return self._watch(conn, player_id, name)
                 records.append(("seat", {"seat": seat, "player_id": player_id, "name": name}))
             elif st.seats[seat].tuoguan and st.status != "finished":
                 records.append(("tuoguan", {"seat": seat, "on": False, "reason": "reconnected"}))
@@ -416,8 +464,35 @@ class Table:
                     c.send(room_msg)
             return seat
 
+    def _watch(self, conn: Conn, player_id: str, name: str) -> None:
+        """Seat-less: the connection watches (public information only, see :meth:`send_watch_view`)."""
+        st = self.state
+        conn.seat = None
+        conn.watching = True
+        self.watchers[conn] = 0
+        conn.send(message("welcome", st.seq, player_id=player_id, name=name, seat=None, room=self.room_json(),
+                          watching=True))
+        if st.hand is not None:
+            self.send_watch_view(conn, snapshot=True)
+        return None
+
+    async def watcher_intent(self, conn: Conn, kind: str) -> None:
+        """A spectator may only ``sync`` and ``ping``; anything else is refused, changing nothing."""
+        async with self.lock:
+            st = self.state
+            if kind == "sync":
+                conn.send(message("room", st.seq, room=self.room_json()))
+                if st.hand is not None:
+                    self.send_watch_view(conn, snapshot=True)
+            elif kind == "ping":
+                conn.send(message("pong", st.seq))
+            else:
+                conn.send(message("error", st.seq, code="not_now", reason="spectators only watch", ref=kind))
+
     async def detach(self, conn: Conn) -> None:
         async with self.lock:
+            if self.watchers.pop(conn, None) is not None:
+                return
             seat = conn.seat
             if seat is None or self.conns[seat] is not conn:
                 return

@@ -79,7 +79,10 @@ async def websocket_endpoint(ws: WebSocket) -> None:
             except (msgspec.ValidationError, msgspec.DecodeError) as e:
                 conn.send(message("error", table.state.seq, code="bad_message", reason=str(e), ref=None))
                 continue
-            if conn.seat is None:  # left the seat
+            if conn.watching:
+                await table.watcher_intent(conn, type(msg).__struct_config__.tag)  # type: ignore[arg-type]
+                continue
+            if conn.seat is None or seat is None:  # left the seat
                 break
             await handle(table, seat, msg, conn)
     except WebSocketDisconnect:

@@ -42,6 +42,7 @@ export const api = {
   me: () => call('GET', '/api/me'),
   rulesets: () => call('GET', '/api/rulesets', undefined, false),
   rooms: () => call('GET', '/api/rooms', undefined, false),
+  watchable: () => call('GET', '/api/rooms?watch=1', undefined, false),
   createRoom: (body) => call('POST', '/api/rooms', body),
   room: (code) => call('GET', `/api/rooms/${encodeURIComponent(code)}`, undefined, false),
   join: (code) => call('POST', `/api/rooms/${encodeURIComponent(code)}/join`, {}),

@@ -7,6 +7,7 @@ import {lobbyScreen} from './screens/lobby.js';
 import {tableScreen} from './screens/table.js';
 import {historyScreen} from './screens/history.js';
 import {replayScreen} from './screens/replay.js';
+import {rulesScreen} from './screens/rules.js';
 
 const app = document.getElementById('app');
 const topbar = document.getElementById('topbar');
@@ -29,6 +30,7 @@ function renderTopbar() {
       session.token ? h('span', {class: 'who', 'data-testid': 'me'}, session.name) : null,
       session.token ? h('a', {href: '#/lobby'}, t('lobby')) : null,
       session.token ? h('a', {href: '#/history'}, t('history')) : null,
+      h('a', {href: '#/rules', 'data-testid': 'rules-link'}, t('rules')),
       h('button', {class: 'lang', type: 'button', onclick: () => toggleLang(), 'data-testid': 'lang'}, t('lang')),
     ),
   );
@@ -41,11 +43,12 @@ function route() {
   renderTopbar();
   const parts = parse();
   const ctx = {go, app};
+  const [screen, a, b] = parts;
+  if (screen === 'rules') { current = rulesScreen(ctx, a, b); return; } // readable before entering a name
   if (!session.token) {
     current = nameScreen(ctx);
     return;
   }
-  const [screen, a, b] = parts;
   if (screen === 'room' && a) current = tableScreen(ctx, a.toUpperCase());
   else if (screen === 'history') current = historyScreen(ctx, a);
   else if (screen === 'replay' && a && b) current = replayScreen(ctx, a, Number(b));

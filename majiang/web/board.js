@@ -82,6 +82,9 @@ function seatHeader(view, seat, room, opts) {
     s.declared ? h('span', {class: 'chip ting'}, t('declared')) : null,
     total !== null && total !== undefined ? h('span', {class: `score ${total > 0 ? 'pos' : total < 0 ? 'neg' : ''}`,
       'data-testid': `score-${seat}`}, total > 0 ? `+${total}` : String(total)) : null,
+    view.phase === 'over' && view.settlement && view.settlement.totals
+      ? h('span', {class: `delta ${view.settlement.totals[seat] > 0 ? 'pos' : view.settlement.totals[seat] < 0 ? 'neg' : ''}`,
+        'data-count-to': view.settlement.totals[seat], 'data-testid': `delta-${seat}`}, '0') : null,
     h('span', {class: 'clock', 'data-clock-seat': seat}));
 }
 
@@ -95,8 +98,29 @@ function oppHand(view, seat) {
     Array.from({length: n}, () => tileEl(null, {size: 'back', back: true})));
 }
 
+/** Which seat acts now, as this view may know it: the discarder's turn, or (to a seat asked in a claim
+ * window) that seat itself. */
+export function actingSeat(view) {
+  if (!view || view.phase === 'over') return null;
+  if (view.phase === 'claim' && view.claim) return view.seat;
+  return view.current;
+}
+
+/** The centre dial: the four seat winds placed as the seats sit, the one to act lit, its clock large. */
+function dialEl(view) {
+  const acting = actingSeat(view);
+  const winds = POSITIONS.map((pos) => {
+    const seat = relSeat(view, pos);
+    return h('span', {class: `dial-wind dial-${pos} ${seat === acting ? 'on' : ''} ${seat === view.dealer ? 'dealer' : ''}`,
+      'data-dial-seat': seat}, windName(seatWind(view, seat)));
+  });
+  return h('div', {class: 'dial', 'data-testid': 'dial', 'data-acting': acting ?? ''}, winds,
+    h('span', {class: 'dial-clock', 'data-testid': 'dial-clock', 'data-dial-clock': ''}));
+}
+
 function centerPanel(view, opts) {
   const bits = [];
+  bits.push(dialEl(view));
   bits.push(h('div', {class: 'wall-left', 'data-testid': 'wall-left'}, t('wall_left', {n: view.wall_left})));
   bits.push(h('div', {class: 'hand-no'}, t('hand_no', {n: view.hand_no}),
     view.streak ? h('span', {class: 'chip'}, t('streak', {n: view.streak})) : null));
@@ -146,6 +170,7 @@ export function boardEl(view, opts = {}) {
     h('div', {class: 'my-row'}, meldsEl(view, me), opts.myHand || oppHand(view, me)),
     opts.myHint || null);
   const pond = h('div', {class: 'pond'},
+    opts.toastSlot || null,
     h('div', {class: 'pond-top'}, riverEl(view, seatOf('top'), opts.lastDiscard)),
     h('div', {class: 'pond-left'}, riverEl(view, seatOf('left'), opts.lastDiscard)),
     centerPanel(view, opts),

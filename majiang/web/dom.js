@@ -39,7 +39,23 @@ export function mount(el, ...children) {
 }
 
 let toastTimer = null;
+/**
+ * A short notice. On the table they stack in one place, the pond's free corner (#toast-slot), so
+ * they never cover a seat, the indicator panel or the buttons; elsewhere one at the top.
+ */
+let toastSlot = null;
+/** Where toasts stack while a screen shows one (the table's pond corner); null: the top of the page. */
+export function setToastSlot(el) { toastSlot = el; }
+
 export function toast(text, kind = 'info', ms = 2600) {
+  const slot = toastSlot;
+  if (slot) {
+    const item = h('div', {class: `toast-item ${kind}`, 'data-testid': 'toast'}, text);
+    slot.appendChild(item);
+    while (slot.children.length > 3) slot.removeChild(slot.firstChild);
+    setTimeout(() => item.remove(), ms);
+    return;
+  }
   let box = document.getElementById('toast');
   if (!box) {
     box = h('div', {id: 'toast', role: 'status', 'aria-live': 'polite'});

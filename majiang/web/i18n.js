@@ -92,6 +92,111 @@ const STRINGS = {
   },
 };
 
+// Issue 12: the settlement's table words, the dial, the ranking, sound, help. Kept in their own block
+// (merged below) so that other changes to STRINGS above merge cleanly.
+const TABLE_WORDS = {
+  zh: {
+    item_mopai_tianhu: '摸牌天胡', item_dihu: '地胡', item_gangkai: '杠开', item_zuangang: '钻杠', item_minggang: '明杠',
+    item_jiagang: '明杠', item_angang: '暗杠', item_gangpai: '杠牌', item_feng: '风', item_yilong: '一龙', item_ziyise: '字一色',
+    item_couyise: '凑一色', item_qingyise: '清一色', item_shuang_tianhu: '双天胡', item_qidui_youzuan: '七对有钻',
+    item_qidui_tianhu: '七对天胡', item_sizuan_tianhu: '四钻天胡', item_dadiaoche: '大吊车', item_zhijiao: '直叫',
+    item_paofeng: '跑风', item_pengpenghu: '碰碰胡', item_menqing: '门清', item_pinghu: '平胡', item_qixing_guiwei: '七星归位',
+    item_shisanlan: '十三烂', item_base: '基本分', item_zhi: '支', item_shuangbazhi: '双八支', item_queyimen: '缺一门',
+    item_tong: '同', item_kan: '坎', item_gang: '杠', item_huo: '活', item_ka: '卡', item_shuangpuzi: '双铺子',
+    item_qidui: '七对', item_hailao: '海捞', item_tianhu: '天胡',
+    shape_边: '边张', shape_卡: '卡张', shape_独吊: '独吊', shape_留钻: '留钻', shape_单调: '单调', shape_边张: '边张', shape_夹: '夹张',
+    group_chow: '顺', group_pung: '刻', group_pair: '对', group_chi: '吃', group_peng: '碰', group_gangpai: '杠牌',
+    group_kong: '杠', group_minggang: '明杠', group_angang: '暗杠', group_jiagang: '明杠', group_wildkong: '直叫',
+    note_paofeng_hard: '硬对对胡：手中无钻', note_gangpai: '亮 {n} 张，每张 1 番', note_feng: '风刻 {tiles}',
+    note_kong: '{tile} {n} 番', note_kong_wind: '{tile} 风杠 {n}+1 番', note_gangkai: '连开 {n} 杠后摸到胡牌',
+    note_zuangang: '直叫的钻杠', note_yilong: '同一门一到九', note_couyise: '一门加字牌', note_qingyise: '只有一门',
+    note_ziyise: '全是字牌', note_menqing: '没有吃、碰、明杠', note_pinghu: '只收底', note_pengpenghu: '全是刻子加一对',
+    note_qidui_youzuan: '七对（钻作对子），含跑风', note_qidui_tianhu: '七对，钻只成钻对：30 + 跑风 6',
+    note_shuang_tianhu: '七对，四个钻成两对', note_sizuan_tianhu: '四个钻：30 + 跑风 6', note_dadiaoche: '四副落地，单吊胡',
+    note_zhijiao: '手里一个钻，摸到第二个：开杠，补牌即胡', note_mopai_tianhu: '庄家起手十四张即胡',
+    note_dihu: '闲家第一次摸牌即胡', note_qixing_guiwei: '十三烂且东南西北中发白齐全', note_shisanlan: '数牌相隔三以上，字牌各不相同',
+    note_zhi: '{suit} {n} 张', note_queyimen: '没有{suits}', note_tong: '{n} 张 {r}', note_kan: '暗刻', note_huo: '四张同牌未开杠',
+    note_gang: '暗杠', note_shuangpuzi: '两副相同的顺子', note_hailao: '在海捞区胡牌', note_shuangbazhi: '两门各八张以上',
+    note_tianhu: '庄家起手十四张即胡', note_qidui: '七个对子',
+    suit_0: '万', suit_1: '饼', suit_2: '条',
+    bd_base: '基本分', bd_di: '底', bd_fan: '番', bd_points: '分', bd_lianzhuang: '连庄', bd_zhuangfen: '庄分', bd_zhuang: '庄分',
+    bd_multiplier: '包', bd_base_silver: '基础银子',
+    note_shunbao: '顺包 ×{x}（{who} 给胡家 {k} 口）', note_fanbao: '反包 ×{x}（胡家给 {who} {k} 口）',
+    note_hefei_pay: '{how} {p}', note_hefei_pay_zhuang: '{how} {p} + 庄分 {z}×连庄 {s} = {total}',
+    win_self: '{who} 自摸', win_discard: '{who} 胡 · {from} 点炮', winning_tile: '胡牌张', wild_as: '钻作 {tile}',
+    hover_breakdown: '点一下看明细', your_hand: '胡牌手牌', hands_revealed: '各家手牌', concealed: '手牌',
+    to_act: '{who} 行动', ranking: '排名', place: '名次', place_n: '第 {n} 名', best_hand: '最大一手',
+    self_draws: '自摸', discards_in: '点炮', play_again: '原班人马再来一局', back_lobby: '返回大厅',
+    leave_table: '离开', sound_on: '声音：开', sound_off: '声音：关', rules: '规则说明',
+    ting_after: '打 {tile} 听 {waits}（{n} 张）', ting_now: '听：{waits}（{n} 张）',
+    aria_discard: '{who} 打出 {tile}', aria_call: '{who} {act} {tile}', aria_your_turn: '轮到你了',
+    aria_win: '{who} 胡了', key_help: '键盘：←/→ 选牌，Enter 打出，1–9 直接选第几张',
+    chi_claimed: '吃的那张', countdown_short: '{n} 秒',
+    watching: '观战中', watch_delay: '观战延迟(步)', allow_watch: '允许观战', watch_note: '你在观战：只看得到公开的牌',
+    watch_full: '房间已满，进入观战', seat_in_tuoguan: '你离开后，你的座位正由托管代打',
+    watch_rooms: '正在对局（可观战）', watch: '观战', ting_badge: '听',
+    ev_hand_started: '第 {n} 局开始', ev_dealt: '起手 {n} 张', ev_hand_ended: '本局结束',
+    ruleset_anqing: '安庆麻将', ruleset_hefei: '合肥麻将', created: '开房', finished: '结束', outcome: '战果',
+    wins_n: '胡 {n} 次', first_place: '第一', date: '日期',
+  },
+  en: {
+    item_mopai_tianhu: "Dealer's heavenly hand", item_dihu: 'Earthly hand', item_gangkai: 'Win after a kong',
+    item_zuangang: 'Wild kong', item_minggang: 'Open kong', item_jiagang: 'Open kong', item_angang: 'Concealed kong',
+    item_gangpai: 'Kong tiles', item_feng: 'Wind pungs', item_yilong: 'Full straight', item_ziyise: 'All honours',
+    item_couyise: 'Half flush', item_qingyise: 'Full flush', item_shuang_tianhu: 'Double heavenly pairs',
+    item_qidui_youzuan: 'Seven pairs with wilds', item_qidui_tianhu: 'Heavenly seven pairs',
+    item_sizuan_tianhu: 'Four wilds', item_dadiaoche: 'Big crane (lone wait)', item_zhijiao: 'Wild call',
+    item_paofeng: 'Running wind', item_pengpenghu: 'All pungs', item_menqing: 'Concealed hand', item_pinghu: 'Plain win',
+    item_qixing_guiwei: 'Seven stars', item_shisanlan: 'Thirteen apart', item_base: 'Base', item_zhi: 'Long suit',
+    item_shuangbazhi: 'Two long suits', item_queyimen: 'Missing suit', item_tong: 'Same rank', item_kan: 'Concealed pung',
+    item_gang: 'Concealed kong', item_huo: 'Four alike', item_ka: 'Single wait', item_shuangpuzi: 'Twin chows',
+    item_qidui: 'Seven pairs', item_hailao: 'Sea bottom', item_tianhu: 'Heavenly hand',
+    shape_边: 'Edge wait', shape_卡: 'Middle wait', shape_独吊: 'Pair wait', shape_留钻: 'Kept wild', shape_单调: 'Pair wait',
+    shape_边张: 'Edge wait', shape_夹: 'Middle wait',
+    group_chow: 'chow', group_pung: 'pung', group_pair: 'pair', group_chi: 'chow', group_peng: 'pung',
+    group_gangpai: 'kong tile', group_kong: 'kong', group_minggang: 'open kong', group_angang: 'concealed kong',
+    group_jiagang: 'open kong', group_wildkong: 'wild kong',
+    note_paofeng_hard: 'all pungs, no wild held', note_gangpai: '{n} laid open, 1 fan each', note_feng: 'pung of {tiles}',
+    note_kong: '{tile}, {n} fan', note_kong_wind: '{tile}, wind kong {n}+1 fan', note_gangkai: '{n} kong(s) in a row, then the winning draw',
+    note_zuangang: 'the wild kong of a wild call', note_yilong: '1 to 9 of one suit', note_couyise: 'one suit and honours',
+    note_qingyise: 'one suit only', note_ziyise: 'honours only', note_menqing: 'no chow, pung or open kong',
+    note_pinghu: 'only the base is paid', note_pengpenghu: 'all pungs and a pair',
+    note_qidui_youzuan: 'seven pairs with wilds as partners, running wind included',
+    note_qidui_tianhu: 'seven pairs, wilds only paired together: 30 + 6', note_shuang_tianhu: 'seven pairs, four wilds as two pairs',
+    note_sizuan_tianhu: 'all four wilds: 30 + 6', note_dadiaoche: 'four melds down, won on the lone tile',
+    note_zhijiao: 'held one wild, drew the second: kong, the replacement wins', note_mopai_tianhu: 'the dealer wins on the opening 14',
+    note_dihu: "a non-dealer's first draw wins", note_qixing_guiwei: 'thirteen apart with all seven honours',
+    note_shisanlan: 'suit tiles 3 or more apart, honours all different',
+    note_zhi: '{n} {suit}', note_queyimen: 'no {suits}', note_tong: '{n} tiles of rank {r}', note_kan: 'concealed pungs',
+    note_huo: 'four alike, not konged', note_gang: 'concealed kongs', note_shuangpuzi: 'two identical chows',
+    note_hailao: 'won in the sea-bottom draws', note_shuangbazhi: 'two suits of 8 or more', note_tianhu: 'the dealer wins on the opening 14',
+    note_qidui: 'seven pairs',
+    suit_0: 'Characters', suit_1: 'Dots', suit_2: 'Bamboo',
+    bd_base: 'base', bd_di: 'base', bd_fan: 'fan', bd_points: 'points', bd_lianzhuang: 'streak', bd_zhuangfen: 'dealer',
+    bd_zhuang: 'dealer', bd_multiplier: 'bao', bd_base_silver: 'base silver',
+    note_shunbao: 'bao ×{x} ({k} calls from {who} to the winner)', note_fanbao: 'reverse bao ×{x} ({k} calls from the winner to {who})',
+    note_hefei_pay: '{how} {p}', note_hefei_pay_zhuang: '{how} {p} + dealer {z}×streak {s} = {total}',
+    win_self: '{who} wins, self-drawn', win_discard: '{who} wins on {from}’s discard', winning_tile: 'winning tile',
+    wild_as: 'wild as {tile}', hover_breakdown: 'tap for the breakdown', your_hand: 'Winning hand', hands_revealed: 'All hands',
+    concealed: 'Hand', to_act: '{who} to act', ranking: 'Ranking', place: 'Place', place_n: '#{n}', best_hand: 'Best hand',
+    self_draws: 'self-drawn', discards_in: 'dealt in', play_again: 'Play again, same seats', back_lobby: 'Back to the lobby',
+    leave_table: 'Leave', sound_on: 'Sound on', sound_off: 'Sound off', rules: 'Rules',
+    ting_after: 'discard {tile}: waits {waits} ({n} left)', ting_now: 'waits: {waits} ({n} left)',
+    aria_discard: '{who} discards {tile}', aria_call: '{who} {act} {tile}', aria_your_turn: 'Your turn',
+    aria_win: '{who} wins', key_help: 'Keys: ←/→ pick a tile, Enter discards, 1–9 picks the n-th tile',
+    chi_claimed: 'claimed tile', countdown_short: '{n}s',
+    watching: 'Watching', watch_delay: 'Spectator delay (actions)', allow_watch: 'Allow spectators',
+    watch_note: 'You are watching: public tiles only', watch_full: 'The room is full: watching',
+    seat_in_tuoguan: 'Since you left, auto-play is playing your seat',
+    watch_rooms: 'Games being played (watch)', watch: 'Watch', ting_badge: 'R',
+    ev_hand_started: 'hand {n} begins', ev_dealt: 'is dealt {n} tiles', ev_hand_ended: 'the hand ends',
+    ruleset_anqing: 'Anqing mahjong', ruleset_hefei: 'Hefei mahjong', created: 'opened', finished: 'finished',
+    outcome: 'Outcome', wins_n: '{n} win(s)', first_place: 'first', date: 'Date',
+  },
+};
+Object.assign(STRINGS.zh, TABLE_WORDS.zh);
+Object.assign(STRINGS.en, TABLE_WORDS.en);
+
 let lang = localStorage.getItem('mj.lang') || 'zh';
 if (!STRINGS[lang]) lang = 'zh';
 const listeners = new Set();
@@ -117,6 +222,26 @@ export function tileName(id) {
   if (id >= 27) return (lang === 'zh' ? HONOR_ZH : HONOR_EN)[id - 27];
   const r = id % 9, s = Math.floor(id / 9);
   return lang === 'zh' ? NUM_ZH[r] + SUIT_ZH[s] : `${r + 1} ${SUIT_EN[s]}`;
+}
+
+/** A ruleset's name in the player's language (the server's title otherwise). */
+export function rulesetName(name, title) {
+  const k = `ruleset_${name}`;
+  return STRINGS[lang][k] || title || name;
+}
+
+/** A date and time (seconds since the epoch) as this language writes it. */
+export function dateText(seconds) {
+  if (!seconds) return '';
+  return new Date(seconds * 1000).toLocaleString(lang === 'zh' ? 'zh-CN' : 'en-GB',
+    {year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit'});
+}
+
+/** A tile's name in two or three characters (五筒 / 5D / E), for marks under a tile. */
+export function shortTileName(id) {
+  if (lang === 'zh') return tileName(id).replace('风', '');
+  if (id >= 27) return ['E', 'S', 'W', 'N', 'Red', 'Grn', 'Wht'][id - 27];
+  return `${(id % 9) + 1}${'CDB'[Math.floor(id / 9)]}`;
 }
 
 export function windName(i) { return (lang === 'zh' ? WINDS_ZH : WINDS_EN)[i]; }

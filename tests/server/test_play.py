@@ -77,6 +77,11 @@ async def test_human_and_three_bots_play_a_whole_match(server: ServerProcess, ht
     record = (await http.get(f"/api/players/{me['player_id']}")).json()
     assert record["hands"] == 2 and record["total"] == end["totals"][0]
     assert record["rooms"][0]["code"] == code
+    # dates and outcome for the history screen
+    assert record["rooms"][0]["created_at"] <= record["rooms"][0]["updated_at"]
+    assert 0 <= record["rooms"][0]["wins"] <= 2
+    listed = (await http.get(f"/api/rooms/{code}/hands")).json()["hands"]
+    assert all(isinstance(hs["finished_at"], float) for hs in listed)
     room = (await http.get(f"/api/rooms/{code}")).json()["room"]
     assert room["status"] == "finished"
     assert json.dumps(room)  # serializable

@@ -42,9 +42,10 @@ async def test_create_join_list_and_fill(server: ServerProcess, http: httpx.Asyn
 
     full = await http.post(f"/api/rooms/{code}/join", headers=auth(d["token"]))
     assert full.status_code == 409
-    dd = await Client(server.ws_base, code, d["token"]).connect()
-    await asyncio.wait_for(dd.closed.wait(), 10)
-    assert dd.messages[0]["type"] == "error" and dd.messages[0]["code"] == "room_full"
+    dd = await Client(server.ws_base, code, d["token"]).connect()  # a full room's link: watching, no seat
+    watching = await dd.next_of("welcome", after=0)
+    assert watching["seat"] is None and watching["watching"] is True
+    await dd.close()  # (a room created with "watch": false refuses instead: test_spectators.py)
 
     forged = await Client(server.ws_base, code, a["token"][:-3] + "abc").connect()
     await asyncio.wait_for(forged.closed.wait(), 10)

@@ -6,6 +6,8 @@ checked against the engine: each view equals exactly ``seat_view(hand, seat, hin
 step (so the seat's tiles are exactly its own hand and nothing else, and its 听 hint is the one its
 own part gives), the events are exactly the
 ``redact``-ed events, and before the settlement no frame has a "wall" field or contains the seed.
+A spectator (a fifth person opening the full room's link) is checked the same way against
+``seat_view(hand, None)`` and ``redact(event, None)``: the very functions that redact for seats.
 
 In a claim window a seat is told only about its own decision: a seat that is not asked (or has
 answered) sees the ordinary waiting state (phase "turn", no claim, the discarder current) and no
@@ -42,15 +44,19 @@ def shown(view: dict[str, Any]) -> dict[str, Any]:
 
 
 def truth(replay: bytes) -> tuple[dict[int, list[Any]], list[list[Any]], str]:
-    """views[step][seat] as the engine shows them, each seat's redacted event list, the seed."""
+    """views[step][seat] as the engine shows them, each seat's redacted event list, the seed; index 4 is
+    the spectator's (``seat=None``)."""
     r = decode(replay)
     hand = Hand(make_ruleset(r.ruleset, r.options), r.seed, dealer=r.dealer, streak=r.streak, hand_no=r.hand_no,
                 dealer_dice=r.dealer_dice)
-    views = {0: [_builtins(seat_view(hand, s, hint=True)) for s in range(4)]}
+    def at_step() -> list[Any]:
+        return [_builtins(seat_view(hand, s, hint=True)) for s in range(4)] + [_builtins(seat_view(hand, None))]
+
+    views = {0: at_step()}
     for i, (seat, action) in enumerate(r.actions, 1):
         hand.apply(seat, action)
-        views[i] = [_builtins(seat_view(hand, s, hint=True)) for s in range(4)]
-    events = [[_builtins(event_to_builtins(redact(e, s))) for e in hand.events] for s in range(4)]
+        views[i] = at_step()
+    events = [[_builtins(event_to_builtins(redact(e, s))) for e in hand.events] for s in (0, 1, 2, 3, None)]
     return views, events, r.seed
 
 
@@ -70,6 +76,9 @@ async def test_no_seat_ever_sees_another_seats_tiles_or_the_wall(
     code = (await create_room(http, people[0]["token"], ruleset=ruleset, options=options, hands=2))["room"]["code"]
     for p in people[1:]:
         assert (await http.post(f"/api/rooms/{code}/join", headers=auth(p["token"]))).status_code == 200
+    # A fifth person opening the full room's link watches (from before the first deal).
+    watcher = await Client(server.ws_base, code, (await session(http, "观众"))["token"]).connect()
+    await watcher.next_of("welcome", after=0)
     clients = []
     for i, p in enumerate(people):
         c = await Client(server.ws_base, code, p["token"]).connect()
@@ -77,10 +86,11 @@ async def test_no_seat_ever_sees_another_seats_tiles_or_the_wall(
         clients.append(c)
     for c in clients:
         await c.send({"type": "ready"})
-    for c in clients:
+    for c in [*clients, watcher]:
         await c.next_of("match_end", timeout=120, after=0)
+    assert watcher.messages[0]["type"] == "welcome" and watcher.seat is None and watcher.messages[0]["watching"]
 
-    checked = 0
+    checked = watched = 0
     for hand_no in (1, 2):
         replay = (await http.get(f"/api/rooms/{code}/hands/{hand_no}/replay")).content
         views, events, seed = truth(replay)
@@ -105,7 +115,34 @@ async def test_no_seat_ever_sees_another_seats_tiles_or_the_wall(
                 got_events.extend(msg["events"])
                 checked += 1
             assert got_events == events[seat], f"seat {seat} hand {hand_no}: events differ from redact()"
-    assert checked > 50
+        # The spectator: every byte of every frame, against the same functions with seat=None.
+        got_events = []
+        in_hand = False
+        for raw, msg in zip(watcher.raw, watcher.messages, strict=True):
+            if msg["type"] == "view":
+                in_hand = msg["view"]["hand_no"] == hand_no
+            if not in_hand or msg["type"] != "view":
+                if msg["type"] != "view":
+                    assert '"wall":' not in raw and seed not in raw
+                continue
+            view = msg["view"]
+            if view["phase"] != "over":
+                assert '"wall":' not in raw and seed not in raw, raw[:200]
+                assert view["hand"] == [] and view["drawn"] is None
+                assert view["revealed"] is None and view["seed"] is None
+                assert view["claim"] is None and view["legal"] == [] and view["phase"] != "claim"
+                assert all(m["tiles"] == [] for s in view["seats"] for m in s["melds"] if m["kind"] == "kong_concealed")
+            assert view == shown(views[msg["step"]][4]), f"spectator step {msg['step']} differs"
+            assert msg["clock"] is None or msg["clock"]["seats"] == [views[msg["step"]][4]["current"]], msg["clock"]
+            got_events.extend(msg["events"])
+            watched += 1
+        assert got_events == events[4], f"spectator hand {hand_no}: events differ from redact(e, None)"
+    assert checked > 50 and watched > 20, (checked, watched)
+    before = len(watcher.messages)
+    await watcher.send({"type": "ready"})  # a spectator cannot act: refused, nothing changes
+    err = await watcher.next_of("error", timeout=10, after=before)
+    assert err["code"] == "not_now"
+    await watcher.close()
     for c in clients:
         assert '"wall":' not in c.raw[0]  # the very first message
         await c.close()

@@ -1,7 +1,7 @@
 // Match history: my rooms (GET /api/players/{me}); a room's finished hands with their settlements
 // and links to the replay viewer.
 import {h, mount, toast} from '../dom.js';
-import {t} from '../i18n.js';
+import {dateText, rulesetName, t} from '../i18n.js';
 import {api, session} from '../api.js';
 import {settlementEl} from './settlement.js';
 
@@ -22,8 +22,10 @@ export function historyScreen({app, go}, code) {
         me.rooms && me.rooms.length ? h('table', {class: 'list'},
           h('tbody', {}, me.rooms.map((r) => h('tr', {},
             h('td', {}, h('a', {href: `#/history/${r.code}`, class: 'code'}, r.code)),
-            h('td', {}, r.ruleset === 'anqing' ? '安庆' : r.ruleset === 'hefei' ? '合肥' : r.ruleset),
+            h('td', {}, rulesetName(r.ruleset)),
+            h('td', {class: 'muted'}, dateText(r.updated_at || r.created_at)),
             h('td', {}, t(`status_${r.status}`)),
+            h('td', {}, r.wins !== undefined ? t('wins_n', {n: r.wins}) : ''),
             h('td', {class: `num ${r.total > 0 ? 'pos' : r.total < 0 ? 'neg' : ''}`}, signed(r.total)),
             h('td', {}, r.status === 'waiting' || r.status === 'playing'
               ? h('a', {href: `#/room/${r.code}`}, t('open')) : h('a', {href: `#/history/${r.code}`}, t('open')))))))
@@ -39,12 +41,14 @@ export function historyScreen({app, go}, code) {
       const names = [0, 1, 2, 3].map((i) => (room.seats && room.seats[i] && room.seats[i].name) || `#${i + 1}`);
       const detail = h('div', {class: 'detail'});
       mount(root, h('div', {class: 'card'},
-        h('div', {class: 'card-head'}, h('h2', {}, `${room.title || room.ruleset || ''} · ${room.code}`), h('a', {href: '#/history'}, t('back'))),
+        h('div', {class: 'card-head'}, h('h2', {}, `${rulesetName(room.ruleset, room.title)} · ${room.code}`), h('a', {href: '#/history'}, t('back'))),
         h('p', {}, `${t('running')}: `, data.totals.map((x, i) => `${names[i]} ${signed(x)}`).join('，')),
         data.hands.length ? h('table', {class: 'list', 'data-testid': 'hands'},
-          h('thead', {}, h('tr', {}, h('th', {}, t('hand')), names.map((n) => h('th', {class: 'num'}, n)), h('th', {}, ''))),
+          h('thead', {}, h('tr', {}, h('th', {}, t('hand')), h('th', {}, t('outcome')), names.map((n) => h('th', {class: 'num'}, n)), h('th', {}, ''))),
           h('tbody', {}, data.hands.map((hs) => h('tr', {},
-            h('td', {}, `#${hs.hand_no}`, hs.draw ? ` ${t('draw_game')}` : ''),
+            h('td', {}, `#${hs.hand_no}`, h('span', {class: 'muted'}, ` ${dateText(hs.finished_at)}`)),
+            h('td', {}, hs.draw || !(hs.settlement && hs.settlement.winners && hs.settlement.winners.length) ? t('draw_game')
+              : `${hs.settlement.winners.map((w) => names[w]).join('、')} ${t('act_win')}`),
             hs.totals.map((x) => h('td', {class: `num ${x > 0 ? 'pos' : x < 0 ? 'neg' : ''}`}, signed(x))),
             h('td', {},
               h('button', {type: 'button', class: 'ghost', onclick: () => {

@@ -1,6 +1,6 @@
 // Lobby: create a room (ruleset + options + clocks), join by code, open rooms.
 import {h, mount, toast} from '../dom.js';
-import {t, getLang} from '../i18n.js';
+import {getLang, rulesetName, t} from '../i18n.js';
 import {api, session} from '../api.js';
 
 const FALLBACK = {
@@ -67,6 +67,8 @@ export function lobbyScreen({app, go}) {
   const graceS = num('grace_seconds', 5, 1, 1);
   const pub = h('input', {id: 'public', type: 'checkbox', checked: true});
   const fill = h('input', {id: 'fill_bots', type: 'checkbox', checked: true});
+  const watch = h('input', {id: 'watch', type: 'checkbox', checked: true});
+  const watchDelay = num('watch_delay', 0, 1, 0);
 
   function rulesetInfo() { return info.rulesets.find((r) => r.name === rulesetSel.value) || info.rulesets[0]; }
 
@@ -103,7 +105,7 @@ export function lobbyScreen({app, go}) {
       ruleset: rs.name, options,
       hands: Number(hands.value), discard_seconds: Number(discardS.value), claim_seconds: Number(claimS.value),
       bot_delay: Number(botDelay.value), ready_seconds: Number(readyS.value), grace_seconds: Number(graceS.value),
-      public: pub.checked,
+      public: pub.checked, watch: watch.checked, watch_delay: Number(watchDelay.value),
     };
     try {
       const res = await api.createRoom(body);
@@ -125,7 +127,9 @@ export function lobbyScreen({app, go}) {
       h('label', {class: 'field'}, h('span', {}, t('bot_delay')), botDelay)),
     h('details', {}, h('summary', {}, t('more_options')), h('div', {class: 'opts'},
       h('label', {class: 'field'}, h('span', {}, t('ready_seconds')), readyS),
-      h('label', {class: 'field'}, h('span', {}, t('grace_seconds')), graceS)), advBox),
+      h('label', {class: 'field'}, h('span', {}, t('grace_seconds')), graceS),
+      h('label', {class: 'field'}, h('span', {}, t('watch_delay')), watchDelay),
+      h('label', {class: 'check'}, watch, ' ', t('allow_watch'))), advBox),
     h('label', {class: 'check'}, pub, ' ', t('public_room')),
     h('label', {class: 'check'}, fill, ' ', t('fill_bots')),
     h('button', {class: 'primary', type: 'submit', 'data-testid': 'create'}, t('create')));
@@ -143,7 +147,11 @@ export function lobbyScreen({app, go}) {
       await api.join(code);
       session.room = code;
       go(`#/room/${code}`);
-    } catch (e) { toast(`${t('error')}: ${e.message}`, 'error', 5000); }
+    } catch (e) {
+      // A full room's link is for watching (the table says so, or that the room allows no watching).
+      if (e.code === 'room_full' || e.status === 409) { go(`#/room/${code}`); return; }
+      toast(`${t('error')}: ${e.message}`, 'error', 5000);
+    }
   }
 
   const roomsList = h('ul', {class: 'rooms', 'data-testid': 'open-rooms'});
@@ -152,7 +160,23 @@ export function lobbyScreen({app, go}) {
       h('button', {type: 'button', class: 'ghost', onclick: () => loadRooms()}, t('refresh'))),
     roomsList);
 
+  const watchList = h('ul', {class: 'rooms', 'data-testid': 'watch-rooms'});
+  const watchCard = h('section', {class: 'card'}, h('h2', {}, t('watch_rooms')), watchList);
+
+  async function loadWatchable() {
+    try {
+      const {rooms} = await api.watchable();
+      if (disposed) return;
+      mount(watchList, rooms.length ? rooms.map((r) => h('li', {},
+        h('span', {class: 'code'}, r.code),
+        h('span', {}, `${rulesetName(r.ruleset, r.title)} · ${t('hand_no', {n: r.hand_no})}`),
+        h('a', {class: 'button ghost', href: `#/room/${r.code}`, 'data-testid': `watch-${r.code}`}, t('watch'))))
+        : h('li', {class: 'muted'}, t('no_rooms')));
+    } catch { /* keep the old list */ }
+  }
+
   async function loadRooms() {
+    loadWatchable();
     try {
       const {rooms} = await api.rooms();
       if (disposed) return;
@@ -161,7 +185,7 @@ export function lobbyScreen({app, go}) {
         const opt = r.options.mode ? t(`mode_${r.options.mode}`) : r.options.room ? t(`room_${r.options.room}`) : '';
         return h('li', {},
           h('span', {class: 'code'}, r.code),
-          h('span', {}, `${r.title} · ${opt}`),
+          h('span', {}, `${rulesetName(r.ruleset, r.title)} · ${opt}`),
           h('span', {class: 'muted'}, t('seats_taken', {n: seated})),
           h('button', {type: 'button', onclick: () => joinRoom(r.code)}, t('join')));
       }) : h('li', {class: 'muted'}, t('no_rooms')));
@@ -171,13 +195,23 @@ export function lobbyScreen({app, go}) {
   const rejoin = session.room ? h('div', {class: 'card rejoin', 'data-testid': 'rejoin'},
     h('span', {}, t('your_room'), ' ', h('span', {class: 'code'}, session.room)),
     h('a', {class: 'button primary', href: `#/room/${session.room}`}, t('back_to_room'))) : null;
+  if (rejoin) {
+    // Say how the room is doing without me: finished (forget it), or my seat played by 托管.
+    const code = session.room;
+    api.room(code).then(({room}) => {
+      if (disposed) return;
+      if (room.status === 'finished' || room.status === 'dissolved') { session.room = null; rejoin.remove(); return; }
+      const mine = (room.seats || []).find((s) => s.player_id === session.playerId);
+      if (mine && mine.tuoguan) rejoin.insertBefore(h('p', {class: 'warn', 'data-testid': 'rejoin-tuoguan'}, t('seat_in_tuoguan')), rejoin.lastChild);
+    }).catch(() => {});
+  }
   mount(app, h('section', {class: 'screen lobby'},
-    h('div', {class: 'lobby-grid'}, form, h('div', {class: 'col'}, rejoin, joinForm, roomsCard))));
+    h('div', {class: 'lobby-grid'}, form, h('div', {class: 'col'}, rejoin, joinForm, roomsCard, watchCard))));
 
   (async () => {
     try { info = await api.rulesets(); } catch { info = FALLBACK; }
     if (disposed) return;
-    mount(rulesetSel, info.rulesets.map((r) => h('option', {value: r.name}, r.title || r.name)));
+    mount(rulesetSel, info.rulesets.map((r) => h('option', {value: r.name}, rulesetName(r.name, r.title))));
     const s = info.settings || {};
     if (s.hands) hands.value = s.hands;
     if (s.discard_seconds) discardS.value = s.discard_seconds;

@@ -81,7 +81,10 @@ export function replayScreen({app}, code, handNo) {
       case 'concealed_kong': case 'added_kong': return `${who} ${t('act_kong')}`;
       case 'wild_konged': return `${who} ${t('act_wildkong')}`;
       case 'exposed': return `${who} ${t('act_expose')} ${tileName(ev.tile)}`;
-      default: return ev.type;
+      case 'hand_started': return t('ev_hand_started', {n: ev.hand_no});
+      case 'dealt': return `${who} ${t('ev_dealt', {n: ev.count ?? (ev.tiles || []).length})}`;
+      case 'hand_ended': return ev.draw ? t('draw_game') : t('ev_hand_ended');
+      default: return '';
     }
   }
 
@@ -115,7 +118,7 @@ export function replayScreen({app}, code, handNo) {
       if (summary) body.push(h('div', {class: 'card'}, settlementEl({...summary, ruleset: st.file.ruleset}, st.names)));
     }
     if (st.view) {
-      body.push(h('div', {class: 'events muted'}, st.events.map(eventText).join(' · ')));
+      body.push(h('div', {class: 'events muted'}, st.events.map(eventText).filter(Boolean).join(' · ')));
       // The viewing seat's own tiles face up (the board draws other seats face down unless revealed).
       const own = st.view.seat !== null && !st.view.revealed
         ? h('div', {class: 'opp-hand revealed', 'data-testid': 'replay-hand'},

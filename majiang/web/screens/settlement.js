@@ -1,82 +1,174 @@
-// The settlement of one hand: every item with its 番/points, each payment, totals, revealed hands,
-// and the seed-hash check (SHA-256 of the revealed seed == the hash shown from the deal).
+// The settlement of one hand, as a table shows it: how it was won (自摸 / 点炮 by whom / every winner),
+// the winner's hand laid out (melds, the winning tile apart, wilds marked with what they stood for),
+// every item by its table name, the payments (breakdown on hover or tap), this hand's and the running
+// totals (counting up), every revealed hand, and the seed-hash check.
 import {h} from '../dom.js';
-import {t, windName} from '../i18n.js';
+import {t, tileName, windName, shortTileName} from '../i18n.js';
 import {sha256} from '../sha256.js';
 import {tileEl} from '../tiles.js';
-import {arrangeHand} from '../board.js';
-
-const BREAKDOWN_ZH = {di: '底', fan: '番', lianzhuang: '连庄', base_silver: '基础银子', multiplier: '倍数',
-  base: '底分', points: '分', zhuang: '庄分'};
-
-function breakdownText(b) {
-  return Object.entries(b || {}).map(([k, v]) => `${BREAKDOWN_ZH[k] && document.documentElement.lang.startsWith('zh') ? BREAKDOWN_ZH[k] : k} ${v}`).join(' · ');
-}
+import {arrangeHand, meldsEl} from '../board.js';
+import {breakdownText, itemName, itemNote, parseGroup, paymentNote} from '../phrases.js';
 
 function signed(n) { return n > 0 ? `+${n}` : String(n); }
 
+/** The title: 荒庄, or each win in words ("阿明 自摸", "阿明 胡 · 小李 点炮"). */
+function titleText(data, st, nm) {
+  if (st.draw || data.draw || !(st.winners && st.winners.length)) return t('draw_game');
+  if (data.wins && data.wins.length) {
+    return data.wins.map((w) => (w.self_draw ? t('win_self', {who: nm(w.seat)})
+      : t('win_discard', {who: nm(w.seat), from: nm(w.from_seat)}))).join('；');
+  }
+  return `${st.winners.map(nm).join('、')} ${t('winner')}`;
+}
+
+/** The groups of a winner's decomposition (parsed), for the wild marks. */
+function groupsOf(st, seat) {
+  const per = st.extra && st.extra.decompositions ? st.extra.decompositions[seat] || st.extra.decompositions[String(seat)] : null;
+  const raw = per || (st.winners && st.winners.length === 1 ? st.decomposition : []) || [];
+  return raw.map(parseGroup).filter(Boolean);
+}
+
 /**
- * data: {settlement, seed, seed_hash, revealed?, dealer?, ruleset, hand_no?}; names: seat -> name.
- * Returns an element; the hash check fills in asynchronously.
+ * A winner's hand as at the table: melds (called tile turned, 暗杠 face down at the ends), the concealed
+ * tiles sorted, the winning tile set apart and marked, each wild marked with what it stood for.
+ */
+function winnerHandEl(data, st, win) {
+  const seat = win.seat;
+  const concealed = data.revealed ? data.revealed[seat].slice() : [];
+  // The revealed hand holds the winning tile when it was drawn (3n+2 tiles), not when it was claimed.
+  if (concealed.length % 3 === 2) {
+    const i = concealed.lastIndexOf(win.tile);
+    if (i >= 0) concealed.splice(i, 1);
+  }
+  const wildAs = groupsOf(st, seat).flatMap((g) => g.wildAs);
+  const wildMark = (id) => {
+    if (data.wild === null || data.wild === undefined || id !== data.wild || !wildAs.length) return null;
+    const as = wildAs.shift();
+    return as === data.wild ? null : as;
+  };
+  const tileWithAs = (id, extra = {}) => {
+    const as = wildMark(id);
+    const el = tileEl(id, {size: 'meld', view: data, ...extra});
+    if (as !== null && as !== undefined) {
+      el.classList.add('wild-as');
+      el.setAttribute('title', `${tileName(id)} · ${t('wild_as', {tile: tileName(as)})}`);
+      el.appendChild(h('span', {class: 'as', 'data-as': as}, shortTileName(as)));
+    }
+    return el;
+  };
+  const tiles = arrangeHand(data, concealed).map((id) => tileWithAs(id));
+  const winEl = tileWithAs(win.tile, {extraClass: 'winning-tile'});
+  winEl.dataset.testid = 'winning-tile';
+  winEl.setAttribute('data-testid', 'winning-tile');
+  return h('div', {class: 'win-hand', 'data-testid': `win-hand-${seat}`},
+    data.seats ? meldsEl(data, seat) : null,
+    h('span', {class: 'tile-row concealed'}, tiles),
+    h('span', {class: 'win-apart'}, winEl, h('small', {class: 'muted'}, t('winning_tile'))));
+}
+
+function itemTable(items, unit) {
+  return h('table', {class: 'items', 'data-testid': 'items'},
+    h('tbody', {}, items.map((it) => {
+      const note = itemNote(it);
+      return h('tr', {'data-key': it.key},
+        h('td', {class: 'item-name'}, itemName(it)),
+        h('td', {class: 'num'}, `${it.value} ${unit}`),
+        h('td', {class: 'muted item-note'}, note ? [note.text, note.tiles && note.tiles.length
+          ? h('span', {class: 'tile-row note-tiles'}, note.tiles.map((id) => tileEl(id, {size: 'mini'}))) : null] : null));
+    })));
+}
+
+function paymentsTable(st, nm) {
+  const rows = [];
+  st.payments.forEach((p, i) => {
+    const how = breakdownText(p.breakdown);
+    const note = paymentNote(p.note, nm);
+    const detail = h('tr', {class: 'pay-detail', hidden: true, 'data-testid': `pay-detail-${i}`},
+      h('td', {colspan: 4}, how, note ? ` · ${note}` : ''));
+    const row = h('tr', {class: 'pay-row', tabindex: 0, title: [how, note].filter(Boolean).join(' · '),
+      'aria-expanded': 'false', 'data-testid': `pay-${i}`,
+      onclick: () => toggle(), onkeydown: (ev) => { if (ev.key === 'Enter' || ev.key === ' ') { ev.preventDefault(); toggle(); } }},
+    h('td', {}, nm(p.payer)), h('td', {'aria-hidden': 'true'}, '→'), h('td', {}, nm(p.payee)),
+    h('td', {class: 'num neg-pay'}, String(p.amount)));
+    function toggle() {
+      detail.hidden = !detail.hidden;
+      row.setAttribute('aria-expanded', detail.hidden ? 'false' : 'true');
+    }
+    rows.push(row, detail);
+  });
+  return h('table', {class: 'payments', 'data-testid': 'payments'},
+    h('thead', {}, h('tr', {}, h('th', {}, t('payer')), h('th', {}, ''), h('th', {}, t('payee')),
+      h('th', {class: 'num'}, t('amount')))),
+    h('tbody', {}, rows),
+    h('caption', {class: 'muted'}, t('hover_breakdown')));
+}
+
+/** Counts a number element up from 0 to its value (a short animation; instant with reduced motion). */
+export function countUp(el, value, ms = 700) {
+  if (!value || window.matchMedia('(prefers-reduced-motion: reduce)').matches) { el.textContent = signed(value); return; }
+  const t0 = performance.now();
+  const step = (now) => {
+    const k = Math.min(1, (now - t0) / ms);
+    el.textContent = signed(Math.round(value * k));
+    if (k < 1) requestAnimationFrame(step);
+  };
+  el.textContent = '0';
+  requestAnimationFrame(step);
+}
+
+/**
+ * data: a view at the end of a hand (settlement, seed, seed_hash, revealed, wins, seats, dealer, wild…)
+ * or a history HandSummary; names: seat -> name. Returns an element; the hash check fills in later.
  */
 export function settlementEl(data, names, opts = {}) {
   const st = data.settlement || {};
-  const nm = (s) => (names && names[s]) || `#${Number(s) + 1}`;
+  const nm = (s) => (s === null || s === undefined ? '?' : (names && names[s]) || `#${Number(s) + 1}`);
   const unit = data.ruleset === 'anqing' ? t('fan') : t('points');
   const blocks = [];
+  const draw = st.draw || data.draw || !(st.winners && st.winners.length);
 
-  let title;
-  if (st.draw || data.draw) title = t('draw_game');
-  else if (st.winners && st.winners.length) title = `${st.winners.map(nm).join('、')} ${t('winner')}`;
-  else title = t('settlement');
-  blocks.push(h('h2', {class: 'settle-title'}, title,
+  blocks.push(h('h2', {class: `settle-title ${draw ? 'draw' : 'won'}`, 'data-testid': 'settle-title'}, titleText(data, st, nm),
     data.hand_no ? h('span', {class: 'muted'}, ` · ${t('hand_no', {n: data.hand_no})}`) : null));
 
-  if (!st.valid && st.reason && !(st.draw || data.draw)) {
-    blocks.push(h('p', {class: 'warn'}, `${t('not_a_win')}: ${st.reason}`));
-  }
+  if (!st.valid && st.reason && !draw) blocks.push(h('p', {class: 'warn'}, t('not_a_win')));
 
-  const itemTable = (items) => h('table', {class: 'items', 'data-testid': 'items'},
-    h('tbody', {}, items.map((it) => h('tr', {},
-      h('td', {class: 'item-name'}, it.name || it.key),
-      h('td', {class: 'num'}, `${it.value} ${unit}`),
-      h('td', {class: 'muted'}, it.note || '')))));
-
+  const wins = data.wins && data.wins.length ? data.wins : [];
   const per = st.per_winner && Object.keys(st.per_winner).length ? st.per_winner : null;
-  if (per) {
-    for (const [w, items] of Object.entries(per)) {
-      blocks.push(h('h3', {}, `${t('items')} — ${nm(w)}`), itemTable(items));
-    }
-  } else if (st.items && st.items.length) {
-    blocks.push(h('h3', {}, t('items')), itemTable(st.items));
+  for (const win of wins) {
+    const items = per ? per[win.seat] || per[String(win.seat)] || [] : st.items || [];
+    const total = items.reduce((a, it) => a + it.value, 0);
+    blocks.push(h('section', {class: 'winner-block', 'data-seat': win.seat},
+      h('h3', {}, wins.length > 1 ? nm(win.seat) : t('your_hand'),
+        items.length ? h('span', {class: 'fan-total'}, ` Σ ${total} ${unit}`) : null),
+      data.revealed ? winnerHandEl(data, st, win) : null,
+      items.length ? itemTable(items, unit) : null));
   }
-  if (st.extra && typeof st.extra.fan === 'number') {
-    blocks.push(h('p', {class: 'fan-total'}, `Σ ${st.extra.fan} ${t('fan')}`));
-  }
-  if (st.decomposition && st.decomposition.length) {
-    blocks.push(h('p', {class: 'decomp'}, h('span', {class: 'muted'}, `${t('decomposition')}: `), st.decomposition.join('  ')));
+  if (!wins.length && !draw) {
+    // A history summary has no wins list: the items alone.
+    if (per) for (const [w, items] of Object.entries(per)) blocks.push(h('h3', {}, `${t('items')} — ${nm(w)}`), itemTable(items, unit));
+    else if (st.items && st.items.length) blocks.push(h('h3', {}, t('items')), itemTable(st.items, unit));
   }
 
-  if (st.payments && st.payments.length) {
-    blocks.push(h('h3', {}, t('payments')), h('table', {class: 'payments', 'data-testid': 'payments'},
-      h('thead', {}, h('tr', {}, h('th', {}, t('payer')), h('th', {}, ''), h('th', {}, t('payee')),
-        h('th', {class: 'num'}, t('amount')), h('th', {}, t('breakdown')))),
-      h('tbody', {}, st.payments.map((p) => h('tr', {},
-        h('td', {}, nm(p.payer)), h('td', {}, '→'), h('td', {}, nm(p.payee)),
-        h('td', {class: 'num'}, String(p.amount)),
-        h('td', {class: 'muted'}, [breakdownText(p.breakdown), p.note ? ` ${p.note}` : ''].join('')))))));
-  }
+  if (st.payments && st.payments.length) blocks.push(h('h3', {}, t('payments')), paymentsTable(st, nm));
 
   const totals = st.totals || data.totals || [0, 0, 0, 0];
-  blocks.push(h('h3', {}, t('totals')), h('table', {class: 'totals', 'data-testid': 'totals'},
-    h('tbody', {}, totals.map((v, s) => h('tr', {class: st.winners && st.winners.includes(s) ? 'winner-row' : ''},
-      h('td', {}, data.dealer !== undefined ? h('span', {class: 'wind'}, windName((s - data.dealer + 4) % 4)) : null, ' ', nm(s)),
-      data.revealed ? h('td', {class: 'revealed'}, arrangeHand(data, data.revealed[s]).map((id) => tileEl(id, {size: 'mini', view: data}))) : null,
-      h('td', {class: `num ${v > 0 ? 'pos' : v < 0 ? 'neg' : ''}`}, signed(v)),
-      opts.running ? h('td', {class: 'num muted'}, `${t('running')} ${signed(opts.running[s])}`) : null)))));
+  const rows = totals.map((v, s) => {
+    const num = h('td', {class: `num delta ${v > 0 ? 'pos' : v < 0 ? 'neg' : ''}`, 'data-delta': v}, signed(v));
+    if (opts.animate) countUp(num, v);
+    const hasSeats = data.seats && data.seats[s];
+    return h('tr', {class: st.winners && st.winners.includes(s) ? 'winner-row' : ''},
+      h('td', {class: 'who'}, data.dealer !== undefined ? h('span', {class: 'wind'}, windName((s - data.dealer + 4) % 4)) : null, ' ', nm(s)),
+      data.revealed ? h('td', {class: 'revealed'},
+        hasSeats && data.seats[s].melds.length ? meldsEl(data, s) : null,
+        h('span', {class: 'tile-row'}, arrangeHand(data, data.revealed[s]).map((id) => tileEl(id, {size: 'mini', view: data})))) : null,
+      num,
+      opts.running ? h('td', {class: 'num muted'}, `${t('running')} ${signed(opts.running[s])}`) : null);
+  });
+  blocks.push(h('h3', {}, data.revealed ? t('hands_revealed') : t('totals')),
+    h('div', {class: 'totals-wrap'}, h('table', {class: 'totals', 'data-testid': 'totals'}, h('tbody', {}, rows))));
 
   const check = h('p', {class: 'hash-check pending', 'data-testid': 'hash-check'}, '…');
-  const seedLine = h('p', {class: 'seed-line muted'},
+  const seedLine = h('details', {class: 'seed-line muted'}, h('summary', {}, `${t('seed')} / ${t('seed_hash')}`),
     `${t('seed')}: `, h('code', {}, data.seed || '—'), h('br'), `${t('seed_hash')}: `, h('code', {}, data.seed_hash || '—'));
   blocks.push(check, seedLine);
   if (data.seed && data.seed_hash) {

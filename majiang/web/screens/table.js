@@ -1,13 +1,15 @@
 // The live table: one websocket, the room state, this seat's view, legal actions as buttons
 // and clickable tiles, the 听 hint, clocks, 托管, the settlement after each hand.
-import {h, mount, toast} from '../dom.js';
-import {t, tileName, actionLabel, windName} from '../i18n.js';
-import {session} from '../api.js';
+import {h, mount, setToastSlot, toast} from '../dom.js';
+import {t, tileName, actionLabel, windName, rulesetName} from '../i18n.js';
+import {api, session} from '../api.js';
 import {TableSocket} from '../socket.js';
 import {tileEl} from '../tiles.js';
-import {boardEl, arrangeHand, seatWind} from '../board.js';
+import {boardEl, arrangeHand, seatWind, actingSeat} from '../board.js';
 import {hintFor} from '../hint.js';
-import {settlementEl} from './settlement.js';
+import {settlementEl, countUp} from './settlement.js';
+import {announcer, muted, setMuted, sounds} from '../sound.js';
+import {rankingEl, rememberWins} from './ranking.js';
 
 const ACTION_ORDER = ['win', 'wildkong', 'kong', 'peng', 'chi', 'expose', 'declare', 'pass'];
 
@@ -16,7 +18,12 @@ export function tableScreen({app, go}, code) {
     code, room: null, seat: null, view: null, asked: 0, step: 0, clock: null, clockAt: 0, tuoguan: false,
     lastDiscard: null, pending: false, mode: 'normal', chooser: null, matchEnd: null, dissolved: null,
     status: 'connecting', hideSettlement: false, hoverTile: null,
+    roomAt: 0, turnKey: '', turnAt: 0, focus: -1, wins: [], shownRanking: false, lastBeep: -1,
   };
+  const announce = announcer();
+  // The pond's free corner where toasts stack (kept across renders so a toast outlives a re-render).
+  const toastSlot = h('div', {class: 'pond-corner', id: 'toast-slot', 'aria-hidden': 'true'});
+  setToastSlot(toastSlot);
   session.room = code;
   const root = h('section', {class: 'screen table-screen', 'data-testid': 'table'});
   const statusBar = h('div', {class: 'conn', role: 'status', 'data-testid': 'conn'});
@@ -45,12 +52,16 @@ export function tableScreen({app, go}, code) {
     switch (msg.type) {
       case 'welcome':
         st.seat = msg.seat;
+        st.watching = !!msg.watching;
+        if (st.watching) { session.room = null; toast(t('watch_full')); }
         st.room = msg.room;
+        st.roomAt = performance.now();
         if (msg.room && msg.room.status === 'waiting' && msg.room.hand_no === 0) st.view = null;
         break;
       case 'room': {
         const prev = st.room;
         st.room = msg.room;
+        st.roomAt = performance.now();
         if (prev && prev.status !== 'finished' && msg.room.status === 'finished') st.matchEnd = st.matchEnd || {totals: msg.room.totals};
         break;
       }
@@ -62,7 +73,17 @@ export function tableScreen({app, go}, code) {
         st.clock = msg.clock;
         st.clockAt = performance.now();
         st.tuoguan = !!msg.tuoguan;
+        {
+          // The seat to act and since when: the dial counts its clock down even when the server times
+          // nobody (a bot's turn), from the room's turn/claim time.
+          const key = `${msg.view.hand_no}:${actingSeat(msg.view)}:${msg.view.phase}:${msg.view.wall_left}:${msg.view.claim ? 'c' : ''}`;
+          if (key !== st.turnKey) { st.turnKey = key; st.turnAt = performance.now(); }
+          const mine = (msg.view.legal || []).length > 0;
+          if (mine && !st.myTurnWas) { sounds.turn(); announce(t('aria_your_turn')); }
+          st.myTurnWas = mine;
+        }
         st.pending = false;
+        if (msg.view.phase === 'over' && msg.view.wins) rememberWins(code, msg.view.hand_no, msg.view.wins);
         if (newHand) { st.lastDiscard = null; st.hideSettlement = false; st.mode = 'normal'; }
         if (!(msg.view.legal || []).some((a) => a.type === 'declare')) st.mode = 'normal';
         st.chooser = null;
@@ -97,16 +118,21 @@ export function tableScreen({app, go}, code) {
     switch (ev.type) {
       case 'discarded':
         st.lastDiscard = {seat: ev.seat, tile: ev.tile};
+        sounds.discard();
+        announce(t('aria_discard', {who, tile: tileName(ev.tile)}));
         if (ev.declared) toast(`${who} ${t('act_declare')}`);
         break;
       case 'claimed':
         st.lastDiscard = null;
+        st.flash = ev.seat;
+        sounds.call();
+        announce(t('aria_call', {who, act: actionLabel({type: ev.kind}), tile: tileName(ev.tile)}));
         toast(`${who} ${actionLabel({type: ev.kind})} ${tileName(ev.tile)}`);
         break;
       case 'concealed_kong': case 'added_kong': toast(`${who} ${t('act_kong')}`); break;
       case 'wild_konged': toast(`${who} ${t('act_wildkong')}`); break;
       case 'exposed': toast(`${who} ${t('act_expose')} ${tileName(ev.tile)}`); break;
-      case 'won': toast(`${who} ${t('act_win')}！${ev.self_draw ? t('self_draw') : ''}`, 'win', 3500); break;
+      case 'won': sounds.win(); announce(t('aria_win', {who})); toast(`${who} ${t('act_win')}！${ev.self_draw ? t('self_draw') : ''}`, 'win', 3500); break;
       default: break;
     }
   }
@@ -150,11 +176,58 @@ export function tableScreen({app, go}, code) {
     if (!v) kids.push(waitingPanel());
     else {
       kids.push(board(v));
-      if (v.phase === 'over') kids.push(settlementOverlay(v));
+      if (v.phase === 'over') kids.push(matchFinished() && st.shownRanking ? rankingOverlay() : settlementOverlay(v));
     }
     if (st.chooser) kids.push(chooserEl());
     mount(root, kids);
+    // The score change of the hand counts up on each seat (once per hand).
+    if (v && v.phase === 'over' && st.countedHand !== v.hand_no) {
+      st.countedHand = v.hand_no;
+      for (const el of root.querySelectorAll('.seat-head .delta[data-count-to]')) countUp(el, Number(el.dataset.countTo));
+    } else {
+      for (const el of root.querySelectorAll('.seat-head .delta[data-count-to]')) {
+        const n = Number(el.dataset.countTo);
+        el.textContent = n > 0 ? `+${n}` : String(n);
+      }
+    }
+    if (st.flash !== undefined && st.flash !== null) {
+      const seatEl = root.querySelector(`.seat[data-seat="${st.flash}"]`);
+      if (seatEl) seatEl.classList.add('flash');
+      st.flash = null;
+    }
     tick();
+  }
+
+  function matchFinished() {
+    return !!((st.room && st.room.status === 'finished') || st.matchEnd);
+  }
+
+  function rankingOverlay() {
+    return h('div', {class: 'modal-back settle-back'},
+      h('div', {class: 'modal settle-modal', role: 'dialog', 'aria-label': t('ranking')},
+        rankingEl(code, st.room, st.matchEnd, names(), {
+          onSettlement: () => { st.shownRanking = false; render(); },
+          onLobby: () => { session.room = null; sock.close(); go('#/lobby'); },
+          onAgain: () => playAgain(),
+        })));
+  }
+
+  async function playAgain() {
+    // A new room with the same rules and settings, the same bots in the same seats; people are
+    // invited by the code shown in the new room.
+    const room = st.room;
+    if (!room) return;
+    try {
+      const res = await api.createRoom({ruleset: room.ruleset, options: room.options, ...room.settings});
+      const next = res.room.code;
+      const bots = room.seats.filter((s) => s.bot).map((s) => s.seat).filter((s) => s !== res.seat);
+      if (bots.length) await api.addBots(next, bots);
+      sock.close();
+      session.room = next;
+      go(`#/room/${next}`);
+    } catch (e) {
+      toast(`${t('error')}: ${e.message}`, 'error', 5000);
+    }
   }
 
   function voteBanner() {
@@ -172,7 +245,7 @@ export function tableScreen({app, go}, code) {
     const me = st.seat !== null && st.seat !== undefined ? room.seats[st.seat] : null;
     const empty = room.seats.filter((s) => !s.occupied).length;
     return h('div', {class: 'card waiting', 'data-testid': 'waiting'},
-      h('h2', {}, room.title, ' · ', room.options.mode ? t(`mode_${room.options.mode}`) : room.options.room ? t(`room_${room.options.room}`) : ''),
+      h('h2', {}, rulesetName(room.ruleset, room.title), ' · ', room.options.mode ? t(`mode_${room.options.mode}`) : room.options.room ? t(`room_${room.options.room}`) : ''),
       h('p', {class: 'room-code'}, h('span', {class: 'muted'}, t('room_code')), ' ', h('strong', {'data-testid': 'room-code'}, room.code)),
       h('p', {class: 'muted'}, t('share_code', {code: room.code})),
       h('ul', {class: 'seat-list'}, room.seats.map((s) => h('li', {class: s.seat === st.seat ? 'mine' : ''},
@@ -182,7 +255,8 @@ export function tableScreen({app, go}, code) {
         s.occupied && !s.connected && !s.bot ? h('span', {class: 'chip warn'}, t('offline')) : null,
         s.ready ? h('span', {class: 'chip ok'}, t('readied')) : null,
         h('span', {class: 'score'}, String(s.total || 0))))),
-      room.countdown ? h('p', {class: 'muted countdown', 'data-countdown': room.countdown.remaining}, t('countdown', {n: Math.ceil(room.countdown.remaining)})) : null,
+      room.countdown ? h('p', {class: 'muted countdown', 'data-testid': 'countdown', 'data-countdown': room.countdown.remaining},
+        t('countdown', {n: Math.ceil(room.countdown.remaining)})) : null,
       h('div', {class: 'buttons'},
         me && !me.ready ? h('button', {type: 'button', class: 'primary big', 'data-testid': 'ready',
           onclick: () => sock.send({type: 'ready'})}, t('ready')) : null,
@@ -195,13 +269,26 @@ export function tableScreen({app, go}, code) {
         }}, t('leave'))));
   }
 
+  function rulesHref(v) {
+    const o = v.options || (st.room && st.room.options) || {};
+    return `#/rules/${v.ruleset}/${v.ruleset === 'anqing' ? o.mode || 'A' : o.room || 'baoting'}`;
+  }
+
   function legalOf(type) { return (st.view.legal || []).filter((a) => a.type === type); }
 
   function board(v) {
+    if (st.watching) {
+      // A spectator: everyone's tiles as the public sees them, no hand of its own, no buttons.
+      return boardEl(v, {room: st.room, names: names(), lastDiscard: st.lastDiscard, toastSlot,
+        myControls: h('div', {class: 'controls'}, h('span', {class: 'chip warn', 'data-testid': 'watching'}, t('watching')),
+          h('span', {class: 'prompt muted'}, t('watch_note')), h('span', {class: 'spacer'}),
+          h('button', {type: 'button', class: 'ghost small', onclick: () => { sock.close(); go('#/lobby'); }}, t('lobby_link')))});
+    }
     const hint = v.phase !== 'over' ? hintFor(v) : null;
     return boardEl(v, {
       room: st.room, names: names(), lastDiscard: st.lastDiscard, myTurn: (v.legal || []).length > 0,
-      myHand: myHand(v, hint), myControls: controls(v), myHint: hintBar(v, hint),
+      myHand: myHand(v, hint), myControls: v.phase === 'over' ? null : controls(v),
+      myHint: v.phase === 'over' ? null : hintBar(v, hint), toastSlot,
     });
   }
 
@@ -219,6 +306,14 @@ export function tableScreen({app, go}, code) {
       drawn = v.drawn;
     }
     tiles = arrangeHand(v, tiles);
+    // One 听 badge only where it helps: on the discard(s) leaving the most winning tiles unseen, not on
+    // every tile that keeps the hand ready (the hint bar lists them all).
+    const best = new Set();
+    if (hint && hint.byDiscard.size) {
+      const score = (ws) => ws.reduce((a, w) => a + w.unseen, 0);
+      const top = Math.max(...[...hint.byDiscard.values()].map(score));
+      for (const [d, ws] of hint.byDiscard) if (score(ws) === top && top > 0) best.add(d);
+    }
     const mk = (id, isDrawn) => {
       const action = pickable.get(id);
       const waits = hint && hint.byDiscard.get(id);
@@ -226,7 +321,7 @@ export function tableScreen({app, go}, code) {
         view: v, markGangpai: true,
         onClick: action && !st.pending ? () => { st.mode = 'normal'; send(action); } : undefined,
         extraClass: [action ? 'can' : '', isDrawn ? 'drawn' : '', st.mode === 'declare' && action ? 'declare-pick' : ''].join(' '),
-        badge: waits ? '听' : null,
+        badge: waits && best.has(id) && best.size <= 2 ? t('ting_badge') : null,
       });
       if (waits) {
         el.addEventListener('mouseenter', () => { st.hoverTile = id; updateHint(v, hint); });
@@ -255,17 +350,24 @@ export function tableScreen({app, go}, code) {
       waits = hint.byDiscard.get(st.hoverTile);
       prefix = h('span', {class: 'muted'}, `${t('act_discard')} `, tileEl(st.hoverTile, {size: 'mini', view: v}), ' → ');
     }
+    const sum = (ws) => ws.reduce((a, w) => a + w.unseen, 0);
+    const names = (ws) => ws.map((w) => tileName(w.tile)).join(' ');
     if (!waits) {
+      // On your turn: "打 X 听 Y Z (n 张)" for each discard that keeps the hand ready.
       const n = hint ? hint.byDiscard.size : 0;
-      mount(hintBox, n ? h('span', {class: 'muted'}, `${t('ting')}: ${[...hint.byDiscard.keys()].map(tileName).join(' / ')}`) : null);
+      mount(hintBox, n ? [...hint.byDiscard].map(([d, ws]) => h('span', {class: 'ting-line', 'data-discard': d},
+        t('ting_after', {tile: tileName(d), waits: names(ws), n: sum(ws)}))) : null);
       hintBox.classList.toggle('empty', !n);
       return;
     }
     hintBox.classList.remove('empty');
-    mount(hintBox, h('span', {class: 'ting-label'}, t('ting')), prefix,
-      waits.map((w) => h('span', {class: `wait ${w.unseen ? '' : 'dead'}`, 'data-wait': w.tile, 'data-unseen': w.unseen},
-        tileEl(w.tile, {size: 'mini', view: v}), h('span', {class: 'count'}, `×${w.unseen}`))),
-      h('span', {class: 'muted total'}, ` Σ ${waits.reduce((a, w) => a + w.unseen, 0)}`));
+    // The words first ("听：四万 七万（5 张）" / "打 X 听 …"), then each wait drawn with its unseen count.
+    mount(hintBox, h('span', {class: 'ting-label', 'aria-hidden': 'true'}, t('ting')),
+      h('span', {class: 'ting-text', 'data-testid': 'ting-text'}, prefix
+        ? t('ting_after', {tile: tileName(st.hoverTile), waits: names(waits), n: sum(waits)})
+        : t('ting_now', {waits: names(waits), n: sum(waits)})),
+      waits.map((w) => h('span', {class: `wait ${w.unseen ? '' : 'dead'}`, 'data-wait': w.tile, 'data-unseen': w.unseen,
+        'aria-hidden': 'true'}, tileEl(w.tile, {size: 'mini', view: v}), h('span', {class: 'count'}, `×${w.unseen}`))));
   }
 
   function controls(v) {
@@ -303,9 +405,17 @@ export function tableScreen({app, go}, code) {
     }
     const roomSeat = st.room && st.seat !== null && st.seat !== undefined ? st.room.seats[st.seat] : null;
     const tg = st.tuoguan || !!(roomSeat && roomSeat.tuoguan);
+    const voting = st.room && st.room.vote;
     return h('div', {class: 'controls'},
       prompt,
       h('div', {class: 'actions', 'data-testid': 'actions'}, buttons),
+      h('span', {class: 'spacer'}),
+      h('button', {type: 'button', class: 'ghost small', 'data-testid': 'mute', 'aria-pressed': muted() ? 'true' : 'false',
+        title: muted() ? t('sound_off') : t('sound_on'),
+        onclick: () => { setMuted(!muted()); render(); }}, muted() ? t('sound_off') : t('sound_on')),
+      h('a', {class: 'ghost button small', href: rulesHref(v), target: '_blank', rel: 'noopener', 'data-testid': 'table-rules'}, t('rules')),
+      voting ? null : h('button', {type: 'button', class: 'ghost small', 'data-testid': 'vote-dissolve',
+        onclick: () => sock.send({type: 'vote_dissolve', agree: true})}, t('vote_dissolve')),
       h('button', {type: 'button', class: `ghost tuoguan ${tg ? 'on' : ''}`, 'data-testid': 'tuoguan', 'aria-pressed': tg ? 'true' : 'false',
         onclick: () => sock.send({type: 'tuoguan', on: !tg})}, tg ? t('cancel_tuoguan') : t('tuoguan')));
   }
@@ -324,9 +434,14 @@ export function tableScreen({app, go}, code) {
     const title = type === 'chi' ? t('choose_chi') : t('choose_kong');
     return h('div', {class: 'modal-back', onclick: (ev) => { if (ev.target === ev.currentTarget) { st.chooser = null; render(); } }},
       h('div', {class: 'modal chooser', role: 'dialog', 'aria-label': title, 'data-testid': 'chooser'},
-        h('h3', {}, title),
+        h('h3', {}, title, ' ', h('span', {class: 'clock', 'data-clock-seat': st.seat})),
         h('div', {class: 'choices'}, options.map((a, i) => h('button', {type: 'button', class: 'choice', 'data-testid': `choice-${i}`,
-          onclick: () => send(a)}, optionTiles(a).map((id) => tileEl(id, {size: 'meld', view: st.view})),
+          onclick: () => send(a)}, optionTiles(a).map((id, k, all) => {
+          // The claimed tile is drawn inside each option, turned and marked, as it will lie in the meld.
+          const claimed = st.view.claim && id === st.view.claim.tile && all.indexOf(id) === k && type !== 'kong';
+          return tileEl(id, {size: 'meld', view: st.view, sideways: claimed, extraClass: claimed ? 'claimed' : '',
+            label: claimed ? `${tileName(id)} (${t('chi_claimed')})` : undefined});
+        }),
           a.kind ? h('small', {}, a.kind) : null))),
         h('button', {type: 'button', class: 'ghost', onclick: () => { st.chooser = null; render(); }}, t('cancel'))));
   }
@@ -340,9 +455,16 @@ export function tableScreen({app, go}, code) {
         h('p', {class: 'final'}, t('match_over'), ' · ', t('final_totals'), ': ',
           (room ? room.totals : st.matchEnd.totals).map((x, i) => `${nameOf(i)} ${x > 0 ? '+' : ''}${x}`).join('，')),
         h('button', {type: 'button', class: 'primary', onclick: () => { session.room = null; sock.close(); go('#/lobby'); }}, t('lobby_link')),
-      ] : mySeat && mySeat.ready
+      ] : st.watching ? null : mySeat && mySeat.ready
         ? h('span', {class: 'chip ok big', 'data-testid': 'readied'}, t('readied'))
         : h('button', {type: 'button', class: 'primary big', 'data-testid': 'next-hand', onclick: () => sock.send({type: 'ready'})}, t('next_hand')),
+      finished || st.watching ? null : h('button', {type: 'button', class: 'ghost', 'data-testid': 'leave-between', onclick: () => {
+        sock.send({type: 'leave'});
+        session.room = null;
+        setTimeout(() => go('#/lobby'), 150);
+      }}, t('leave_table')),
+      finished ? h('button', {type: 'button', class: 'primary', 'data-testid': 'show-ranking',
+        onclick: () => { st.shownRanking = true; render(); }}, t('ranking')) : null,
       h('a', {class: 'ghost button', href: '#/history'}, t('history')),
       h('button', {type: 'button', class: 'ghost', onclick: () => { st.hideSettlement = !st.hideSettlement; render(); }}, '▾'));
     if (st.hideSettlement) {
@@ -350,13 +472,35 @@ export function tableScreen({app, go}, code) {
     }
     return h('div', {class: 'modal-back settle-back'},
       h('div', {class: 'modal settle-modal', role: 'dialog', 'aria-label': t('settlement')},
-        settlementEl({...v, settlement: v.settlement}, names(), {footer, running: room ? room.totals : null})));
+        settlementEl({...v, settlement: v.settlement}, names(),
+          {footer, running: room ? room.totals : null, animate: st.animatedHand !== v.hand_no && (st.animatedHand = v.hand_no)})));
   }
 
   // --- clocks ---------------------------------------------------------------------------------
   function tick() {
     const c = st.clock;
     const elapsed = (performance.now() - st.clockAt) / 1000;
+    const cd = root.querySelector('[data-countdown]');
+    if (cd && st.room && st.room.countdown) {
+      const left = Math.max(0, st.room.countdown.remaining - (performance.now() - st.roomAt) / 1000);
+      cd.textContent = t('countdown', {n: Math.ceil(left)});
+    }
+    const dial = root.querySelector('[data-dial-clock]');
+    if (dial && st.view && st.view.phase !== 'over') {
+      const acting = actingSeat(st.view);
+      let left;
+      if (c && c.seats && c.seats.includes(acting)) left = Math.max(0, c.remaining - elapsed);
+      else {
+        const s = st.room ? st.room.settings : {};
+        const total = (st.view.phase === 'claim' ? s.claim_seconds : s.discard_seconds) || 15;
+        left = Math.max(0, total - (performance.now() - st.turnAt) / 1000);
+      }
+      const n = Math.ceil(left);
+      dial.textContent = String(n);
+      dial.classList.toggle('low', left < 5);
+      const mine = (st.view.legal || []).length > 0;
+      if (mine && left < 5 && n !== st.lastBeep && n > 0) { st.lastBeep = n; sounds.tick(); }
+    } else if (dial) dial.textContent = '';
     for (const el of root.querySelectorAll('[data-clock-seat]')) {
       const seat = Number(el.dataset.clockSeat);
       if (c && c.seats && c.seats.includes(seat) && st.view && st.view.phase !== 'over') {
@@ -371,14 +515,25 @@ export function tableScreen({app, go}, code) {
   const ticker = setInterval(tick, 250);
 
   // Keyboard: Escape cancels a chooser / declare mode.
+  // Arrows move between the tiles you may discard, 1–9 jump to the n-th, Enter (the focused button's
+  // own key) discards it.
   const onKey = (ev) => {
-    if (ev.key === 'Escape' && (st.chooser || st.mode !== 'normal')) { st.chooser = null; st.mode = 'normal'; render(); }
+    if (ev.key === 'Escape' && (st.chooser || st.mode !== 'normal')) { st.chooser = null; st.mode = 'normal'; render(); return; }
+    if (ev.target && ['INPUT', 'SELECT', 'TEXTAREA'].includes(ev.target.tagName)) return;
+    const can = [...root.querySelectorAll('[data-testid=my-hand] button.tile.can')];
+    if (!can.length) return;
+    const at = can.indexOf(document.activeElement);
+    let next = null;
+    if (ev.key === 'ArrowRight') next = at < 0 ? 0 : (at + 1) % can.length;
+    else if (ev.key === 'ArrowLeft') next = at < 0 ? can.length - 1 : (at - 1 + can.length) % can.length;
+    else if (/^[1-9]$/.test(ev.key)) next = Math.min(can.length - 1, Number(ev.key) - 1);
+    if (next !== null) { ev.preventDefault(); can[next].focus(); }
   };
   document.addEventListener('keydown', onKey);
 
   render();
   return {
-    dispose() { clearInterval(ticker); document.removeEventListener('keydown', onKey); sock.close(); },
+    dispose() { setToastSlot(null); clearInterval(ticker); document.removeEventListener('keydown', onKey); sock.close(); },
     relabel() { render(); },
   };
 }

@@ -1,0 +1,126 @@
+// The rules pages' text, per ruleset and mode, in both languages (the help screen picks by getLang()).
+// Long prose lives here rather than in i18n.js's short strings; the values match docs/rules/ and the
+// scoring code (majiang/rules/*_scoring).
+
+const ANQING_ITEMS = [
+  ['平胡', 'Plain win', '0', '底 only', 'the base is paid'],
+  ['跑风', 'Running wind', '6', '独吊、边张、卡张，或留钻', 'pair, edge or middle wait; or a kept wild'],
+  ['对对胡 / 碰碰胡', 'All pungs', ['3（硬对对胡 +6 跑风 = 9）', '3 (hard: +6 running wind = 9)'], '全是刻子加一对', 'all pungs and a pair'],
+  ['门清', 'Concealed hand', '3', '没有吃、碰、明杠', 'no chow, pung or open kong'],
+  ['直叫', 'Wild call', ['杠开 + 跑风（10）', 'kong win + running wind (10)'], '单吊一个钻又摸到钻：开杠，补牌即胡', 'waiting on a lone wild, draw the second: kong, the replacement wins'],
+  ['杠开', 'Win after a kong', '3 / 9 / 18 / 30', '连开 1/2/3/4 杠后摸到胡牌', 'after 1/2/3/4 kongs in a row'],
+  ['明杠 / 暗杠', 'Open / concealed kong', ['1 / 2（风杠 +1）', '1 / 2 (wind kong +1)'], '每个杠', 'each kong'],
+  ['杠牌', 'Kong tiles', ['每个 1', '1 each'], '亮出的发、白（每张）', 'each 发/白 laid open'],
+  ['风', 'Wind pungs', ['每个 1', '1 each'], '每副风刻', 'each wind pung'],
+  ['一龙', 'Full straight', '10', '同一门一到九', '1 to 9 of one suit'],
+  ['十三烂', 'Thirteen apart', '20', '数牌相隔三以上，字牌各不相同，无钻', 'suit tiles 3+ apart, honours all different, no wild'],
+  ['七星归位', 'Seven stars', '30', '十三烂且七个字牌齐全', 'thirteen apart with all seven honours'],
+  ['七对有钻', 'Seven pairs with wilds', '9', '钻作对子，含跑风', 'wilds as partners, running wind included'],
+  ['七对天胡 / 四钻天胡', 'Heavenly seven pairs / four wilds', '36', '', ''],
+  ['双天胡', 'Double heavenly pairs', '66', '七对，四个钻成两对', 'seven pairs, four wilds as two pairs'],
+  ['大吊车', 'Big crane', ['36（吊钻 9）', '36 (wild held: 9)'], '四副落地单吊', 'four melds down, a lone tile held'],
+  ['摸牌天胡 / 地胡', "Dealer's heavenly / earthly hand", '30', '', ''],
+];
+const MODE_B_ITEMS = [
+  ['清一色 / 凑一色 / 字一色', 'Full flush / half flush / all honours', '10 / 5 / 20', '只在打缺玩法计分', 'scored in mode B only'],
+];
+const HEFEI_ITEMS = [
+  ['基本分', 'Base', ['12 报听 / 10 不报听', '12 declare / 10 no declare'], '每次胡牌', 'every win'],
+  ['支', 'Long suit', ['八张以上每张 +1', '+1 per tile over 8'], '一门九张起每多一张 +1', 'each tile over 8 in a suit'],
+  ['双八支', 'Two long suits', '+50', '两门各八张以上', 'two suits of 8 or more'],
+  ['缺一门', 'Missing suit', '+1', '少一门', 'one suit absent'],
+  ['同', 'Same rank', '+(n − 4)', '同一点数 n ≥ 5 张', 'n ≥ 5 tiles of one rank'],
+  ['坎', 'Concealed pung', ['每个 +1', '+1 each'], '手中暗刻', 'each concealed pung'],
+  ['杠', 'Concealed kong', ['每个 +2', '+2 each'], '每个暗杠', 'each concealed kong'],
+  ['活', 'Four alike', ['每个 +4', '+4 each'], '四张同牌：三张成刻、一张在顺子里', 'three as a pung, the fourth in a chow'],
+  ['卡', 'Single wait', '+1', '夹张、边张或单调', 'middle, edge or pair wait'],
+  ['双铺子', 'Twin chows', ['每个 +2', '+2 each'], '两副相同顺子', 'two identical chows'],
+  ['七对', 'Seven pairs', '+5', '', ''],
+  ['海捞', 'Sea bottom', '+10', '在最后四张（海捞区）胡', 'won in the last four draws'],
+  ['天胡 / 地胡', 'Heavenly / earthly hand', '+100 / +80', '', ''],
+  ['庄分', 'Dealer points', ['+1×连庄（点炮）/ +2×连庄（自摸）', '+1×streak (discard) / +2×streak (self-draw)'], '庄家参与的每笔支付', 'each payment the dealer is part of'],
+];
+
+const TEXT = {
+  zh: {
+    title: '规则说明', intro: '每种玩法一页：怎样胡、有什么特别、番型与分值、一个算分例子。',
+    win: '怎样胡牌', special: '特别之处', table: '番型与分值', example: '算分例子', options: '房间选项', item: '番型', value: '分值', when: '说明',
+    pages: {
+      'anqing/A': {
+        name: '安庆麻将 · A 不打缺',
+        win: ['四副面子加一对将（或七对、十三烂等特殊牌型），只能自摸，没有点炮、抢杠。', '吃只能吃上家，碰、明杠可以碰任何人。'],
+        special: ['钻牌：翻牌的下一张（同门循环，字牌 东南西北、中发白 各自循环）四张都是钻，可当任何牌。',
+          '红中代钻：钻不是中发白时，红中当作钻本来那张牌用（可吃碰杠）；发、白是杠牌。',
+          '杠牌：摸到要亮出并从牌尾补一张，每张 +1 番，手里有杠牌不能胡。',
+          '打出钻以后，本局再胡必须有跑风或杠开；自摸钻胡必须本身含跑风或是直叫。'],
+        pay: '每家付给胡家：(底 + 番 + 连庄) × 基础银子。底：与庄家之间 8 + 4×连庄数，其余 4。三口以上顺包 ×3、反包 ×6。',
+        example: {hand: '456m(钻作5m) 567p 123s 44s · 吃 123m', win: '3s', text: '闲家摸到三条胡：边张 12→3，跑风 6 番。庄家付 8 + 6 = 14，另两家各付 4 + 6 = 10，胡家共 +34。'},
+      },
+      'anqing/B': {
+        name: '安庆麻将 · B 打缺',
+        win: ['胡牌最多只能有两门数牌（钻算它代表的牌），只能自摸。', '不能吃，只能碰和杠。'],
+        special: ['钻、红中代钻、杠牌与 A 玩法相同；打缺时发、白可以不亮，当字牌留着（不算分）。', '清一色、凑一色、字一色计分。'],
+        pay: '与 A 玩法相同：(底 + 番 + 连庄) × 基础银子。',
+        example: {hand: '222m 777m 555s 888s 33s', win: '3s', text: '闲家手里无钻，自摸三条成对对胡（硬对对胡）：碰碰胡 3 + 跑风 6 + 门清 3 = 12 番。庄家付 8 + 12 = 20，另两家各 4 + 12 = 16，共 +52。'},
+      },
+      'hefei/baoting': {
+        name: '合肥麻将 · 报听',
+        win: ['只用 2–8 的万、饼、条共 84 张。四副面子加一对或七对，且至少一门有 8 张以上。', '要点炮胡必须先报听；没报听只能自摸。不能吃、碰、明杠，可以暗杠。'],
+        special: ['报听后手牌锁定：摸到的牌不能胡就打出（除非能暗杠且仍听牌）。', '最后四张是海捞区：每人摸一张不打，先自摸者胡。'],
+        pay: '基本分 12 加各项分。点炮只由放炮者付；自摸三家都付。庄家参与的支付另加庄分。',
+        example: {hand: '234m 345p 567p 345s 22p', win: '2p', text: '报听后自摸二饼（单调，卡 +1），饼正好八张（不加支）：12 + 1 = 13。两个闲家各付 13；庄家（连庄 1）付 13 + 2×1 = 15，共 +41。'},
+      },
+      'hefei/bubaoting': {
+        name: '合肥麻将 · 不报听',
+        win: ['与报听房相同的牌和胡牌条件，不用报听就可以点炮胡或自摸。'],
+        special: ['一炮多响：几家可以同时胡同一张牌，各自由放炮者付。'],
+        pay: '基本分 10 加各项分；点炮由放炮者付，自摸三家付。',
+        example: {hand: '222m 345m 678m 456s 33m', win: '3m', text: '别人打出三万点炮：万十一张（支 +3）、缺饼（缺一门 +1）、坎 222m（+1）、单调（卡 +1）。10 + 6 = 16，放炮者付 16。'},
+      },
+    },
+  },
+  en: {
+    title: 'Rules', intro: 'One page per ruleset and mode: how to win, what is special, the scoring table, one worked example.',
+    win: 'How to win', special: 'What is special', table: 'Scoring', example: 'Worked example', options: 'Room options', item: 'Item', value: 'Value', when: 'When',
+    pages: {
+      'anqing/A': {
+        name: 'Anqing mahjong · A (no void)',
+        win: ['Four sets and a pair (or seven pairs, thirteen apart and other special hands); self-drawn only: no win on a discard, no robbing a kong.', 'Chow only from the player before you; pung and open kong from anyone.'],
+        special: ['Wild (钻): the tile after the indicator (within its suit; winds and dragons cycle) — all four copies stand for any tile.',
+          'Red dragon stand-in (代): when the wild is not a dragon, 红中 plays as the wild\u2019s own face (it can be chowed, punged, konged); 发 and 白 are kong tiles.',
+          'Kong tiles (杠牌): lay one open when drawn and draw a replacement from the tail; +1 fan each; no win while holding one.',
+          'After you discard a wild, your win this hand needs running wind or a kong win; a win on a drawn wild must itself count running wind or be a wild call.'],
+        pay: 'Each other player pays the winner (base + fan + streak bonus) × base silver. Base: 8 + 4×streak between the dealer and another player, else 4. Three or more calls from one player: bao ×3 (reverse bao ×6).',
+        example: {hand: '456m (wild as 5m) 567p 123s 44s · chow 123m', win: '3s', text: 'A non-dealer draws 3 Bamboo: an edge wait (12→3), running wind 6 fan. The dealer pays 8 + 6 = 14, the other two 4 + 6 = 10 each: +34.'},
+      },
+      'anqing/B': {
+        name: 'Anqing mahjong · B (void a suit)',
+        win: ['The winning hand holds at most two of the three suits (a wild counts as what it stands for); self-drawn only.', 'No chow: pung and kong only.'],
+        special: ['Wilds, the red dragon stand-in and kong tiles as in mode A; in mode B 发/白 may be kept as honours (they then score nothing).', 'Full flush, half flush and all honours score.'],
+        pay: 'As in mode A: (base + fan + streak bonus) × base silver.',
+        example: {hand: '222m 777m 555s 888s 33s', win: '3s', text: 'A non-dealer with no wild self-draws 3 Bamboo for all pungs (hard): all pungs 3 + running wind 6 + concealed 3 = 12 fan. The dealer pays 8 + 12 = 20, the other two 4 + 12 = 16: +52.'},
+      },
+      'hefei/baoting': {
+        name: 'Hefei mahjong · declare (报听)',
+        win: ['84 tiles: 2–8 of Characters, Dots, Bamboo. Four sets and a pair or seven pairs, with 8 or more tiles of one suit.', 'A discard win needs a declaration (报听) first; undeclared, self-draw only. No chow, pung or open kong; concealed kongs allowed.'],
+        special: ['After declaring the hand is locked: a drawn tile that does not win is discarded (unless it makes a kong that keeps the hand ready).', 'The last four tiles are the sea bottom: each player draws one without discarding; the first self-draw wins.'],
+        pay: 'Base 12 plus the items. On a discard only the discarder pays; on a self-draw all three pay. Payments with the dealer add dealer points.',
+        example: {hand: '234m 345p 567p 345s 22p', win: '2p', text: 'Declared, self-draws 2 Dots (pair wait: single wait +1); exactly eight Dots (no long suit): 12 + 1 = 13. The two non-dealers pay 13 each, the dealer (streak 1) 13 + 2×1 = 15: +41.'},
+      },
+      'hefei/bubaoting': {
+        name: 'Hefei mahjong · no declare (不报听)',
+        win: ['The same tiles and winning rule as the declare room; wins on a discard or by self-draw without declaring.'],
+        special: ['Several players may win on one discard; the discarder pays each.'],
+        pay: 'Base 10 plus the items; on a discard the discarder pays, on a self-draw all three pay.',
+        example: {hand: '222m 345m 678m 456s 33m', win: '3m', text: 'A win on another player\u2019s 3 Characters: eleven Characters (long suit +3), no Dots (missing suit +1), a concealed pung 222m (+1), a pair wait (single wait +1). 10 + 6 = 16 from the discarder.'},
+      },
+    },
+  },
+};
+
+export function helpText(lang) { return TEXT[lang] || TEXT.zh; }
+export function itemsFor(page) {
+  if (page.startsWith('hefei')) return HEFEI_ITEMS;
+  return page === 'anqing/B' ? [...ANQING_ITEMS, ...MODE_B_ITEMS] : ANQING_ITEMS;
+}
+export const PAGES = ['anqing/A', 'anqing/B', 'hefei/baoting', 'hefei/bubaoting'];

@@ -1,0 +1,157 @@
+// The settlement's engine phrases in the player's language. The engine names each item by a stable key
+// and explains it with a short note meant for logs ("卡: chow 345s", "777z exposed, 1 each"); players
+// must see table words in their own language, so every item name comes from i18n.js by key and every
+// note is re-read here from its known shape. A note whose shape is unknown is left out rather than
+// shown raw.
+import {getLang, t, tileName} from './i18n.js';
+
+const SUIT_BASE = {m: 0, p: 9, s: 18, z: 27};
+
+/** Tile notation ("456m", "67z", "123m456p") → tile ids. */
+export function parseTiles(text) {
+  const out = [];
+  for (const [, digits, suit] of String(text).matchAll(/(\d+)([mpsz])/g)) {
+    for (const d of digits) out.push(SUIT_BASE[suit] + Number(d) - 1);
+  }
+  return out;
+}
+
+/**
+ * One decomposition group as the engine writes it: "chow 456m (W as 5m)", "pair 44s", "chi 123m from
+ * seat 1", "gangpai 7z", or the Hefei reading "234m". → {kind, tiles, wildAs, from}
+ */
+export function parseGroup(text) {
+  const m = /^(?:([a-z_]+) )?([0-9mpsz]+)(?: from seat (\d))?(?: \(W as ([0-9mpsz]+)\))?$/.exec(String(text).trim());
+  if (!m) return null;
+  const tiles = parseTiles(m[2]);
+  let kind = m[1] || null;
+  if (!kind) kind = tiles.length === 2 ? 'pair' : tiles.length >= 3 && tiles[0] === tiles[1] ? 'pung' : 'chow';
+  return {kind, tiles, wildAs: m[4] ? parseTiles(m[4]) : [], from: m[3] !== undefined ? Number(m[3]) : null};
+}
+
+export function groupKindName(kind) {
+  return t(`group_${kind}`) === `group_${kind}` ? '' : t(`group_${kind}`);
+}
+
+/** The table name of a settlement item (never its key). */
+export function itemName(item) {
+  const k = `item_${item.key}`;
+  const s = t(k);
+  if (s !== k) return s;
+  return getLang() === 'zh' ? item.name : item.name; // the engine's Chinese name is a table name in both
+}
+
+const tilesText = (ids) => ids.map(tileName).join(getLang() === 'zh' ? '' : ', ');
+const ZH_TILE = new Map();
+function tileFromZh(name) {
+  if (!ZH_TILE.size) {
+    const nums = '一二三四五六七八九', suits = '万筒条';
+    for (let s = 0; s < 3; s++) for (let r = 0; r < 9; r++) ZH_TILE.set(nums[r] + suits[s], s * 9 + r);
+    '东风 南风 西风 北风 红中 发财 白板'.split(' ').forEach((n, i) => ZH_TILE.set(n, 27 + i));
+  }
+  return ZH_TILE.get(name);
+}
+const HEFEI_SUIT = {万: 0, 饼: 1, 筒: 1, 条: 2};
+const suitName = (zh) => t(`suit_${HEFEI_SUIT[zh] ?? 0}`);
+
+/**
+ * The note of an item in the player's language, as {text, tiles?}: the words and, where the note names
+ * a group of tiles, those tiles (drawn as tile faces next to the words). null when the note says
+ * nothing a player needs or its shape is unknown.
+ */
+export function itemNote(item) {
+  const note = item.note || '';
+  let m;
+  switch (item.key) {
+    case 'paofeng': {
+      if ((m = /^(.+?): (.+)$/.exec(note)) && !/no W/.test(note)) {
+        const g = parseGroup(m[2]);
+        const shape = t(`shape_${m[1]}`) === `shape_${m[1]}` ? m[1] : t(`shape_${m[1]}`);
+        if (g) return {text: shape, tiles: g.tiles, wildAs: g.wildAs};
+      }
+      return {text: t('note_paofeng_hard')};
+    }
+    case 'gangpai':
+      if ((m = /^([0-9z]+) exposed/.exec(note))) { const ids = parseTiles(m[1]); return {text: t('note_gangpai', {n: ids.length}), tiles: ids}; }
+      return null;
+    case 'feng':
+      if ((m = /^wind triplets (.+)$/.exec(note))) {
+        const ids = m[1].match(/.风/g)?.map(tileFromZh).filter((x) => x !== undefined) || [];
+        return {text: t('note_feng', {tiles: tilesText(ids)})};
+      }
+      return null;
+    case 'jiagang': case 'minggang': case 'angang':
+      if ((m = /^(\S+) (明杠|暗杠) (\d+)( \+ wind 1)?$/.exec(note))) {
+        const id = tileFromZh(m[1]);
+        return {text: t(m[4] ? 'note_kong_wind' : 'note_kong', {tile: id !== undefined ? tileName(id) : '', n: m[3]})};
+      }
+      return null;
+    case 'gangkai':
+      if ((m = /^(\d+) kong/.exec(note))) return {text: t('note_gangkai', {n: m[1]})};
+      return null;
+    case 'zuangang':
+      if ((m = /W-kong ([0-9mpsz]+)/.exec(note))) return {text: t('note_zuangang'), tiles: parseTiles(m[1])};
+      return null;
+    case 'yilong':
+      return {text: t('note_yilong')};
+    case 'couyise': case 'qingyise':
+      return {text: t(`note_${item.key}`)};
+    case 'base':
+      return {text: note.includes('不报听') ? t('room_bubaoting') : t('room_baoting')};
+    case 'zhi': {
+      const parts = [...note.matchAll(/([万饼筒条])(\d+)张/g)].map(([, s, n]) => t('note_zhi', {suit: suitName(s), n}));
+      return parts.length ? {text: parts.join(getLang() === 'zh' ? '，' : ', ')} : null;
+    }
+    case 'queyimen': {
+      const parts = [...note.matchAll(/([万饼筒条])/g)].map(([, s]) => suitName(s));
+      return parts.length ? {text: t('note_queyimen', {suits: parts.join('、')})} : null;
+    }
+    case 'tong': {
+      const parts = [...note.matchAll(/(\d+)张(\d)/g)].map(([, n, r]) => t('note_tong', {n, r}));
+      return parts.length ? {text: parts.join(getLang() === 'zh' ? '，' : ', ')} : null;
+    }
+    case 'kan': case 'huo': case 'gang': case 'shuangpuzi': {
+      const ids = parseTiles(note);
+      return ids.length ? {text: t(`note_${item.key}`), tiles: ids} : null;
+    }
+    case 'ka':
+      if ((m = /^(\S+) ([0-9mpsz]+)$/.exec(note))) return {text: t(`shape_${m[1]}`) === `shape_${m[1]}` ? m[1] : t(`shape_${m[1]}`), tiles: parseTiles(m[2])};
+      return null;
+    default: {
+      const k = `note_${item.key}`;
+      return t(k) === k ? null : {text: t(k)};
+    }
+  }
+}
+
+const BREAKDOWN_ORDER = ['base', 'di', 'fan', 'points', 'lianzhuang', 'zhuangfen', 'zhuang', 'multiplier', 'base_silver'];
+const rank = (k) => (BREAKDOWN_ORDER.includes(k) ? BREAKDOWN_ORDER.indexOf(k) : 1.5); // items after the base
+
+/** A payment's breakdown as words: "底 8 · 番 6 · 连庄 0 · ×包 1 · 基础银子 1". */
+export function breakdownText(b) {
+  const keys = Object.keys(b || {}).sort((x, y) => rank(x) - rank(y));
+  return keys.map((k) => {
+    // Hefei's breakdown names its items by key (zhi, kan…): those read as the items' table names.
+    const label = t(`bd_${k}`) !== `bd_${k}` ? t(`bd_${k}`) : t(`item_${k}`) !== `item_${k}` ? t(`item_${k}`) : '';
+    return k === 'multiplier' ? `${label} ×${b[k]}` : `${label} ${b[k]}`;
+  }).join(' · ');
+}
+
+/** A payment's note (顺包/反包, the Hefei sum) in the player's language; seat numbers become names. */
+export function paymentNote(note, nameOf) {
+  if (!note) return '';
+  return note.split('; ').map((part) => {
+    let m;
+    if ((m = /^(顺包|反包) ×(\d+) \((\d+) 口 from seat (\d) to the winner\)$/.exec(part))) {
+      return t('note_shunbao', {x: m[2], k: m[3], who: nameOf(Number(m[4]))});
+    }
+    if ((m = /^(顺包|反包) ×(\d+) \((\d+) 口 from the winner to seat (\d)\)$/.exec(part))) {
+      return t('note_fanbao', {x: m[2], k: m[3], who: nameOf(Number(m[4]))});
+    }
+    if ((m = /^(点炮|自摸) (\d+)(?: \+ 庄分 (\d+)×连庄(\d+) = (\d+))?$/.exec(part))) {
+      const how = m[1] === '自摸' ? t('self_draw') : t('discard_win');
+      return m[3] ? t('note_hefei_pay_zhuang', {how, p: m[2], z: m[3], s: m[4], total: m[5]}) : t('note_hefei_pay', {how, p: m[2]});
+    }
+    return getLang() === 'zh' && !/[a-z]{3,}/i.test(part) ? part : '';
+  }).filter(Boolean).join('；');
+}

@@ -1,0 +1,70 @@
+// The rules pages (#/rules, #/rules/anqing/A …): how to win, what is special, the scoring table with
+// values, one worked example; the room options with their one-line explanations when the server
+// sends them (`option_info` in GET /api/rulesets).
+import {h, mount} from '../dom.js';
+import {getLang, t} from '../i18n.js';
+import {api} from '../api.js';
+import {tileEl} from '../tiles.js';
+import {parseTiles} from '../phrases.js';
+import {PAGES, helpText, itemsFor} from '../help_text.js';
+
+/** "456m 567p · chow 123m" → the same words with each tile group drawn. */
+function tilesLine(text) {
+  return text.split(/(\s+)/).map((part) => (/^[0-9]+[mpsz]$/.test(part)
+    ? h('span', {class: 'tile-row'}, parseTiles(part).map((id) => tileEl(id, {size: 'mini'})))
+    : part));
+}
+
+function optionRows(info, ruleset) {
+  const rs = info && info.rulesets ? info.rulesets.find((r) => r.name === ruleset) : null;
+  const oi = rs && rs.option_info;
+  if (!oi) return null;
+  const lang = getLang();
+  const rows = Object.entries(oi).map(([key, o]) => {
+    const label = (o.label && (o.label[lang] || o.label.zh)) || o[`label_${lang}`] || key;
+    const help = (o.help && (o.help[lang] || o.help.zh)) || (o.explain && (o.explain[lang] || o.explain.zh)) || o[`help_${lang}`] || '';
+    return h('tr', {}, h('td', {class: 'item-name'}, label), h('td', {class: 'muted'}, help));
+  });
+  return rows.length ? rows : null;
+}
+
+export function rulesScreen({app}, ruleset, mode) {
+  const root = h('section', {class: 'screen rules', 'data-testid': 'rules'});
+  mount(app, root);
+  let info = null;
+  const page = PAGES.includes(`${ruleset}/${mode}`) ? `${ruleset}/${mode}` : null;
+
+  function render() {
+    const tx = helpText(getLang());
+    const nav = h('nav', {class: 'rules-nav'}, PAGES.map((p) => h('a', {href: `#/rules/${p}`, class: p === page ? 'on' : '',
+      'data-testid': `rules-${p.replace('/', '-')}`}, tx.pages[p].name)));
+    if (!page) {
+      mount(root, h('div', {class: 'card'}, h('h2', {}, tx.title), h('p', {class: 'muted'}, tx.intro), nav));
+      return;
+    }
+    const p = tx.pages[page];
+    const lang = getLang();
+    const items = itemsFor(page);
+    const opts = optionRows(info, ruleset);
+    mount(root, h('div', {class: 'card rules-card'},
+      nav,
+      h('h2', {}, p.name),
+      h('h3', {}, tx.win), h('ul', {}, p.win.map((x) => h('li', {}, x))),
+      h('h3', {}, tx.special), h('ul', {}, p.special.map((x) => h('li', {}, x))),
+      h('h3', {}, tx.table),
+      h('table', {class: 'list', 'data-testid': 'rules-table'},
+        h('thead', {}, h('tr', {}, h('th', {}, tx.item), h('th', {}, tx.value), h('th', {}, tx.when))),
+        h('tbody', {}, items.map(([zh, en, value, whenZh, whenEn]) => h('tr', {},
+          h('td', {class: 'item-name'}, lang === 'zh' ? zh : `${en} (${zh})`), h('td', {class: 'num'}, Array.isArray(value) ? value[lang === 'zh' ? 0 : 1] : value),
+          h('td', {class: 'muted'}, lang === 'zh' ? whenZh : whenEn))))),
+      h('p', {}, p.pay),
+      h('h3', {}, tx.example),
+      h('p', {class: 'example-hand'}, tilesLine(p.example.hand), ' + ', tilesLine(p.example.win)),
+      h('p', {}, p.example.text),
+      opts ? [h('h3', {}, tx.options), h('table', {class: 'list'}, h('tbody', {}, opts))] : null,
+      h('p', {}, h('a', {href: '#/lobby'}, t('lobby_link')))));
+  }
+  render();
+  api.rulesets().then((r) => { info = r; render(); }).catch(() => {});
+  return {relabel: render};
+}

@@ -1,0 +1,262 @@
+"""One hand with bots at fast clocks, seen at the four screen sizes in both languages.
+
+Desktop 1440×900, laptop 1280×720, phone portrait 390×844, phone landscape 844×390: the table mid-hand,
+the settlement, the match-end ranking and the lobby are screenshotted (test-output/screenshots/) and
+measured: the own hand, the action buttons, the dial and every seat lie inside the viewport with no
+scrolling; phone hand tiles are at least 40 px wide; toasts overlap no seat, button or the centre panel;
+the dial's clock and the ready countdown tick on their own; the Chinese settlement holds no raw key.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.browser.test_play import _enter_and_create, _page
+
+pytestmark = pytest.mark.browser
+
+SIZES = {"desktop": (1440, 900), "laptop": (1280, 720), "phone": (390, 844), "phone-land": (844, 390)}
+RAW_KEY = re.compile(r"\b[a-z]+_[a-z_]+\b")
+
+MEASURE = """(sel) => [...document.querySelectorAll(sel)].map((e) => {
+  const r = e.getBoundingClientRect();
+  return {left: r.left, top: r.top, right: r.right, bottom: r.bottom, width: r.width, height: r.height};
+})"""
+
+
+def _boxes(page: Any, sel: str) -> list[dict[str, float]]:
+    return page.evaluate(MEASURE, sel)  # type: ignore[no-any-return]
+
+
+def _inside(page: Any, sel: str, w: int, h: int, where: str) -> None:
+    boxes = _boxes(page, sel)
+    assert boxes, f"{where}: no {sel}"
+    for b in boxes:
+        if b["width"] == 0 and b["height"] == 0:
+            continue
+        assert b["left"] >= -1 and b["top"] >= -1 and b["right"] <= w + 1 and b["bottom"] <= h + 1, (where, sel, b)
+
+
+def _overlap(a: dict[str, float], b: dict[str, float]) -> bool:
+    across = a["left"] < b["right"] - 1 and b["left"] < a["right"] - 1
+    return across and a["top"] < b["bottom"] - 1 and b["top"] < a["bottom"] - 1
+
+
+def _set_lang(page: Any, lang: str) -> None:
+    page.evaluate("async (l) => (await import('/i18n.js')).setLang(l)", lang)
+    page.wait_for_timeout(120)
+
+
+def test_every_size_both_languages(browser: Any, server: Any, shots: Path) -> None:
+    page = _page(browser, server, 1440, 900)
+    try:
+        _enter_and_create(page, "四种屏幕", "anqing", {"mode": "A"}, hands=1)
+        page.click("[data-testid=ready]")
+        page.wait_for_selector("[data-testid=my-hand] button.tile.can", timeout=20000)
+
+        # The dial counts the clock of the seat to act down by itself.
+        before = page.inner_text("[data-testid=dial-clock]")
+        page.wait_for_function("(b) => document.querySelector('[data-testid=dial-clock]').textContent !== b",
+                               arg=before, timeout=2000)
+
+        for lang in ("zh", "en"):
+            _set_lang(page, lang)
+            for size, (w, h) in SIZES.items():
+                page.set_viewport_size({"width": w, "height": h})
+                page.wait_for_timeout(150)
+                where = f"table {size} {lang}"
+                page.screenshot(path=str(shots / f"table-{size}-{lang}-plain.png"))
+                for sel in ("[data-testid=my-hand] .tile", "[data-testid=actions]", "[data-testid=tuoguan]",
+                            "[data-testid=dial]", ".center-info", ".seat-head"):
+                    _inside(page, sel, w, h, where)
+                scroll = page.evaluate("[document.documentElement.scrollHeight, document.documentElement.scrollWidth]")
+                assert scroll[0] <= h + 1 and scroll[1] <= w + 1, (where, scroll)
+                if size.startswith("phone"):
+                    widths = [b["width"] for b in _boxes(page, "[data-testid=my-hand] .tile")]
+                    assert min(widths) >= 40, (where, widths)
+                # Toasts stack in the pond's free corner: over no seat, button or the centre panel.
+                page.evaluate("async () => { const d = await import('/dom.js'); d.toast('碰 五万 · Pung 5 Characters');"
+                              " d.toast('杠 · Kong'); d.toast('Bot 2 胡！自摸', 'win'); }")
+                toasts = _boxes(page, "[data-testid=toast]")
+                assert len(toasts) == 3, where
+                for sel in (".seat", "button", ".center-info", "[data-testid=dial]"):
+                    for other in _boxes(page, sel):
+                        for tb in toasts:
+                            assert not _overlap(tb, other), (where, sel, tb, other)
+                page.screenshot(path=str(shots / f"table-{size}-{lang}.png"))
+                page.evaluate("document.querySelectorAll('[data-testid=toast]').forEach((e) => e.remove())")
+        _set_lang(page, "zh")
+        page.set_viewport_size({"width": 1440, "height": 900})
+
+        # Keyboard play: an arrow focuses a tile you may discard, Enter discards it.
+        page.wait_for_selector("[data-testid=my-hand] button.tile.can", timeout=20000)
+        me = page.get_attribute("[data-testid=table] .seat-me", "data-seat")
+        river = f"[data-testid=river-{me}] .tile"
+        before_river = page.locator(river).count()
+        page.keyboard.press("ArrowRight")
+        assert page.evaluate("document.activeElement.matches('[data-testid=my-hand] button.tile.can')")
+        page.keyboard.press("Enter")
+        page.wait_for_function("([sel, n]) => document.querySelectorAll(sel).length > n", arg=[river, before_river],
+                               timeout=10000)
+        # The aria-live log has announced the discards so far, in words.
+        announced = page.inner_text("[data-testid=announce]")
+        assert "打出" in announced, announced
+
+        # The rest of the hand on 托管: the bots play it out; one hand is the whole match.
+        page.click("[data-testid=tuoguan]")
+        page.wait_for_selector("[data-testid=settlement]", timeout=60000)
+        page.wait_for_selector("[data-testid=hash-check][data-ok=true]", timeout=10000)
+        text = page.inner_text("[data-testid=settlement]").split("种子")[0]
+        assert not RAW_KEY.search(text), RAW_KEY.search(text)
+        assert not re.search(r"\b(chow|pung|pair|peng|exposed|from seat|W as|wind triplets)\b", text), text
+        if "荒庄" not in page.inner_text("[data-testid=settle-title]"):
+            assert page.locator("[data-testid=winning-tile]").count() >= 1
+        for lang in ("zh", "en"):
+            _set_lang(page, lang)
+            for size, (w, h) in SIZES.items():
+                page.set_viewport_size({"width": w, "height": h})
+                page.wait_for_timeout(120)
+                _inside(page, "[data-testid=settle-title]", w, h, f"settlement {size} {lang}")
+                # The table behind, with the rivers of a whole hand, still fits the screen.
+                page.evaluate("document.querySelector('.settle-back').style.visibility = 'hidden'")
+                page.screenshot(path=str(shots / f"table-end-{size}-{lang}.png"))
+                page.evaluate("document.querySelector('.settle-back').style.visibility = ''")
+                _inside(page, ".board .seat", w, h, f"board after the hand {size} {lang}")
+                page.screenshot(path=str(shots / f"settlement-{size}-{lang}.png"))
+
+        _set_lang(page, "zh")
+        page.click("[data-testid=show-ranking]")
+        page.wait_for_selector("[data-testid=ranking]", timeout=10000)
+        page.wait_for_function("!document.querySelector('[data-testid=ranking]').innerText.includes('…')",
+                               timeout=10000)
+        rows = page.eval_on_selector_all("[data-testid=ranking] tbody tr", "els => els.map(e => e.dataset.place)")
+        assert len(rows) == 4 and rows[0] == "1", rows
+        for lang in ("zh", "en"):
+            _set_lang(page, lang)
+            for size, (w, h) in SIZES.items():
+                page.set_viewport_size({"width": w, "height": h})
+                page.wait_for_timeout(120)
+                _inside(page, "[data-testid=play-again]", w, h, f"ranking {size} {lang}")
+                _inside(page, "[data-testid=back-lobby]", w, h, f"ranking {size} {lang}")
+                page.screenshot(path=str(shots / f"ranking-{size}-{lang}.png"))
+
+        _set_lang(page, "zh")
+        # Play again: a new room with the same rules, settings and bots, and me seated.
+        old_code = page.url.rsplit("/", 1)[-1]
+        page.click("[data-testid=play-again]")
+        page.wait_for_function("(c) => location.hash.startsWith('#/room/') && !location.hash.endsWith(c)", arg=old_code,
+                               timeout=10000)
+        page.wait_for_selector("[data-testid=waiting] [data-testid=ready]", timeout=10000)
+        page.wait_for_function("document.querySelectorAll('[data-testid=waiting] .chip.bot').length === 3",
+                               timeout=10000)
+        page.click("[data-testid=leave]")
+        page.wait_for_selector("[data-testid=create-form]")
+        for lang in ("zh", "en"):
+            _set_lang(page, lang)
+            for size, (w, h) in SIZES.items():
+                page.set_viewport_size({"width": w, "height": h})
+                page.wait_for_timeout(120)
+                page.screenshot(path=str(shots / f"lobby-{size}-{lang}.png"))
+        # The rules pages, linked from the top bar of the lobby and the table.
+        page.set_viewport_size({"width": 1280, "height": 720})
+        for lang in ("zh", "en"):
+            _set_lang(page, lang)
+            page.click("[data-testid=rules-link]")
+            for p in ("anqing-A", "anqing-B", "hefei-baoting", "hefei-bubaoting"):
+                page.click(f"[data-testid=rules-{p}]")
+                page.wait_for_selector("[data-testid=rules-table] tbody tr")
+                text = page.inner_text("[data-testid=rules]")
+                assert not RAW_KEY.search(text), (p, lang, RAW_KEY.search(text))
+                assert page.locator("[data-testid=rules-table] tbody tr").count() >= 10
+                assert page.locator(".example-hand .tile").count() >= 10
+                page.screenshot(path=str(shots / f"rules-{p}-{lang}.png"), full_page=True)
+        assert not page.errors, page.errors  # type: ignore[attr-defined]
+    finally:
+        page.context.close()
+
+
+def test_a_spectator_watches_a_whole_hand_without_a_concealed_tile(browser: Any, server: Any, shots: Path) -> None:
+    """A second browser context opens the full room's link: it watches live, and no frame it receives
+    before the settlement holds a concealed tile of any seat (its own hand is empty, draws and deals
+    are blanked, another seat's 暗杠 is face down)."""
+    player = _page(browser, server, 1280, 720)
+    watcher = _page(browser, server, 1280, 720)
+    frames: list[str] = []
+    watcher.on("websocket", lambda ws: ws.on("framereceived", lambda payload: frames.append(str(payload))))
+    try:
+        code = _enter_and_create(player, "主人", "hefei", {"room": "bubaoting"}, hands=1)
+        watcher.fill("#name", "观众")
+        watcher.click("[data-testid=enter]")
+        watcher.wait_for_selector("[data-testid=create-form]")
+        watcher.goto(f"{server.base}/#/room/{code}")
+        watcher.wait_for_selector("[data-testid=waiting]")
+        assert watcher.locator("[data-testid=ready]").count() == 0
+        player.click("[data-testid=ready]")
+        player.wait_for_selector("[data-testid=tuoguan]", timeout=20000)
+        watcher.wait_for_selector("[data-testid=watching]", timeout=20000)
+        watcher.screenshot(path=str(shots / "spectator-table.png"))
+        player.click("[data-testid=tuoguan]")
+        watcher.wait_for_selector("[data-testid=ranking], [data-testid=settlement]", timeout=60000)
+        watcher.screenshot(path=str(shots / "spectator-settlement.png"))
+        import json
+
+        views = [m for m in map(json.loads, frames) if m.get("type") == "view"]
+        assert len(views) >= 3, len(views)
+        before_end = [m for m in views if m["view"]["phase"] != "over"]
+        assert before_end and views[-1]["view"]["phase"] == "over"
+        for m in before_end:
+            v = m["view"]
+            assert v["seat"] is None and v["hand"] == [] and v["drawn"] is None and v["revealed"] is None
+            assert v["legal"] == [] and v["claim"] is None and v["seed"] is None
+            for s in v["seats"]:
+                assert all(meld["tiles"] == [] for meld in s["melds"] if meld["kind"] == "kong_concealed")
+            for e in m["events"]:
+                assert e["type"] != "dealt" or e["tiles"] == [], e
+                assert e["type"] != "drew" or e["tile"] is None, e
+                assert e["type"] != "concealed_kong" or e["tiles"] == [], e
+        assert watcher.locator("[data-testid=next-hand]").count() == 0
+        assert not watcher.errors, watcher.errors  # type: ignore[attr-defined]
+    finally:
+        player.context.close()
+        watcher.context.close()
+
+
+def test_the_ready_countdown_ticks_in_the_browser(browser: Any, server: Any, shots: Path) -> None:
+    """Three seats ready (a person and two bots): the fourth person's 15-second countdown counts down
+    every second on both screens, without waiting for a server message."""
+    import httpx
+
+    first = _page(browser, server, 1280, 720)
+    second = _page(browser, server, 390, 844)
+    try:
+        first.fill("#name", "先到")
+        first.click("[data-testid=enter]")
+        first.wait_for_selector("[data-testid=create-form]")
+        first.uncheck("#fill_bots")
+        first.click("[data-testid=create]")
+        first.wait_for_selector("[data-testid=ready]")
+        code = first.inner_text("[data-testid=room-code]").strip()
+        token = first.evaluate("localStorage.getItem('mj.token')")
+        r = httpx.post(f"{server.base}/api/rooms/{code}/bots", json={"seats": [1, 2]},
+                       headers={"Authorization": f"Bearer {token}"}, timeout=10)
+        assert r.status_code == 200, r.text
+        second.fill("#name", "后到")
+        second.click("[data-testid=enter]")
+        second.wait_for_selector("[data-testid=create-form]")
+        second.goto(f"{server.base}/#/room/{code}")
+        second.wait_for_selector("[data-testid=ready]")
+        first.click("[data-testid=ready]")
+        for page in (first, second):
+            page.wait_for_selector("[data-testid=countdown]", timeout=10000)
+            before = page.inner_text("[data-testid=countdown]")
+            page.wait_for_function("(b) => document.querySelector('[data-testid=countdown]').textContent !== b",
+                                   arg=before, timeout=2000)
+        second.screenshot(path=str(shots / "waiting-countdown-phone.png"))
+        assert not first.errors and not second.errors  # type: ignore[attr-defined]
+    finally:
+        first.context.close()
+        second.context.close()

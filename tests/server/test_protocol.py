@@ -30,8 +30,8 @@ def errors(c: Client, start: int) -> list[dict[str, Any]]:
 
 
 async def test_refused_intents_leave_the_table_unchanged(server: ServerProcess, http: httpx.AsyncClient) -> None:
-    _, _, (a, b) = await _table(server, http, humans=2, ruleset="anqing")
-    # Anqing's first dealer is seat 0 (a): wait for a's first question
+    # 东 (seat 0, a) deals first by option, not by the dice: wait for a's first question
+    _, _, (a, b) = await _table(server, http, humans=2, ruleset="anqing", options={"east_deals_first": True})
     first = await a.wait(lambda c: c.last_view_msg if c.last_view_msg and c.last_view_msg["view"]["legal"] else None)
     seq, view = first["seq"], first["view"]
     not_held = next(t for t in range(34) if t not in view["hand"])

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from majiang.hand.codes import ACCELERATED, speedups
 from majiang.hand.groups import COMPLETE_SIZES, FULL_TABLES, WAITING_SIZES, bad_size, tables_for
 from majiang.hand.tileset import TileSet
 
@@ -29,9 +30,10 @@ _ANY_SIZE = COMPLETE_SIZES | WAITING_SIZES
 Block = tuple[int, int, int]
 
 
-def shanten(
+def _shanten_pure(
     counts: Sequence[int], jokers: int = 0, seven_pairs: bool = True, tileset: TileSet | None = None
 ) -> int:
+    """Tiles away from ready (-1 = complete): the reference path (and the validating one under the C path)."""
     tables = FULL_TABLES if tileset is None else tables_for(tileset)
     if len(counts) != 34 or jokers < 0:
         raise bad_size(counts, jokers, _ANY_SIZE, "shanten")
@@ -56,6 +58,24 @@ def shanten(
         used7 = 2 * pairs + min(naturals - 2 * pairs, 7 - pairs)
         needed = min(needed, 14 - used7 - jokers)
     return needed - 1
+
+
+def _shanten_accelerated(
+    counts: Sequence[int], jokers: int = 0, seven_pairs: bool = True, tileset: TileSet | None = None
+) -> int:
+    """Tiles away from ready: -1 = complete, 0 = ready (waiting on some tile)."""
+    flat = _FULL_FLAT if tileset is None else getattr(tileset, "hot_tables", None)
+    answer = _c_shanten(counts, jokers, seven_pairs, flat)
+    if answer is None:  # not plain, an impossible size, or a tile set not used yet
+        return _shanten_pure(counts, jokers, seven_pairs, tileset)
+    return answer  # type: ignore[no-any-return]
+
+
+if speedups is not None:
+    _c_shanten = speedups.shanten
+    _FULL_FLAT = FULL_TABLES.flat
+#: The engine's shanten: on the C tables when the accelerator is in use, else pure Python.
+shanten = _shanten_accelerated if ACCELERATED else _shanten_pure
 
 
 def _best_used(a: tuple[Block, ...], b: tuple[Block, ...], c: tuple[Block, ...], h: tuple[Block, ...],

@@ -1,5 +1,5 @@
-"""``is_win`` and ``waits``: a few dict lookups per call (is_win on packed values: see groups.py;
-with the optional C accelerator the four group lookups run in C on code-keyed tables: see codes.py).
+"""``is_win`` and ``waits``: a few table lookups per call (pure Python: is_win on packed values, see
+groups.py; with the optional C accelerator both run in C on complete flat tables, see _speedups.c).
 
 A part with ``J`` wilds is complete in the regular form when some group can take
 the pair and the wilds cover every group's shortfall::
@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from majiang.hand.codes import ACCELERATED, packed_sum
+from majiang.hand.codes import ACCELERATED, speedups
 from majiang.hand.groups import (
     COMPLETE_SIZES,
     FULL_TABLES,
@@ -36,7 +36,7 @@ from majiang.hand.tileset import TileSet
 
 _ANY_SIZE = COMPLETE_SIZES | WAITING_SIZES
 _FM, _FP, _FS, _FH = FULL_TABLES.packed
-_FULL_CODES = FULL_TABLES.codes
+_FULL_FLAT = FULL_TABLES.flat
 # Prebuilt slices: a tuple subscript with a slice object skips BUILD_SLICE. The
 # honors slice is open-ended so a count array of the wrong length gives a
 # wrong-length honors key, which no table holds (-> slow path -> TileError).
@@ -53,7 +53,7 @@ def _is_win_pure(
     A waiting-size part (3n+1) is simply not complete: False.
 
     The reference path, used without the C accelerator (or with MAJIANG_PURE=1).
-    With the accelerator the tile sets' cache slots hold code-keyed tables, so a
+    With the accelerator the tile sets' cache slots hold the C tables, so a
     ``tileset=`` call here would always take the slow path (still right).
     """
     # Hot path: one tuple, four slices, four plain-dict lookups returning packed
@@ -78,7 +78,7 @@ def _is_win_pure(
         try:
             # A TileSet caches its packed tables in a slot (None until first use: the
             # unpack fails with TypeError); anything else has no such slot.
-            m, p, s, h = tileset.packed_need  # type: ignore[misc]
+            m, p, s, h = tileset.hot_tables
             c = tuple(counts)
             v = m[c[_M]] + p[c[_P]] + s[c[_S]] + h[c[_H]]
             if jokers:
@@ -100,24 +100,19 @@ def _is_win_accelerated(
 
     A waiting-size part (3n+1) is simply not complete: False.
     """
-    # The same steps as _is_win_pure, with the four group lookups and the wilds'
-    # multiply-add done in C on the code-keyed copies of the packed tables:
-    # packed_sum returns None for anything but a plain list/tuple of 34 ints in 0..4
-    # with 0..14 wilds, or for a code not in its table (None & ... -> TypeError), and
-    # raises TypeError when the tile set's cache slot is still None. Every miss lands
-    # in _is_win_slow as before.
+    # The whole answer comes from C, on the tile set's complete flat tables. It is
+    # None for anything but a plain list/tuple of 34 ints in 0..4 inside the tile set
+    # with 0..14 wilds and a possible size, and for a tile set whose cache slot is
+    # still empty: then the validating slow path raises the right TileError or answers.
     try:
-        v = packed_sum(counts, _FULL_CODES if tileset is None else tileset.packed_need, jokers)
-        verdict = VERDICT[v & LOW_MASK]  # type: ignore[operator]
-    except (KeyError, TypeError, AttributeError):
+        answer = _c_is_win(counts, jokers, seven_pairs, _FULL_FLAT if tileset is None else tileset.hot_tables)
+    except AttributeError:  # not a TileSet
+        answer = None
+    if answer is None:
         return _is_win_slow(counts, jokers, seven_pairs, tileset)
-    if verdict is not None:
-        return verdict
-    return seven_pairs and v >> ODD_SHIFT <= jokers  # type: ignore[operator]
+    return answer  # type: ignore[no-any-return]
 
 
-#: The engine's is_win: the C-assisted path when the accelerator is in use, else the pure one.
-is_win = _is_win_accelerated if ACCELERATED else _is_win_pure
 
 
 def _is_win_slow(counts: Sequence[int], jokers: int, seven_pairs: bool, tileset: TileSet | None) -> bool:
@@ -131,13 +126,13 @@ def _is_win_slow(counts: Sequence[int], jokers: int, seven_pairs: bool, tileset:
     return seven_pairs and total == 14 and c.count(1) + c.count(3) <= jokers
 
 
-def waits(
+def _waits_pure(
     counts: Sequence[int], jokers: int = 0, seven_pairs: bool = True, tileset: TileSet | None = None
 ) -> list[int]:
     """Sorted tile ids (within the tile set) whose drawing completes a 3n+1 part.
 
     A kind the part already holds four natural copies of is never a wait: no fifth
-    copy can be drawn.
+    copy can be drawn. The reference path (and the validating one under the C path).
     """
     tables = FULL_TABLES if tileset is None else tables_for(tileset)
     if len(counts) != 34 or jokers < 0:
@@ -180,3 +175,26 @@ def waits(
         return sorted(set(found))
     found.sort()
     return found
+
+
+def _waits_accelerated(
+    counts: Sequence[int], jokers: int = 0, seven_pairs: bool = True, tileset: TileSet | None = None
+) -> list[int]:
+    """Sorted tile ids (within the tile set) whose drawing completes a 3n+1 part.
+
+    A kind the part already holds four natural copies of is never a wait: no fifth
+    copy can be drawn.
+    """
+    flat = _FULL_FLAT if tileset is None else getattr(tileset, "hot_tables", None)
+    found = _c_waits(counts, jokers, seven_pairs, flat)
+    if found is None:  # not plain, not a waiting size, or a tile set not used yet
+        return _waits_pure(counts, jokers, seven_pairs, tileset)
+    return found  # type: ignore[no-any-return]
+
+
+if speedups is not None:
+    _c_is_win = speedups.is_win
+    _c_waits = speedups.waits
+#: The engine's is_win and waits: on the C tables when the accelerator is in use, else pure Python.
+is_win = _is_win_accelerated if ACCELERATED else _is_win_pure
+waits = _waits_accelerated if ACCELERATED else _waits_pure

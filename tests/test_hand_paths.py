@@ -137,17 +137,27 @@ def test_c_calls_answer_or_raise_like_the_pure_ones_on_every_input():
 
 
 @needs_c
-def test_c_entry_points_check_their_arguments():
+def test_c_entry_points_take_the_python_signature():
+    """Positional or keyword, defaults, and bad signatures (handed to the Python function) as in Python."""
+    counts = [0] * 34
+    counts[1:5] = [2, 3, 3, 3]
+    counts[20] = 0
+    for fn, pure in ((is_win, _is_win_pure), (shanten, _shanten_pure)):
+        assert fn(counts) == fn(counts, 0, True, None) == fn(counts=counts, tileset=None, seven_pairs=True, jokers=0)
+        assert fn(counts, tileset=TileSet.HEFEI) == pure(counts, tileset=TileSet.HEFEI)
+        assert fn(tuple(counts), jokers=0) == pure(counts)
+        for args, kwargs in (((), {}), ((counts, 0), {"jokers": 0}), ((counts,), {"bogus": 1}),
+                             ((counts, 0, True, None, 0), {})):
+            with pytest.raises(TypeError):
+                fn(*args, **kwargs)
+    thirteen = [*counts[:4], 2, *counts[5:]]
+    assert waits(thirteen, seven_pairs=False) == _waits_pure(thirteen, 0, False) == [1, 4]
+
+
+@needs_c
+def test_c_tables_check_their_arguments():
     assert codes.speedups is not None
     sp = codes.speedups
-    counts = [0] * 34
-    counts[:2] = [2, 3]
-    for fn in (sp.is_win, sp.shanten, sp.waits):
-        assert fn(counts, 0, True, None) is None  # no tables yet: the caller takes its Python path
-        assert fn(counts, 0, True, (1, 2, 3, 4)) is None
-        for args in ((counts,), (counts, 0, True), (counts, 0, True, FULL_TABLES.flat, 0)):
-            with pytest.raises(TypeError):
-                fn(*args)
     with pytest.raises(TypeError):
         sp.Tables(1, 2, 3, 4)
     suit = sp.Shape(9, 511, 127)
@@ -158,6 +168,10 @@ def test_c_entry_points_check_their_arguments():
             sp.Shape(*bad)
     with pytest.raises(ValueError, match="not in this shape"):
         sp.Shape(9, 0b011111110, 0).need((1, 0, 0, 0, 0, 0, 0, 0, 0))
+    with pytest.raises(ValueError, match="no entry named"):
+        sp.install("decompositions", print, FULL_TABLES.flat)
+    with pytest.raises(TypeError):
+        sp.install("is_win", print, None)
 
 
 def test_both_paths_give_the_same_answers_here():
@@ -176,8 +190,7 @@ def test_both_paths_give_the_same_answers_here():
             assert shanten(h, jokers, seven, tileset) == _shanten_pure(h, jokers, seven, tileset)
             if size == 13:
                 assert waits(h, jokers, seven, tileset) == _waits_pure(h, jokers, seven, tileset)
-            if codes.ACCELERATED:
-                assert _is_win_accelerated(tuple(h), jokers, seven, tileset) == _is_win_pure(h, jokers, seven, tileset)
+            assert is_win(tuple(h), jokers, seven, tileset) == _is_win_pure(h, jokers, seven, tileset)
 
 
 def _run(env_pure: str | None, *args: str) -> subprocess.CompletedProcess[str]:

@@ -62,10 +62,19 @@ typedef struct {
     ShapeObject *group[4]; /* m, p, s, honors (strong references) */
 } TablesObject;
 
+enum { ENTRY_IS_WIN, ENTRY_SHANTEN, ENTRY_WAITS, N_ENTRIES };
+static const char *const ENTRY_NAMES[N_ENTRIES] = {"is_win", "shanten", "waits"};
+#define N_PARAMS 4 /* counts, jokers=0, seven_pairs=True, tileset=None */
+static const char *const PARAM_NAMES[N_PARAMS] = {"counts", "jokers", "seven_pairs", "tileset"};
+
 typedef struct {
     PyObject *small[5];
     PyTypeObject *shape_type;
     PyTypeObject *tables_type;
+    PyObject *param_names[N_PARAMS]; /* interned */
+    PyObject *hot_name;              /* "hot_tables": a TileSet's cache slot */
+    PyObject *full;                  /* the full tile set's Tables (install) */
+    PyObject *fallback[N_ENTRIES];   /* the Python functions for everything else (install) */
 } speedups_state;
 
 static inline speedups_state *
@@ -587,6 +596,9 @@ is_waiting_size(int total)
     return total >= 1 && total <= 13 && total % 3 == 1;
 }
 
+/* The cores below take (counts, jokers, seven_pairs, tables) and return the
+ * answer, or None when it is not theirs to give: see entry(). */
+
 /* Common argument handling: (counts, jokers, seven_pairs, tables). Returns the
  * Tables object or NULL with *none set when the answer is None (tables not a
  * Tables object: e.g. a tile set whose cache slot is still empty). */
@@ -620,10 +632,6 @@ unpack_args(PyObject *module, PyObject *const *args, Py_ssize_t nargs, const cha
     }
     return (TablesObject *)args[3];
 }
-
-PyDoc_STRVAR(is_win_doc,
-"is_win(counts, jokers, seven_pairs, tables, /) -> bool | None\n\n"
-"majiang.hand.is_win on a plain part (see the module doc); None for anything else.");
 
 static PyObject *
 c_is_win(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
@@ -660,10 +668,6 @@ c_is_win(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
     }
     Py_RETURN_FALSE;
 }
-
-PyDoc_STRVAR(shanten_doc,
-"shanten(counts, jokers, seven_pairs, tables, /) -> int | None\n\n"
-"majiang.hand.shanten on a plain part (see the module doc); None for anything else.");
 
 static PyObject *
 c_shanten(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
@@ -753,11 +757,6 @@ c_shanten(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
     return PyLong_FromLong(needed - 1);
 }
 
-PyDoc_STRVAR(waits_doc,
-"waits(counts, jokers, seven_pairs, tables, /) -> list[int] | None\n\n"
-"majiang.hand.waits on a plain part (see the module doc); None for anything else,\n"
-"including a part of a size that does not wait (the Python path raises).");
-
 static PyObject *
 c_waits(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
 {
@@ -839,6 +838,135 @@ c_waits(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
     return result;
 }
 
+typedef PyObject *(*core_fn)(PyObject *, PyObject *const *, Py_ssize_t);
+static const core_fn CORES[N_ENTRIES] = {c_is_win, c_shanten, c_waits};
+
+/* The public is_win / shanten / waits. The usual call (1-4 arguments, by
+ * position or by keyword; tileset None or a TileSet whose cache slot holds a
+ * Tables) is answered by the core on the flat tables. Everything else -- a
+ * first use of a tile set, input that is not plain, an impossible size, an
+ * odd call signature -- goes, with the caller's own arguments, to the Python
+ * function installed for it, which validates, raises the engine's TileError
+ * (or TypeError for a bad signature) and answers exactly like the pure path. */
+static PyObject *
+entry(PyObject *module, int which, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames)
+{
+    speedups_state *st = get_state(module);
+    PyObject *fallback = st->fallback[which];
+    if (fallback == NULL || st->full == NULL) {
+        PyErr_Format(PyExc_RuntimeError, "%s: call _speedups.install first", ENTRY_NAMES[which]);
+        return NULL;
+    }
+    PyObject *a[N_PARAMS] = {NULL, st->small[0], Py_True, Py_None};
+    if (nargs < 1 || nargs > N_PARAMS) {
+        goto python;
+    }
+    for (Py_ssize_t i = 0; i < nargs; i++) {
+        a[i] = args[i];
+    }
+    if (kwnames != NULL) {
+        for (Py_ssize_t k = 0; k < PyTuple_GET_SIZE(kwnames); k++) {
+            PyObject *name = PyTuple_GET_ITEM(kwnames, k);
+            int j = 0;
+            while (j < N_PARAMS && name != st->param_names[j]
+                   && !(PyUnicode_Check(name) && PyUnicode_Compare(name, st->param_names[j]) == 0)) {
+                j++;
+            }
+            if (j == N_PARAMS || j < nargs) {
+                goto python; /* unknown, or given twice: Python says which */
+            }
+            a[j] = args[nargs + k];
+        }
+    }
+    if (a[0] == NULL) {
+        goto python;
+    }
+    PyObject *tables = st->full;
+    Py_INCREF(tables);
+    if (a[3] != Py_None) {
+        Py_DECREF(tables);
+        tables = PyObject_GetAttr(a[3], st->hot_name);
+        if (tables == NULL) {
+            if (!PyErr_ExceptionMatches(PyExc_AttributeError)) {
+                return NULL;
+            }
+            PyErr_Clear();
+            goto python; /* not a TileSet */
+        }
+    }
+    PyObject *core_args[N_PARAMS] = {a[0], a[1], a[2], tables};
+    PyObject *answer = CORES[which](module, core_args, N_PARAMS);
+    Py_DECREF(tables);
+    if (answer != Py_None) {
+        return answer; /* or NULL with an exception */
+    }
+    Py_DECREF(answer);
+python:
+    return PyObject_Vectorcall(fallback, args, nargs, kwnames);
+}
+
+#define ENTRY_SIGNATURE "($module, /, counts, jokers=0, seven_pairs=True, tileset=None)\n--\n\n"
+
+PyDoc_STRVAR(is_win_doc,
+"is_win" ENTRY_SIGNATURE
+"True when the concealed part (naturals counts plus jokers wilds) is complete; a\n"
+"waiting-size part (3n+1) is simply not complete. See majiang.hand.win.");
+
+static PyObject *
+is_win_entry(PyObject *module, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames)
+{
+    return entry(module, ENTRY_IS_WIN, args, nargs, kwnames);
+}
+
+PyDoc_STRVAR(shanten_doc,
+"shanten" ENTRY_SIGNATURE
+"Tiles away from ready: -1 = complete, 0 = ready. See majiang.hand.shanten.");
+
+static PyObject *
+shanten_entry(PyObject *module, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames)
+{
+    return entry(module, ENTRY_SHANTEN, args, nargs, kwnames);
+}
+
+PyDoc_STRVAR(waits_doc,
+"waits" ENTRY_SIGNATURE
+"Sorted tile ids (within the tile set) whose drawing completes a 3n+1 part; a kind\n"
+"held four times naturally is never a wait. See majiang.hand.win.");
+
+static PyObject *
+waits_entry(PyObject *module, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames)
+{
+    return entry(module, ENTRY_WAITS, args, nargs, kwnames);
+}
+
+PyDoc_STRVAR(install_doc,
+"install(name, fallback, full, /)\n--\n\n"
+"Set the Python function that answers what the C entry `name` ('is_win', 'shanten' or\n"
+"'waits') does not (called with the caller's own arguments), and the full tile set's Tables.");
+
+static PyObject *
+install(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    if (nargs != 3 || !PyUnicode_Check(args[0]) || !PyCallable_Check(args[1])) {
+        PyErr_SetString(PyExc_TypeError, "install(name, fallback, full): a name, a callable and a Tables");
+        return NULL;
+    }
+    speedups_state *st = get_state(module);
+    if (!Py_IS_TYPE(args[2], st->tables_type)) {
+        PyErr_SetString(PyExc_TypeError, "install: full must be a Tables");
+        return NULL;
+    }
+    for (int k = 0; k < N_ENTRIES; k++) {
+        if (PyUnicode_CompareWithASCIIString(args[0], ENTRY_NAMES[k]) == 0) {
+            Py_XSETREF(st->fallback[k], Py_NewRef(args[1]));
+            Py_XSETREF(st->full, Py_NewRef(args[2]));
+            Py_RETURN_NONE;
+        }
+    }
+    PyErr_Format(PyExc_ValueError, "install: no entry named %R", args[0]);
+    return NULL;
+}
+
 PyDoc_STRVAR(group_codes_doc,
 "group_codes(counts, /) -> tuple[int, int, int, int] | None\n\n"
 "The base-5 codes of the m, p, s and honors groups over all their ranks (rank r\n"
@@ -869,9 +997,10 @@ group_codes(PyObject *module, PyObject *counts)
 }
 
 static PyMethodDef speedups_methods[] = {
-    {"is_win", (PyCFunction)(void (*)(void))c_is_win, METH_FASTCALL, is_win_doc},
-    {"shanten", (PyCFunction)(void (*)(void))c_shanten, METH_FASTCALL, shanten_doc},
-    {"waits", (PyCFunction)(void (*)(void))c_waits, METH_FASTCALL, waits_doc},
+    {"is_win", (PyCFunction)(void (*)(void))is_win_entry, METH_FASTCALL | METH_KEYWORDS, is_win_doc},
+    {"shanten", (PyCFunction)(void (*)(void))shanten_entry, METH_FASTCALL | METH_KEYWORDS, shanten_doc},
+    {"waits", (PyCFunction)(void (*)(void))waits_entry, METH_FASTCALL | METH_KEYWORDS, waits_doc},
+    {"install", (PyCFunction)(void (*)(void))install, METH_FASTCALL, install_doc},
     {"group_codes", (PyCFunction)group_codes, METH_O, group_codes_doc},
     {NULL, NULL, 0, NULL},
 };
@@ -889,6 +1018,16 @@ speedups_exec(PyObject *module)
         if (st->small[k] == NULL) {
             return -1; /* speedups_clear releases what was made */
         }
+    }
+    for (int k = 0; k < N_PARAMS; k++) {
+        st->param_names[k] = PyUnicode_InternFromString(PARAM_NAMES[k]);
+        if (st->param_names[k] == NULL) {
+            return -1;
+        }
+    }
+    st->hot_name = PyUnicode_InternFromString("hot_tables");
+    if (st->hot_name == NULL) {
+        return -1;
     }
     st->shape_type = (PyTypeObject *)PyType_FromModuleAndSpec(module, &shape_spec, NULL);
     if (st->shape_type == NULL || PyModule_AddType(module, st->shape_type) < 0) {
@@ -911,6 +1050,14 @@ speedups_traverse(PyObject *module, visitproc visit, void *arg)
         }
         Py_VISIT(st->shape_type);
         Py_VISIT(st->tables_type);
+        for (int k = 0; k < N_PARAMS; k++) {
+            Py_VISIT(st->param_names[k]);
+        }
+        Py_VISIT(st->hot_name);
+        Py_VISIT(st->full);
+        for (int k = 0; k < N_ENTRIES; k++) {
+            Py_VISIT(st->fallback[k]);
+        }
     }
     return 0;
 }
@@ -925,6 +1072,14 @@ speedups_clear(PyObject *module)
         }
         Py_CLEAR(st->shape_type);
         Py_CLEAR(st->tables_type);
+        for (int k = 0; k < N_PARAMS; k++) {
+            Py_CLEAR(st->param_names[k]);
+        }
+        Py_CLEAR(st->hot_name);
+        Py_CLEAR(st->full);
+        for (int k = 0; k < N_ENTRIES; k++) {
+            Py_CLEAR(st->fallback[k]);
+        }
     }
     return 0;
 }

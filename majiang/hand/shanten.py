@@ -20,9 +20,9 @@ naturals and up to ``7 - P`` leftovers can start the missing pairs.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
-from majiang.hand.codes import ACCELERATED, speedups
+from majiang.hand.codes import speedups
 from majiang.hand.groups import COMPLETE_SIZES, FULL_TABLES, WAITING_SIZES, bad_size, tables_for
 from majiang.hand.tileset import TileSet
 
@@ -60,22 +60,14 @@ def _shanten_pure(
     return needed - 1
 
 
-def _shanten_accelerated(
-    counts: Sequence[int], jokers: int = 0, seven_pairs: bool = True, tileset: TileSet | None = None
-) -> int:
-    """Tiles away from ready: -1 = complete, 0 = ready (waiting on some tile)."""
-    flat = _FULL_FLAT if tileset is None else getattr(tileset, "hot_tables", None)
-    answer = _c_shanten(counts, jokers, seven_pairs, flat)
-    if answer is None:  # not plain, an impossible size, or a tile set not used yet
-        return _shanten_pure(counts, jokers, seven_pairs, tileset)
-    return answer  # type: ignore[no-any-return]
-
-
+# With the accelerator, shanten is a C function on the complete flat tables; what it does
+# not answer (bad input, a tile set's first use) goes to _shanten_pure, arguments unchanged.
+_shanten_accelerated: Callable[..., int] | None = None
 if speedups is not None:
-    _c_shanten = speedups.shanten
-    _FULL_FLAT = FULL_TABLES.flat
-#: The engine's shanten: on the C tables when the accelerator is in use, else pure Python.
-shanten = _shanten_accelerated if ACCELERATED else _shanten_pure
+    speedups.install("shanten", _shanten_pure, FULL_TABLES.flat)
+    _shanten_accelerated = speedups.shanten
+#: The engine's shanten: in C when the accelerator is in use, else pure Python.
+shanten: Callable[..., int] = _shanten_accelerated or _shanten_pure
 
 
 def _best_used(a: tuple[Block, ...], b: tuple[Block, ...], c: tuple[Block, ...], h: tuple[Block, ...],

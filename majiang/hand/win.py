@@ -16,9 +16,9 @@ wild; four of a kind counts as two pairs, and leftover wilds pair up.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
-from majiang.hand.codes import ACCELERATED, speedups
+from majiang.hand.codes import speedups
 from majiang.hand.groups import (
     COMPLETE_SIZES,
     FULL_TABLES,
@@ -36,7 +36,6 @@ from majiang.hand.tileset import TileSet
 
 _ANY_SIZE = COMPLETE_SIZES | WAITING_SIZES
 _FM, _FP, _FS, _FH = FULL_TABLES.packed
-_FULL_FLAT = FULL_TABLES.flat
 # Prebuilt slices: a tuple subscript with a slice object skips BUILD_SLICE. The
 # honors slice is open-ended so a count array of the wrong length gives a
 # wrong-length honors key, which no table holds (-> slow path -> TileError).
@@ -93,26 +92,11 @@ def _is_win_pure(
     return seven_pairs and v >> ODD_SHIFT <= jokers
 
 
-def _is_win_accelerated(
+def _is_win_checked(
     counts: Sequence[int], jokers: int = 0, seven_pairs: bool = True, tileset: TileSet | None = None
 ) -> bool:
-    """True when the concealed part (naturals ``counts`` plus ``jokers`` wilds) is complete.
-
-    A waiting-size part (3n+1) is simply not complete: False.
-    """
-    # The whole answer comes from C, on the tile set's complete flat tables. It is
-    # None for anything but a plain list/tuple of 34 ints in 0..4 inside the tile set
-    # with 0..14 wilds and a possible size, and for a tile set whose cache slot is
-    # still empty: then the validating slow path raises the right TileError or answers.
-    try:
-        answer = _c_is_win(counts, jokers, seven_pairs, _FULL_FLAT if tileset is None else tileset.hot_tables)
-    except AttributeError:  # not a TileSet
-        answer = None
-    if answer is None:
-        return _is_win_slow(counts, jokers, seven_pairs, tileset)
-    return answer  # type: ignore[no-any-return]
-
-
+    """What the C is_win hands back (with the caller's own arguments): validate and answer."""
+    return _is_win_slow(counts, jokers, seven_pairs, tileset)
 
 
 def _is_win_slow(counts: Sequence[int], jokers: int, seven_pairs: bool, tileset: TileSet | None) -> bool:
@@ -177,24 +161,17 @@ def _waits_pure(
     return found
 
 
-def _waits_accelerated(
-    counts: Sequence[int], jokers: int = 0, seven_pairs: bool = True, tileset: TileSet | None = None
-) -> list[int]:
-    """Sorted tile ids (within the tile set) whose drawing completes a 3n+1 part.
-
-    A kind the part already holds four natural copies of is never a wait: no fifth
-    copy can be drawn.
-    """
-    flat = _FULL_FLAT if tileset is None else getattr(tileset, "hot_tables", None)
-    found = _c_waits(counts, jokers, seven_pairs, flat)
-    if found is None:  # not plain, not a waiting size, or a tile set not used yet
-        return _waits_pure(counts, jokers, seven_pairs, tileset)
-    return found  # type: ignore[no-any-return]
-
-
+# With the accelerator, is_win and waits are C functions on the complete flat tables
+# (_speedups.c): no Python frame on the usual call. Whatever they do not answer (bad
+# input, a tile set's first use, an odd signature) they pass, arguments unchanged, to
+# the Python function installed here, so errors and answers are the pure path's.
+_is_win_accelerated: Callable[..., bool] | None = None
+_waits_accelerated: Callable[..., list[int]] | None = None
 if speedups is not None:
-    _c_is_win = speedups.is_win
-    _c_waits = speedups.waits
-#: The engine's is_win and waits: on the C tables when the accelerator is in use, else pure Python.
-is_win = _is_win_accelerated if ACCELERATED else _is_win_pure
-waits = _waits_accelerated if ACCELERATED else _waits_pure
+    speedups.install("is_win", _is_win_checked, FULL_TABLES.flat)
+    speedups.install("waits", _waits_pure, FULL_TABLES.flat)
+    _is_win_accelerated = speedups.is_win
+    _waits_accelerated = speedups.waits
+#: The engine's is_win and waits: in C when the accelerator is in use, else pure Python.
+is_win: Callable[..., bool] = _is_win_accelerated or _is_win_pure
+waits: Callable[..., list[int]] = _waits_accelerated or _waits_pure

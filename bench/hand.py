@@ -98,9 +98,9 @@ class Paired:
         self.calls += len(hands)
 
     def rate(self, name: str) -> float:
-        """Calls/s over all slices (each slice timed once: every hand unseen)."""
-        per_slice = self.calls / len(self.times[name])
-        return per_slice * len(self.times[name]) / sum(self.times[name])
+        """Calls/s of the median slice (each slice timed once, every hand unseen; the median
+        ignores the slices that caught a burst of outside load)."""
+        return self.calls / len(self.times[name]) / statistics.median(self.times[name])
 
     def ratio(self, slow: str, fast: str) -> float:
         """Median over the slices of time(slow) / time(fast)."""
@@ -141,7 +141,13 @@ def cold_child(seed: int) -> None:
                       "calls": paired.calls}))
 
 
-def cold_figure(seed: int) -> dict[str, float]:
+def cold_figure(seed: int, runs: int = 3) -> dict[str, float]:
+    """Each figure's median over ``runs`` fresh interpreters (different hands each)."""
+    figures = [cold_run(seed + k) for k in range(runs)]
+    return {key: statistics.median(f[key] for f in figures) for key in figures[0]}
+
+
+def cold_run(seed: int) -> dict[str, float]:
     out = subprocess.run([sys.executable, str(Path(__file__).resolve()), "--cold-child", "--seed", str(seed)],
                          capture_output=True, text=True, check=True, env=os.environ.copy())
     data = json.loads(out.stdout)
@@ -185,12 +191,13 @@ def main() -> int:
     slices = 8 if args.quick else 60
     rnd = random.Random(args.seed)
 
-    cold = cold_figure(args.seed + 1)  # before this process imports anything of ours
+    cold = cold_figure(args.seed + 1000)  # before this process imports anything of ours
     from mahjong.agari import Agari
     from mahjong.shanten import Shanten
 
-    from majiang.hand import codes, is_win, shanten, waits
-    from majiang.hand.groups import _shapes
+    from majiang.hand import codes, groups, is_win, shanten, waits
+
+    _shapes = getattr(groups, "_shapes", {})  # (absent before the flat tables: lets this time older commits)
 
     print(f"hand engine path: {path_in_use()}")
     if codes.ACCELERATED:
@@ -198,7 +205,8 @@ def main() -> int:
         print(f"flat tables in this process: {mb:.1f} MB ({len(_shapes)} group shapes)")
     print(f"unseen hands: {slices} slices of {CHUNK} per measurement, each generated for its slice (seed {args.seed})")
 
-    print(f"\ncold: a fresh interpreter, its first {COLD_HANDS} complete hands ({COLD_CHUNK}-hand slices, interleaved)")
+    print(f"\ncold: a fresh interpreter, its first {COLD_HANDS} complete hands ({COLD_CHUNK}-hand slices, interleaved;"
+          " medians of 3 interpreters)")
     print(f"  import majiang.hand   {cold['import_ours'] * 1e3:8.1f} ms   (mahjong's imports: "
           f"{cold['import_theirs'] * 1e3:.1f} ms)")
     print(f"  first call            {cold['first'] * 1e6:8.1f} us   (Agari: {cold['first_theirs'] * 1e6:.1f} us)")
@@ -232,7 +240,7 @@ def main() -> int:
 
     print("\nis_win, unseen complete 14-tile hands")
     print(f"  ours (list input)     {win.rate('ours'):12,.0f} /s")
-    print(f"  ours (tuple input)    {len(win.times['tuple']) * CHUNK / sum(win.times['tuple']):12,.0f} /s")
+    print(f"  ours (tuple input)    {CHUNK / statistics.median(win.times['tuple']):12,.0f} /s")
     print(f"  mahjong Agari         {win.rate('agari'):12,.0f} /s   ratio {win.ratio('agari', 'ours'):6.1f}x"
           "  (target >= 10x)")
     for k in range(1, 5):

@@ -1,5 +1,6 @@
-"""The packed-table fast path of ``is_win`` agrees with its validating slow path and
-never lets bad input through, even when the tables already know every group of it."""
+"""The fast path of ``is_win`` (the C function on the flat tables, or without the accelerator the
+packed-dict path) agrees with its validating slow path and never lets bad input through, even
+when the tables already know every group of it."""
 
 from __future__ import annotations
 

@@ -83,7 +83,7 @@ get_state(PyObject *module)
     return (speedups_state *)PyModule_GetState(module);
 }
 
-static inline int
+static inline void
 pack_blocks(int8_t g[2][MAX_SETS + 1], uint32_t *out)
 {
     uint32_t v = 0;
@@ -93,7 +93,6 @@ pack_blocks(int8_t g[2][MAX_SETS + 1], uint32_t *out)
         }
     }
     *out = v;
-    return 0;
 }
 
 static inline void

@@ -837,6 +837,8 @@ c_waits(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
     return result;
 }
 
+/* ---------------------------------------------------------------- the public entry points */
+
 typedef PyObject *(*core_fn)(PyObject *, PyObject *const *, Py_ssize_t);
 static const core_fn CORES[N_ENTRIES] = {c_is_win, c_shanten, c_waits};
 
@@ -965,6 +967,8 @@ install(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
     PyErr_Format(PyExc_ValueError, "install: no entry named %R", args[0]);
     return NULL;
 }
+
+/* ---------------------------------------------------------------- the module */
 
 PyDoc_STRVAR(group_codes_doc,
 "group_codes(counts, /) -> tuple[int, int, int, int] | None\n\n"

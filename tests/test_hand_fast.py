@@ -1,5 +1,6 @@
-"""The packed-table fast path of ``is_win`` agrees with its validating slow path and
-never lets bad input through, even when the tables already know every group of it."""
+"""The fast path of ``is_win`` (the C function on the flat tables, or without the accelerator the
+packed-dict path) agrees with its validating slow path and never lets bad input through, even
+when the tables already know every group of it."""
 
 from __future__ import annotations
 
@@ -144,7 +145,7 @@ def test_is_win_accepts_tuples_and_bool_wilds():
 def test_tile_sets_pickle_and_copy_without_their_table_cache():
     assert is_win(c("234m44p"), tileset=TileSet.HEFEI)  # fills the cache slot
     for clone in (pickle.loads(pickle.dumps(TileSet.HEFEI)), copy.deepcopy(TileSet.HEFEI)):
-        assert clone == TileSet.HEFEI and clone.name == "hefei" and clone.packed_need is None
+        assert clone == TileSet.HEFEI and clone.name == "hefei" and clone.hot_tables is None
         assert is_win(c("234m44p"), tileset=clone)
         assert not is_win(c("234m45p"), tileset=clone)
     assert len(pickle.dumps(TileSet.HEFEI)) < 400

@@ -1,5 +1,5 @@
-"""The optional C accelerator (``majiang/hand/_speedups.c``) against its Python reference
-(``majiang/hand/codes.py``), and the hand tests on the other path (``MAJIANG_PURE=1``)."""
+"""The optional C accelerator (``majiang/hand/_speedups.c``) against the pure-Python path
+(the same answers and errors on every input), and the hand tests on the other path (``MAJIANG_PURE=1``)."""
 
 from __future__ import annotations
 
@@ -8,15 +8,17 @@ import os
 import random
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
-from majiang.hand import codes, is_win
-from majiang.hand.codes import group_code, group_codes_py, packed_sum_py
-from majiang.hand.groups import FULL_TABLES, tables_for
+from majiang.hand import codes, is_win, shanten, waits
+from majiang.hand.codes import group_code, group_codes_py
+from majiang.hand.groups import FULL_TABLES
+from majiang.hand.shanten import _shanten_accelerated, _shanten_pure
 from majiang.hand.tileset import TileSet
-from majiang.hand.win import _is_win_accelerated, _is_win_pure
+from majiang.hand.win import _is_win_accelerated, _is_win_pure, _is_win_slow, _waits_accelerated, _waits_pure
 
 ROOT = Path(__file__).resolve().parent.parent
 needs_c = pytest.mark.skipif(not codes.ACCELERATED, reason="the C accelerator is not built or MAJIANG_PURE is set")
@@ -27,10 +29,6 @@ class IntList(list):  # type: ignore[type-arg]
 
 
 class Counts(tuple):  # type: ignore[type-arg]
-    pass
-
-
-class IntDict(dict):  # type: ignore[type-arg]
     pass
 
 
@@ -84,12 +82,12 @@ def test_group_code_is_base_5_with_rank_r_weighted_5_to_the_r():
     assert group_codes_py(h) == tuple(group_code(tuple(h[lo:hi])) for lo, hi in codes.GROUP_BOUNDS)
 
 
-def test_packing_constants_agree():
+def test_limits_agree():
     from majiang.hand import groups
 
-    assert (codes.JOKER_STEP, codes.MAX_JOKERS) == (groups.JOKER_STEP, groups.MAX_SIZE)
+    assert (codes.MAX_JOKERS, codes.MAX_GROUP_TILES) == (groups.MAX_SIZE, groups.MAX_SIZE)
     if codes.speedups is not None:
-        assert (codes.speedups.JOKER_STEP, codes.speedups.MAX_JOKERS) == (codes.JOKER_STEP, codes.MAX_JOKERS)
+        assert (codes.speedups.MAX_JOKERS, codes.speedups.MAX_GROUP_TILES) == (14, 14)
 
 
 @needs_c
@@ -99,79 +97,100 @@ def test_c_group_codes_match_the_python_reference():
         assert codes.speedups.group_codes(counts) == group_codes_py(counts), counts
 
 
+def _outcome(fn: Callable[..., object], *args: object) -> object:
+    """The answer, or the exception's type and message."""
+    try:
+        return fn(*args)
+    except Exception as exc:
+        return type(exc), str(exc)
+
+
+# is_win's reference is its validating slow path: the pure hot path reads a falsy ``jokers``
+# (None, "") as no wilds before any check, where the slow path names the bad value.
+PAIRS = (
+    ("is_win", _is_win_accelerated, _is_win_slow),
+    ("shanten", _shanten_accelerated, _shanten_pure),
+    ("waits", _waits_accelerated, _waits_pure),
+)
+
+
 @needs_c
-def test_c_packed_sum_matches_the_python_reference():
-    assert codes.speedups is not None
-    c_sum = codes.speedups.packed_sum
+def test_c_calls_answer_or_raise_like_the_pure_ones_on_every_input():
+    """Plain and non-plain inputs, good and bad wilds and tile sets: the same answer or the same error."""
     rnd = random.Random(9)
-    inputs = _inputs()
-    hits = 0
-    for counts in inputs[:2000]:  # fill the tables for about half the plain parts (others stay misses)
-        if rnd.random() < 0.5 and sum(counts) in (13, 14):  # type: ignore[call-overload]
-            is_win(counts)  # type: ignore[arg-type]
-    tables = FULL_TABLES.codes
-    for counts in inputs:
+    answered = 0
+    for counts in _inputs():
         jokers = rnd.choice([0, 0, 0, 1, 4])
-        expected = packed_sum_py(counts, tables, jokers)
-        assert c_sum(counts, tables, jokers) == expected, counts
-        hits += expected is not None
-    assert 500 < hits < 3000
-    plain = next(h for h in inputs if packed_sum_py(h, tables, 0) is not None)
-    base = packed_sum_py(plain, tables, 0)
-    assert base is not None
-    for jokers in (*range(15), True, False):
-        assert c_sum(plain, tables, jokers) == packed_sum_py(plain, tables, jokers) == base + jokers * 255
-    for jokers in (-1, 15, 2**70, -(2**70), 1.0, None, "1", IntSub(1)):
-        assert c_sum(plain, tables, jokers) is packed_sum_py(plain, tables, jokers) is None, jokers
-    # Tables built by hand: every code present, then a value of each wrong kind.
-    counts = _valid(rnd)
-    keys = group_codes_py(counts)
-    assert keys is not None
-    tables = tuple({k: 1 << (8 * g)} for g, k in enumerate(keys))
-    assert c_sum(counts, tables, 0) == packed_sum_py(counts, tables, 0) == 0x01010101  # type: ignore[arg-type]
-    for bad, error in (("1", TypeError), (1.5, TypeError), (True, TypeError), (-1, ValueError),
-                       (2**49, ValueError), (2**200, ValueError)):
-        broken = ({keys[0]: bad}, *tables[1:])
-        for fn in (c_sum, packed_sum_py):
-            with pytest.raises(error):
-                fn(counts, broken, 0)  # type: ignore[arg-type]
-    for bad_tables in (None, list(tables), tables[:3], (*tables, {}), ({}, {}, {}, 5), ({}, {}, {}, IntDict())):
-        for fn in (c_sum, packed_sum_py):
+        tileset = rnd.choice([None, None, TileSet.FULL, TileSet.HEFEI])
+        for _name, fast, pure in PAIRS:
+            expected = _outcome(pure, counts, jokers, True, tileset)
+            assert _outcome(fast, counts, jokers, True, tileset) == expected, (counts, jokers, tileset)
+            answered += not isinstance(expected, tuple)
+    assert answered > 2000
+    plain = [0] * 34
+    plain[:5] = [3, 3, 3, 3, 1]
+    for jokers in (*range(15), True, False, -1, 15, 2**70, -(2**70), 1.0, None, "1", IntSub(1)):
+        for tileset in (None, TileSet.HEFEI, "full", 3):
+            for _name, fast, pure in PAIRS:
+                args = (plain[: 13 - jokers] if type(jokers) is int and 0 <= jokers <= 13 else plain, jokers)
+                assert _outcome(fast, *args, True, tileset) == _outcome(pure, *args, True, tileset), (jokers, tileset)
+
+
+@needs_c
+def test_c_entry_points_take_the_python_signature():
+    """Positional or keyword, defaults, and bad signatures (handed to the Python function) as in Python."""
+    counts = [0] * 34
+    counts[1:5] = [2, 3, 3, 3]
+    counts[20] = 0
+    for fn, pure in ((is_win, _is_win_pure), (shanten, _shanten_pure)):
+        assert fn(counts) == fn(counts, 0, True, None) == fn(counts=counts, tileset=None, seven_pairs=True, jokers=0)
+        assert fn(counts, tileset=TileSet.HEFEI) == pure(counts, tileset=TileSet.HEFEI)
+        assert fn(tuple(counts), jokers=0) == pure(counts)
+        for args, kwargs in (((), {}), ((counts, 0), {"jokers": 0}), ((counts,), {"bogus": 1}),
+                             ((counts, 0, True, None, 0), {})):
             with pytest.raises(TypeError):
-                fn(counts, bad_tables, 0)  # type: ignore[arg-type]
-    for args in ((counts,), (counts, tables), (counts, tables, 0, 0)):
-        with pytest.raises(TypeError):
-            c_sum(*args)
+                fn(*args, **kwargs)
+    thirteen = [*counts[:4], 2, *counts[5:]]
+    assert waits(thirteen, seven_pairs=False) == _waits_pure(thirteen, 0, False) == [1, 4]
 
 
-def test_code_tables_mirror_the_tuple_tables():
-    rnd = random.Random(3)
-    for tileset in (None, TileSet.HEFEI):
-        tables = tables_for(tileset)
-        for _ in range(300):
-            h = [0] * 34
-            for t in rnd.sample([k for k in (tileset or TileSet.FULL).sorted_kinds for _ in range(4)], 14):
-                h[t] += 1
-            is_win(h, tileset=tileset)
-        for by_key, by_code in zip(tables.packed, tables.codes, strict=True):
-            assert len(by_key) == len(by_code) > 0
-            for key, value in by_key.items():
-                assert by_code[group_code(key)] is value
+@needs_c
+def test_c_tables_check_their_arguments():
+    assert codes.speedups is not None
+    sp = codes.speedups
+    with pytest.raises(TypeError):
+        sp.Tables(1, 2, 3, 4)
+    suit = sp.Shape(9, 511, 127)
+    with pytest.raises(ValueError, match="three suit shapes"):
+        sp.Tables(suit, suit, suit, suit)
+    for bad in ((10, 0, 0), (9, 512, 0), (9, 511, 1 << 7), (9, 0b111111110, 1), (7, 127, -1)):
+        with pytest.raises(ValueError):
+            sp.Shape(*bad)
+    with pytest.raises(ValueError, match="not in this shape"):
+        sp.Shape(9, 0b011111110, 0).need((1, 0, 0, 0, 0, 0, 0, 0, 0))
+    with pytest.raises(ValueError, match="no entry named"):
+        sp.install("decompositions", print, FULL_TABLES.flat)
+    with pytest.raises(TypeError):
+        sp.install("is_win", print, None)
 
 
 def test_both_paths_give_the_same_answers_here():
-    """Without a tile set both implementations read the module's own tables: compare them directly."""
+    """is_win, shanten and waits on the module's tables and on Hefei's, with 0-4 wilds."""
     rnd = random.Random(17)
     for _ in range(3000):
+        tileset = rnd.choice([None, TileSet.HEFEI])
+        kinds = (tileset or TileSet.FULL).sorted_kinds
         h = [0] * 34
         jokers = rnd.randrange(5)
-        for t in rnd.sample([k for k in range(34) for _ in range(4)], rnd.choice([13, 14]) - jokers):
+        size = rnd.choice([13, 14])
+        for t in rnd.sample([k for k in kinds for _ in range(4)], size - jokers):
             h[t] += 1
         for seven in (True, False):
-            expected = _is_win_pure(h, jokers, seven)
-            assert is_win(h, jokers, seven) == expected
-            if codes.ACCELERATED:
-                assert _is_win_accelerated(tuple(h), jokers, seven) == expected
+            assert is_win(h, jokers, seven, tileset) == _is_win_pure(h, jokers, seven, tileset)
+            assert shanten(h, jokers, seven, tileset) == _shanten_pure(h, jokers, seven, tileset)
+            if size == 13:
+                assert waits(h, jokers, seven, tileset) == _waits_pure(h, jokers, seven, tileset)
+            assert is_win(tuple(h), jokers, seven, tileset) == _is_win_pure(h, jokers, seven, tileset)
 
 
 def _run(env_pure: str | None, *args: str) -> subprocess.CompletedProcess[str]:

@@ -1,36 +1,80 @@
 /* Optional accelerator for majiang.hand (see docs/hand.md, "The C accelerator").
  *
- * The pure-Python reference of everything here is majiang/hand/codes.py; the
- * engine works the same without this module (MAJIANG_PURE=1 forces that).
+ * The pure-Python code stays the reference: majiang/hand/tables.py defines
+ * every table value (its lazy memoized searches), majiang/hand/win.py and
+ * shanten.py every answer, and the tests compare this module with them.
  *
  * A hand's 34 counts split into four groups (m 0-8, p 9-17, s 18-26, honors
- * 27-33). A group's *code* is its counts read as a base-5 number, rank r being
- * the digit of weight 5**r: suits < 5**9, honors < 5**7. Python ints that small
- * hash to themselves, so the per-group tables keyed by codes cost one cheap
- * lookup each, instead of building and hashing a tuple per group.
+ * 27-33). Each group *shape* (which ranks the tile set has; whether chows
+ * exist) gets complete flat tables here, built once when the Shape object is
+ * made: an entry for every group of at most 14 tiles, indexed by the group's
+ * counts over its present ranks read as a base-5 number. So is_win, shanten
+ * and waits are a few array reads per group: no dict, no hashing, no miss.
  *
- * Only plain input is read here: an exact list or tuple of exactly 34 exact
- * ints in 0..4. Anything else (a subclass, a bool, a float, a 5, a wrong
- * length, ...) gives None, and the caller takes its validating Python path,
- * which raises the usual TileError or answers. No Python code runs while the
- * items are read, so a list cannot change under us.
+ * Only plain input is answered here: an exact list or tuple of exactly 34
+ * exact ints in 0..4 (none outside the tile set, at most 14 in a group) and
+ * 0..14 wilds. For anything else these functions return None and the caller
+ * takes its validating Python path, which raises the usual TileError (or
+ * answers unusual but valid input such as bools). No Python code runs while
+ * the items are read, so a list cannot change under us.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
+#include <stdint.h>
+#include <string.h>
 
 #define NUM_KINDS 34
-/* Packing constants shared with majiang/hand/groups.py (checked at import by
- * majiang/hand/codes.py, which ignores a build that disagrees): J wilds add
- * J * JOKER_STEP to the packed sum, for 0 <= J <= MAX_JOKERS. */
-#define JOKER_STEP 255
 #define MAX_JOKERS 14
+#define MAX_GROUP_TILES 14
+#define MAX_RANKS 9
+#define MAX_SETS 4 /* sets in a group of at most 14 tiles */
 
-/* Strong references to the ints 0..4, compared by identity first (CPython
- * caches them, so nearly every count is one of these objects). An exact int
- * that is not one of them is still read by value, so correctness never
- * depends on that cache. */
+/* ---------------------------------------------------------------- tables */
+
+/* need[code]: s | (d + 1) << 5, or NEED_INVALID for a group of more than 14
+ * tiles. s = fewest wilds that turn the group into sets only (<= 28), s + d =
+ * fewest for sets plus exactly one pair (-1 <= d <= 2): as NeedTable. */
+#define NEED_INVALID 0xFF
+#define NEED_S(e) ((int)((e) & 31))
+#define NEED_D(e) ((int)(((e) >> 5) & 3) - 1)
+
+/* blocks[code]: for p in {0, 1} and m in 0..4, the most partial sets t (capped
+ * at 4: shanten never uses more, since m + t <= 4) over the group's block
+ * choices with exactly p pairs and at least m sets, stored as t + 1 in 3 bits
+ * at bit 3 * (5 * p + m); 0 = no such choice. This is BlockTable's Pareto list
+ * in another form (the same down-set of (m, t, p), t capped at 4). */
+#define BLK(g, p, m) ((int)(((g) >> (3 * (5 * (p) + (m)))) & 7) - 1)
+
+typedef struct {
+    PyObject_HEAD
+    int length;              /* 9 for a suit, 7 for the honors */
+    int ndigits;             /* ranks present */
+    int pos[MAX_RANKS];      /* digit index of each rank, -1 when absent */
+    int32_t weight[MAX_RANKS]; /* 5 ** pos[r], 0 when absent */
+    int starts;              /* bit a: a chow may start at rank a */
+    Py_ssize_t size;         /* 5 ** ndigits */
+    uint8_t *need;
+    uint32_t *blocks;
+} ShapeObject;
+
+typedef struct {
+    PyObject_HEAD
+    ShapeObject *group[4]; /* m, p, s, honors (strong references) */
+} TablesObject;
+
+enum { ENTRY_IS_WIN, ENTRY_SHANTEN, ENTRY_WAITS, N_ENTRIES };
+static const char *const ENTRY_NAMES[N_ENTRIES] = {"is_win", "shanten", "waits"};
+#define N_PARAMS 4 /* counts, jokers=0, seven_pairs=True, tileset=None */
+static const char *const PARAM_NAMES[N_PARAMS] = {"counts", "jokers", "seven_pairs", "tileset"};
+
 typedef struct {
     PyObject *small[5];
+    PyTypeObject *shape_type;
+    PyTypeObject *tables_type;
+    PyObject *param_names[N_PARAMS]; /* interned */
+    PyObject *hot_name;              /* "hot_tables": a TileSet's cache slot */
+    PyObject *full;                  /* the full tile set's Tables (install) */
+    PyObject *fallback[N_ENTRIES];   /* the Python functions for everything else (install) */
 } speedups_state;
 
 static inline speedups_state *
@@ -39,9 +83,417 @@ get_state(PyObject *module)
     return (speedups_state *)PyModule_GetState(module);
 }
 
+static inline void
+pack_blocks(int8_t g[2][MAX_SETS + 1], uint32_t *out)
+{
+    uint32_t v = 0;
+    for (int p = 0; p < 2; p++) {
+        for (int m = 0; m <= MAX_SETS; m++) {
+            v |= (uint32_t)(g[p][m] + 1) << (3 * (5 * p + m));
+        }
+    }
+    *out = v;
+}
+
+static inline void
+unpack_blocks(uint32_t v, int8_t g[2][MAX_SETS + 1])
+{
+    for (int p = 0; p < 2; p++) {
+        for (int m = 0; m <= MAX_SETS; m++) {
+            g[p][m] = (int8_t)BLK(v, p, m);
+        }
+    }
+}
+
+/* Add the choices of `rest` plus one block (dm sets, dt partials, dp pairs)
+ * to g, keeping at most one pair (BlockTable's `add`). */
+static inline void
+add_block(int8_t g[2][MAX_SETS + 1], uint32_t rest, int dm, int dt, int dp)
+{
+    for (int p = dp; p < 2; p++) {
+        for (int m = 0; m <= MAX_SETS; m++) {
+            int from = m - dm < 0 ? 0 : m - dm;
+            int t = BLK(rest, p - dp, from);
+            if (t < 0) {
+                continue;
+            }
+            t += dt;
+            if (t > MAX_SETS) {
+                t = MAX_SETS;
+            }
+            if (t > g[p][m]) {
+                g[p][m] = (int8_t)t;
+            }
+        }
+    }
+}
+
+/* Fill both tables. Every entry depends only on entries of smaller codes
+ * (fewer tiles), so one pass in code order computes them all. Mirrors
+ * NeedTable._need and BlockTable._blocks: both place the lowest held rank. */
+static int
+build_shape(ShapeObject *sh)
+{
+    int rank_of[MAX_RANKS];
+    for (int r = 0; r < sh->length; r++) {
+        if (sh->pos[r] >= 0) {
+            rank_of[sh->pos[r]] = r;
+        }
+    }
+    /* Partial sets of two neighbours only where some chow completes them. */
+    int adjacent = sh->starts | (sh->starts << 1);
+    int digits[MAX_RANKS] = {0};
+    int tiles = 0;
+    uint8_t *need = sh->need;
+    uint32_t *blocks = sh->blocks;
+    for (Py_ssize_t code = 0; code < sh->size; code++) {
+        if (code > 0) { /* next code: base-5 increment of the digits */
+            int j = 0;
+            while (digits[j] == 4) {
+                digits[j++] = 0;
+                tiles -= 4;
+            }
+            digits[j]++;
+            tiles++;
+        }
+        if (tiles > MAX_GROUP_TILES) {
+            need[code] = NEED_INVALID;
+            blocks[code] = 0;
+            continue;
+        }
+        if (tiles == 0) {
+            need[code] = 0 | (2 + 1) << 5; /* s = 0; the pair is two wilds */
+            int8_t g[2][MAX_SETS + 1];
+            memset(g, -1, sizeof g);
+            g[0][0] = 0;
+            pack_blocks(g, &blocks[code]);
+            continue;
+        }
+        int j0 = 0;
+        while (digits[j0] == 0) {
+            j0++;
+        }
+        int i = rank_of[j0];
+        int ci = digits[j0];
+        Py_ssize_t wi = sh->weight[i];
+#define COUNT(r) ((r) < sh->length && sh->pos[r] >= 0 ? digits[sh->pos[r]] : 0)
+        /* need: a pung (or the pair) of rank i with as many naturals as it can take */
+        int k = ci < 3 ? ci : 3;
+        Py_ssize_t rest = code - k * wi;
+        int s0 = 3 - k + NEED_S(need[rest]);
+        int s1 = 3 - k + NEED_S(need[rest]) + NEED_D(need[rest]);
+        k = ci < 2 ? ci : 2;
+        rest = code - k * wi;
+        if (2 - k + NEED_S(need[rest]) < s1) {
+            s1 = 2 - k + NEED_S(need[rest]);
+        }
+        /* the chows holding rank i; ranks below i are empty, wilds fill them */
+        for (int a = i - 2; a <= i; a++) {
+            if (a < 0 || !(sh->starts >> a & 1)) {
+                continue;
+            }
+            int wilds = i - a;
+            rest = code - wi;
+            for (int r = i + 1; r <= a + 2; r++) {
+                if (COUNT(r)) {
+                    rest -= sh->weight[r];
+                }
+                else {
+                    wilds++;
+                }
+            }
+            int n0 = wilds + NEED_S(need[rest]);
+            int n1 = n0 + NEED_D(need[rest]);
+            if (n0 < s0) {
+                s0 = n0;
+            }
+            if (n1 < s1) {
+                s1 = n1;
+            }
+        }
+        int d = s1 - s0;
+        if (s0 > 2 * MAX_GROUP_TILES || d < -1 || d > 2) {
+            PyErr_Format(PyExc_RuntimeError, "need value out of range at code %zd: s=%d d=%d", code, s0, d);
+            return -1;
+        }
+        need[code] = (uint8_t)(s0 | (d + 1) << 5);
+
+        /* blocks: rank i left alone, a pung, a pair (partial or the pair), a chow, 12, 13 */
+        int8_t g[2][MAX_SETS + 1];
+        unpack_blocks(blocks[code - wi], g);
+        if (ci >= 3) {
+            add_block(g, blocks[code - 3 * wi], 1, 0, 0);
+        }
+        if (ci >= 2) {
+            add_block(g, blocks[code - 2 * wi], 0, 1, 0);
+            add_block(g, blocks[code - 2 * wi], 0, 0, 1);
+        }
+        if ((sh->starts >> i & 1) && COUNT(i + 1) && COUNT(i + 2)) {
+            add_block(g, blocks[code - wi - sh->weight[i + 1] - sh->weight[i + 2]], 1, 0, 0);
+        }
+        if ((adjacent >> i & 1) && i + 1 < sh->length && COUNT(i + 1)) {
+            add_block(g, blocks[code - wi - sh->weight[i + 1]], 0, 1, 0);
+        }
+        if ((sh->starts >> i & 1) && COUNT(i + 2)) {
+            add_block(g, blocks[code - wi - sh->weight[i + 2]], 0, 1, 0);
+        }
+#undef COUNT
+        pack_blocks(g, &blocks[code]);
+    }
+    return 0;
+}
+
+static PyObject *
+shape_new(PyTypeObject *type, PyObject *args, PyObject *kwds)
+{
+    static char *kwlist[] = {"length", "present", "starts", NULL};
+    int length, present, starts;
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "iii:Shape", kwlist, &length, &present, &starts)) {
+        return NULL;
+    }
+    if (length < 1 || length > MAX_RANKS || present < 0 || present >= (1 << length) || starts < 0
+        || starts >= (1 << length)) {
+        PyErr_SetString(PyExc_ValueError, "Shape: length 1..9, present and starts bit masks of that many ranks");
+        return NULL;
+    }
+    for (int a = 0; a < length; a++) {
+        if ((starts >> a & 1) && (a + 2 >= length || (present >> a & 7) != 7)) {
+            PyErr_Format(PyExc_ValueError, "Shape: a chow cannot start at rank %d", a);
+            return NULL;
+        }
+    }
+    ShapeObject *sh = (ShapeObject *)type->tp_alloc(type, 0);
+    if (sh == NULL) {
+        return NULL;
+    }
+    sh->length = length;
+    sh->starts = starts;
+    sh->size = 1;
+    for (int r = 0; r < MAX_RANKS; r++) {
+        sh->pos[r] = -1;
+        sh->weight[r] = 0;
+    }
+    for (int r = 0; r < length; r++) {
+        if (present >> r & 1) {
+            sh->pos[r] = sh->ndigits++;
+            sh->weight[r] = (int32_t)sh->size;
+            sh->size *= 5;
+        }
+    }
+    sh->need = PyMem_Malloc((size_t)sh->size);
+    sh->blocks = PyMem_Malloc((size_t)sh->size * sizeof(uint32_t));
+    if (sh->need == NULL || sh->blocks == NULL) {
+        Py_DECREF(sh);
+        return PyErr_NoMemory();
+    }
+    if (build_shape(sh) < 0) {
+        Py_DECREF(sh);
+        return NULL;
+    }
+    return (PyObject *)sh;
+}
+
+static void
+shape_dealloc(ShapeObject *sh)
+{
+    PyTypeObject *tp = Py_TYPE(sh);
+    PyMem_Free(sh->need);
+    PyMem_Free(sh->blocks);
+    tp->tp_free((PyObject *)sh);
+    Py_DECREF(tp);
+}
+
+/* The code of a group key (a tuple of `length` ints 0..4, none at an absent
+ * rank) or -1 with an exception set. For the tests, not the hot path. */
+static Py_ssize_t
+shape_code(ShapeObject *sh, PyObject *key)
+{
+    if (!PyTuple_Check(key) || PyTuple_GET_SIZE(key) != sh->length) {
+        PyErr_Format(PyExc_ValueError, "expected a tuple of %d counts", sh->length);
+        return -1;
+    }
+    Py_ssize_t code = 0;
+    for (int r = 0; r < sh->length; r++) {
+        long c = PyLong_AsLong(PyTuple_GET_ITEM(key, r));
+        if (c == -1 && PyErr_Occurred()) {
+            return -1;
+        }
+        if (c < 0 || c > 4 || (c && sh->pos[r] < 0)) {
+            PyErr_Format(PyExc_ValueError, "count %ld at rank %d is not in this shape", c, r + 1);
+            return -1;
+        }
+        code += c * sh->weight[r];
+    }
+    return code;
+}
+
+PyDoc_STRVAR(shape_need_doc,
+"need(key, /) -> tuple[int, int] | None\n\n"
+"(s, d) of a group key as NeedTable has them, or None for more than 14 tiles.");
+
+static PyObject *
+shape_need(ShapeObject *sh, PyObject *key)
+{
+    Py_ssize_t code = shape_code(sh, key);
+    if (code < 0) {
+        return NULL;
+    }
+    uint8_t e = sh->need[code];
+    if (e == NEED_INVALID) {
+        Py_RETURN_NONE;
+    }
+    return Py_BuildValue("(ii)", NEED_S(e), NEED_D(e));
+}
+
+PyDoc_STRVAR(shape_blocks_doc,
+"blocks(key, /) -> tuple[tuple[int, ...], tuple[int, ...]] | None\n\n"
+"For exactly p = 0 and p = 1 pairs, and m = 0..4: the most partial sets (capped at 4)\n"
+"with at least m sets, -1 if none; None for more than 14 tiles.");
+
+static PyObject *
+shape_blocks(ShapeObject *sh, PyObject *key)
+{
+    Py_ssize_t code = shape_code(sh, key);
+    if (code < 0) {
+        return NULL;
+    }
+    if (sh->need[code] == NEED_INVALID) {
+        Py_RETURN_NONE;
+    }
+    uint32_t g = sh->blocks[code];
+    return Py_BuildValue("((iiiii)(iiiii))", BLK(g, 0, 0), BLK(g, 0, 1), BLK(g, 0, 2), BLK(g, 0, 3),
+                         BLK(g, 0, 4), BLK(g, 1, 0), BLK(g, 1, 1), BLK(g, 1, 2), BLK(g, 1, 3), BLK(g, 1, 4));
+}
+
+static PyObject *
+shape_get_nbytes(ShapeObject *sh, void *closure)
+{
+    return PyLong_FromSsize_t(sh->size * (Py_ssize_t)(sizeof(uint8_t) + sizeof(uint32_t)));
+}
+
+static PyObject *
+shape_get_size(ShapeObject *sh, void *closure)
+{
+    return PyLong_FromSsize_t(sh->size);
+}
+
+static PyMethodDef shape_methods[] = {
+    {"need", (PyCFunction)shape_need, METH_O, shape_need_doc},
+    {"blocks", (PyCFunction)shape_blocks, METH_O, shape_blocks_doc},
+    {NULL, NULL, 0, NULL},
+};
+
+static PyGetSetDef shape_getset[] = {
+    {"nbytes", (getter)shape_get_nbytes, NULL, "bytes the two tables take", NULL},
+    {"size", (getter)shape_get_size, NULL, "entries per table (5 ** ranks present)", NULL},
+    {NULL, NULL, NULL, NULL, NULL},
+};
+
+static PyType_Slot shape_slots[] = {
+    {Py_tp_doc, "Shape(length, present, starts): complete need and block tables of one group shape\n"
+                "(bit masks over ranks 0..length-1: the ranks the tile set has, where chows may start)."},
+    {Py_tp_new, shape_new},
+    {Py_tp_dealloc, shape_dealloc},
+    {Py_tp_methods, shape_methods},
+    {Py_tp_getset, shape_getset},
+    {0, NULL},
+};
+
+static PyType_Spec shape_spec = {
+    .name = "majiang.hand._speedups.Shape",
+    .basicsize = sizeof(ShapeObject),
+    .flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_IMMUTABLETYPE,
+    .slots = shape_slots,
+};
+
+static PyObject *
+tables_new(PyTypeObject *type, PyObject *args, PyObject *kwds)
+{
+    PyObject *g[4];
+    if (kwds != NULL && PyDict_GET_SIZE(kwds)) {
+        PyErr_SetString(PyExc_TypeError, "Tables takes no keyword arguments");
+        return NULL;
+    }
+    if (!PyArg_UnpackTuple(args, "Tables", 4, 4, &g[0], &g[1], &g[2], &g[3])) {
+        return NULL;
+    }
+    PyObject *module = PyType_GetModule(type);
+    if (module == NULL) {
+        return NULL;
+    }
+    PyTypeObject *shape_type = get_state(module)->shape_type;
+    for (int k = 0; k < 4; k++) {
+        if (!Py_IS_TYPE(g[k], shape_type)) {
+            PyErr_SetString(PyExc_TypeError, "Tables(m, p, s, honors) takes four Shape objects");
+            return NULL;
+        }
+    }
+    if (((ShapeObject *)g[0])->length != 9 || ((ShapeObject *)g[1])->length != 9
+        || ((ShapeObject *)g[2])->length != 9 || ((ShapeObject *)g[3])->length != 7) {
+        PyErr_SetString(PyExc_ValueError, "Tables: three suit shapes of 9 ranks, then honors of 7");
+        return NULL;
+    }
+    TablesObject *t = (TablesObject *)type->tp_alloc(type, 0);
+    if (t == NULL) {
+        return NULL;
+    }
+    for (int k = 0; k < 4; k++) {
+        t->group[k] = (ShapeObject *)Py_NewRef(g[k]);
+    }
+    return (PyObject *)t;
+}
+
+static int
+tables_traverse(TablesObject *t, visitproc visit, void *arg)
+{
+    Py_VISIT(Py_TYPE(t));
+    for (int k = 0; k < 4; k++) {
+        Py_VISIT(t->group[k]);
+    }
+    return 0;
+}
+
+static int
+tables_clear(TablesObject *t)
+{
+    for (int k = 0; k < 4; k++) {
+        Py_CLEAR(t->group[k]);
+    }
+    return 0;
+}
+
+static void
+tables_dealloc(TablesObject *t)
+{
+    PyTypeObject *tp = Py_TYPE(t);
+    PyObject_GC_UnTrack(t);
+    tables_clear(t);
+    tp->tp_free((PyObject *)t);
+    Py_DECREF(tp);
+}
+
+static PyType_Slot tables_slots[] = {
+    {Py_tp_doc, "Tables(m, p, s, honors): the four group shapes of one tile set."},
+    {Py_tp_new, tables_new},
+    {Py_tp_dealloc, tables_dealloc},
+    {Py_tp_traverse, tables_traverse},
+    {Py_tp_clear, tables_clear},
+    {0, NULL},
+};
+
+static PyType_Spec tables_spec = {
+    .name = "majiang.hand._speedups.Tables",
+    .basicsize = sizeof(TablesObject),
+    .flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_IMMUTABLETYPE | Py_TPFLAGS_HAVE_GC,
+    .slots = tables_slots,
+};
+
+/* ---------------------------------------------------------------- reading a hand */
+
 /* The value of `x` when it is an exact int (or, with allow_bool, a bool) in
- * 0..max, else -1. Runs no Python code and sets no exception: the value of an
- * int or bool is read from the object itself. */
+ * 0..max, else -1. Runs no Python code and sets no exception. The ints 0..4
+ * are compared by identity first (CPython caches them, so nearly every count
+ * is one of these objects); any other exact int is still read by value. */
 static inline long
 read_small(const speedups_state *st, PyObject *x, long max, int allow_bool)
 {
@@ -56,154 +508,511 @@ read_small(const speedups_state *st, PyObject *x, long max, int allow_bool)
     int overflow = 0;
     long v = PyLong_AsLongAndOverflow(x, &overflow);
     if (overflow || v < 0 || v > max) {
-        /* v == -1 with an error set cannot happen for an int. */
         return -1;
     }
     return v;
 }
 
-/* Fill codes[4] from `counts`. Returns 1 on success, 0 when the input is not
- * plain (the caller returns None). Sets no exception. */
-static int
-compute_codes(const speedups_state *st, PyObject *counts, long codes[4])
+/* The items of an exact list/tuple of 34, else NULL. */
+static inline PyObject **
+plain_items(PyObject *counts)
 {
-    PyObject **items;
     if (PyList_CheckExact(counts)) {
-        if (PyList_GET_SIZE(counts) != NUM_KINDS) {
-            return 0;
-        }
-        items = PySequence_Fast_ITEMS(counts);
+        return PyList_GET_SIZE(counts) == NUM_KINDS ? PySequence_Fast_ITEMS(counts) : NULL;
     }
-    else if (PyTuple_CheckExact(counts)) {
-        if (PyTuple_GET_SIZE(counts) != NUM_KINDS) {
-            return 0;
-        }
-        items = PySequence_Fast_ITEMS(counts);
+    if (PyTuple_CheckExact(counts)) {
+        return PyTuple_GET_SIZE(counts) == NUM_KINDS ? PySequence_Fast_ITEMS(counts) : NULL;
     }
-    else {
+    return NULL;
+}
+
+static const int GROUP_LO[4] = {0, 9, 18, 27};
+
+/* One plain part read against a tile set's tables. */
+typedef struct {
+    int8_t count[NUM_KINDS];
+    Py_ssize_t code[4];
+    uint8_t need[4];
+    int naturals;
+    int odd;   /* kinds held 1 or 3 times */
+    int pairs; /* seven-pairs pairs: 2 or 3 -> 1, 4 -> 2 */
+    int jokers;
+} Part;
+
+/* Read counts and jokers into `part`. 1 on success; 0 when the input is not
+ * plain, a tile lies outside the tile set or a group holds more than 14 tiles
+ * (the caller returns None). Sets no exception. */
+static int
+read_part(const speedups_state *st, const TablesObject *t, PyObject *counts, PyObject *jokers, Part *part)
+{
+    PyObject **items = plain_items(counts);
+    if (items == NULL) {
         return 0;
     }
-    static const int lo[4] = {0, 9, 18, 27};
+    long j = read_small(st, jokers, MAX_JOKERS, 1);
+    if (j < 0) {
+        return 0;
+    }
+    part->jokers = (int)j;
+    int naturals = 0, odd = 0, pairs = 0;
+    for (int g = 0; g < 4; g++) {
+        const ShapeObject *sh = t->group[g];
+        Py_ssize_t code = 0;
+        for (int r = 0; r < sh->length; r++) {
+            long c = read_small(st, items[GROUP_LO[g] + r], 4, 0);
+            if (c < 0 || (c && sh->pos[r] < 0)) {
+                return 0;
+            }
+            part->count[GROUP_LO[g] + r] = (int8_t)c;
+            code += c * sh->weight[r];
+            naturals += (int)c;
+            odd += c & 1;
+            pairs += c >> 1;
+        }
+        uint8_t e = sh->need[code];
+        if (e == NEED_INVALID) {
+            return 0;
+        }
+        part->code[g] = code;
+        part->need[g] = e;
+    }
+    part->naturals = naturals;
+    part->odd = odd;
+    part->pairs = pairs;
+    return 1;
+}
+
+/* 3n+2 and 3n+1 sizes, n = 0..4 */
+static inline int
+is_complete_size(int total)
+{
+    return total >= 2 && total <= 14 && total % 3 == 2;
+}
+
+static inline int
+is_waiting_size(int total)
+{
+    return total >= 1 && total <= 13 && total % 3 == 1;
+}
+
+/* The cores below take (counts, jokers, seven_pairs, tables) and return the
+ * answer, or None when it is not theirs to give: see entry(). */
+
+/* Common argument handling: (counts, jokers, seven_pairs, tables). Returns the
+ * Tables object or NULL with *none set when the answer is None (tables not a
+ * Tables object: e.g. a tile set whose cache slot is still empty). */
+static TablesObject *
+unpack_args(PyObject *module, PyObject *const *args, Py_ssize_t nargs, const char *name, int *seven,
+            int *none)
+{
+    *none = 0;
+    if (nargs != 4) {
+        PyErr_Format(PyExc_TypeError, "%s expected 4 arguments, got %zd", name, nargs);
+        return NULL;
+    }
+    speedups_state *st = get_state(module);
+    if (!Py_IS_TYPE(args[3], st->tables_type)) {
+        *none = 1;
+        return NULL;
+    }
+    /* Truthiness first: it may run Python code, the reading after it does not. */
+    if (args[2] == Py_True) {
+        *seven = 1;
+    }
+    else if (args[2] == Py_False) {
+        *seven = 0;
+    }
+    else {
+        int v = PyObject_IsTrue(args[2]);
+        if (v < 0) {
+            return NULL;
+        }
+        *seven = v;
+    }
+    return (TablesObject *)args[3];
+}
+
+static PyObject *
+c_is_win(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    int seven, none;
+    TablesObject *t = unpack_args(module, args, nargs, "is_win", &seven, &none);
+    if (t == NULL) {
+        if (none) {
+            Py_RETURN_NONE;
+        }
+        return NULL;
+    }
+    Part part;
+    if (!read_part(get_state(module), t, args[0], args[1], &part)) {
+        Py_RETURN_NONE;
+    }
+    int total = part.naturals + part.jokers;
+    if (!is_complete_size(total)) {
+        if (is_waiting_size(total)) {
+            Py_RETURN_FALSE;
+        }
+        Py_RETURN_NONE; /* no such part: the Python path raises */
+    }
+    int s = 0, min_d = 2;
+    for (int g = 0; g < 4; g++) {
+        s += NEED_S(part.need[g]);
+        int d = NEED_D(part.need[g]);
+        if (d < min_d) {
+            min_d = d;
+        }
+    }
+    if (s + min_d <= part.jokers || (seven && total == 14 && part.odd <= part.jokers)) {
+        Py_RETURN_TRUE;
+    }
+    Py_RETURN_FALSE;
+}
+
+static PyObject *
+c_shanten(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    int seven, none;
+    TablesObject *t = unpack_args(module, args, nargs, "shanten", &seven, &none);
+    if (t == NULL) {
+        if (none) {
+            Py_RETURN_NONE;
+        }
+        return NULL;
+    }
+    Part part;
+    if (!read_part(get_state(module), t, args[0], args[1], &part)) {
+        Py_RETURN_NONE;
+    }
+    int naturals = part.naturals;
+    int total = naturals + part.jokers;
+    if (!is_complete_size(total) && !is_waiting_size(total)) {
+        Py_RETURN_NONE;
+    }
+    int n = (total - 1) / 3; /* sets to make */
+    /* best[p][m]: most partials over the groups so far with p pairs, m sets
+     * (capped at 4, like the tables: m + t <= n <= 4 is all that counts). */
+    int8_t best[2][MAX_SETS + 1];
+    memset(best, -1, sizeof best);
+    best[0][0] = 0;
+    for (int g = 0; g < 4; g++) {
+        uint32_t blk = t->group[g]->blocks[part.code[g]];
+        int8_t next[2][MAX_SETS + 1];
+        memset(next, -1, sizeof next);
+        for (int p = 0; p < 2; p++) {
+            for (int m = 0; m <= MAX_SETS; m++) {
+                int have = best[p][m];
+                if (have < 0) {
+                    continue;
+                }
+                for (int q = 0; p + q < 2; q++) {
+                    for (int k = 0; m + k <= MAX_SETS; k++) {
+                        int add = BLK(blk, q, k);
+                        if (add < 0) {
+                            break; /* fewer choices with more sets */
+                        }
+                        int sum = have + add;
+                        if (sum > MAX_SETS) {
+                            sum = MAX_SETS;
+                        }
+                        if (sum > next[p + q][m + k]) {
+                            next[p + q][m + k] = (int8_t)sum;
+                        }
+                    }
+                }
+            }
+        }
+        memcpy(best, next, sizeof best);
+    }
+    /* used = 3m + 2t + 2p + min(leftover naturals, free slots), as shanten.py */
+    int used_best = 0;
+    for (int p = 0; p < 2; p++) {
+        for (int m = 0; m <= n; m++) {
+            int tt = best[p][m];
+            if (tt < 0) {
+                continue;
+            }
+            if (m + tt > n) {
+                tt = n - m;
+            }
+            int blocks = 3 * m + 2 * tt + 2 * p;
+            int free = n + 1 - m - tt - p;
+            int left = naturals - blocks;
+            int used = blocks + (left < free ? left : free);
+            if (used > used_best) {
+                used_best = used;
+            }
+        }
+    }
+    int needed = 3 * n + 2 - used_best - part.jokers;
+    if (seven && total >= 13 && needed > 0) {
+        int pairs = part.pairs > 7 ? 7 : part.pairs;
+        int rest = naturals - 2 * pairs;
+        int used7 = 2 * pairs + (rest < 7 - pairs ? rest : 7 - pairs);
+        int needed7 = 14 - used7 - part.jokers;
+        if (needed7 < needed) {
+            needed = needed7;
+        }
+    }
+    return PyLong_FromLong(needed - 1);
+}
+
+static PyObject *
+c_waits(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    int seven, none;
+    TablesObject *t = unpack_args(module, args, nargs, "waits", &seven, &none);
+    if (t == NULL) {
+        if (none) {
+            Py_RETURN_NONE;
+        }
+        return NULL;
+    }
+    Part part;
+    if (!read_part(get_state(module), t, args[0], args[1], &part)) {
+        Py_RETURN_NONE;
+    }
+    int total = part.naturals + part.jokers;
+    if (!is_waiting_size(total)) {
+        Py_RETURN_NONE;
+    }
+    int s_all = 0;
+    for (int g = 0; g < 4; g++) {
+        s_all += NEED_S(part.need[g]);
+    }
+    char wait[NUM_KINDS] = {0};
+    for (int g = 0; g < 4; g++) {
+        const ShapeObject *sh = t->group[g];
+        /* The other three groups keep their values: a tile drawn into this one
+         * completes the part when s' + min(d', others' d) <= wilds - others' s. */
+        int others_d = 2;
+        for (int h = 0; h < 4; h++) {
+            if (h != g && NEED_D(part.need[h]) < others_d) {
+                others_d = NEED_D(part.need[h]);
+            }
+        }
+        int left = part.jokers - (s_all - NEED_S(part.need[g]));
+        for (int r = 0; r < sh->length; r++) {
+            int kind = GROUP_LO[g] + r;
+            if (sh->pos[r] < 0 || part.count[kind] == 4) {
+                continue; /* not in the tile set, or no fifth natural copy to draw */
+            }
+            uint8_t e = sh->need[part.code[g] + sh->weight[r]];
+            int d = NEED_D(e) < others_d ? NEED_D(e) : others_d;
+            if (NEED_S(e) + d <= left) {
+                wait[kind] = 1;
+            }
+        }
+    }
+    if (seven && total == 13) {
+        int any = part.odd + 1 <= part.jokers; /* any drawn kind still leaves enough wilds */
+        int odd_ones = !any && part.odd - 1 <= part.jokers; /* drawing a kind held 1 or 3 times pairs it */
+        if (any || odd_ones) {
+            for (int g = 0; g < 4; g++) {
+                const ShapeObject *sh = t->group[g];
+                for (int r = 0; r < sh->length; r++) {
+                    int kind = GROUP_LO[g] + r;
+                    int c = part.count[kind];
+                    if (sh->pos[r] >= 0 && (any ? c < 4 : (c & 1))) {
+                        wait[kind] = 1;
+                    }
+                }
+            }
+        }
+    }
+    PyObject *result = PyList_New(0);
+    if (result == NULL) {
+        return NULL;
+    }
+    for (int kind = 0; kind < NUM_KINDS; kind++) {
+        if (wait[kind]) {
+            PyObject *id = PyLong_FromLong(kind);
+            if (id == NULL || PyList_Append(result, id) < 0) {
+                Py_XDECREF(id);
+                Py_DECREF(result);
+                return NULL;
+            }
+            Py_DECREF(id);
+        }
+    }
+    return result;
+}
+
+/* ---------------------------------------------------------------- the public entry points */
+
+typedef PyObject *(*core_fn)(PyObject *, PyObject *const *, Py_ssize_t);
+static const core_fn CORES[N_ENTRIES] = {c_is_win, c_shanten, c_waits};
+
+/* The public is_win / shanten / waits. The usual call (1-4 arguments, by
+ * position or by keyword; tileset None or a TileSet whose cache slot holds a
+ * Tables) is answered by the core on the flat tables. Everything else -- a
+ * first use of a tile set, input that is not plain, an impossible size, an
+ * odd call signature -- goes, with the caller's own arguments, to the Python
+ * function installed for it, which validates, raises the engine's TileError
+ * (or TypeError for a bad signature) and answers exactly like the pure path. */
+static PyObject *
+entry(PyObject *module, int which, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames)
+{
+    speedups_state *st = get_state(module);
+    PyObject *fallback = st->fallback[which];
+    if (fallback == NULL || st->full == NULL) {
+        PyErr_Format(PyExc_RuntimeError, "%s: call _speedups.install first", ENTRY_NAMES[which]);
+        return NULL;
+    }
+    PyObject *a[N_PARAMS] = {NULL, st->small[0], Py_True, Py_None};
+    if (nargs < 1 || nargs > N_PARAMS) {
+        goto python;
+    }
+    for (Py_ssize_t i = 0; i < nargs; i++) {
+        a[i] = args[i];
+    }
+    if (kwnames != NULL) {
+        for (Py_ssize_t k = 0; k < PyTuple_GET_SIZE(kwnames); k++) {
+            PyObject *name = PyTuple_GET_ITEM(kwnames, k);
+            int j = 0;
+            while (j < N_PARAMS && name != st->param_names[j]
+                   && !(PyUnicode_Check(name) && PyUnicode_Compare(name, st->param_names[j]) == 0)) {
+                j++;
+            }
+            if (j == N_PARAMS || j < nargs) {
+                goto python; /* unknown, or given twice: Python says which */
+            }
+            a[j] = args[nargs + k];
+        }
+    }
+    if (a[0] == NULL) {
+        goto python;
+    }
+    PyObject *tables = st->full;
+    Py_INCREF(tables);
+    if (a[3] != Py_None) {
+        Py_DECREF(tables);
+        tables = PyObject_GetAttr(a[3], st->hot_name);
+        if (tables == NULL) {
+            if (!PyErr_ExceptionMatches(PyExc_AttributeError)) {
+                return NULL;
+            }
+            PyErr_Clear();
+            goto python; /* not a TileSet */
+        }
+    }
+    PyObject *core_args[N_PARAMS] = {a[0], a[1], a[2], tables};
+    PyObject *answer = CORES[which](module, core_args, N_PARAMS);
+    Py_DECREF(tables);
+    if (answer != Py_None) {
+        return answer; /* or NULL with an exception */
+    }
+    Py_DECREF(answer);
+python:
+    return PyObject_Vectorcall(fallback, args, nargs, kwnames);
+}
+
+#define ENTRY_SIGNATURE "($module, /, counts, jokers=0, seven_pairs=True, tileset=None)\n--\n\n"
+
+PyDoc_STRVAR(is_win_doc,
+"is_win" ENTRY_SIGNATURE
+"True when the concealed part (naturals counts plus jokers wilds) is complete; a\n"
+"waiting-size part (3n+1) is simply not complete. See majiang.hand.win.");
+
+static PyObject *
+is_win_entry(PyObject *module, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames)
+{
+    return entry(module, ENTRY_IS_WIN, args, nargs, kwnames);
+}
+
+PyDoc_STRVAR(shanten_doc,
+"shanten" ENTRY_SIGNATURE
+"Tiles away from ready: -1 = complete, 0 = ready. See majiang.hand.shanten.");
+
+static PyObject *
+shanten_entry(PyObject *module, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames)
+{
+    return entry(module, ENTRY_SHANTEN, args, nargs, kwnames);
+}
+
+PyDoc_STRVAR(waits_doc,
+"waits" ENTRY_SIGNATURE
+"Sorted tile ids (within the tile set) whose drawing completes a 3n+1 part; a kind\n"
+"held four times naturally is never a wait. See majiang.hand.win.");
+
+static PyObject *
+waits_entry(PyObject *module, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames)
+{
+    return entry(module, ENTRY_WAITS, args, nargs, kwnames);
+}
+
+PyDoc_STRVAR(install_doc,
+"install(name, fallback, full, /)\n--\n\n"
+"Set the Python function that answers what the C entry `name` ('is_win', 'shanten' or\n"
+"'waits') does not (called with the caller's own arguments), and the full tile set's Tables.");
+
+static PyObject *
+install(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    if (nargs != 3 || !PyUnicode_Check(args[0]) || !PyCallable_Check(args[1])) {
+        PyErr_SetString(PyExc_TypeError, "install(name, fallback, full): a name, a callable and a Tables");
+        return NULL;
+    }
+    speedups_state *st = get_state(module);
+    if (!Py_IS_TYPE(args[2], st->tables_type)) {
+        PyErr_SetString(PyExc_TypeError, "install: full must be a Tables");
+        return NULL;
+    }
+    for (int k = 0; k < N_ENTRIES; k++) {
+        if (PyUnicode_CompareWithASCIIString(args[0], ENTRY_NAMES[k]) == 0) {
+            Py_XSETREF(st->fallback[k], Py_NewRef(args[1]));
+            Py_XSETREF(st->full, Py_NewRef(args[2]));
+            Py_RETURN_NONE;
+        }
+    }
+    PyErr_Format(PyExc_ValueError, "install: no entry named %R", args[0]);
+    return NULL;
+}
+
+/* ---------------------------------------------------------------- the module */
+
+PyDoc_STRVAR(group_codes_doc,
+"group_codes(counts, /) -> tuple[int, int, int, int] | None\n\n"
+"The base-5 codes of the m, p, s and honors groups over all their ranks (rank r\n"
+"weighing 5**r), or None unless counts is an exact list/tuple of 34 exact ints in 0..4.");
+
+static PyObject *
+group_codes(PyObject *module, PyObject *counts)
+{
+    const speedups_state *st = get_state(module);
+    PyObject **items = plain_items(counts);
+    if (items == NULL) {
+        Py_RETURN_NONE;
+    }
     static const int hi[4] = {9, 18, 27, 34};
+    long codes[4];
     for (int g = 0; g < 4; g++) {
         long code = 0;
-        /* Horner from the highest rank down: rank r gets weight 5**r. */
-        for (int i = hi[g] - 1; i >= lo[g]; i--) {
+        for (int i = hi[g] - 1; i >= GROUP_LO[g]; i--) {
             long c = read_small(st, items[i], 4, 0);
             if (c < 0) {
-                return 0;
+                Py_RETURN_NONE;
             }
             code = code * 5 + c;
         }
         codes[g] = code;
     }
-    return 1;
-}
-
-PyDoc_STRVAR(group_codes_doc,
-"group_codes(counts, /) -> tuple[int, int, int, int] | None\n\n"
-"The base-5 codes of the m, p, s and honors groups of a 34-count list or tuple,\n"
-"or None unless counts is an exact list/tuple of 34 exact ints in 0..4.");
-
-static PyObject *
-group_codes(PyObject *module, PyObject *counts)
-{
-    long codes[4];
-    if (!compute_codes(get_state(module), counts, codes)) {
-        Py_RETURN_NONE;
-    }
-    PyObject *result = PyTuple_New(4);
-    if (result == NULL) {
-        return NULL;
-    }
-    for (int g = 0; g < 4; g++) {
-        PyObject *code = PyLong_FromLong(codes[g]);
-        if (code == NULL) {
-            Py_DECREF(result);
-            return NULL;
-        }
-        PyTuple_SET_ITEM(result, g, code); /* steals the reference */
-    }
-    return result;
-}
-
-PyDoc_STRVAR(packed_sum_doc,
-"packed_sum(counts, tables, jokers, /) -> int | None\n\n"
-"Sum of tables[g][code of group g] over the four groups, plus jokers * JOKER_STEP:\n"
-"tables is a tuple of four dicts mapping group codes to ints. None when counts is\n"
-"not plain (see group_codes), jokers is not an int or bool in 0..MAX_JOKERS, or\n"
-"some code is not in its table; TypeError when tables is not a 4-tuple of dicts.");
-
-static PyObject *
-packed_sum(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
-{
-    if (nargs != 3) {
-        PyErr_Format(PyExc_TypeError, "packed_sum expected 3 arguments, got %zd", nargs);
-        return NULL;
-    }
-    PyObject *counts = args[0];
-    PyObject *tables = args[1];
-    if (!PyTuple_CheckExact(tables) || PyTuple_GET_SIZE(tables) != 4) {
-        PyErr_SetString(PyExc_TypeError, "packed_sum: tables must be a tuple of 4 dicts");
-        return NULL;
-    }
-    for (int g = 0; g < 4; g++) {
-        if (!PyDict_CheckExact(PyTuple_GET_ITEM(tables, g))) {
-            PyErr_SetString(PyExc_TypeError, "packed_sum: tables must be a tuple of 4 dicts");
-            return NULL;
-        }
-    }
-    const speedups_state *st = get_state(module);
-    long codes[4];
-    if (!compute_codes(st, counts, codes)) {
-        Py_RETURN_NONE;
-    }
-    long jokers = read_small(st, args[2], MAX_JOKERS, 1);
-    if (jokers < 0) {
-        Py_RETURN_NONE;
-    }
-    long long total = (long long)jokers * JOKER_STEP;
-    for (int g = 0; g < 4; g++) {
-        PyObject *key = PyLong_FromLong(codes[g]);
-        if (key == NULL) {
-            return NULL;
-        }
-        /* Borrowed; the dict holds it. An int key's hash and compare run no
-         * Python code, so nothing can mutate the dict meanwhile. */
-        PyObject *value = PyDict_GetItemWithError(PyTuple_GET_ITEM(tables, g), key);
-        Py_DECREF(key);
-        if (value == NULL) {
-            if (PyErr_Occurred()) {
-                return NULL;
-            }
-            Py_RETURN_NONE;
-        }
-        if (!PyLong_CheckExact(value)) {
-            PyErr_SetString(PyExc_TypeError, "packed_sum: table values must be ints");
-            return NULL;
-        }
-        int overflow = 0;
-        long long v = PyLong_AsLongLongAndOverflow(value, &overflow);
-        if (overflow || v < 0 || v > (1LL << 48)) {
-            PyErr_SetString(PyExc_ValueError, "packed_sum: table value out of range");
-            return NULL;
-        }
-        total += v; /* four values below 2**48 plus a few thousand: no overflow */
-    }
-    return PyLong_FromLongLong(total);
+    return Py_BuildValue("(llll)", codes[0], codes[1], codes[2], codes[3]);
 }
 
 static PyMethodDef speedups_methods[] = {
+    {"is_win", (PyCFunction)(void (*)(void))is_win_entry, METH_FASTCALL | METH_KEYWORDS, is_win_doc},
+    {"shanten", (PyCFunction)(void (*)(void))shanten_entry, METH_FASTCALL | METH_KEYWORDS, shanten_doc},
+    {"waits", (PyCFunction)(void (*)(void))waits_entry, METH_FASTCALL | METH_KEYWORDS, waits_doc},
+    {"install", (PyCFunction)(void (*)(void))install, METH_FASTCALL, install_doc},
     {"group_codes", (PyCFunction)group_codes, METH_O, group_codes_doc},
-    {"packed_sum", (PyCFunction)(void (*)(void))packed_sum, METH_FASTCALL, packed_sum_doc},
     {NULL, NULL, 0, NULL},
 };
 
 static int
 speedups_exec(PyObject *module)
 {
-    if (PyModule_AddIntConstant(module, "JOKER_STEP", JOKER_STEP) < 0
-        || PyModule_AddIntConstant(module, "MAX_JOKERS", MAX_JOKERS) < 0) {
+    if (PyModule_AddIntConstant(module, "MAX_JOKERS", MAX_JOKERS) < 0
+        || PyModule_AddIntConstant(module, "MAX_GROUP_TILES", MAX_GROUP_TILES) < 0) {
         return -1;
     }
     speedups_state *st = get_state(module);
@@ -212,6 +1021,24 @@ speedups_exec(PyObject *module)
         if (st->small[k] == NULL) {
             return -1; /* speedups_clear releases what was made */
         }
+    }
+    for (int k = 0; k < N_PARAMS; k++) {
+        st->param_names[k] = PyUnicode_InternFromString(PARAM_NAMES[k]);
+        if (st->param_names[k] == NULL) {
+            return -1;
+        }
+    }
+    st->hot_name = PyUnicode_InternFromString("hot_tables");
+    if (st->hot_name == NULL) {
+        return -1;
+    }
+    st->shape_type = (PyTypeObject *)PyType_FromModuleAndSpec(module, &shape_spec, NULL);
+    if (st->shape_type == NULL || PyModule_AddType(module, st->shape_type) < 0) {
+        return -1;
+    }
+    st->tables_type = (PyTypeObject *)PyType_FromModuleAndSpec(module, &tables_spec, NULL);
+    if (st->tables_type == NULL || PyModule_AddType(module, st->tables_type) < 0) {
+        return -1;
     }
     return 0;
 }
@@ -224,6 +1051,16 @@ speedups_traverse(PyObject *module, visitproc visit, void *arg)
         for (int k = 0; k < 5; k++) {
             Py_VISIT(st->small[k]);
         }
+        Py_VISIT(st->shape_type);
+        Py_VISIT(st->tables_type);
+        for (int k = 0; k < N_PARAMS; k++) {
+            Py_VISIT(st->param_names[k]);
+        }
+        Py_VISIT(st->hot_name);
+        Py_VISIT(st->full);
+        for (int k = 0; k < N_ENTRIES; k++) {
+            Py_VISIT(st->fallback[k]);
+        }
     }
     return 0;
 }
@@ -235,6 +1072,16 @@ speedups_clear(PyObject *module)
     if (st != NULL) {
         for (int k = 0; k < 5; k++) {
             Py_CLEAR(st->small[k]);
+        }
+        Py_CLEAR(st->shape_type);
+        Py_CLEAR(st->tables_type);
+        for (int k = 0; k < N_PARAMS; k++) {
+            Py_CLEAR(st->param_names[k]);
+        }
+        Py_CLEAR(st->hot_name);
+        Py_CLEAR(st->full);
+        for (int k = 0; k < N_ENTRIES; k++) {
+            Py_CLEAR(st->fallback[k]);
         }
     }
     return 0;
@@ -254,7 +1101,8 @@ static PyModuleDef_Slot speedups_slots[] = {
 static struct PyModuleDef speedups_module = {
     PyModuleDef_HEAD_INIT,
     .m_name = "majiang.hand._speedups",
-    .m_doc = "Optional C accelerator for majiang.hand: base-5 group codes and packed-table sums (see docs/hand.md).",
+    .m_doc = "Optional C accelerator for majiang.hand: complete flat group tables and the hot calls on them "
+             "(see docs/hand.md).",
     .m_size = sizeof(speedups_state),
     .m_methods = speedups_methods,
     .m_slots = speedups_slots,

@@ -20,19 +20,20 @@ the answer. Entries are added only for keys of hands that passed full
 validation (at most 14 tiles per group, so ``s <= 28`` and no field overflows);
 a key that is not there sends the caller to its validating slow path.
 
-Each packed table exists twice with the same values: keyed by the group's count
-tuple (``packed``, the pure-Python hot path) and by its base-5 code
-(``codes``, read by the C accelerator: see :mod:`majiang.hand.codes`). Both are
-filled together by :func:`read`, so either path gives the same answers.
+With the C accelerator each tile set also gets ``flat``: complete flat tables
+of its group shapes, built in C when the tile set is first used (at import for
+the full set), which is_win, shanten and waits read instead (see
+``majiang/hand/_speedups.c``). The packed dicts then only serve the pure path.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from majiang.hand import codes
-from majiang.hand.codes import ACCELERATED, group_code
-from majiang.hand.tables import BlockTable, Key, NeedTable, block_table, need_table
+from majiang.hand.codes import ACCELERATED, speedups
+from majiang.hand.tables import BlockTable, Key, NeedTable, block_table, chow_starts, need_table
 from majiang.hand.tileset import TileSet
 from majiang.tiles import NUM_KINDS, TileError
 
@@ -51,8 +52,8 @@ ODD_SHIFT = 25
 LOW_MASK = (1 << ODD_SHIFT) - 1
 S_BIAS = 64  # > MAX_SIZE: s - J never borrows from the size field
 JOKER_STEP = (1 << N_SHIFT) - 1  # + J to the size, - J to the need
-if (JOKER_STEP, MAX_SIZE) != (codes.JOKER_STEP, codes.MAX_JOKERS):  # the C accelerator adds the wilds too
-    raise RuntimeError("majiang.hand.codes disagrees with the packing in majiang.hand.groups")
+if (MAX_SIZE, MAX_SIZE) != (codes.MAX_JOKERS, codes.MAX_GROUP_TILES):  # the C accelerator's limits
+    raise RuntimeError("majiang.hand.codes disagrees with the sizes in majiang.hand.groups")
 
 
 def pack(s: int, d: int, n: int, odd: int, bias: int = 0) -> int:
@@ -143,13 +144,28 @@ class GroupTables:
     successors: tuple[SuccessorTable, SuccessorTable, SuccessorTable, SuccessorTable]
     # Packed need values (plain dicts, filled by :func:`read`); suits of the same shape share one.
     packed: tuple[dict[Key, int], dict[Key, int], dict[Key, int], dict[Key, int]]
-    # The same values keyed by group code (majiang.hand.codes), for the C accelerator.
-    codes: tuple[dict[int, int], dict[int, int], dict[int, int], dict[int, int]]
+    # The C accelerator's complete flat tables (a ``_speedups.Tables``), None on the pure path.
+    flat: Any
 
     @property
-    def hot(self) -> tuple[dict[Key, int], ...] | tuple[dict[int, int], ...]:
-        """The packed tables the active is_win path reads: by code with the accelerator, else by tuple."""
-        return self.codes if ACCELERATED else self.packed
+    def hot(self) -> Any:
+        """What the active is_win path reads: the flat C tables, or the packed dicts on the pure path."""
+        return self.flat if ACCELERATED else self.packed
+
+
+_shapes: dict[tuple[str, frozenset[int]], Any] = {}
+
+
+def flat_shape(kind: str, present: frozenset[int]) -> Any:
+    """The C tables of one group shape (``kind`` 'suit' or 'honors', the ranks present), built once."""
+    shape = _shapes.get((kind, present))
+    if shape is None:
+        assert speedups is not None
+        starts = chow_starts(present, 9) if kind == "suit" else frozenset()
+        shape = _shapes[kind, present] = speedups.Shape(
+            9 if kind == "suit" else 7, sum(1 << r for r in present), sum(1 << a for a in starts)
+        )
+    return shape
 
 
 def _build(tileset: TileSet) -> GroupTables:
@@ -174,15 +190,17 @@ def _build(tileset: TileSet) -> GroupTables:
     )
     shared: dict[frozenset[int], dict[Key, int]] = {}
     m, p, s = (shared.setdefault(tileset.suit_ranks[i], {}) for i in range(3))
-    shared_codes: dict[frozenset[int], dict[int, int]] = {}
-    cm, cp, cs = (shared_codes.setdefault(tileset.suit_ranks[i], {}) for i in range(3))
-    return GroupTables(tileset, tileset.sorted_kinds, need, blocks, successors, (m, p, s, {}), (cm, cp, cs, {}))
+    flat = None
+    if ACCELERATED:
+        assert speedups is not None
+        flat = speedups.Tables(*(flat_shape("suit", r) for r in tileset.suit_ranks), flat_shape("honors", honors))
+    return GroupTables(tileset, tileset.sorted_kinds, need, blocks, successors, (m, p, s, {}), flat)
 
 
 _by_tileset: dict[TileSet, GroupTables] = {}
 FULL_TABLES = _build(TileSet.FULL)
 _by_tileset[TileSet.FULL] = FULL_TABLES
-TileSet.FULL.packed_need = FULL_TABLES.hot
+TileSet.FULL.hot_tables = FULL_TABLES.hot
 
 
 def tables_for(tileset: TileSet | None) -> GroupTables:
@@ -195,7 +213,7 @@ def tables_for(tileset: TileSet | None) -> GroupTables:
         tables = _by_tileset[tileset] = _build(tileset)
     # Equal tile sets share tables; caching them on the object saves is_win a
     # lookup through TileSet.__hash__ (a Python-level method).
-    tileset.packed_need = tables.hot
+    tileset.hot_tables = tables.hot
     return tables
 
 
@@ -231,8 +249,7 @@ def read(
             value = pack(s, d, n, key.count(1) + key.count(3), S_BIAS if g == 3 else 0)
             # A few hundred distinct values serve thousands of keys: sharing one int
             # object per value keeps the objects the hot path reads in cache.
-            value = packed[key] = _shared_ints.setdefault(value, value)
-            tables.codes[g][group_code(key)] = value
+            packed[key] = _shared_ints.setdefault(value, value)
     return c, values, total
 
 

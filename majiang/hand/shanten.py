@@ -20,8 +20,9 @@ naturals and up to ``7 - P`` leftovers can start the missing pairs.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
+from majiang.hand.codes import speedups
 from majiang.hand.groups import COMPLETE_SIZES, FULL_TABLES, WAITING_SIZES, bad_size, tables_for
 from majiang.hand.tileset import TileSet
 
@@ -29,9 +30,10 @@ _ANY_SIZE = COMPLETE_SIZES | WAITING_SIZES
 Block = tuple[int, int, int]
 
 
-def shanten(
+def _shanten_pure(
     counts: Sequence[int], jokers: int = 0, seven_pairs: bool = True, tileset: TileSet | None = None
 ) -> int:
+    """Tiles away from ready (-1 = complete): the reference path (and the validating one under the C path)."""
     tables = FULL_TABLES if tileset is None else tables_for(tileset)
     if len(counts) != 34 or jokers < 0:
         raise bad_size(counts, jokers, _ANY_SIZE, "shanten")
@@ -56,6 +58,16 @@ def shanten(
         used7 = 2 * pairs + min(naturals - 2 * pairs, 7 - pairs)
         needed = min(needed, 14 - used7 - jokers)
     return needed - 1
+
+
+# With the accelerator, shanten is a C function on the complete flat tables; what it does
+# not answer (bad input, a tile set's first use) goes to _shanten_pure, arguments unchanged.
+_shanten_accelerated: Callable[..., int] | None = None
+if speedups is not None:
+    speedups.install("shanten", _shanten_pure, FULL_TABLES.flat)
+    _shanten_accelerated = speedups.shanten
+#: The engine's shanten: in C when the accelerator is in use, else pure Python.
+shanten: Callable[..., int] = _shanten_accelerated or _shanten_pure
 
 
 def _best_used(a: tuple[Block, ...], b: tuple[Block, ...], c: tuple[Block, ...], h: tuple[Block, ...],

@@ -16,7 +16,7 @@ class TileSet:
     two tile sets with the same shape per suit share tables.
     """
 
-    __slots__ = ("_hash", "honors", "kinds", "name", "packed_need", "suit_ranks")
+    __slots__ = ("_hash", "honors", "hot_tables", "kinds", "name", "suit_ranks")
 
     FULL: ClassVar[TileSet]
     HEFEI: ClassVar[TileSet]
@@ -36,11 +36,10 @@ class TileSet:
         )
         self.honors: frozenset[int] = frozenset(k for k in ks if k >= 27)
         self._hash = hash(ks)
-        # Cache slot for majiang.hand.groups: this set's packed need tables (m, p, s,
-        # honors) that the active is_win path reads (keyed by count tuple, or by group
-        # code with the C accelerator), filled on first use so is_win skips a lookup
-        # keyed by TileSet.
-        self.packed_need: tuple[dict[Any, int], ...] | None = None
+        # Cache slot for majiang.hand.groups: the tables this set's hot calls read (the
+        # C accelerator's flat tables, or the packed need dicts of the pure path),
+        # filled on first use so is_win skips a lookup keyed by TileSet.
+        self.hot_tables: Any = None
 
     @property
     def sorted_kinds(self) -> tuple[int, ...]:
@@ -56,7 +55,7 @@ class TileSet:
         return self._hash
 
     def __reduce__(self) -> tuple[type[TileSet], tuple[tuple[int, ...], str]]:
-        # Pickle/copy the kinds only, never the packed_need cache (thousands of
+        # Pickle/copy the kinds only, never the hot_tables cache (thousands of
         # entries); the copy finds the shared tables again on first use.
         return (TileSet, (self.sorted_kinds, self.name))
 

@@ -1,5 +1,5 @@
-"""``is_win`` and ``waits``: a few dict lookups per call (is_win on packed values: see groups.py;
-with the optional C accelerator the four group lookups run in C on code-keyed tables: see codes.py).
+"""``is_win`` and ``waits``: a few table lookups per call (pure Python: is_win on packed values, see
+groups.py; with the optional C accelerator both run in C on complete flat tables, see _speedups.c).
 
 A part with ``J`` wilds is complete in the regular form when some group can take
 the pair and the wilds cover every group's shortfall::
@@ -16,9 +16,9 @@ wild; four of a kind counts as two pairs, and leftover wilds pair up.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
-from majiang.hand.codes import ACCELERATED, packed_sum
+from majiang.hand.codes import speedups
 from majiang.hand.groups import (
     COMPLETE_SIZES,
     FULL_TABLES,
@@ -36,7 +36,6 @@ from majiang.hand.tileset import TileSet
 
 _ANY_SIZE = COMPLETE_SIZES | WAITING_SIZES
 _FM, _FP, _FS, _FH = FULL_TABLES.packed
-_FULL_CODES = FULL_TABLES.codes
 # Prebuilt slices: a tuple subscript with a slice object skips BUILD_SLICE. The
 # honors slice is open-ended so a count array of the wrong length gives a
 # wrong-length honors key, which no table holds (-> slow path -> TileError).
@@ -53,7 +52,7 @@ def _is_win_pure(
     A waiting-size part (3n+1) is simply not complete: False.
 
     The reference path, used without the C accelerator (or with MAJIANG_PURE=1).
-    With the accelerator the tile sets' cache slots hold code-keyed tables, so a
+    With the accelerator the tile sets' cache slots hold the C tables, so a
     ``tileset=`` call here would always take the slow path (still right).
     """
     # Hot path: one tuple, four slices, four plain-dict lookups returning packed
@@ -78,7 +77,7 @@ def _is_win_pure(
         try:
             # A TileSet caches its packed tables in a slot (None until first use: the
             # unpack fails with TypeError); anything else has no such slot.
-            m, p, s, h = tileset.packed_need  # type: ignore[misc]
+            m, p, s, h = tileset.hot_tables
             c = tuple(counts)
             v = m[c[_M]] + p[c[_P]] + s[c[_S]] + h[c[_H]]
             if jokers:
@@ -93,31 +92,11 @@ def _is_win_pure(
     return seven_pairs and v >> ODD_SHIFT <= jokers
 
 
-def _is_win_accelerated(
+def _is_win_checked(
     counts: Sequence[int], jokers: int = 0, seven_pairs: bool = True, tileset: TileSet | None = None
 ) -> bool:
-    """True when the concealed part (naturals ``counts`` plus ``jokers`` wilds) is complete.
-
-    A waiting-size part (3n+1) is simply not complete: False.
-    """
-    # The same steps as _is_win_pure, with the four group lookups and the wilds'
-    # multiply-add done in C on the code-keyed copies of the packed tables:
-    # packed_sum returns None for anything but a plain list/tuple of 34 ints in 0..4
-    # with 0..14 wilds, or for a code not in its table (None & ... -> TypeError), and
-    # raises TypeError when the tile set's cache slot is still None. Every miss lands
-    # in _is_win_slow as before.
-    try:
-        v = packed_sum(counts, _FULL_CODES if tileset is None else tileset.packed_need, jokers)
-        verdict = VERDICT[v & LOW_MASK]  # type: ignore[operator]
-    except (KeyError, TypeError, AttributeError):
-        return _is_win_slow(counts, jokers, seven_pairs, tileset)
-    if verdict is not None:
-        return verdict
-    return seven_pairs and v >> ODD_SHIFT <= jokers  # type: ignore[operator]
-
-
-#: The engine's is_win: the C-assisted path when the accelerator is in use, else the pure one.
-is_win = _is_win_accelerated if ACCELERATED else _is_win_pure
+    """What the C is_win hands back (with the caller's own arguments): validate and answer."""
+    return _is_win_slow(counts, jokers, seven_pairs, tileset)
 
 
 def _is_win_slow(counts: Sequence[int], jokers: int, seven_pairs: bool, tileset: TileSet | None) -> bool:
@@ -131,13 +110,13 @@ def _is_win_slow(counts: Sequence[int], jokers: int, seven_pairs: bool, tileset:
     return seven_pairs and total == 14 and c.count(1) + c.count(3) <= jokers
 
 
-def waits(
+def _waits_pure(
     counts: Sequence[int], jokers: int = 0, seven_pairs: bool = True, tileset: TileSet | None = None
 ) -> list[int]:
     """Sorted tile ids (within the tile set) whose drawing completes a 3n+1 part.
 
     A kind the part already holds four natural copies of is never a wait: no fifth
-    copy can be drawn.
+    copy can be drawn. The reference path (and the validating one under the C path).
     """
     tables = FULL_TABLES if tileset is None else tables_for(tileset)
     if len(counts) != 34 or jokers < 0:
@@ -180,3 +159,19 @@ def waits(
         return sorted(set(found))
     found.sort()
     return found
+
+
+# With the accelerator, is_win and waits are C functions on the complete flat tables
+# (_speedups.c): no Python frame on the usual call. Whatever they do not answer (bad
+# input, a tile set's first use, an odd signature) they pass, arguments unchanged, to
+# the Python function installed here, so errors and answers are the pure path's.
+_is_win_accelerated: Callable[..., bool] | None = None
+_waits_accelerated: Callable[..., list[int]] | None = None
+if speedups is not None:
+    speedups.install("is_win", _is_win_checked, FULL_TABLES.flat)
+    speedups.install("waits", _waits_pure, FULL_TABLES.flat)
+    _is_win_accelerated = speedups.is_win
+    _waits_accelerated = speedups.waits
+#: The engine's is_win and waits: in C when the accelerator is in use, else pure Python.
+is_win: Callable[..., bool] = _is_win_accelerated or _is_win_pure
+waits: Callable[..., list[int]] = _waits_accelerated or _waits_pure

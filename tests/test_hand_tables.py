@@ -1,0 +1,123 @@
+"""The C accelerator's complete flat tables hold exactly the pure-Python reference's values.
+
+Every group shape the engine builds (a full suit, Hefei's 2-8 suit, the honors, Hefei's empty
+honors) is compared entry by entry with ``NeedTable`` and ``BlockTable`` (majiang/hand/tables.py,
+the lazily memoized searches that define the values): every key of at most 8 tiles plus a random
+sample of larger ones here; every key of at most 10 tiles in the ``slow`` test, and every key of
+at most 14 tiles (all of them: 405,350 per suit) with ``MAJIANG_EXHAUSTIVE=1`` (about a minute and
+~1 GB for the Python side's memos, so not in CI).
+"""
+
+from __future__ import annotations
+
+import os
+import random
+from collections.abc import Iterator
+
+import pytest
+
+from majiang.hand import codes
+from majiang.hand.groups import FULL_TABLES, flat_shape, tables_for
+from majiang.hand.tables import BlockTable, NeedTable, block_table, need_table
+from majiang.hand.tileset import TileSet
+
+pytestmark = pytest.mark.skipif(not codes.ACCELERATED, reason="the C accelerator is not built or MAJIANG_PURE is set")
+
+FULL_SUIT = frozenset(range(9))
+HEFEI_SUIT = frozenset(range(1, 8))
+# (kind, ranks present, length): every shape the two rulesets' tile sets use.
+SHAPES = [
+    ("suit", FULL_SUIT, 9),
+    ("suit", HEFEI_SUIT, 9),
+    ("honors", frozenset(range(7)), 7),
+    ("honors", frozenset(), 7),
+]
+SHAPE_IDS = ["suit-1-9", "suit-2-8", "honors", "no-honors"]
+
+
+def keys(length: int, present: frozenset[int], max_tiles: int, min_tiles: int = 0) -> Iterator[tuple[int, ...]]:
+    """Every group key (counts 0..4 on the present ranks, 0 elsewhere) with min..max tiles."""
+
+    def rec(prefix: list[int], r: int, left: int) -> Iterator[tuple[int, ...]]:
+        if r == length:
+            if max_tiles - left >= min_tiles:
+                yield tuple(prefix)
+            return
+        for c in range(min(4, left) + 1 if r in present else 1):
+            prefix.append(c)
+            yield from rec(prefix, r + 1, left - c)
+            prefix.pop()
+
+    yield from rec([], 0, max_tiles)
+
+
+def random_key(rnd: random.Random, length: int, present: frozenset[int], tiles: int) -> tuple[int, ...]:
+    counts = [0] * length
+    pool = [r for r in sorted(present) for _ in range(4)]
+    for r in rnd.sample(pool, min(tiles, len(pool))):
+        counts[r] += 1
+    return tuple(counts)
+
+
+def reference_blocks(table: BlockTable, key: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """BlockTable's Pareto options as the C layout reads them: for p = 0 and 1 and m = 0..4, the most
+    partials (capped at 4) of an option with at least p pairs and m sets, -1 if none."""
+    options = table[key][2]
+    rows = []
+    for p in (0, 1):
+        rows.append(tuple(max((min(ot, 4) for om, ot, op in options if om >= m and op >= p), default=-1)
+                          for m in range(5)))
+    return rows[0], rows[1]
+
+
+def c_blocks_at_least(shape: object, key: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The C entry (exactly p pairs) turned into the same 'at least p pairs' form."""
+    exact0, exact1 = shape.blocks(key)  # type: ignore[attr-defined]
+    return tuple(max(a, b) for a, b in zip(exact0, exact1, strict=True)), exact1
+
+
+def compare(kind: str, present: frozenset[int], key_list: list[tuple[int, ...]]) -> int:
+    shape = flat_shape(kind, present)
+    need: NeedTable = need_table(kind, present, 0)
+    blocks: BlockTable = block_table(kind, present, 0)
+    for key in key_list:
+        s, d, n = need[key]
+        assert n == sum(key)
+        assert shape.need(key) == (s, d), key
+        assert c_blocks_at_least(shape, key) == reference_blocks(blocks, key), key
+    return len(key_list)
+
+
+@pytest.mark.parametrize(("kind", "present", "length"), SHAPES, ids=SHAPE_IDS)
+def test_every_small_key_and_a_random_sample_match_the_python_tables(kind, present, length):
+    small = list(keys(length, present, 8))
+    rnd = random.Random(len(present) * 7 + length)
+    sample = [random_key(rnd, length, present, rnd.randint(9, 14)) for _ in range(3000)] if present else []
+    checked = compare(kind, present, small + sample)
+    expected_small = {9: 22330, 7: 5595}[len(present)] if len(present) in (9, 7) else 1
+    assert len(small) == expected_small and checked == len(small) + len(sample)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("kind", "present", "length"), SHAPES, ids=SHAPE_IDS)
+def test_every_key_matches_the_python_tables(kind, present, length):
+    """All keys up to 10 tiles (74,396 per suit); up to 14 (all of them) with MAJIANG_EXHAUSTIVE=1."""
+    max_tiles = 14 if os.environ.get("MAJIANG_EXHAUSTIVE", "") not in ("", "0") else 10
+    assert compare(kind, present, list(keys(length, present, max_tiles, min_tiles=9))) > (1000 if present else -1)
+
+
+def test_groups_of_more_than_14_tiles_have_no_entry():
+    shape = flat_shape("suit", FULL_SUIT)
+    assert shape.need((4, 4, 4, 3, 0, 0, 0, 0, 0)) is None and shape.blocks((4, 4, 4, 3, 0, 0, 0, 0, 0)) is None
+    # 14 tiles: four 123 chows and 44, which needs one wild as a pung (s = 1) or none as the pair (d = -1)
+    assert shape.need((4, 4, 4, 2, 0, 0, 0, 0, 0)) == (1, -1)
+
+
+def test_shapes_are_shared_and_their_memory_is_bounded():
+    """One flat table per shape, whatever tile set uses it; the full set's under 16 MB in all."""
+    assert tables_for(TileSet.HEFEI).flat is tables_for(TileSet([*TileSet.HEFEI.kinds], "copy")).flat
+    suit, honors = flat_shape("suit", FULL_SUIT), flat_shape("honors", frozenset(range(7)))
+    assert (suit.size, honors.size) == (5**9, 5**7)
+    assert suit.nbytes + honors.nbytes < 16 * 2**20
+    assert flat_shape("suit", HEFEI_SUIT).size == 5**7  # only the ranks present are digits
+    assert FULL_TABLES.flat is not None

@@ -100,7 +100,7 @@ def render(replay_bytes: bytes, seat: int | None) -> list[str]:
     replay = decode(replay_bytes)
     ruleset = make_ruleset(replay.ruleset, replay.options)
     hand = Hand(ruleset, replay.seed, dealer=replay.dealer, streak=replay.streak, hand_no=replay.hand_no,
-                dealer_dice=replay.dealer_dice)
+                dealer_dice=replay.dealer_dice, round_wind=replay.round_wind)
     view = "full view" if seat is None else f"seat {seat}'s view"
     lines = [f"{replay.ruleset} {replay.options} — {view}"]
     last_held = [""]

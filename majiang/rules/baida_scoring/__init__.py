@@ -42,7 +42,9 @@ def score(s: Situation) -> Settlement:
         return Settlement(valid=False, reason=f"{tai} 台 is below the minimum of {s.options.min_tai} (起胡)",
                           extra={"winner": s.winner})
     pays = payments(s, tai)
+    # The concealed groups (a 百搭 standing in marked *), then the melds as they lie.
     groups = [("*" if any(g.wild) else "") + format_tiles(g.tiles) for g in reading.decomposition.groups]
+    groups += [m.tiles for m in s.melds]
     settlement = Settlement(
         valid=True, winners=[s.winner], items=reading.items, per_winner={s.winner: reading.items},
         decomposition=groups, payments=pays, totals=totals_from_payments(pays),

@@ -112,8 +112,12 @@ export function t(key, vars) {
   return s;
 }
 
+const FLOWER_ZH = '春夏秋冬梅兰竹菊';
+const FLOWER_EN = ['Spring', 'Summer', 'Autumn', 'Winter', 'Plum', 'Orchid', 'Bamboo', 'Chrysanthemum'];
+
 export function tileName(id) {
   if (id === null || id === undefined) return lang === 'zh' ? '牌背' : 'tile back';
+  if (id >= 34) return lang === 'zh' ? FLOWER_ZH[id - 34] : FLOWER_EN[id - 34];  // flowers (百搭麻将)
   if (id >= 27) return (lang === 'zh' ? HONOR_ZH : HONOR_EN)[id - 27];
   const r = id % 9, s = Math.floor(id / 9);
   return lang === 'zh' ? NUM_ZH[r] + SUIT_ZH[s] : `${r + 1} ${SUIT_EN[s]}`;

@@ -22,7 +22,7 @@ export function historyScreen({app, go}, code) {
         me.rooms && me.rooms.length ? h('table', {class: 'list'},
           h('tbody', {}, me.rooms.map((r) => h('tr', {},
             h('td', {}, h('a', {href: `#/history/${r.code}`, class: 'code'}, r.code)),
-            h('td', {}, r.ruleset === 'anqing' ? '安庆' : r.ruleset === 'hefei' ? '合肥' : r.ruleset),
+            h('td', {}, r.ruleset === 'anqing' ? '安庆' : r.ruleset === 'hefei' ? '合肥' : r.ruleset === 'baida' ? '百搭' : r.ruleset),
             h('td', {}, t(`status_${r.status}`)),
             h('td', {class: `num ${r.total > 0 ? 'pos' : r.total < 0 ? 'neg' : ''}`}, signed(r.total)),
             h('td', {}, r.status === 'waiting' || r.status === 'playing'

@@ -241,3 +241,25 @@ def test_replay_of_a_bot_hand_is_identical(options: dict) -> None:
     again = Hand.replay(Baida(options), hand.seed, hand.log, dealer=hand.dealer, streak=hand.streak,
                         round_wind=hand.round_wind, dealer_dice=hand.dealer_dice)
     assert again.events == hand.events and again.settlement == hand.settlement
+
+
+def test_a_flower_drawn_as_the_last_tile_stays_in_hand_and_the_hand_is_drawn() -> None:
+    # 梅 (f8) is the indicator, so 兰竹菊 are 百搭 (kept by seat 3); 春夏秋冬 are laid open in the deal. The
+    # indicator is the wall's last tile: seat 3 draws it with nothing left to replace it.
+    hand = deal(["123m456m789m1z2z3z4z7z", "123s456s789s22p34p", "11z22z33z44z55z66z7z", "f1f2f3f4f5f6f7 234p55p6p"],
+                tail="6p7p8p4s", indicator="f8")
+    assert hand.seat_state[3].exposed == parse_tiles("f1f2f3f4")
+    while hand.wall_left > 0:
+        if hand.phase == "claim":
+            settle_claims(hand)
+            continue
+        seat = hand.current
+        hand.apply(seat, Discard(tile=hand.seat_state[seat].drawn))  # type: ignore[arg-type]
+        settle_claims(hand)
+    assert hand.current == 3 and hand.seat_state[3].drawn == T("f8") and hand.seat_state[3].counts[T("f8")] == 1
+    view = seat_view(hand, 3, hint=True)  # the 听 hint copes with a flower in hand
+    assert Win() not in view.legal and Discard(tile=T("f8")) in view.legal
+    hand.apply(3, make_bot("greedy", 0).choose(view))  # the bot reads a flower in hand too
+    settle_claims(hand)
+    assert hand.over and hand.settlement is not None and hand.settlement.draw
+    assert sum(hand.tile_census().values()) == 144

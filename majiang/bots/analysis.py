@@ -44,7 +44,7 @@ class Reader:
             v = self.plays_as(t)
             if v is None:
                 jokers += 1
-            else:
+            elif v < 34:  # (a flower that is no wild, held when the wall ran out, is in no set)
                 natural[v] += 1
         return natural, jokers
 

@@ -69,7 +69,7 @@ def describe_event(e: Event) -> str | None:
         case WildKonged():
             return f"seat {e.seat} 直叫: kongs the wilds {format_tiles(e.tiles)}"
         case Exposed():
-            return f"seat {e.seat} lays 杠牌 {_t(e.tile)} open"
+            return f"seat {e.seat} lays {'flower' if e.tile >= 34 else '杠牌'} {_t(e.tile)} open"
         case Passed():
             return f"seat {e.seat} passes"
         case Won():

@@ -119,12 +119,23 @@ class Baida(Ruleset):
                 natural[w] = 0
         return natural, jokers
 
-    def shape_complete(self, hand: Table, counts: list[int]) -> bool:
+    @staticmethod
+    def _stray_flower(hand: Table, counts: list[int]) -> bool:
+        """A flower that is no 百搭 is held: drawn as the last tile, with nothing to replace it. It is in
+        no set, so the hand cannot win until it is discarded."""
         wilds = hand.info.wilds
-        if any(counts[f] and f not in wilds for f in range(34, 42)):
-            return False  # a flower held for want of a replacement (the wall ran out) is in no set
+        return any(counts[f] and f not in wilds for f in range(34, 42))
+
+    def shape_complete(self, hand: Table, counts: list[int]) -> bool:
+        if self._stray_flower(hand, counts):
+            return False
         natural, jokers = self.analysis_counts(hand, counts)
         return is_win(natural, jokers, True, None)
+
+    def hint_candidates(self, hand: Table, seat: int, counts: list[int]) -> list[int]:
+        if self._stray_flower(hand, counts):
+            return []
+        return super().hint_candidates(hand, seat, counts)
 
     # --- claims ----------------------------------------------------------------------------------
     def claim_options(self, hand: Table, seat: int, tile: int, discarder: int) -> list[Action]:
@@ -152,7 +163,7 @@ class Baida(Ruleset):
         counts = hand.seat_state[seat].counts
         natural, jokers = self.analysis_counts(hand, counts)
         natural[tile] += 1  # the discard plays as its face, even a 百搭
-        if any(counts[f] and f not in hand.info.wilds for f in range(34, 42)):
+        if self._stray_flower(hand, counts):
             return False
         if not is_win(natural, jokers, True, None):
             return False

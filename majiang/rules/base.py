@@ -274,7 +274,7 @@ class Ruleset:
         out: list[int] = []
         own = self.copies_held(hand, seat, counts)
         for k in self.hint_candidates(hand, seat, counts):
-            if own[k] >= 4:
+            if own[k] >= copies(k):
                 continue
             counts[k] += 1
             try:

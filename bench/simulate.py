@@ -29,7 +29,7 @@ RULES = [
     ("anqing", {"mode": "B"}),
     ("hefei", {"room": "baoting"}),
     ("hefei", {"room": "bubaoting"}),
-    ("baida", {}),
+    ("baida", {"rounds": 1}),
 ]
 
 

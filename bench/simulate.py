@@ -29,6 +29,7 @@ RULES = [
     ("anqing", {"mode": "B"}),
     ("hefei", {"room": "baoting"}),
     ("hefei", {"room": "bubaoting"}),
+    ("baida", {"rounds": 1}),
 ]
 
 

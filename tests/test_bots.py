@@ -21,7 +21,7 @@ def test_registry_has_random_and_greedy() -> None:
 
 
 @pytest.mark.parametrize("name", ["random", "greedy"])
-@pytest.mark.parametrize("ruleset,options", [("anqing", {"mode": "A"}), ("hefei", {"room": "baoting"})])
+@pytest.mark.parametrize("ruleset,options", [("anqing", {"mode": "A"}), ("hefei", {"room": "baoting"}), ("baida", {})])
 def test_bots_are_deterministic_under_a_seed(name: str, ruleset: str, options: dict[str, str]) -> None:
     def play(seed: int) -> list[object]:
         hand = Hand(make_ruleset(ruleset, options), "det")
@@ -68,7 +68,7 @@ def test_reader_plays_the_stand_in_as_the_wild_face() -> None:
         assert jokers == 0 and natural[view.wild] == 1
 
 
-@pytest.mark.parametrize("ruleset,options", [("anqing", {"mode": "A"}), ("hefei", {"room": "baoting"})])
+@pytest.mark.parametrize("ruleset,options", [("anqing", {"mode": "A"}), ("hefei", {"room": "baoting"}), ("baida", {})])
 def test_greedy_clearly_beats_random(ruleset: str, options: dict[str, str]) -> None:
     cfg = SimConfig(ruleset=ruleset, options=options, hands=120, seed="beat", match_hands=8)
     summary = summarize(run(cfg), cfg)

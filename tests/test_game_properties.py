@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 
 from majiang.engine import Hand, Win, seat_view
 from majiang.rules.anqing import Anqing
+from majiang.rules.baida import Baida
 from majiang.rules.base import Ruleset
 from majiang.rules.hefei import Hefei
 
@@ -19,6 +20,8 @@ RULESETS = {
     "anqing-indicator-end": lambda: Anqing({"end_at_indicator": True, "lianzhuang_bonus": False}),
     "hefei-baoting": lambda: Hefei({"room": "baoting"}),
     "hefei-bubaoting": lambda: Hefei({"room": "bubaoting"}),
+    "baida": lambda: Baida(),
+    "baida-seven-single-winner": lambda: Baida({"seven_baida": True, "multi_win": False, "min_tai": 2}),
 }
 
 
@@ -74,7 +77,7 @@ def test_many_hands_reach_wins_in_both_rulesets() -> None:
     """Random play must produce valid wins (not only 荒庄), or the properties above prove little.
     (Hefei's eight-in-a-suit rule makes random wins rare there; its wins are exercised by the
     greedy-bot tests and the flow tests.)"""
-    for name in ("anqing-A",):
+    for name in ("anqing-A", "baida"):
         wins = 0
         for i in range(150):
             hand = play_checked(RULESETS[name](), f"wins-{i}", i % 4, 1, i, 1.0)

@@ -20,6 +20,7 @@ from majiang.engine.events import Drew
 from majiang.engine.hint import Ting, ting_hint
 from majiang.rules.anqing import Anqing
 from majiang.rules.anqing_scoring import is_valid, score
+from majiang.rules.baida import Baida
 from majiang.rules.base import Ruleset
 from majiang.rules.hefei import Hefei
 from majiang.tiles import format_tiles, parse_tile
@@ -32,6 +33,8 @@ RULESETS = {
     "anqing-B-expose": lambda: Anqing({"mode": "B", "keep_gangpai": False}),
     "hefei-baoting": lambda: Hefei({"room": "baoting"}),
     "hefei-bubaoting": lambda: Hefei({"room": "bubaoting"}),
+    "baida": lambda: Baida(),
+    "baida-seven": lambda: Baida({"seven_baida": True}),
 }
 
 

@@ -6,7 +6,7 @@ import random
 from collections import Counter
 
 from majiang.engine import Hand
-from majiang.rules.base import Ruleset, TableInfo, WallSetup
+from majiang.rules.base import Ruleset, TableInfo, WallSetup, copies
 from majiang.tiles import parse_tiles
 
 
@@ -42,7 +42,7 @@ def stacked_wall(
     tail_tiles = parse_tiles(tail)
     ind = parse_tiles(indicator) if indicator else []
     used = Counter(head) + Counter(tail_tiles) + Counter(ind)
-    pool = [k for k in ruleset.kinds for _ in range(4)]
+    pool = [k for k in ruleset.kinds for _ in range(copies(k))]  # (a flower is one tile)
     rest = Counter(pool) - used
     assert not (used - Counter(pool)), f"more copies than exist: {used - Counter(pool)}"
     filler = sorted(rest.elements())
@@ -56,7 +56,8 @@ def stacked_wall(
     return WallSetup(tiles=wall, dice=(1, 1), indicator_index=indicator_index)
 
 
-def stacked_hand(ruleset: Ruleset, wall: WallSetup, *, dealer: int = 0, streak: int | None = None) -> Hand:
+def stacked_hand(ruleset: Ruleset, wall: WallSetup, *, dealer: int = 0, streak: int | None = None,
+                 round_wind: int = 0) -> Hand:
     """A Hand dealt from ``wall`` instead of a shuffled one."""
     original = type(ruleset)
 
@@ -69,4 +70,4 @@ def stacked_hand(ruleset: Ruleset, wall: WallSetup, *, dealer: int = 0, streak: 
 
     Stacked.__name__ = original.__name__
     rs = Stacked(ruleset.options)
-    return Hand(rs, "stacked", dealer=dealer, streak=streak)
+    return Hand(rs, "stacked", dealer=dealer, streak=streak, round_wind=round_wind)

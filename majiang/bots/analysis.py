@@ -27,10 +27,11 @@ class Reader:
         self.kinds: tuple[int, ...] = cls.kinds
         self.wild = view.wild
         self.stand_in = view.stand_in
+        self.wilds = frozenset(view.wilds)  # several wild kinds (百搭: e.g. three flowers)
 
     def plays_as(self, t: int) -> int | None:
         """The natural kind a physical tile counts as in hand analysis (None: a wild)."""
-        if t == self.wild:
+        if t == self.wild or t in self.wilds:
             return None
         if t == self.stand_in:
             return self.wild
@@ -43,7 +44,7 @@ class Reader:
             v = self.plays_as(t)
             if v is None:
                 jokers += 1
-            else:
+            elif v < 34:  # (a flower that is no wild, held when the wall ran out, is in no set)
                 natural[v] += 1
         return natural, jokers
 
@@ -57,7 +58,7 @@ class Reader:
         base = self.shanten(natural, jokers)
         count = 0
         for t in self._candidates(natural):
-            if not unseen[t]:
+            if t >= len(unseen) or not unseen[t]:  # (unseen counts the 34 kinds; a flower 百搭 is one tile)
                 continue
             v = self.plays_as(t)
             if v is None:

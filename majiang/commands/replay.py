@@ -69,7 +69,7 @@ def describe_event(e: Event) -> str | None:
         case WildKonged():
             return f"seat {e.seat} 直叫: kongs the wilds {format_tiles(e.tiles)}"
         case Exposed():
-            return f"seat {e.seat} lays 杠牌 {_t(e.tile)} open"
+            return f"seat {e.seat} lays {'flower' if e.tile >= 34 else '杠牌'} {_t(e.tile)} open"
         case Passed():
             return f"seat {e.seat} passes"
         case Won():
@@ -100,7 +100,7 @@ def render(replay_bytes: bytes, seat: int | None) -> list[str]:
     replay = decode(replay_bytes)
     ruleset = make_ruleset(replay.ruleset, replay.options)
     hand = Hand(ruleset, replay.seed, dealer=replay.dealer, streak=replay.streak, hand_no=replay.hand_no,
-                dealer_dice=replay.dealer_dice)
+                dealer_dice=replay.dealer_dice, round_wind=replay.round_wind)
     view = "full view" if seat is None else f"seat {seat}'s view"
     lines = [f"{replay.ruleset} {replay.options} — {view}"]
     last_held = [""]

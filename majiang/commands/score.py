@@ -12,7 +12,7 @@ import msgspec
 NAME = "score"
 HELP = "score a winning situation (JSON file, '-' for stdin) and print the itemized settlement"
 
-RULESETS = ("anqing", "hefei")
+RULESETS = ("anqing", "hefei", "baida")
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:

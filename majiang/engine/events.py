@@ -23,6 +23,8 @@ class HandStarted(msgspec.Struct, frozen=True, tag="hand_started"):
     stand_in: int | None = None
     gangpai: tuple[int, ...] = ()
     dealer_dice: tuple[int, ...] = ()  # hand 1: the dice that picked the first dealer (Anqing), if any
+    round_wind: int = 0  # 圈风: 0 东 1 南 2 西 3 北; each seat's wind is (seat - dealer) % 4
+    wilds: tuple[int, ...] = ()  # every wild kind, where there are several (百搭)
 
 
 class Dealt(msgspec.Struct, frozen=True, tag="dealt"):

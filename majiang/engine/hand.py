@@ -74,8 +74,12 @@ class Hand:
         streak: int | None = None,
         hand_no: int = 1,
         dealer_dice: tuple[int, ...] = (),
+        round_wind: int = 0,
     ) -> None:
+        if not 0 <= round_wind <= 3:
+            raise ValueError(f"round_wind is 0-3 (东 南 西 北), got {round_wind}")
         self.ruleset = ruleset
+        self.round_wind = round_wind  # 圈风, set by the match: it moves after the deal goes round
         self.dealer_dice = dealer_dice  # the roll that picked the match's first dealer (hand 1 only)
         self.seed = seed
         self.dealer = dealer
@@ -94,10 +98,11 @@ class Hand:
         self.tail = len(self.wall) - 1  # next replacement tile
         self.indicator_index = setup.indicator_index
         self.info = ruleset.table_info(setup)
-        self.seat_state = [SeatState(counts=[0] * 34) for _ in range(ruleset.seats)]
+        self.seat_state = [SeatState(counts=[0] * ruleset.count_size) for _ in range(ruleset.seats)]
         self.current = dealer
         self.phase = "turn"  # "turn" | "claim" | "haidi" | "over"
         self.claim: ClaimWindow | None = None
+        self.robbing = False  # the open claim window is on a 加杠's tile (抢杠)
         self.after_claim = False  # the turn began with a chi/peng: discard only
         self.kong_chain = 0  # kongs/杠牌 in a row before the current replacement draw
         self.zhijiao = False  # the current replacement follows a 直叫 wild kong: it wins
@@ -133,6 +138,8 @@ class Hand:
                 stand_in=self.info.stand_in,
                 gangpai=tuple(sorted(self.info.gangpai)),
                 dealer_dice=dealer_dice,
+                round_wind=round_wind,
+                wilds=tuple(sorted(self.info.wilds)),
             )
         )
         self._deal()
@@ -145,6 +152,10 @@ class Hand:
     @property
     def over(self) -> bool:
         return self.phase == "over"
+
+    def seat_wind(self, seat: int) -> int:
+        """The seat's own wind (位风): the dealer is 东 (0), then 南 西 北 in turn order."""
+        return (seat - self.dealer) % self.ruleset.seats
 
     def can_kong(self) -> bool:
         """A kong needs a replacement tile and may not eat into the 海捞区."""
@@ -221,8 +232,10 @@ class Hand:
         streak: int | None = None,
         hand_no: int = 1,
         dealer_dice: tuple[int, ...] = (),
+        round_wind: int = 0,
     ) -> Hand:
-        hand = cls(ruleset, seed, dealer=dealer, streak=streak, hand_no=hand_no, dealer_dice=dealer_dice)
+        hand = cls(ruleset, seed, dealer=dealer, streak=streak, hand_no=hand_no, dealer_dice=dealer_dice,
+                   round_wind=round_wind)
         for seat, action in actions:
             hand.apply(seat, action)
         return hand
@@ -364,7 +377,7 @@ class Hand:
         options = self.ruleset.turn_options(self, seat)
         out.extend(options)
         if not out:  # defensive: a seat to act always has something legal
-            out.extend(Discard(tile=t) for t in range(34) if st.counts[t])
+            out.extend(Discard(tile=t) for t in range(len(st.counts)) if st.counts[t])
         return out
 
     def self_draw_win(self, seat: int) -> Settlement | None:
@@ -413,7 +426,8 @@ class Hand:
                         break
                 st.take(tile)
                 self._emit(AddedKong(seat=seat, tile=tile))
-                self._after_kong(seat)
+                if not self._offer_rob(seat, tile):
+                    self._after_kong(seat)
             case WildKong():
                 wild = self.info.wild
                 assert wild is not None
@@ -427,6 +441,30 @@ class Hand:
                 self._do_expose(seat, tile)
             case _:
                 raise IllegalAction(f"{describe(action)} cannot be taken on a turn")
+
+    def _offer_rob(self, seat: int, tile: int) -> bool:
+        """抢杠 (where the ruleset has it): the other seats that may win on the 加杠's tile are asked
+        first, as on a discard; the replacement is drawn only once they all pass. True: a window opened."""
+        if not self.ruleset.rob_kong:
+            return False
+        self.robbing = True
+        options = {s: [Pass(), Win()] for s in self.ruleset._others[seat]
+                   if self.ruleset.can_win_on_discard(self, s, tile, seat)}
+        if not options:
+            self.robbing = False
+            return False
+        self.claim = ClaimWindow(tile=tile, discarder=seat, options=options, robbing=True)
+        self.phase = "claim"
+        return True
+
+    def _robbed(self, window: ClaimWindow, winners: list[int]) -> None:
+        """The 加杠 is robbed: its meld goes back to the peng it was, and the tile to the (first) winner."""
+        st = self.seat_state[window.discarder]
+        for i, m in enumerate(st.melds):
+            if m.kind == "kong_added" and m.tiles[-1] == window.tile:
+                st.melds[i] = Meld(kind="peng", tiles=m.tiles[:3], from_seat=m.from_seat, called=m.called)
+                break
+        self.seat_state[winners[0]].add(window.tile)
 
     def _after_kong(self, seat: int) -> None:
         self.after_claim = False
@@ -476,6 +514,12 @@ class Hand:
         )
         self.claim = None
         if not ranked:
+            if window.robbing:  # nobody robs the kong: it stands, and its owner draws the replacement
+                self.robbing = False
+                self.current = window.discarder
+                self.phase = "turn"
+                self._after_kong(window.discarder)
+                return
             self._start_turn((window.discarder + 1) % n)
             return
         best = ranked[0]
@@ -485,6 +529,8 @@ class Hand:
             if not self.ruleset.multiple_winners:
                 winners = winners[:1]
             settlement = self.ruleset.discard_settlement(self, winners, window.tile, window.discarder)
+            if window.robbing:
+                self._robbed(window, winners)
             for w in winners:
                 self._emit(Won(seat=w, tile=window.tile, self_draw=False, from_seat=window.discarder))
             self._finish(settlement, draw=False)

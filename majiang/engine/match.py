@@ -25,6 +25,7 @@ class HandRecord(msgspec.Struct):
     actions: list[tuple[int, Action]]
     settlement: Settlement
     dealer_dice: tuple[int, ...] = ()
+    round_wind: int = 0  # 圈风 of the hand (0 东 … 3 北)
 
 
 def derived_seed(match_seed: str, hand_no: int) -> str:
@@ -66,7 +67,13 @@ class Match:
     def _new_hand(self) -> Hand:
         self.hand_no += 1
         return Hand(self.ruleset, self._seed_source(self.hand_no), dealer=self.dealer, streak=self.streak,
-                    hand_no=self.hand_no, dealer_dice=self.dealer_dice if self.hand_no == 1 else ())
+                    hand_no=self.hand_no, dealer_dice=self.dealer_dice if self.hand_no == 1 else (),
+                    round_wind=self.round_wind)
+
+    @property
+    def round_wind(self) -> int:
+        """圈风: 东 in the first 圈, moving 东→南→西→北 each time the deal has gone round all seats."""
+        return self.rounds_done % 4
 
     @property
     def rounds_done(self) -> int:
@@ -96,7 +103,8 @@ class Match:
             self.totals[i] += v
         self.history.append(
             HandRecord(hand_no=hand.hand_no, dealer=hand.dealer, streak=hand.streak, seed=hand.seed,
-                       actions=list(hand.log), settlement=hand.settlement, dealer_dice=hand.dealer_dice)
+                       actions=list(hand.log), settlement=hand.settlement, dealer_dice=hand.dealer_dice,
+                       round_wind=hand.round_wind)
         )
         self.dealer, self.streak = self.ruleset.next_deal(hand.dealer, hand.streak, hand.outcome)
         if self.dealer != hand.dealer:

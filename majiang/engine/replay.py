@@ -33,6 +33,7 @@ class ReplayFile(msgspec.Struct, kw_only=True):
     streak: int
     hand_no: int = 1
     dealer_dice: tuple[int, ...] = ()  # hand 1: the roll that picked the first dealer
+    round_wind: int = 0  # 圈风 (0 东 1 南 2 西 3 北)
     actions: list[tuple[int, Action]]
     settlement: Settlement | None = None
 
@@ -53,6 +54,7 @@ def to_replay(hand: Hand) -> ReplayFile:
         streak=hand.streak,
         hand_no=hand.hand_no,
         dealer_dice=hand.dealer_dice,
+        round_wind=hand.round_wind,
         actions=list(hand.log),
         settlement=hand.settlement,
     )
@@ -77,4 +79,4 @@ def rebuild(replay: ReplayFile, upto: int | None = None) -> Hand:
     ruleset = make_ruleset(replay.ruleset, replay.options)
     actions = replay.actions if upto is None else replay.actions[:upto]
     return Hand.replay(ruleset, replay.seed, actions, dealer=replay.dealer, streak=replay.streak,
-                       hand_no=replay.hand_no, dealer_dice=replay.dealer_dice)
+                       hand_no=replay.hand_no, dealer_dice=replay.dealer_dice, round_wind=replay.round_wind)

@@ -39,6 +39,7 @@ class ClaimWindow:
     discarder: int
     options: dict[int, list[Action]]  # seat -> legal responses (Pass first)
     responses: dict[int, Action] = field(default_factory=dict)
+    robbing: bool = False  # on a 加杠's tile (抢杠): `discarder` is the seat making the kong
 
     def waiting_for(self) -> list[int]:
         return [s for s in self.options if s not in self.responses]
@@ -46,12 +47,12 @@ class ClaimWindow:
 
 @dataclass
 class SeatState:
-    counts: list[int]  # concealed tiles by physical kind (34)
+    counts: list[int]  # concealed tiles by physical kind (34, or 42 where flowers are in play)
     # The same tiles as a sorted list, kept in step with `counts` through add/take: every view
     # lists them, and a sorted insert or removal per change is far cheaper than a rebuild per view.
     held: list[int] = field(default_factory=list)
     melds: list[Meld] = field(default_factory=list)
-    exposed: list[int] = field(default_factory=list)  # exposed 杠牌 (Anqing)
+    exposed: list[int] = field(default_factory=list)  # laid open: 杠牌 (Anqing), flowers (补花)
     river: list[RiverTile] = field(default_factory=list)
     declared: bool = False  # 报听 (Hefei)
     discarded_wild: bool = False

@@ -29,14 +29,16 @@ class SeatPublic(msgspec.Struct, frozen=True):
     seat: int
     hand_count: int
     melds: list[PublicMeld]
-    exposed: list[int]  # 杠牌 laid open
+    exposed: list[int]  # laid open: 杠牌 (Anqing), flowers (补花)
     river: list[RiverTile]
     declared: bool
+    wind: int = 0  # the seat's own wind (位风): 0 东 1 南 2 西 3 北, the dealer being 东
 
 
 class ClaimInfo(msgspec.Struct, frozen=True):
     tile: int
-    discarder: int
+    discarder: int  # with `robbing`: the seat whose 加杠 it is
+    robbing: bool = False  # the tile is a 加杠's (抢杠), not a discard
 
 
 class WinInfo(msgspec.Struct, frozen=True):
@@ -76,6 +78,8 @@ class SeatView(msgspec.Struct):
     ting: Ting | None = None  # the 听 hint (majiang.engine.hint), when asked for
     dealer_dice: tuple[int, ...] = ()  # hand 1: the dice that picked the first dealer, if any
     wins: list[WinInfo] | None = None  # every win of the hand (from the ``won`` events), once it is over
+    round_wind: int = 0  # 圈风: 0 东 1 南 2 西 3 北 (each seat's own wind is in `seats`)
+    wilds: list[int] = []  # every wild kind where there are several (百搭); `wild` is the lowest
 
 
 def _meld_for(meld: Meld, owner: int, viewer: int | None, over: bool) -> PublicMeld:
@@ -97,6 +101,7 @@ def seat_view(hand: Hand, seat: int | None, hint: bool = False) -> SeatView:
             exposed=list(st.exposed),
             river=list(st.river),
             declared=st.declared,
+            wind=hand.seat_wind(i),
         )
         for i, st in enumerate(hand.seat_state)
     ]
@@ -122,7 +127,8 @@ def seat_view(hand: Hand, seat: int | None, hint: bool = False) -> SeatView:
         hand=own.tiles() if own is not None else [],
         drawn=own.drawn if (own is not None and is_turn) else None,
         seats=seats,
-        claim=ClaimInfo(tile=claim.tile, discarder=claim.discarder) if claim is not None else None,
+        claim=ClaimInfo(tile=claim.tile, discarder=claim.discarder, robbing=claim.robbing) if claim is not None
+        else None,
         legal=legal,
         seed_hash=_seed_hash(hand),
         settlement=hand.settlement if over else None,
@@ -131,6 +137,8 @@ def seat_view(hand: Hand, seat: int | None, hint: bool = False) -> SeatView:
         ting=ting_hint(hand, seat, legal) if hint and seat is not None else None,
         dealer_dice=hand.dealer_dice,
         wins=_wins(hand) if over else None,
+        round_wind=hand.round_wind,
+        wilds=sorted(hand.info.wilds),
     )
 
 
@@ -171,10 +179,11 @@ def light_view(hand: Hand, seat: int) -> SeatView:
         st.tiles(),  # hand
         st.drawn if ((phase == "turn" or phase == "haidi") and hand.current == seat) else None,
         [],  # seats
-        ClaimInfo(claim.tile, claim.discarder) if claim is not None else None,
+        ClaimInfo(claim.tile, claim.discarder, claim.robbing) if claim is not None else None,
         hand.legal_actions(seat),  # legal
         hand.seed_digest,
         hand.settlement if phase == "over" else None,
+        None, None, None, (), hand.round_wind, sorted(info.wilds),  # revealed, seed, ting, dealer_dice
     )
 
 
@@ -184,7 +193,7 @@ def _seed_hash(hand: Hand) -> str:
 
 def unseen_counts(view: SeatView) -> list[int]:
     """How many of each kind this seat cannot see anywhere (wall + other hands), from its view alone."""
-    seen = [0] * 34
+    seen = [0] * 42  # flowers (34–41) can be in view: laid open, or a wild in hand
     for t in view.hand:
         seen[t] += 1
     for s in view.seats:
@@ -198,4 +207,4 @@ def unseen_counts(view: SeatView) -> list[int]:
                 seen[r.tile] += 1
     if view.indicator is not None and view.indicator_in_wall:
         seen[view.indicator] += 1
-    return [max(0, 4 - c) for c in seen]
+    return [max(0, 4 - c) for c in seen[:34]]

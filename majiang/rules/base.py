@@ -39,9 +39,10 @@ class TableInfo:
     """Per-hand public facts decided at the deal (the wild and its companions)."""
 
     indicator: int | None = None
-    wild: int | None = None
+    wild: int | None = None  # the wild kind (with several, the lowest: see `wilds`)
     stand_in: int | None = None  # a tile that plays as the wild's face (Anqing 红中)
     gangpai: frozenset[int] = frozenset()
+    wilds: frozenset[int] = frozenset()  # every wild kind, where there may be more than one (百搭)
 
 
 @dataclass(frozen=True)
@@ -55,12 +56,13 @@ class HandOutcome:
 # Per hand: what each physical kind plays as in a claim, the kinds playing as each value, one-to-one?
 NaturalTable = tuple[tuple[int | None, ...], tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]]
 
-# Actions are frozen structs, so the 34 discards can be shared by every legal list.
-DISCARDS: tuple[Discard, ...] = tuple(Discard(tile=t) for t in range(34))
+# Actions are frozen structs, so the discards can be shared by every legal list (42: a flower that
+# is a wild is held, and so discarded, like any tile).
+DISCARDS: tuple[Discard, ...] = tuple(Discard(tile=t) for t in range(42))
 PASS = Pass()
 
 
-_BITS = tuple(n.bit_length() for n in range(256))  # walls are 84 or 136 tiles
+_BITS = tuple(n.bit_length() for n in range(256))  # walls are 84, 136 or 144 tiles
 
 
 def shuffle(rng: random.Random, tiles: list[int]) -> None:
@@ -78,6 +80,11 @@ def shuffle(rng: random.Random, tiles: list[int]) -> None:
         while j >= n:
             j = getrandbits(k)
         tiles[i], tiles[j] = tiles[j], tiles[i]
+
+
+def copies(kind: int) -> int:
+    """Copies of a kind in a full set: four, but one of each flower (34–41)."""
+    return 1 if kind >= 34 else 4
 
 
 def roll(rng: random.Random, n: int = 2) -> tuple[int, ...]:
@@ -105,6 +112,7 @@ class Ruleset:
     new_game_resets_streak: ClassVar[bool] = False  # a player leaving between hands restarts the streak
     match_rounds: ClassVar[int] = 0  # a match of this many 圈 (0: a number of hands)
     absent_takes_win: ClassVar[bool] = False  # 托管 / timeout / disconnection takes any legal win
+    rob_kong: ClassVar[bool] = False  # 抢杠: a 加杠's tile may be won on by the other seats
 
     def __init__(self, options: msgspec.Struct | dict[str, Any] | None = None) -> None:
         if options is None:
@@ -140,7 +148,13 @@ class Ruleset:
 
     @property
     def wall_size(self) -> int:
-        return len(self.kinds) * 4
+        return sum(copies(k) for k in self.kinds)
+
+    @property
+    def count_size(self) -> int:
+        """Length of a seat's count array: 34, or 42 where flowers are in play (a flower that is a
+        wild stays in the hand; one that is not is laid open at once, see :meth:`must_expose`)."""
+        return 42 if self.kinds[-1] >= 34 else 34
 
     # --- the deal -------------------------------------------------------------------
     def first_dealer(self, seed: str) -> int:
@@ -153,7 +167,7 @@ class Ruleset:
         return 0, ()
 
     def build_wall(self, rng: random.Random, dealer: int) -> WallSetup:
-        tiles = [k for k in self.kinds for _ in range(4)]
+        tiles = [k for k in self.kinds for _ in range(copies(k))]
         shuffle(rng, tiles)
         dice = roll(rng)
         # The break point follows the dice; with a shuffled wall it only fixes which
@@ -186,8 +200,8 @@ class Ruleset:
         if table is None:
             table = self._natural_cache.get(hand.info)
             if table is None:
-                plays_as = tuple(self._natural_as(hand, t) for t in range(34))
-                by_value: list[list[int]] = [[] for _ in range(34)]
+                plays_as = tuple(self._natural_as(hand, t) for t in range(self.count_size))
+                by_value: list[list[int]] = [[] for _ in range(self.count_size)]
                 for t, v in enumerate(plays_as):  # ascending t, so each value's kinds ascend
                     if v is not None:
                         by_value[v].append(t)
@@ -202,8 +216,9 @@ class Ruleset:
         per hand, and there are at most 34 infos, so it is worked out once per info."""
         table = self._forced_cache.get(hand.info)
         if table is None:
-            forced = tuple(self.must_expose(hand, t) for t in range(34))
-            table = self._forced_cache[hand.info] = (forced, tuple(t for t in range(34) if forced[t]))
+            n = self.count_size
+            forced = tuple(self.must_expose(hand, t) for t in range(n))
+            table = self._forced_cache[hand.info] = (forced, tuple(t for t in range(n) if forced[t]))
         return table
 
     def is_wild(self, hand: Table, tile: int) -> bool:
@@ -259,7 +274,7 @@ class Ruleset:
         out: list[int] = []
         own = self.copies_held(hand, seat, counts)
         for k in self.hint_candidates(hand, seat, counts):
-            if own[k] >= 4:
+            if own[k] >= copies(k):
                 continue
             counts[k] += 1
             try:

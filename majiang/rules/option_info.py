@@ -116,7 +116,34 @@ HEFEI: tuple[OptionInfo, ...] = (
        "After letting a discard win go, a player may not win on a discard until his own next draw."),
 )
 
-OPTION_INFO: dict[str, tuple[OptionInfo, ...]] = {"anqing": ANQING, "hefei": HEFEI}
+BAIDA: tuple[OptionInfo, ...] = (
+    _o("rounds", "圈数", "Rounds",
+       "一场打几圈（庄家轮完四家为一圈，圈风随之换）；0 表示按局数。",
+       "How many rounds (圈) a match lasts; the round wind moves after each. 0: a number of hands instead."),
+    _o("seven_baida", "七百搭", "Seven 百搭",
+       "翻牌的下一张牌四张也做百搭（共七张）；四百搭 2 台，七张全有 20 台。",
+       "The four copies of the tile after the indicator are 百搭 too (seven in all); 4 of them 2 台, all 7 20 台."),
+    _o("multi_win", "一炮多响", "Multiple winners",
+       "一张牌多家可胡时都算胡；关掉则只有放冲者下家起第一家胡（截胡）。",
+       "Several seats may win on one discard; off: only the first in turn order from the discarder."),
+    _o("min_tai", "起胡台数", "Minimum 台",
+       "胡牌至少要有几台（平胡算 1 台）。",
+       "The fewest 台 a win needs (a plain hand is 1 台)."),
+    _o("dealer_streak", "连庄加台", "Dealer streak",
+       "庄家胡牌 1 台，每连一庄再加 1 台；关掉则庄家只算 1 台。",
+       "A dealer's win is 1 台 plus 1 per hand he has kept the deal; off: always 1."),
+    _o("di", "底", "Stake (底)",
+       "每台的底分：放冲者付 2 × 底 × 台，自摸三家各付 底 × 台。",
+       "The stake per 台: a discarder pays 2 × stake × 台; on a self-draw each other seat pays stake × 台."),
+    _o("doubling", "翻倍计分", "Doubling",
+       "按 底 × 2^(台−1) 付，而不是 底 × 台（配合封顶，默认 5 台）。",
+       "Pay stake × 2^(台−1) instead of stake × 台 (with a cap, 5 台 unless set)."),
+    _o("cap", "封顶", "Cap",
+       "最多算几台；0 表示不封顶（翻倍计分时为 5 台）。",
+       "The most 台 a win counts; 0: no cap (5 台 with doubling)."),
+)
+
+OPTION_INFO: dict[str, tuple[OptionInfo, ...]] = {"anqing": ANQING, "hefei": HEFEI, "baida": BAIDA}
 
 
 def option_info(ruleset: str) -> list[dict[str, Any]]:

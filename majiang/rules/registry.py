@@ -5,10 +5,11 @@ from __future__ import annotations
 from typing import Any
 
 from majiang.rules.anqing import Anqing
+from majiang.rules.baida import Baida
 from majiang.rules.base import Ruleset, RulesetError
 from majiang.rules.hefei import Hefei
 
-RULESETS: dict[str, type[Ruleset]] = {"anqing": Anqing, "hefei": Hefei}
+RULESETS: dict[str, type[Ruleset]] = {"anqing": Anqing, "hefei": Hefei, "baida": Baida}
 
 
 def make_ruleset(name: str, options: dict[str, Any] | None = None) -> Ruleset:

@@ -22,6 +22,8 @@ class Table(Protocol):
     hint_wins: dict[tuple[object, ...], bool]  # a ruleset's scored 听-hint answers, per hand
     dealer: int
     streak: int
+    round_wind: int  # 圈风: 0 东, 1 南, 2 西, 3 北 (a seat's own wind is (seat - dealer) % 4)
+    robbing: bool  # the claim window open now is on a 加杠's tile (抢杠), not a discard
     phase: str  # "turn" | "claim" | "haidi" | "over"
     head: int  # the next tile drawn from the front of the wall
     indicator_index: int | None
@@ -36,3 +38,5 @@ class Table(Protocol):
     def wall_left(self) -> int: ...
 
     def can_kong(self) -> bool: ...
+
+    def seat_wind(self, seat: int) -> int: ...

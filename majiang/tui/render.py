@@ -12,7 +12,7 @@ STAND_IN_MARK = "^"  # 5z^ : 红中 playing as the wild's face
 
 def tile_text(t: int, view: SeatView) -> str:
     text = format_tiles([t])
-    if t == view.wild:
+    if t == view.wild or t in view.wilds:  # (百搭麻将 may have several wild kinds)
         return text + WILD_MARK
     if t == view.stand_in:
         return text + STAND_IN_MARK
@@ -35,7 +35,9 @@ def table_lines(view: SeatView, title: str) -> list[str]:
         lines.append(f"first dealer picked by the dice {' + '.join(map(str, view.dealer_dice))} = "
                      f"{sum(view.dealer_dice)}, counted from 东")
     if view.wild is not None:
-        wild = f"wild {tile_text(view.wild, view)} {chinese(view.wild)} (indicator {format_tiles([view.indicator])})"
+        wilds = view.wilds or [view.wild]
+        names = " ".join(f"{tile_text(w, view)} {chinese(w)}" for w in wilds)
+        wild = f"wild {names} (indicator {format_tiles([view.indicator])})"
         if view.stand_in is not None:
             wild += f" · {format_tiles([view.stand_in])}{STAND_IN_MARK} 红中 plays as {format_tiles([view.wild])}"
         if view.gangpai:
@@ -47,7 +49,7 @@ def table_lines(view: SeatView, title: str) -> list[str]:
         river = " ".join(format_tiles([r.tile]) + ("'" if r.claimed else "") for r in s.river)
         flags = " 报听" if s.declared else ""
         lines.append(f"  {who:<7} {s.hand_count:>2} tiles{flags}  melds: {melds or '-'}"
-                     + (f"  杠牌: {format_tiles(s.exposed)}" if s.exposed else ""))
+                     + (f"  {'花' if s.exposed[0] >= 34 else '杠牌'}: {format_tiles(s.exposed)}" if s.exposed else ""))
         lines.append(f"          discards: {river or '-'}")
     return lines
 

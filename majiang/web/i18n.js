@@ -136,7 +136,7 @@ const TABLE_WORDS = {
     watch_full: '房间已满，进入观战', seat_in_tuoguan: '你离开后，你的座位正由托管代打',
     watch_rooms: '正在对局（可观战）', watch: '观战', ting_badge: '听',
     ev_hand_started: '第 {n} 局开始', ev_dealt: '起手 {n} 张', ev_hand_ended: '本局结束',
-    ruleset_anqing: '安庆麻将', ruleset_hefei: '合肥麻将', created: '开房', finished: '结束', outcome: '战果',
+    ruleset_anqing: '安庆麻将', ruleset_hefei: '合肥麻将', ruleset_baida: '百搭麻将', created: '开房', finished: '结束', outcome: '战果',
     wins_n: '胡 {n} 次', first_place: '第一', date: '日期',
   },
   en: {
@@ -190,7 +190,7 @@ const TABLE_WORDS = {
     seat_in_tuoguan: 'Since you left, auto-play is playing your seat',
     watch_rooms: 'Games being played (watch)', watch: 'Watch', ting_badge: 'R',
     ev_hand_started: 'hand {n} begins', ev_dealt: 'is dealt {n} tiles', ev_hand_ended: 'the hand ends',
-    ruleset_anqing: 'Anqing mahjong', ruleset_hefei: 'Hefei mahjong', created: 'opened', finished: 'finished',
+    ruleset_anqing: 'Anqing mahjong', ruleset_hefei: 'Hefei mahjong', ruleset_baida: 'Baida mahjong (wild flowers)', created: 'opened', finished: 'finished',
     outcome: 'Outcome', wins_n: '{n} win(s)', first_place: 'first', date: 'Date',
   },
 };
@@ -217,8 +217,12 @@ export function t(key, vars) {
   return s;
 }
 
+const FLOWER_ZH = '春夏秋冬梅兰竹菊';
+const FLOWER_EN = ['Spring', 'Summer', 'Autumn', 'Winter', 'Plum', 'Orchid', 'Bamboo', 'Chrysanthemum'];
+
 export function tileName(id) {
   if (id === null || id === undefined) return lang === 'zh' ? '牌背' : 'tile back';
+  if (id >= 34) return lang === 'zh' ? FLOWER_ZH[id - 34] : FLOWER_EN[id - 34];  // flowers (百搭麻将)
   if (id >= 27) return (lang === 'zh' ? HONOR_ZH : HONOR_EN)[id - 27];
   const r = id % 9, s = Math.floor(id / 9);
   return lang === 'zh' ? NUM_ZH[r] + SUIT_ZH[s] : `${r + 1} ${SUIT_EN[s]}`;

@@ -87,6 +87,9 @@ export function tileFaceSVG(id) {
     const ch = HONOR_CH[id - 27];
     const color = id === 31 ? RED : id === 32 ? GREEN : INK;
     body = text(30, 41, 40, color, ch, 900);
+  } else if (id >= 34) {  // flowers 春夏秋冬 (green) and 梅兰竹菊 (red), with their number 1-4
+    const color = id < 38 ? GREEN : RED;
+    body = text(30, 45, 34, color, '春夏秋冬梅兰竹菊'[id - 34], 900) + text(48, 72, 14, BLUE, String((id - 34) % 4 + 1));
   } else {
     body = `<rect x="12" y="14" width="36" height="52" rx="3" fill="none" stroke="${BLUE}" stroke-width="3.2"/>` +
       `<rect x="17" y="19" width="26" height="42" rx="2" fill="none" stroke="${BLUE}" stroke-width="1.2"/>`;
@@ -107,7 +110,7 @@ export function tileEl(id, opts = {}) {
   const marks = [];
   const v = opts.view;
   if (!back && v) {
-    if (v.wild !== null && v.wild !== undefined && id === v.wild) { cls.push('is-wild'); marks.push(t('mark_wild')); }
+    if ((v.wild !== null && v.wild !== undefined && id === v.wild) || (v.wilds && v.wilds.includes(id))) { cls.push('is-wild'); marks.push(t('mark_wild')); }
     else if (v.stand_in !== null && v.stand_in !== undefined && id === v.stand_in) { cls.push('is-standin'); marks.push(t('mark_standin')); }
     else if (opts.markGangpai && v.gangpai && v.gangpai.includes(id)) { cls.push('is-gangpai'); marks.push(t('mark_gangpai')); }
   }

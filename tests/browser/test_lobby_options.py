@@ -36,12 +36,12 @@ def test_lobby_shows_every_option_with_label_and_help_in_both_languages(browser:
     page.fill("#name", "选项")
     page.click("[data-testid=enter]")
     page.wait_for_selector("#ruleset option[value=hefei]", state="attached")
-    for ruleset in ("anqing", "hefei"):
+    for ruleset in ("anqing", "hefei", "baida"):
         _check_options(page, ruleset, "zh")
     page.click("[data-testid=lang]")
     page.wait_for_function("document.documentElement.lang === 'en'")
     page.wait_for_selector("#ruleset option[value=hefei]", state="attached")
-    for ruleset in ("anqing", "hefei"):
+    for ruleset in ("anqing", "hefei", "baida"):
         _check_options(page, ruleset, "en")
     assert not page.errors  # type: ignore[attr-defined]
 

@@ -18,6 +18,7 @@ CASES = [
     ("anqing-B", "anqing", {"mode": "B"}),
     ("hefei-baoting", "hefei", {"room": "baoting"}),
     ("hefei-bubaoting", "hefei", {"room": "bubaoting"}),
+    ("baida", "baida", {}),
 ]
 
 

@@ -7,6 +7,7 @@ const FALLBACK = {
   rulesets: [
     {name: 'anqing', title: '安庆麻将', options: {mode: 'A', base_silver: 1}},
     {name: 'hefei', title: '合肥麻将', options: {room: 'baoting'}},
+    {name: 'baida', title: '百搭麻将', options: {rounds: 1}},
   ],
   settings: {hands: 8, discard_seconds: 15, claim_seconds: 8, bot_delay: 0.6, public: true},
 };

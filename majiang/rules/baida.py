@@ -1,0 +1,226 @@
+"""百搭麻将 (baida): 144 tiles with eight flowers laid open and replaced (补花), 百搭 (wild) tiles chosen by
+a tile turned up, chi/peng/kong, discard wins, 抢杠 and 一炮多响, seat and round winds, payment by 台.
+
+Our reading is docs/rules/baida.md; the pure scoring is :mod:`majiang.rules.baida_scoring`. This module
+is the table flow: the wall and the indicator, which flowers are laid open, what a discarded 百搭 can be
+claimed as, and turning a hand into a scoring situation.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING, ClassVar
+
+import msgspec
+
+from majiang.engine.actions import Action, Kong, Peng, Win
+from majiang.hand import TileSet, is_win
+from majiang.rules import baida_scoring as scoring
+from majiang.rules.base import Ruleset, TableInfo, WallSetup, copies, roll, shuffle
+from majiang.rules.settlement import Settlement
+from majiang.tiles import format_tiles
+
+if TYPE_CHECKING:
+    from majiang.rules.table import Table
+
+_MELD_TYPES = {"chi": "chi", "peng": "peng", "kong_exposed": "minggang", "kong_concealed": "angang",
+               "kong_added": "jiagang"}
+
+
+class BaidaRules(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    rounds: int = 1  # [option] the match lasts this many 圈 (0: a number of hands)
+    seven_baida: bool = False  # [option] also the four copies of the tile after the indicator are 百搭
+    multi_win: bool = True  # [option] off: only the first winner in turn order from the discarder (截胡)
+    min_tai: int = 1  # [option] 起胡: the fewest 台 a win needs
+    dealer_streak: bool = True  # [option] 庄 is 1 + the hands kept (off: always 1)
+    di: int = 1  # 底: the stake per 台
+    doubling: bool = False  # [option] pay 底 × 2^(台−1) (with 封顶) instead of 底 × 台
+    cap: int = 0  # [option] 封顶 in 台 (0: none when linear, 5 when doubling)
+
+
+class Baida(Ruleset):
+    name: ClassVar[str] = "baida"
+    title: ClassVar[str] = "百搭麻将"
+    kinds: ClassVar[tuple[int, ...]] = tuple(range(42))  # 34 kinds × 4 + 8 flowers = 144
+    tileset: ClassVar[TileSet | None] = None
+    options_type = BaidaRules
+    options: BaidaRules
+
+    allow_chi = True
+    allow_peng = True
+    allow_exposed_kong = True
+    allow_added_kong = True
+    discard_wins = True
+    rob_kong = True
+
+    def __init__(self, options: msgspec.Struct | dict[str, object] | None = None) -> None:
+        super().__init__(options)
+        o = self.options
+        self._scoring_options = scoring.BaidaOptions(seven_baida=o.seven_baida, min_tai=o.min_tai,
+                                                     dealer_streak=o.dealer_streak, di=o.di,
+                                                     doubling=o.doubling, cap=o.cap)
+
+    def _validate_options(self) -> None:
+        o = self.options
+        if o.rounds < 0:
+            raise ValueError(f"rounds (圈) is 0 for a number of hands or a positive count, got {o.rounds}")
+        if o.min_tai < 1:
+            raise ValueError(f"min_tai (起胡) is at least 1, got {o.min_tai}")
+        if o.di < 1:
+            raise ValueError(f"di (底) is at least 1, got {o.di}")
+        if o.cap < 0:
+            raise ValueError(f"cap (封顶) is 0 or a number of 台, got {o.cap}")
+
+    @property
+    def multiple_winners(self) -> bool:  # type: ignore[override]
+        return self.options.multi_win
+
+    @property
+    def match_rounds(self) -> int:  # type: ignore[override]
+        return self.options.rounds
+
+    # --- the deal: first dealer, wall, indicator ---------------------------------------------
+    def first_deal(self, seed: str) -> tuple[int, tuple[int, ...]]:
+        """东 rolls two dice and counts that many seats from itself; the seat reached deals first."""
+        dice = roll(random.Random(f"{seed}:dealer"))
+        return (sum(dice) - 1) % self.seats, dice
+
+    def build_wall(self, rng: random.Random, dealer: int) -> WallSetup:
+        tiles = [k for k in self.kinds for _ in range(copies(k))]
+        shuffle(rng, tiles)  # four walls of 18 stacks
+        s1 = roll(rng)
+        start = (sum(s1) * 2) % len(tiles)  # the break: drawing starts there
+        ordered = tiles[start:] + tiles[:start]
+        s2 = roll(rng)
+        # The dealer's second roll counts stacks from the tail; that stack's top tile is turned up (翻牌).
+        # It is turned before the deal (docs/rules/baida.md), so the deal's 补花 knows which flowers are 百搭.
+        return WallSetup(tiles=ordered, dice=(*s1, *s2), indicator_index=len(ordered) - 2 * sum(s2))
+
+    def table_info(self, wall: WallSetup) -> TableInfo:
+        assert wall.indicator_index is not None
+        indicator = wall.tiles[wall.indicator_index]
+        wilds = scoring.wilds_of(indicator, self.options.seven_baida)
+        return TableInfo(indicator=indicator, wild=min(wilds), wilds=wilds)
+
+    # --- tile semantics ------------------------------------------------------------------------
+    def is_wild(self, hand: Table, tile: int) -> bool:
+        return tile in hand.info.wilds
+
+    def must_expose(self, hand: Table, tile: int) -> bool:
+        """补花: a flower is laid open and replaced as soon as it is held, unless it is a 百搭."""
+        return tile >= 34 and tile not in hand.info.wilds
+
+    def analysis_counts(self, hand: Table, counts: list[int]) -> tuple[list[int], int]:
+        natural = counts[:34]
+        jokers = 0
+        for w in hand.info.wilds:
+            jokers += counts[w]
+            if w < 34:
+                natural[w] = 0
+        return natural, jokers
+
+    @staticmethod
+    def _stray_flower(hand: Table, counts: list[int]) -> bool:
+        """A flower that is no 百搭 is held: drawn as the last tile, with nothing to replace it. It is in
+        no set, so the hand cannot win until it is discarded."""
+        wilds = hand.info.wilds
+        return any(counts[f] and f not in wilds for f in range(34, 42))
+
+    def shape_complete(self, hand: Table, counts: list[int]) -> bool:
+        if self._stray_flower(hand, counts):
+            return False
+        natural, jokers = self.analysis_counts(hand, counts)
+        return is_win(natural, jokers, True, None)
+
+    def hint_candidates(self, hand: Table, seat: int, counts: list[int]) -> list[int]:
+        if self._stray_flower(hand, counts):
+            return []
+        return super().hint_candidates(hand, seat, counts)
+
+    # --- claims ----------------------------------------------------------------------------------
+    def claim_options(self, hand: Table, seat: int, tile: int, discarder: int) -> list[Action]:
+        """A discarded 百搭 plays as its own face (a flower 百搭 cannot be claimed); the claimer's own
+        百搭 never help to chi, peng or kong it."""
+        out: list[Action] = []
+        if self.can_win_on_discard(hand, seat, tile, discarder):
+            out.append(Win())
+        if tile >= 34:
+            return out
+        wilds = hand.info.wilds
+        held = 0 if tile in wilds else hand.seat_state[seat].counts[tile]
+        if held >= 3 and hand.can_kong():
+            out.append(Kong(kind="exposed", tiles=(tile,) * 3))
+        if held >= 2:
+            out.append(Peng(tiles=(tile, tile)))
+        if seat == (discarder + 1) % self.seats and tile < 27:
+            out.extend(self._chi_options(hand, seat, tile))
+        return out
+
+    # --- wins ------------------------------------------------------------------------------------
+    def can_win_on_discard(self, hand: Table, seat: int, tile: int, discarder: int) -> bool:
+        if tile >= 34:
+            return False  # a flower (a 百搭 one: the others are never discarded) cannot be claimed
+        counts = hand.seat_state[seat].counts
+        natural, jokers = self.analysis_counts(hand, counts)
+        natural[tile] += 1  # the discard plays as its face, even a 百搭
+        if self._stray_flower(hand, counts):
+            return False
+        if not is_win(natural, jokers, True, None):
+            return False
+        return scoring.score(self.situation(hand, seat, tile, discarder)).valid
+
+    def hint_win_valid(self, hand: Table, seat: int, counts: list[int], tile: int, discard: Action | None) -> bool:
+        if self.options.min_tai <= 1:
+            return True  # every complete shape has at least 1 台 (平胡 when nothing else)
+        return scoring.score(self.situation(hand, seat, tile, None, counts=counts, hypothetical=True)).valid
+
+    def situation(self, hand: Table, seat: int, tile: int, discarder: int | None,
+                  counts: list[int] | None = None, hypothetical: bool = False) -> scoring.Situation:
+        """The scoring input for ``seat`` winning on ``tile`` (drawn, or from ``discarder``: a discard or,
+        while ``hand.robbing``, a 加杠). ``counts`` (the 听 hint) replaces the concealed tiles, the
+        tile included, and scores an ordinary mid-hand draw."""
+        st = hand.seat_state[seat]
+        counts = list(st.counts if counts is None else counts)
+        if discarder is not None:
+            counts[tile] += 1
+        concealed = [t for t in range(len(counts)) for _ in range(counts[t])]
+        melds = [scoring.Meld(type=_MELD_TYPES[m.kind], tiles=format_tiles(m.tiles),  # type: ignore[arg-type]
+                              from_seat=m.from_seat if m.kind != "kong_concealed" else None) for m in st.melds]
+        self_draw = discarder is None
+        real = not hypothetical
+        opening = self_draw and real and seat == hand.dealer and st.draws == 0 and hand.discards_made == 0 \
+            and not st.melds
+        return scoring.Situation(
+            indicator=format_tiles([hand.info.indicator]),  # type: ignore[list-item]
+            round_wind=scoring.situation.WINDS[hand.round_wind],  # type: ignore[arg-type]
+            dealer=hand.dealer,
+            streak=hand.streak,
+            winner=seat,
+            concealed=format_tiles(concealed),
+            melds=melds,
+            flowers=format_tiles(st.exposed),
+            winning_tile=format_tiles([tile]),
+            how="self_draw" if self_draw else ("rob_kong" if hand.robbing else "discard"),
+            from_seat=discarder,
+            replacement=self_draw and real and hand.kong_chain > 0 and not opening,
+            last_tile=real and self_draw and hand.wall_left == 0,
+            opening_hand=opening,
+            dealer_first_discard=real and not self_draw and not hand.robbing and discarder == hand.dealer
+            and hand.discards_made == 1 and not hand.claims_made,
+            options=self._scoring_options,
+        )
+
+    def self_draw_settlement(self, hand: Table, seat: int) -> Settlement:
+        st = hand.seat_state[seat]
+        assert st.drawn is not None
+        if seat == hand.dealer and st.draws == 0 and hand.discards_made == 0 and not st.melds:
+            # 天胡: the opening hand has no tile drawn last by choice, so the best reading over each
+            # tile held as the winning one counts.
+            tried = [scoring.score(self.situation(hand, seat, t, None)) for t in sorted(set(st.held))]
+            valid = [x for x in tried if x.valid]
+            if valid:
+                return max(valid, key=lambda x: x.totals[seat])
+        return scoring.score(self.situation(hand, seat, st.drawn, None))
+
+    def discard_settlement(self, hand: Table, winners: list[int], tile: int, discarder: int) -> Settlement:
+        return scoring.score_multi([self.situation(hand, w, tile, discarder) for w in winners])

@@ -1,0 +1,207 @@
+"""The 百搭 winning situation: what the engine (or a JSON file) tells scoring, and its validation.
+
+An impossible situation raises ``ValueError`` naming the field and the fault (the CLI exits 2 on it);
+whether a possible situation is a *win* is :func:`majiang.rules.baida_scoring.score`'s business.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal, NamedTuple
+
+import msgspec
+
+from majiang.tiles import TileError, format_tiles, parse_tiles
+
+__all__ = ["BaidaOptions", "Meld", "Situation", "WinHand", "parse_situation", "validate", "wilds_of"]
+
+SEATS = range(4)
+WINDS = ("E", "S", "W", "N")
+FLOWER_GROUPS = (range(34, 38), range(38, 42))  # 春夏秋冬, 梅兰竹菊
+
+
+class BaidaOptions(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """The table's choices that change a hand's 台 or its payment (docs/rules/baida.md)."""
+
+    seven_baida: bool = False  # also the four copies of the tile after the indicator are 百搭
+    min_tai: int = 1  # 起胡: the fewest 台 a win needs
+    dealer_streak: bool = True  # 庄 is 1 + the hands the dealer has kept the deal (off: always 1)
+    di: int = 1  # 底
+    doubling: bool = False  # pay 底 × 2^(台 − 1) instead of 底 × 台
+    cap: int = 0  # 封顶 in 台 (0: none when linear, 5 when doubling)
+
+    @property
+    def cap_tai(self) -> int:
+        """The cap in force (0: none)."""
+        return self.cap or (5 if self.doubling else 0)
+
+
+class Meld(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    type: Literal["chi", "peng", "minggang", "angang", "jiagang"]
+    tiles: str  # as they lie, e.g. "345m", "777p", "1111z"
+    from_seat: int | None = None  # who discarded the claimed tile (chi/peng/明杠/加杠)
+
+
+class Situation(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """One player's claimed win. Seats are 0–3, the dealer is 东; tiles in compact notation."""
+
+    ruleset: Literal["baida"] = "baida"
+    indicator: str  # the tile turned up (翻牌): decides the 百搭
+    round_wind: Literal["E", "S", "W", "N"] = "E"  # 圈风
+    dealer: int
+    streak: int = 0  # hands the dealer has kept the deal before this one
+    winner: int
+    concealed: str  # the concealed tiles, winning tile included: 14 − 3 × melds
+    melds: list[Meld] = []
+    flowers: str = ""  # the flowers the winner has laid open (补花)
+    winning_tile: str
+    how: Literal["self_draw", "discard", "rob_kong"]
+    from_seat: int | None = None  # the discarder, or the seat whose 加杠 was robbed
+    replacement: bool = False  # won on the replacement after a kong or a 补花 (杠开)
+    last_tile: bool = False  # won on the last tile of the wall (海底捞月)
+    opening_hand: bool = False  # the dealer's opening hand, before his first discard (天胡)
+    dealer_first_discard: bool = False  # won on the dealer's first discard (地胡)
+    options: BaidaOptions = BaidaOptions()
+    note: str = ""  # free text for people; ignored by scoring
+
+
+def next_kind(t: int) -> int:
+    """The tile after ``t`` in the 翻牌 order: suits 9→1, 东→南→西→北→东, 中→发→白→中, flowers in their group."""
+    if t < 27:
+        return t - t % 9 + (t % 9 + 1) % 9
+    if t < 31:
+        return 27 + (t - 27 + 1) % 4
+    if t < 34:
+        return 31 + (t - 31 + 1) % 3
+    g = 34 if t < 38 else 38
+    return g + (t - g + 1) % 4
+
+
+def wilds_of(indicator: int, seven: bool = False) -> frozenset[int]:
+    """The 百搭 kinds an indicator makes: its own kind (the other copies), or the other three flowers of
+    its group; with ``seven`` also the kind after it (which, for a flower, is one of those three)."""
+    if indicator >= 34:
+        g = FLOWER_GROUPS[0] if indicator < 38 else FLOWER_GROUPS[1]
+        return frozenset(f for f in g if f != indicator)
+    return frozenset({indicator, next_kind(indicator)} if seven else {indicator})
+
+
+class WinHand(NamedTuple):
+    """A validated situation's tiles as ids."""
+
+    wilds: frozenset[int]
+    natural: list[int]  # 34 counts: the concealed tiles that play as themselves (a claimed 百搭 does)
+    jokers: int  # the 百搭 in the concealed part, each standing for any tile
+    melds: list[tuple[str, tuple[int, ...]]]  # (type, tiles)
+    flowers: list[int]
+    winning_tile: int
+    winning_natural: bool  # the winning tile plays as its face (not a 百搭 drawn)
+
+
+def _tiles(field: str, text: str) -> list[int]:
+    try:
+        return parse_tiles(text)
+    except TileError as e:
+        raise ValueError(f"{field}: {e}") from None
+
+
+def _check_meld(m: Meld, tiles: list[int]) -> None:
+    if any(t >= 34 for t in tiles):
+        raise ValueError(f"melds: {m.tiles}: a flower is never part of a meld")
+    if m.type == "chi":
+        ok = len(tiles) == 3 and tiles[0] < 27 and tiles[0] // 9 == tiles[2] // 9 and \
+            sorted(tiles) == [tiles[0], tiles[0] + 1, tiles[0] + 2]
+        if not ok:
+            raise ValueError(f"melds: chi {m.tiles} is not three tiles in a row of one suit")
+    else:
+        size = 3 if m.type == "peng" else 4
+        if len(tiles) != size or len(set(tiles)) != 1:
+            raise ValueError(f"melds: {m.type} {m.tiles} must be {size} of one tile")
+    claimed = m.type != "angang"
+    if claimed and (m.from_seat is None or m.from_seat not in SEATS):
+        raise ValueError(f"melds: {m.type} {m.tiles} needs the seat it was claimed from (0-3)")
+    if not claimed and m.from_seat is not None:
+        raise ValueError(f"melds: angang {m.tiles} is not claimed from anyone")
+
+
+def validate(s: Situation) -> WinHand:
+    """Check ``s`` is a possible situation (not that it is a win); return its tiles."""
+    for field in ("dealer", "winner"):
+        if getattr(s, field) not in SEATS:
+            raise ValueError(f"{field}: seat {getattr(s, field)} out of range (0-3)")
+    if s.streak < 0:
+        raise ValueError(f"streak: hands the dealer kept the deal, at least 0, got {s.streak}")
+    o = s.options
+    if o.min_tai < 1 or o.di < 1 or o.cap < 0:
+        raise ValueError("options: min_tai and di are at least 1, cap at least 0")
+    ind = _tiles("indicator", s.indicator)
+    if len(ind) != 1:
+        raise ValueError(f"indicator: one tile, got {s.indicator!r}")
+    wilds = wilds_of(ind[0], o.seven_baida)
+    concealed = _tiles("concealed", s.concealed)
+    win = _tiles("winning_tile", s.winning_tile)
+    if len(win) != 1:
+        raise ValueError(f"winning_tile: one tile, got {s.winning_tile!r}")
+    w = win[0]
+    if w not in concealed:
+        raise ValueError(f"winning_tile {s.winning_tile} is not in the concealed hand (include it)")
+    melds = []
+    for m in s.melds:
+        tiles = _tiles("melds", m.tiles)
+        _check_meld(m, tiles)
+        melds.append((m.type, tuple(tiles)))
+    if len(melds) > 4:
+        raise ValueError(f"melds: {len(melds)} melds is impossible (at most 4)")
+    want = 14 - 3 * len(melds)
+    if len(concealed) != want:
+        raise ValueError(f"concealed: {len(concealed)} tiles with {len(melds)} meld(s); a winning hand holds {want}")
+    flowers = _tiles("flowers", s.flowers)
+    if any(f < 34 for f in flowers):
+        raise ValueError(f"flowers: {s.flowers} holds a tile that is not a flower")
+    if any(f in wilds for f in flowers):
+        raise ValueError(f"flowers: a flower that is a 百搭 is kept in the hand, never laid open ({s.flowers})")
+    everything = concealed + [t for _, ts in melds for t in ts] + flowers
+    for t in set(everything):
+        limit = 1 if t >= 34 else 4
+        if everything.count(t) > limit:
+            raise ValueError(f"{everything.count(t)} copies of {format_tiles([t])} (at most {limit})")
+    stray = [t for t in concealed if t >= 34 and t not in wilds]
+    if stray:
+        raise ValueError(f"concealed: flower {format_tiles(stray)} is not a 百搭: it would have been laid open (补花)")
+    if s.how == "self_draw":
+        if s.from_seat is not None:
+            raise ValueError("from_seat: a self-drawn win has no discarder")
+    else:
+        if s.from_seat not in SEATS or s.from_seat == s.winner:
+            raise ValueError(f"from_seat: a {s.how} win needs another seat (0-3) than the winner")
+        if w >= 34:
+            raise ValueError("winning_tile: a discarded flower cannot be claimed")
+    if s.replacement and s.how != "self_draw":
+        raise ValueError("replacement: 杠开 is a self-drawn win on a replacement tile")
+    if s.opening_hand and (s.how != "self_draw" or s.winner != s.dealer or melds):
+        raise ValueError("opening_hand: 天胡 is the dealer's own opening hand, self-drawn, with no meld")
+    if s.dealer_first_discard and (s.how != "discard" or s.from_seat != s.dealer or s.winner == s.dealer):
+        raise ValueError("dealer_first_discard: 地胡 is another seat winning on the dealer's discard")
+    natural_win = s.how != "self_draw" or w not in wilds
+    natural = [0] * 34
+    jokers = 0
+    for t in concealed:
+        if t in wilds:
+            jokers += 1
+        else:
+            natural[t] += 1
+    if natural_win and w in wilds:  # a claimed 百搭 plays as its own face
+        jokers -= 1
+        natural[w] += 1
+    return WinHand(wilds, natural, jokers, melds, flowers, w, natural_win)
+
+
+def parse_situation(data: dict[str, Any]) -> Situation:
+    """A decoded JSON object to a validated :class:`Situation`; ``ValueError`` names any fault."""
+    if not isinstance(data, dict):
+        raise ValueError("a situation is a JSON object")
+    try:
+        situation = msgspec.convert(data, Situation)
+    except msgspec.ValidationError as e:
+        raise ValueError(str(e)) from None
+    validate(situation)
+    return situation

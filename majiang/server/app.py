@@ -5,15 +5,19 @@ from __future__ import annotations
 import contextlib
 import gc
 import logging
+import time
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from pathlib import Path
 
 from starlette.applications import Starlette
+from starlette.responses import JSONResponse
 from starlette.routing import Mount, WebSocketRoute
 from starlette.staticfiles import StaticFiles
+from starlette.types import ASGIApp, Receive, Scope, Send
 
 from majiang.server.config import Settings
+from majiang.server.guard import Guard
 from majiang.server.recovery import recover_all
 from majiang.server.registry import MemoryRegistry, TableRegistry
 from majiang.server.rest import routes
@@ -29,6 +33,27 @@ class Server:
     settings: Settings
     store: Store
     registry: TableRegistry
+    guard: Guard
+
+
+class BodyLimit:
+    """Refuse an /api request whose declared body (Content-Length) is over the limit before reading a
+    byte of it (413 ``too_large``); a body without a length is counted while it streams (rest.body)."""
+
+    def __init__(self, app: ASGIApp, limit: int) -> None:
+        self.app, self.limit = app, limit
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "http" and scope["path"].startswith("/api/"):
+            length = dict(scope["headers"]).get(b"content-length", b"0")
+            if not length.isdigit() or len(length) > 18 or int(length) > self.limit:
+                reason = (f"the request body is over {self.limit} bytes" if length.isdigit()
+                          else "Content-Length is not a number")
+                status, code = (413, "too_large") if length.isdigit() else (400, "bad_request")
+                await JSONResponse({"error": code, "reason": reason}, status_code=status,
+                                   headers={"connection": "close"})(scope, receive, send)
+                return
+        await self.app(scope, receive, send)
 
 
 def create_app(settings: Settings | None = None) -> Starlette:
@@ -40,8 +65,13 @@ def create_app(settings: Settings | None = None) -> Starlette:
         store = Store(settings.database_url or "")
         await store.open()
         registry = MemoryRegistry()
-        app.state.server = Server(settings, store, registry)
-        n = await recover_all(store, registry, settings.bot_name)
+        assert settings.limits is not None
+        guard = Guard(settings.limits)
+        now = time.time()
+        for kind, key, at in await store.revocations(now):
+            (guard.revocations.tokens if kind == "token" else guard.revocations.players)[key] = at
+        app.state.server = Server(settings, store, registry, guard)
+        n = await recover_all(store, registry, settings.bot_name, settings.limits.idle_seconds)
         if n:
             log.warning("recovered %d table(s) from the log", n)
         # Long-lived objects (tables, engine tables) need no scanning: freezing them and collecting
@@ -56,8 +86,11 @@ def create_app(settings: Settings | None = None) -> Starlette:
             await store.close()
 
     WEB.mkdir(exist_ok=True)
-    return Starlette(
+    app = Starlette(
         routes=[*routes, WebSocketRoute("/ws/{code}", websocket_endpoint),
                 Mount("/", StaticFiles(directory=WEB, html=True), name="web")],
         lifespan=lifespan,
     )
+    assert settings.limits is not None
+    app.add_middleware(BodyLimit, limit=settings.limits.body_bytes)
+    return app

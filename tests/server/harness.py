@@ -20,16 +20,22 @@ import websockets
 from websockets.asyncio.client import ClientConnection
 
 OPERATOR = "test-operator-token"
+# Tests drive many players from one address at machine speed: the shared servers get roomy limits,
+# and tests/server/test_abuse.py starts servers with the real (or tighter) ones.
+TEST_LIMITS = ("write_rate_ip=0,write_rate_token=0,ws_rate_token=0,ws_rate_ip=0,connect_rate_ip=0,"
+               "connect_rate_token=0,view_rate_ip=0,rooms_per_token=50,seats_per_token=50")
 FAST = {"discard_seconds": 30, "claim_seconds": 30, "ready_seconds": 30, "grace_seconds": 30, "bot_delay": 0}
 
 
 class ServerProcess:
     """``majiang serve --port 0`` in a subprocess; the address is read from its first line."""
 
-    def __init__(self, data_dir: Path, database_url: str | None = None, bot: str = "") -> None:
+    def __init__(self, data_dir: Path, database_url: str | None = None, bot: str = "",
+                 limits: str = "") -> None:
         self.data_dir = data_dir
         self.database_url = database_url
         self.bot = bot
+        self.limits = limits  # MAJIANG_LIMITS for this server ("key=value,…"; see majiang/server/config.py)
         self.proc: subprocess.Popen[str] | None = None
         self.base = ""
 
@@ -39,7 +45,8 @@ class ServerProcess:
             cmd += ["--database-url", self.database_url]
         if self.bot:
             cmd += ["--bot", self.bot]
-        env = {**os.environ, "MAJIANG_OPERATOR_TOKEN": OPERATOR, "PYTHONUNBUFFERED": "1"}
+        env = {**os.environ, "MAJIANG_OPERATOR_TOKEN": OPERATOR, "PYTHONUNBUFFERED": "1",
+               "MAJIANG_LIMITS": self.limits or TEST_LIMITS}
         log = open(self.data_dir / "server.log", "a")  # noqa: SIM115 - kept open for the child's lifetime
         self.proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=log, text=True, env=env)
         assert self.proc.stdout is not None
@@ -100,7 +107,8 @@ class Client:
     """One player's websocket. Keeps every raw frame, the latest room/view, and wakes waiters."""
 
     def __init__(self, ws_base: str, code: str, token: str) -> None:
-        self.url = f"{ws_base}/ws/{code}?token={token}"
+        self.url = f"{ws_base}/ws/{code}"
+        self.token = token  # sent as the first message, never in the URL
         self.ws: ClientConnection | None = None
         self.raw: list[str] = []
         self.messages: list[dict[str, Any]] = []
@@ -119,6 +127,7 @@ class Client:
 
     async def connect(self) -> Client:
         self.ws = await websockets.connect(self.url, max_size=2**22)
+        await self.ws.send(json.dumps({"type": "auth", "token": self.token}))
         self._reader = asyncio.create_task(self._read())
         return self
 

@@ -31,11 +31,12 @@ class ServerProcess:
     """``majiang serve --port 0`` in a subprocess; the address is read from its first line."""
 
     def __init__(self, data_dir: Path, database_url: str | None = None, bot: str = "",
-                 limits: str = "") -> None:
+                 limits: str | None = None) -> None:
         self.data_dir = data_dir
         self.database_url = database_url
         self.bot = bot
-        self.limits = limits  # MAJIANG_LIMITS for this server ("key=value,…"; see majiang/server/config.py)
+        # MAJIANG_LIMITS for this server ("key=value,…", see majiang/server/config.py); None: TEST_LIMITS
+        self.limits = limits
         self.proc: subprocess.Popen[str] | None = None
         self.base = ""
 
@@ -46,7 +47,7 @@ class ServerProcess:
         if self.bot:
             cmd += ["--bot", self.bot]
         env = {**os.environ, "MAJIANG_OPERATOR_TOKEN": OPERATOR, "PYTHONUNBUFFERED": "1",
-               "MAJIANG_LIMITS": self.limits or TEST_LIMITS}
+               "MAJIANG_LIMITS": TEST_LIMITS if self.limits is None else self.limits}
         log = open(self.data_dir / "server.log", "a")  # noqa: SIM115 - kept open for the child's lifetime
         self.proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=log, text=True, env=env)
         assert self.proc.stdout is not None

@@ -23,14 +23,13 @@ import sys
 import tempfile
 import time
 from pathlib import Path
-from typing import Any
 
 import httpx
 import websockets
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-from bench.load import pct  # noqa: E402
-from tests.server.harness import ServerProcess  # noqa: E402
+from bench.load import pct
+from tests.server.harness import ServerProcess
 
 
 class Soak:
@@ -43,26 +42,43 @@ class Soak:
         self.errors: dict[str, int] = {}
         self.stop = asyncio.Event()
 
-    async def table(self, i: int, http: httpx.AsyncClient, rng: random.Random) -> None:
-        """One table's players, match after match until the soak ends."""
+    async def post(self, http: httpx.AsyncClient, path: str, **kw: object) -> httpx.Response:
+        """POST, waiting and sending again when the server says 429 (as a real client does)."""
+        while True:
+            r = await http.post(path, **kw)  # type: ignore[arg-type]
+            if r.status_code != 429 or r.json()["error"] != "rate_limited":
+                return r
+            self._error("http 429")
+            await asyncio.sleep(float(r.headers.get("retry-after", "1")))
+
+    async def table(self, i: int, rng: random.Random) -> None:
+        """One table's players, match after match until the soak ends. Each table talks from its own
+        loopback address (its players are four people at one place, not 400 behind one address)."""
+        ip = f"127.77.{i // 250}.{i % 250 + 1}"
+        async with httpx.AsyncClient(base_url=self.base, timeout=60,
+                                     transport=httpx.AsyncHTTPTransport(local_address=ip)) as http:
+            await self._table(i, ip, http, rng)
+
+    async def _table(self, i: int, ip: str, http: httpx.AsyncClient, rng: random.Random) -> None:
         tokens = []
         for s in range(4):
-            r = await http.post("/api/session", json={"name": f"soak{i}-{s}"})
+            r = await self.post(http, "/api/session", json={"name": f"soak{i}-{s}"})
             r.raise_for_status()
             tokens.append(r.json()["token"])
         spec = {"ruleset": self.args.ruleset, "hands": self.args.hands, "discard_seconds": 60, "claim_seconds": 60,
                 "grace_seconds": 60, "ready_seconds": 30, "public": False}
         while not self.stop.is_set():
-            r = await http.post("/api/rooms", json=spec, headers={"authorization": f"Bearer {tokens[0]}"})
+            r = await self.post(http, "/api/rooms", json=spec, headers={"authorization": f"Bearer {tokens[0]}"})
             if r.status_code != 201:
                 self._error(f"create {r.status_code} {r.json().get('error')}")
                 await asyncio.sleep(5)
                 continue
             code = r.json()["room"]["code"]
             for t in tokens[1:]:
-                await http.post(f"/api/rooms/{code}/join", headers={"authorization": f"Bearer {t}"})
+                await self.post(http, f"/api/rooms/{code}/join", headers={"authorization": f"Bearer {t}"})
             done = asyncio.Event()
-            players = [asyncio.create_task(self.player(code, t, random.Random(rng.random()), done)) for t in tokens]
+            players = [asyncio.create_task(self.player(code, t, ip, random.Random(rng.random()), done))
+                       for t in tokens]
             stopper = asyncio.create_task(self.stop.wait())
             await asyncio.wait([asyncio.create_task(done.wait()), stopper], return_when=asyncio.FIRST_COMPLETED)
             if done.is_set():
@@ -71,8 +87,9 @@ class Soak:
                 p.cancel()
             await asyncio.gather(*players, return_exceptions=True)
 
-    async def player(self, code: str, token: str, rng: random.Random, done: asyncio.Event) -> None:
-        async with websockets.connect(f"{self.ws_base}/ws/{code}", max_size=2**22, open_timeout=60) as ws:
+    async def player(self, code: str, token: str, ip: str, rng: random.Random, done: asyncio.Event) -> None:
+        async with websockets.connect(f"{self.ws_base}/ws/{code}", max_size=2**22, open_timeout=60,
+                                      local_addr=(ip, 0)) as ws:
             await ws.send(json.dumps({"type": "auth", "token": token}))
             await ws.send('{"type":"ready"}')
             seat: int | None = None
@@ -133,20 +150,19 @@ async def main(args: argparse.Namespace) -> int:
         rng = random.Random(7)
         start = time.perf_counter()
         samples: list[tuple[float, float, int, int]] = []  # (minutes, RSS MB, matches, actions)
-        async with httpx.AsyncClient(base_url=srv.base, timeout=60) as http:
-            tables = []
-            for i in range(args.tables):  # a few at a time: 4 sessions + a room + 3 joins each
-                tables.append(asyncio.create_task(soak.table(i, http, random.Random(rng.random()))))
-                await asyncio.sleep(0.1)
-            end = start + args.minutes * 60
-            while time.perf_counter() < end:
-                await asyncio.sleep(min(args.sample, max(0.0, end - time.perf_counter())))
-                t = (time.perf_counter() - start) / 60
-                samples.append((t, rss_mb(srv.proc.pid), soak.matches, soak.actions))
-                print(f"{t:6.1f} min  RSS {samples[-1][1]:7.1f} MB  matches {soak.matches:5d}  "
-                      f"actions {soak.actions:7d}", flush=True)
-            soak.stop.set()
-            await asyncio.gather(*tables, return_exceptions=True)
+        tables = []
+        for i in range(args.tables):  # a few at a time: 4 sessions + a room + 3 joins each
+            tables.append(asyncio.create_task(soak.table(i, random.Random(rng.random()))))
+            await asyncio.sleep(0.1)
+        end = start + args.minutes * 60
+        while time.perf_counter() < end:
+            await asyncio.sleep(min(args.sample, max(0.0, end - time.perf_counter())))
+            t = (time.perf_counter() - start) / 60
+            samples.append((t, rss_mb(srv.proc.pid), soak.matches, soak.actions))
+            print(f"{t:6.1f} min  RSS {samples[-1][1]:7.1f} MB  matches {soak.matches:5d}  "
+                  f"actions {soak.actions:7d}", flush=True)
+        soak.stop.set()
+        await asyncio.gather(*tables, return_exceptions=True)
         print(f"\n{args.tables} tables, {args.minutes:g} min, think {args.think}s, {args.hands} hands a match: "
               f"{soak.matches} matches, {soak.actions} actions ({soak.actions / (args.minutes * 60):.1f}/s)")
         print(f"errors: {soak.errors or 'none'}")
@@ -158,8 +174,8 @@ async def main(args: argparse.Namespace) -> int:
             lat = [x for t, x in soak.latency if lo <= t < hi]
             rss = [r for m, r, _, _ in samples if m * 60 <= (k + 1) * w]
             print(f"| {k * w / 60:g}-{min((k + 1) * w, args.minutes * 60) / 60:g} min | {len(lat)} | "
-                  f"{pct(lat, 50) * 1000:.1f} ms | {pct(lat, 99) * 1000:.1f} ms | {max(lat, default=0) * 1000:.0f} ms | "
-                  f"{rss[-1] if rss else float('nan'):.0f} MB |")
+                  f"{pct(lat, 50) * 1000:.1f} ms | {pct(lat, 99) * 1000:.1f} ms | "
+                  f"{max(lat, default=0) * 1000:.0f} ms | {rss[-1] if rss else float('nan'):.0f} MB |")
         return 0
     finally:
         srv.stop()

@@ -206,7 +206,7 @@ async def test_5_clock_cannot_be_stalled(strict: ServerProcess, web: httpx.Async
         start = len(c.messages)
         if timeout_no == 1:
             # the stall: switch 托管 off again and again; the bot still answers this question in time
-            def pending(c: Client) -> bool:  # the question is still open (answered: no legal, or a new one)
+            def pending(c: Client, asked: int = asked) -> bool:  # still open (answered: no legal or a new one)
                 m = c.last_view_msg
                 return m["asked"] == asked and bool(m["view"]["legal"])
             t0 = time.monotonic()

@@ -91,6 +91,19 @@ def create_app(settings: Settings | None = None) -> Starlette:
                 Mount("/", StaticFiles(directory=WEB, html=True), name="web")],
         lifespan=lifespan,
     )
+    fallback = app.router.default
+
+    async def not_found(scope: Scope, receive: Receive, send: Send) -> None:
+        """No route matched (route patterns do not match a path with a newline, for one): under /api the
+        answer is in the API's own format, never Starlette's plain text."""
+        path = scope.get("path", "")
+        if scope["type"] == "http" and (path == "/api" or path.startswith("/api/")):
+            await JSONResponse({"error": "not_found", "reason": "no such API endpoint"},
+                               status_code=404)(scope, receive, send)
+        else:
+            await fallback(scope, receive, send)
+
+    app.router.default = not_found
     assert settings.limits is not None
     app.add_middleware(BodyLimit, limit=settings.limits.body_bytes)
     return app

@@ -503,4 +503,5 @@ routes = [
     Route("/api/players/{player_id}", endpoint(player_record)),
     Route("/api/health", endpoint(health)),
     Route("/api/{rest:path}", api_not_found, methods=["GET", "POST", "PUT", "DELETE", "PATCH"]),
+    Route("/api", api_not_found, methods=["GET", "POST", "PUT", "DELETE", "PATCH"]),
 ]

@@ -11,7 +11,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from starlette.applications import Starlette
-from starlette.responses import JSONResponse
+from starlette.exceptions import HTTPException
+from starlette.requests import Request
+from starlette.responses import JSONResponse, PlainTextResponse, Response
 from starlette.routing import Mount, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Receive, Scope, Send
@@ -86,10 +88,20 @@ def create_app(settings: Settings | None = None) -> Starlette:
             await store.close()
 
     WEB.mkdir(exist_ok=True)
+    async def http_error(request: Request, exc: Exception) -> Response:
+        """Starlette's own refusals (405 on a known path, 404 of a static file): JSON under /api."""
+        assert isinstance(exc, HTTPException)
+        if request.url.path.startswith("/api"):
+            code = {404: "not_found", 405: "method_not_allowed"}.get(exc.status_code, "bad_request")
+            return JSONResponse({"error": code, "reason": f"{request.method} {request.url.path}: {exc.detail}"},
+                                status_code=exc.status_code, headers=exc.headers)
+        return PlainTextResponse(exc.detail, status_code=exc.status_code, headers=exc.headers)
+
     app = Starlette(
         routes=[*routes, WebSocketRoute("/ws/{code}", websocket_endpoint),
                 Mount("/", StaticFiles(directory=WEB, html=True), name="web")],
         lifespan=lifespan,
+        exception_handlers={HTTPException: http_error},
     )
     fallback = app.router.default
 

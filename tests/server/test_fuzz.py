@@ -79,7 +79,8 @@ def requests(draw: Any, codes: list[str], tokens: list[str]) -> tuple[str, str, 
     method = draw(st.sampled_from(["GET", "POST", "POST", "PUT", "DELETE"]))
     body = draw(st.one_of(st.none(), bodies)) if method != "GET" else None
     who = draw(st.sampled_from(["none", "player", "player", "garbage", "operator"]))
-    token = {"none": "", "player": tokens[0], "garbage": draw(st.text(max_size=30)), "operator": OPERATOR}[who]
+    garbage = draw(st.text(st.characters(min_codepoint=33, max_codepoint=126), max_size=30))
+    token = {"none": "", "player": tokens[0], "garbage": garbage, "operator": OPERATOR}[who]
     headers = {"authorization": f"Bearer {token}"} if token and token.isascii() else {}
     return method, path, body, headers, code
 

@@ -278,8 +278,10 @@ class Table:
         for s in range(SEATS):
             seat = st.seats[s]
             if s in acting and (seat.automatic or self.overdue(s, now)):
-                # (an overdue seat that switched 托管 off keeps its bot move: the question's time is up)
-                self.timers.cancel(f"clock:{s}")
+                # (an overdue seat that switched 托管 off keeps its bot move: the question's time is up;
+                # a clock that is due but has not fired yet still fires, so the timeout is counted)
+                if seat.automatic:
+                    self.timers.cancel(f"clock:{s}")
                 if retry:
                     self.timers.cancel(f"bot:{s}")
                 self.timers.arm(f"bot:{s}", st.asked[s], bot_delay,

@@ -186,7 +186,7 @@ class Seat:
                 return
             self.ws.send('{"type":"tuoguan","on":false}')
             self.ws.send('{"type":"ready"}')
-            time.sleep(0.05)
+            time.sleep(0.2)
         raise AssertionError(f"the table never waited for the fuzzing seat again: {self.view}")
 
 
@@ -210,7 +210,7 @@ def fuzz_seat(seat: Seat) -> None:
     def check(raw: str | bytes) -> None:
         seat.settle()
         before = seat.seq
-        time.sleep(0.06)  # stay under the per-connection limit (20 a second) with the fence's pings
+        time.sleep(0.11)  # stay under the per-connection limit (20 a second) with the fence's pings
         seat.ws.send(raw)
         replies = seat.fence()
         errors = [m for m in replies if m["type"] == "error" and m.get("ref") != "ping"]

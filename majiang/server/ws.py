@@ -4,6 +4,7 @@ intents with size and rate limits per connection, per player and per client addr
 from __future__ import annotations
 
 import asyncio
+import time
 
 import msgspec
 from starlette.websockets import WebSocket, WebSocketDisconnect
@@ -26,6 +27,7 @@ from majiang.server.protocol import (
 )
 from majiang.server.table import TableError
 
+FLOOD_GAP = 10.0  # seconds without a dropped message that end a flood (the drop count starts again)
 RateLimit = Bucket  # one connection's own limit: RATE_PER_SECOND sustained, RATE_BURST at once
 
 
@@ -67,7 +69,7 @@ async def websocket_endpoint(ws: WebSocket) -> None:
         return
     limit = RateLimit(RATE_PER_SECOND, RATE_BURST)
     by_player, by_ip = guard.ws_token.get(player.player_id), guard.ws_ip.get(ip)
-    dropped = 0
+    dropped, last_drop = 0, 0.0  # drops in the current flood (a flood ends after FLOOD_GAP s without one)
     try:
         while not conn.closed:
             frame = await ws.receive()
@@ -78,7 +80,9 @@ async def websocket_endpoint(ws: WebSocket) -> None:
             # the per-player and per-address buckets are shared by every connection (reconnecting
             # does not refill them)
             if not (limit.allow() and by_player.allow() and by_ip.allow()):
-                dropped += 1
+                now = time.monotonic()
+                dropped = dropped + 1 if now - last_drop < FLOOD_GAP else 1
+                last_drop = now
                 if dropped >= ABUSE_DROPS:
                     conn.close(1008)
                     break

@@ -55,7 +55,12 @@ class Limits:
             key = key.strip()
             if not sep or key not in types:
                 raise ValueError(f"MAJIANG_LIMITS: unknown limit {key!r} (known: {', '.join(types)})")
-            setattr(limits, key, int(value) if types[key] in ("int", int) else float(value))
+            whole = types[key] in ("int", int)
+            try:
+                setattr(limits, key, int(value) if whole else float(value))
+            except ValueError:
+                raise ValueError(f"MAJIANG_LIMITS: {key} must be a {'whole ' if whole else ''}number, "
+                                 f"not {value.strip()!r}") from None
         return limits
 
 

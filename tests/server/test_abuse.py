@@ -369,6 +369,15 @@ async def test_10_tokens_expire_revoke_and_stay_out_of_urls(strict: ServerProces
     await c.closed.wait()
     assert c.ws is not None and c.ws.close_code == 4001
     assert (await web.get("/api/me", headers=auth(a["token"]))).status_code == 401
+    # revocations are stored: a restarted server still refuses those tokens
+    strict.stop()
+    strict.start()
+    async with httpx.AsyncClient(base_url=strict.base, timeout=30,
+                                 transport=httpx.AsyncHTTPTransport(local_address=ip)) as again:
+        for token in (a["token"], renewed["token"]):
+            assert (await again.get("/api/me", headers=auth(token))).status_code == 401
+        fresh = await session(again, "新")
+        assert (await again.get("/api/me", headers=auth(fresh["token"]))).status_code == 200
 
 
 # --- 11. the data directory and its files are private from the start ---------------------------------

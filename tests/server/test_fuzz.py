@@ -23,7 +23,10 @@ from websockets.sync.client import ClientConnection, connect
 from tests.server.conftest import database_url, drop_schema
 from tests.server.harness import OPERATOR, ServerProcess
 
-pytestmark = pytest.mark.fuzz
+# (the websockets client draws its frame masks from `random` during an example, which hypothesis
+# mistakes for a strategy using `random`)
+pytestmark = [pytest.mark.fuzz,
+              pytest.mark.filterwarnings("ignore:Do not use the `random` module inside strategies")]
 EXAMPLES = int(os.environ.get("MAJIANG_FUZZ_EXAMPLES", "120"))
 FUZZ = settings(max_examples=EXAMPLES, deadline=None, derandomize=os.environ.get("CI") == "true",
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture,

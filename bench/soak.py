@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import gc
 import json
 import random
@@ -119,8 +120,8 @@ class Soak:
                     room = msg["room"]
                     if room["status"] == "waiting" and not room["seats"][seat]["ready"] and readied != room["hand_no"]:
                         readied = room["hand_no"]
-                        loop.call_later(rng.uniform(0.5, 2.0), lambda: asyncio.ensure_future(
-                            ws.send('{"type":"ready"}')))
+                        loop.call_later(rng.uniform(0.5, 2.0), lambda: asyncio.ensure_future(send_quietly(
+                            ws, '{"type":"ready"}')))
                 elif kind in ("match_end", "dissolved"):
                     done.set()
                 elif kind == "error":
@@ -128,6 +129,12 @@ class Soak:
 
     def _error(self, what: str) -> None:
         self.errors[what] = self.errors.get(what, 0) + 1
+
+
+async def send_quietly(ws: websockets.ClientConnection, text: str) -> None:
+    """A delayed send that may find the match over and the socket closed: nothing to report then."""
+    with contextlib.suppress(websockets.ConnectionClosed):
+        await ws.send(text)
 
 
 def rss_mb(pid: int) -> float:

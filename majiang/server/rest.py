@@ -19,7 +19,7 @@ from majiang.engine.replay import rebuild as rebuild_replay
 from majiang.engine.view import seat_view
 from majiang.rules.base import RulesetError
 from majiang.rules.registry import RULESETS
-from majiang.server import auth
+from majiang.server import auth, openapi
 from majiang.server.intents import add_bots, dissolve
 from majiang.server.protocol import RoomCreate, RoomSettings, check_options, encoder
 from majiang.server.registry import new_code
@@ -483,6 +483,16 @@ async def health(request: Request) -> Response:
     return ok({"ok": True})
 
 
+_openapi: bytes | None = None
+
+
+async def openapi_json(request: Request) -> Response:
+    global _openapi
+    if _openapi is None:
+        _openapi = encoder.encode(openapi.document())
+    return Response(_openapi, media_type="application/json")
+
+
 routes = [
     Route("/api/session", endpoint(session), methods=["POST"]),
     Route("/api/session/renew", endpoint(renew), methods=["POST"]),
@@ -502,6 +512,7 @@ routes = [
     Route("/api/rooms/{code}/hands/{n:int}/view", endpoint(room_hand_view)),
     Route("/api/players/{player_id}", endpoint(player_record)),
     Route("/api/health", endpoint(health)),
+    Route("/api/openapi.json", endpoint(openapi_json)),
     Route("/api/{rest:path}", api_not_found, methods=["GET", "POST", "PUT", "DELETE", "PATCH"]),
     Route("/api", api_not_found, methods=["GET", "POST", "PUT", "DELETE", "PATCH"]),
 ]

@@ -20,6 +20,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from websockets.sync.client import ClientConnection, connect
 
+from majiang.server.rest import routes
 from tests.server.conftest import database_url, drop_schema
 from tests.server.harness import OPERATOR, ServerProcess
 
@@ -95,6 +96,15 @@ def _room(http: httpx.Client, code: str) -> Any:
     room = r.json()["room"]
     room["countdown"] = room["vote"] = None  # they count down by themselves
     return room
+
+
+def test_openapi_describes_every_route(fuzzed: ServerProcess) -> None:
+    doc = httpx.get(fuzzed.base + "/api/openapi.json", timeout=10).json()
+    assert doc["openapi"].startswith("3.")
+    described = {(path, method.upper()) for path, ops in doc["paths"].items() for method in ops}
+    served = {(r.path.replace("{n:int}", "{n}"), m) for r in routes if r.path.startswith("/api/")
+              and "{rest:path}" not in r.path for m in (r.methods or ()) if m != "HEAD"}
+    assert served == described, served ^ described
 
 
 def test_rest_fuzz(fuzzed: ServerProcess) -> None:

@@ -32,8 +32,8 @@ from tests.server.harness import ServerProcess  # the bench reuses the test harn
 
 
 class Player:
-    def __init__(self, url: str, think: float, rng: random.Random, stats: Stats) -> None:
-        self.url, self.think, self.rng, self.stats = url, think, rng, stats
+    def __init__(self, url: str, think: float, rng: random.Random, stats: Stats, token: str = "") -> None:
+        self.url, self.think, self.rng, self.stats, self.token = url, think, rng, stats, token
         self.answered = -1
         self.sent_at: float | None = None
         self.last_seen = 0.0
@@ -44,6 +44,7 @@ class Player:
 
     async def run(self, stop: asyncio.Event) -> None:
         async with websockets.connect(self.url, max_size=2**22, open_timeout=60) as ws:
+            await ws.send(json.dumps({"type": "auth", "token": self.token}))  # the token is the first message
             self.alive = True
             await ws.send('{"type":"ready"}')
             reader = asyncio.create_task(self._read(ws))
@@ -102,8 +103,8 @@ class Stats:
         self.errors: dict[str, int] = {}
 
 
-async def setup_tables(base: str, n: int, ruleset: str) -> list[list[str]]:
-    """Room codes with four player tokens each (as websocket URLs)."""
+async def setup_tables(base: str, n: int, ruleset: str) -> list[list[tuple[str, str]]]:
+    """Each room's four (websocket URL, player token)."""
     ws_base = base.replace("http://", "ws://")
     spec = {"ruleset": ruleset, "hands": 64, "discard_seconds": 60, "claim_seconds": 60, "grace_seconds": 60,
             "ready_seconds": 60, "public": False}
@@ -118,7 +119,7 @@ async def setup_tables(base: str, n: int, ruleset: str) -> list[list[str]]:
                 code = r.json()["room"]["code"]
                 for t in tokens[1:]:
                     await http.post(f"/api/rooms/{code}/join", headers={"authorization": f"Bearer {t}"})
-                return [f"{ws_base}/ws/{code}?token={t}" for t in tokens]
+                return [(f"{ws_base}/ws/{code}", t) for t in tokens]
 
         return await asyncio.gather(*(one(i) for i in range(n)))
 
@@ -142,7 +143,8 @@ async def main(args: argparse.Namespace) -> int:
         print(f"{args.tables} rooms created in {time.perf_counter() - t0:.1f}s; connecting {4 * args.tables} clients")
         stats = Stats()
         rng = random.Random(1)
-        players = [[Player(url, args.think, random.Random(rng.random()), stats) for url in urls] for urls in tables]
+        players = [[Player(url, args.think, random.Random(rng.random()), stats, token) for url, token in seats]
+                   for seats in tables]
         stop = asyncio.Event()
         tasks = [asyncio.create_task(p.run(stop)) for ps in players for p in ps]
         await asyncio.sleep(args.warmup)

@@ -55,11 +55,12 @@ class ConnectError(RuntimeError):
     """The server refused us or went away; the message says what happened."""
 
 
-def socket_url(server: str, code: str, token: str) -> tuple[str, dict[str, str]]:
-    """(websocket URL, extra headers) for a player's connection to a room: the ONE place that knows
-    how the token travels (today: ``?token=`` in the URL, docs/protocol.md)."""
+def socket_url(server: str, code: str, token: str) -> tuple[str, dict[str, Any]]:
+    """(websocket URL, first message) for a player's connection to a room: the ONE place that knows
+    how the token travels — never in the URL (it would reach logs), but as the first message
+    ``{"type": "auth", "token": …}`` (docs/protocol.md)."""
     base = server.replace("https://", "wss://", 1).replace("http://", "ws://", 1)
-    return f"{base}/ws/{quote(code)}?token={quote(token)}", {}
+    return f"{base}/ws/{quote(code)}", {"type": "auth", "token": token}
 
 
 async def connect(server: str, code: str, name: str, bot: Any, idle: float = 600.0) -> int:
@@ -80,10 +81,11 @@ async def connect(server: str, code: str, name: str, bot: Any, idle: float = 600
     except httpx.HTTPError as e:
         raise ConnectError(f"cannot reach {server}: {e}") from None
     print(f"seated at {code} seat {seat} as {name!r} with {getattr(bot, 'name', bot)}", flush=True)
-    url, headers = socket_url(server, code, token)
+    url, hello = socket_url(server, code, token)
     player = _Player(bot, seat)
     try:
-        async with websockets.connect(url, additional_headers=headers, max_size=2**22) as ws:
+        async with websockets.connect(url, max_size=2**22) as ws:
+            await ws.send(json.dumps(hello))
             while True:
                 try:
                     frame = await asyncio.wait_for(ws.recv(), timeout=idle)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import logging
+import sys
 from pathlib import Path
 
 NAME = "serve"
@@ -32,7 +33,11 @@ def run(args: argparse.Namespace) -> int:
     settings = Settings(database_url=args.database_url, operator_token=args.operator_token, bot_name=args.bot)
     if args.data_dir:
         settings.data_dir = Path(args.data_dir)
-    app = create_app(settings)
+    try:
+        app = create_app(settings)
+    except ValueError as e:  # a bad MAJIANG_LIMITS, say: the reason, not a traceback
+        print(f"error: {e}", file=sys.stderr)
+        return 2
     logging.basicConfig(level=args.log_level.upper(), format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     # Bind the socket ourselves so --port 0 works and we can print the real address before serving.
     sock = socket.socket(socket.AF_INET6 if ":" in args.host else socket.AF_INET)

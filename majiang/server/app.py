@@ -5,15 +5,21 @@ from __future__ import annotations
 import contextlib
 import gc
 import logging
+import time
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from pathlib import Path
 
 from starlette.applications import Starlette
+from starlette.exceptions import HTTPException
+from starlette.requests import Request
+from starlette.responses import JSONResponse, PlainTextResponse, Response
 from starlette.routing import Mount, WebSocketRoute
 from starlette.staticfiles import StaticFiles
+from starlette.types import ASGIApp, Receive, Scope, Send
 
 from majiang.server.config import Settings
+from majiang.server.guard import Guard
 from majiang.server.recovery import recover_all
 from majiang.server.registry import MemoryRegistry, TableRegistry
 from majiang.server.rest import routes
@@ -29,6 +35,27 @@ class Server:
     settings: Settings
     store: Store
     registry: TableRegistry
+    guard: Guard
+
+
+class BodyLimit:
+    """Refuse an /api request whose declared body (Content-Length) is over the limit before reading a
+    byte of it (413 ``too_large``); a body without a length is counted while it streams (rest.body)."""
+
+    def __init__(self, app: ASGIApp, limit: int) -> None:
+        self.app, self.limit = app, limit
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "http" and scope["path"].startswith("/api/"):
+            length = dict(scope["headers"]).get(b"content-length", b"0")
+            if not length.isdigit() or len(length) > 18 or int(length) > self.limit:
+                reason = (f"the request body is over {self.limit} bytes" if length.isdigit()
+                          else "Content-Length is not a number")
+                status, code = (413, "too_large") if length.isdigit() else (400, "bad_request")
+                await JSONResponse({"error": code, "reason": reason}, status_code=status,
+                                   headers={"connection": "close"})(scope, receive, send)
+                return
+        await self.app(scope, receive, send)
 
 
 def create_app(settings: Settings | None = None) -> Starlette:
@@ -40,8 +67,13 @@ def create_app(settings: Settings | None = None) -> Starlette:
         store = Store(settings.database_url or "")
         await store.open()
         registry = MemoryRegistry()
-        app.state.server = Server(settings, store, registry)
-        n = await recover_all(store, registry, settings.bot_name)
+        assert settings.limits is not None
+        guard = Guard(settings.limits)
+        now = time.time()
+        for kind, key, at in await store.revocations(now):
+            (guard.revocations.tokens if kind == "token" else guard.revocations.players)[key] = at
+        app.state.server = Server(settings, store, registry, guard)
+        n = await recover_all(store, registry, settings.bot_name, settings.limits.idle_seconds)
         if n:
             log.warning("recovered %d table(s) from the log", n)
         # Long-lived objects (tables, engine tables) need no scanning: freezing them and collecting
@@ -56,8 +88,34 @@ def create_app(settings: Settings | None = None) -> Starlette:
             await store.close()
 
     WEB.mkdir(exist_ok=True)
-    return Starlette(
+    async def http_error(request: Request, exc: Exception) -> Response:
+        """Starlette's own refusals (405 on a known path, 404 of a static file): JSON under /api."""
+        assert isinstance(exc, HTTPException)
+        if request.url.path.startswith("/api"):
+            code = {404: "not_found", 405: "method_not_allowed"}.get(exc.status_code, "bad_request")
+            return JSONResponse({"error": code, "reason": f"{request.method} {request.url.path}: {exc.detail}"},
+                                status_code=exc.status_code, headers=exc.headers)
+        return PlainTextResponse(exc.detail, status_code=exc.status_code, headers=exc.headers)
+
+    app = Starlette(
         routes=[*routes, WebSocketRoute("/ws/{code}", websocket_endpoint),
                 Mount("/", StaticFiles(directory=WEB, html=True), name="web")],
         lifespan=lifespan,
+        exception_handlers={HTTPException: http_error},
     )
+    fallback = app.router.default
+
+    async def not_found(scope: Scope, receive: Receive, send: Send) -> None:
+        """No route matched (route patterns do not match a path with a newline, for one): under /api the
+        answer is in the API's own format, never Starlette's plain text."""
+        path = scope.get("path", "")
+        if scope["type"] == "http" and (path == "/api" or path.startswith("/api/")):
+            await JSONResponse({"error": "not_found", "reason": "no such API endpoint"},
+                               status_code=404)(scope, receive, send)
+        else:
+            await fallback(scope, receive, send)
+
+    app.router.default = not_found
+    assert settings.limits is not None
+    app.add_middleware(BodyLimit, limit=settings.limits.body_bytes)
+    return app

@@ -1,4 +1,8 @@
-"""Player tokens: a display name and a random player id, signed with HMAC-SHA256. No passwords yet."""
+"""Player tokens: a display name and a random player id, signed with HMAC-SHA256. No passwords yet.
+
+A token carries its id (``j``), when it was issued (``t``) and when it expires (``e``). It is refused
+after ``e``, when its id is revoked, or when its player logged out everywhere after ``t``
+(:class:`Revocations`; the store keeps them so a restart forgets nothing)."""
 
 from __future__ import annotations
 
@@ -6,16 +10,36 @@ import base64
 import hashlib
 import hmac
 import json
+import re
 import secrets
 import time
 import unicodedata
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+
+from confusables import is_confusable
 
 
 @dataclass(frozen=True)
 class Player:
     player_id: str
     name: str
+    token_id: str = ""
+    issued: float = 0.0
+    expires: float = 0.0
+
+
+@dataclass
+class Revocations:
+    tokens: dict[str, float] = field(default_factory=dict)  # token id -> when it would expire anyway
+    players: dict[str, float] = field(default_factory=dict)  # player id -> tokens issued before this are void
+
+    def revoked(self, player: Player) -> bool:
+        return player.token_id in self.tokens or player.issued <= self.players.get(player.player_id, -1.0)
+
+    def prune(self, now: float) -> None:
+        """Forget revoked ids of tokens that have expired anyway."""
+        for jti in [j for j, until in self.tokens.items() if until < now]:
+            del self.tokens[jti]
 
 
 def _b64(data: bytes) -> str:
@@ -26,24 +50,67 @@ def _unb64(text: str) -> bytes:
     return base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
 
 
-def clean_name(name: object) -> str | None:
+# Characters that draw nothing although Unicode calls them letters or symbols (Hangul fillers, the
+# blank braille pattern): a name made only of them (and spaces and marks) looks empty.
+BLANK = set("\u115f\u1160\u3164\uffa0\u2800\u17b4\u17b5")
+MAX_MARKS = 2  # combining marks on one character ("Zalgo" text smears over its neighbours)
+
+
+def name_problem(name: object) -> tuple[str | None, str]:
+    """(the cleaned name, "") or (None, the reason it is refused)."""
     if not isinstance(name, str):
-        return None
-    name = " ".join(name.split())
+        return None, "name must be a string"
+    # NFKC folds compatibility forms (fullwidth Ｂｏｔ, ligatures) into what they look like.
+    name = " ".join(unicodedata.normalize("NFKC", name).split())
     # No control, format (zero-width, bidi overrides), surrogate, private-use or unassigned characters:
     # they hide or disguise a name, and a NUL cannot even be stored in PostgreSQL.
     if any(unicodedata.category(ch) in ("Cc", "Cf", "Cs", "Co", "Cn") for ch in name):
-        return None
-    return name if 1 <= len(name) <= 24 else None
+        return None, "name has invisible or control characters"
+    if not 1 <= len(name) <= 24:
+        return None, "name must be 1-24 characters"
+    run = 0
+    for ch in name:
+        run = run + 1 if unicodedata.category(ch) in ("Mn", "Me", "Mc") else 0
+        if run > MAX_MARKS:
+            return None, f"name has more than {MAX_MARKS} combining marks on one character"
+    if all(ch in BLANK or ch.isspace() or unicodedata.category(ch) in ("Mn", "Me", "Mc") for ch in name):
+        return None, "name shows nothing visible"
+    if looks_like_bot(name):
+        return None, "name looks like a bot's (Bot 1..4)"
+    return name, ""
 
 
-def issue(secret: str, name: str) -> tuple[str, Player]:
-    player = Player(player_id="p" + secrets.token_hex(6), name=name)
-    body = _b64(json.dumps({"p": player.player_id, "n": name, "t": int(time.time())}).encode())
+def clean_name(name: object) -> str | None:
+    return name_problem(name)[0]
+
+
+_SPACING = re.compile(r"[\s_.\-:·]+")
+
+
+def _squeeze(name: str) -> str:
+    return _SPACING.sub("", unicodedata.normalize("NFKC", name).casefold())
+
+
+def looks_like_bot(name: str) -> bool:
+    squeezed = _squeeze(name)
+    return any(is_confusable(squeezed, "bot" + k) for k in ("", *"0123456789", "10"))
+
+
+def names_confusable(a: str, b: str) -> bool:
+    """Whether two display names would be taken for each other at a table (case, spacing, homoglyphs)."""
+    return is_confusable(_squeeze(a), _squeeze(b))
+
+
+def issue(secret: str, name: str, lifetime: float, player_id: str | None = None) -> tuple[str, Player]:
+    now = time.time()
+    player = Player(player_id=player_id or "p" + secrets.token_hex(6), name=name, token_id=secrets.token_hex(8),
+                    issued=now, expires=now + lifetime)
+    body = _b64(json.dumps({"p": player.player_id, "n": name, "t": now, "e": player.expires,
+                            "j": player.token_id}).encode())
     return f"{body}.{_sign(secret, body)}", player
 
 
-def verify(secret: str, token: str | None) -> Player | None:
+def verify(secret: str, token: str | None, revocations: Revocations | None = None) -> Player | None:
     if not token or not token.isascii() or token.count(".") != 1 or len(token) > 512:
         return None  # a token is ASCII (base64url); compare_digest refuses non-ASCII str
     body, sig = token.split(".")
@@ -51,9 +118,15 @@ def verify(secret: str, token: str | None) -> Player | None:
         return None
     try:
         data = json.loads(_unb64(body))
-        return Player(player_id=str(data["p"]), name=str(data["n"]))
+        player = Player(player_id=str(data["p"]), name=str(data["n"]), token_id=str(data.get("j", "")),
+                        issued=float(data["t"]), expires=float(data.get("e", 0.0)))
     except (ValueError, KeyError, TypeError, AttributeError):
         return None
+    if player.expires < time.time():  # tokens without an expiry (older servers) are expired too
+        return None
+    if revocations is not None and revocations.revoked(player):
+        return None
+    return player
 
 
 def _sign(secret: str, body: str) -> str:
@@ -61,4 +134,5 @@ def _sign(secret: str, body: str) -> str:
 
 
 def operator_ok(expected: str | None, given: str | None) -> bool:
-    return bool(expected) and given is not None and hmac.compare_digest(expected.encode(), given.encode())
+    return (bool(expected) and given is not None and given.isascii()
+            and hmac.compare_digest(expected.encode(), given.encode()))

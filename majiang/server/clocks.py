@@ -14,8 +14,10 @@ class Timers:
     def __init__(self) -> None:
         self._handles: dict[str, tuple[Any, float, float, asyncio.TimerHandle | asyncio.Task[None]]] = {}
 
-    def arm(self, name: str, key: Any, seconds: float, fn: Callable[[], Coroutine[Any, Any, None]]) -> None:
-        """Run ``fn()`` after ``seconds`` unless re-armed; a timer already armed with the same key is kept."""
+    def arm(self, name: str, key: Any, seconds: float, fn: Callable[[], Coroutine[Any, Any, None]],
+            total: float | None = None) -> None:
+        """Run ``fn()`` after ``seconds`` unless re-armed; a timer already armed with the same key is kept.
+        ``total``: the full length to report (a clock re-armed for what is left of a fixed deadline)."""
         old = self._handles.get(name)
         if old is not None and old[0] == key:
             return
@@ -32,7 +34,7 @@ class Timers:
             handle: asyncio.TimerHandle | asyncio.Task[None] = loop.call_soon(fire)  # type: ignore[assignment]
         else:
             handle = loop.call_later(seconds, fire)
-        self._handles[name] = (key, time.monotonic() + seconds, seconds, handle)
+        self._handles[name] = (key, time.monotonic() + seconds, seconds if total is None else total, handle)
 
     def cancel(self, name: str) -> None:
         entry = self._handles.pop(name, None)

@@ -1,7 +1,9 @@
-"""Server configuration: where data lives, which database, the signing secret, the operator token."""
+"""Server configuration: where data lives, which database, the signing secret, the operator token, limits."""
 
 from __future__ import annotations
 
+import contextlib
+import dataclasses
 import os
 import secrets
 from dataclasses import dataclass, field
@@ -13,26 +15,88 @@ def default_data_dir() -> Path:
 
 
 @dataclass
+class Limits:
+    """Quotas and rate limits against abuse (docs/server.md). ``MAJIANG_LIMITS="key=value,…"`` overrides
+    any of them (the tests and the benches run servers with their own limits); a rate of 0 is no limit."""
+
+    body_bytes: int = 16384  # a REST request body (refused by Content-Length and while streaming)
+    token_seconds: float = 7 * 86400.0  # a player token's lifetime; the client renews it silently
+    # REST writes (every POST): token buckets per client address and per player token
+    write_rate_ip: float = 10.0
+    write_burst_ip: float = 60.0
+    write_rate_token: float = 3.0
+    write_burst_token: float = 20.0
+    # the replay view endpoint (it rebuilds a hand), per client address
+    view_rate_ip: float = 20.0
+    view_burst_ip: float = 60.0
+    rooms_per_token: int = 5  # rooms a player created that are not finished/dissolved
+    seats_per_token: int = 8  # seats a player holds at once in rooms not finished/dissolved
+    idle_seconds: float = 1800.0  # a waiting room with no change for this long is closed (never rebuilt)
+    page_size: int = 50  # GET /api/rooms default page size (at most max_page)
+    max_page: int = 200
+    # websocket messages per player and per address, on top of each connection's own limit
+    ws_rate_token: float = 30.0
+    ws_burst_token: float = 60.0
+    ws_rate_ip: float = 400.0
+    ws_burst_ip: float = 800.0
+    # websocket connections (each one costs a full snapshot) per player and per address
+    connect_rate_token: float = 1.0
+    connect_burst_token: float = 10.0
+    connect_rate_ip: float = 50.0
+    connect_burst_ip: float = 1000.0
+
+    @classmethod
+    def from_env(cls, text: str | None = None) -> Limits:
+        text = os.environ.get("MAJIANG_LIMITS", "") if text is None else text
+        limits = cls()
+        types = {f.name: f.type for f in dataclasses.fields(cls)}
+        for item in filter(None, (part.strip() for part in text.split(","))):
+            key, sep, value = item.partition("=")
+            key = key.strip()
+            if not sep or key not in types:
+                raise ValueError(f"MAJIANG_LIMITS: unknown limit {key!r} (known: {', '.join(types)})")
+            whole = types[key] in ("int", int)
+            try:
+                setattr(limits, key, int(value) if whole else float(value))
+            except ValueError:
+                raise ValueError(f"MAJIANG_LIMITS: {key} must be a {'whole ' if whole else ''}number, "
+                                 f"not {value.strip()!r}") from None
+        return limits
+
+
+@dataclass
 class Settings:
     data_dir: Path = field(default_factory=default_data_dir)
     database_url: str | None = None  # default: SQLite file in data_dir
     secret: str | None = None  # token signing key; generated into data_dir when absent
     operator_token: str | None = None  # 网管; from MAJIANG_OPERATOR_TOKEN when absent
     bot_name: str = ""  # "" = greedy when available, else random
+    limits: Limits | None = None  # from MAJIANG_LIMITS when absent
 
     def resolve(self) -> Settings:
         """Fill defaults that need the file system or the environment."""
         self.data_dir = Path(self.data_dir)
-        self.data_dir.mkdir(parents=True, exist_ok=True)
+        # 0700 from the start: the database holds the seeds of hands in progress and the signing key.
+        self.data_dir.mkdir(mode=0o700, parents=True, exist_ok=True)
         if self.database_url is None:
-            self.database_url = os.environ.get("MAJIANG_DATABASE_URL") or (
-                f"sqlite+aiosqlite:///{(self.data_dir / 'majiang.sqlite3').resolve()}"
-            )
+            self.database_url = os.environ.get("MAJIANG_DATABASE_URL") or None
+        if self.database_url is None:
+            db = (self.data_dir / "majiang.sqlite3").resolve()
+            private_file(db)  # SQLite gives its -wal and -shm files the database file's mode
+            self.database_url = f"sqlite+aiosqlite:///{db}"
         if self.secret is None:
             self.secret = os.environ.get("MAJIANG_SECRET") or _stored_secret(self.data_dir / "secret.key")
         if self.operator_token is None:
             self.operator_token = os.environ.get("MAJIANG_OPERATOR_TOKEN") or None
+        if self.limits is None:
+            self.limits = Limits.from_env()
         return self
+
+
+def private_file(path: Path) -> None:
+    """Create ``path`` empty with mode 0600 if it does not exist (never a moment world-readable)."""
+    with contextlib.suppress(FileExistsError):
+        os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
 
 
 def _stored_secret(path: Path) -> str:
@@ -40,6 +104,7 @@ def _stored_secret(path: Path) -> str:
     if path.exists():
         return path.read_text().strip()
     value = secrets.token_hex(32)
-    path.write_text(value + "\n")
-    path.chmod(0o600)
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)  # 0600 before a byte is written
+    with os.fdopen(fd, "w") as f:
+        f.write(value + "\n")
     return value

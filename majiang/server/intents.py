@@ -99,6 +99,9 @@ async def tuoguan(table: Table, seat: int, on: bool) -> None:
             raise TableError("not_now", f"the room is {st.status}")
         if st.seats[seat].tuoguan == on:
             return
+        if not on and st.tuoguan_locked(seat):
+            raise TableError("not_now", f"托管 stays on for this match: your clock ran out {st.timeouts[seat]} times "
+                                        f"(the room allows {st.settings.max_timeouts})")
         await table.commit(("tuoguan", {"seat": seat, "on": on, "reason": "asked"}))
         await table.settle(room=True, hand=st.hand is not None)
 
@@ -149,7 +152,7 @@ async def vote(table: Table, seat: int, agree: bool) -> None:
         if not agree:
             await table.commit(("vote_end", {"result": "refused"}))
             table.timers.cancel("vote")
-        elif st.vote_passed():
+        elif st.vote_passed(table.connected()):
             await table.commit(("dissolve", {"by": "vote"}))
         await table.settle(room=True, hand=False)
 

@@ -6,7 +6,8 @@ from typing import Any
 
 import msgspec
 
-from majiang.engine.actions import Action
+from majiang.engine.actions import Action, Chi, Declare, Discard, Expose, Kong, Peng
+from majiang.tiles import NUM_KINDS
 
 MAX_FRAME = 4096  # bytes per client message
 RATE_PER_SECOND = 20.0
@@ -52,9 +53,35 @@ class Ping(msgspec.Struct, tag="ping"):
     seq: int | None = None
 
 
+class Auth(msgspec.Struct, tag="auth", forbid_unknown_fields=True):
+    """The first message on a websocket: the player's token (never in the URL, where logs keep it)."""
+    token: str
+
+
+AUTH_SECONDS = 10.0  # a new websocket must authenticate within this time
+
 ClientMessage = Act | Ready | Tuoguan | AddBots | Leave | VoteDissolve | Sync | Ping
 
 client_decoder = msgspec.json.Decoder(ClientMessage)
+auth_decoder = msgspec.json.Decoder(Auth)
+
+
+def action_problem(action: Action) -> str | None:
+    """None when every tile the action names is a tile id (0..33), else the reason naming the field.
+    (The engine is never asked about tile 42 or 2**64: that is a malformed message, not an illegal move.)"""
+    if isinstance(action, Discard | Declare | Expose):
+        tiles: tuple[int, ...] = (action.tile,)
+        field = "action.tile"
+    elif isinstance(action, Chi | Peng | Kong):
+        tiles, field = action.tiles, "action.tiles"
+        if isinstance(action, Kong) and not 1 <= len(tiles) <= 4:
+            return "action.tiles of a kong has 1 to 4 tiles"
+    else:
+        return None
+    for t in tiles:
+        if not 0 <= t < NUM_KINDS:
+            return f"{field}: {t} is not a tile id (0..{NUM_KINDS - 1})"
+    return None
 encoder = msgspec.json.Encoder()
 
 
@@ -70,6 +97,7 @@ class RoomSettings(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     public: bool = True
     watch: bool = True  # a full room's link lets others watch (public information only)
     watch_delay: int = 0  # spectators see the hand this many actions late
+    max_timeouts: int = 3  # a seat whose turn clock ran out this often stays in 托管 for the match
 
     def check(self) -> str | None:
         """None when sane, else the reason (clocks may be short for tests, never zero)."""
@@ -82,6 +110,8 @@ class RoomSettings(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
             return "bot_delay must be 0..30"
         if not 0 <= self.watch_delay <= 200:
             return "watch_delay must be 0..200"
+        if not 1 <= self.max_timeouts <= 100:
+            return "max_timeouts must be 1..100"
         return None
 
 

@@ -14,12 +14,12 @@ from majiang.server.protocol import RoomSettings
 from majiang.server.registry import TableRegistry
 from majiang.server.state import TableState
 from majiang.server.store import Store
-from majiang.server.table import Table
+from majiang.server.table import IDLE_SECONDS, Table
 
 log = logging.getLogger("majiang.server")
 
 
-async def rebuild(store: Store, code: str, bot_name: str = "") -> Table:
+async def rebuild(store: Store, code: str, bot_name: str = "", idle_seconds: float = IDLE_SECONDS) -> Table:
     records = await store.events(code)
     if not records or records[0][1] != "create":
         raise ValueError(f"room {code} has no create record")
@@ -31,14 +31,15 @@ async def rebuild(store: Store, code: str, bot_name: str = "") -> Table:
         state.apply(kind, data)
         if state.seq != idx:
             raise ValueError(f"room {code}: record {idx} applied as seq {state.seq}")
-    return Table(state, store, bot_name)
+    return Table(state, store, bot_name, idle_seconds)
 
 
-async def recover_all(store: Store, registry: TableRegistry, bot_name: str = "") -> int:
+async def recover_all(store: Store, registry: TableRegistry, bot_name: str = "",
+                      idle_seconds: float = IDLE_SECONDS) -> int:
     count = 0
     for code in await store.unfinished_rooms():
         try:
-            table = await rebuild(store, code, bot_name)
+            table = await rebuild(store, code, bot_name, idle_seconds)
         except Exception:
             log.exception("could not rebuild room %s", code)
             continue

@@ -50,6 +50,9 @@ class MemoryRegistry:
         async def forget() -> None:  # a finished/dissolved table leaves memory (history reads the store)
             if self._tables.get(table.code) is table:
                 del self._tables[table.code]
+            # table -> forget -> table is a cycle: break it, so the table (and its match, hands, bots) is
+            # freed at once by reference counting instead of waiting for a rare full collection
+            table.on_closed = None
         table.on_closed = forget
 
     async def get(self, code: str) -> Table | None:

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 import logging
+import re
+import time
 from typing import Any
 
 import msgspec
@@ -18,7 +20,7 @@ from majiang.engine.view import seat_view
 from majiang.rules.base import RulesetError
 from majiang.rules.option_info import option_info
 from majiang.rules.registry import RULESETS
-from majiang.server import auth
+from majiang.server import auth, openapi
 from majiang.server.intents import add_bots, dissolve
 from majiang.server.protocol import RoomCreate, RoomSettings, check_options, encoder
 from majiang.server.registry import new_code
@@ -50,10 +52,16 @@ def _bearer(request: Request) -> str | None:
 
 
 def player_of(request: Request) -> auth.Player:
-    p = auth.verify(request.app.state.server.settings.secret, _bearer(request))
+    server = request.app.state.server
+    p = auth.verify(server.settings.secret, _bearer(request), server.guard.revocations)
     if p is None:
-        raise HTTPError(401, "unauthorized", "a valid player token is needed (Authorization: Bearer …)")
+        raise HTTPError(401, "unauthorized", "a valid player token is needed (Authorization: Bearer …); "
+                                             "it may have expired or been revoked")
     return p
+
+
+def client_ip(request: Request) -> str:
+    return request.client.host if request.client else "?"
 
 
 def is_operator(request: Request) -> bool:
@@ -61,31 +69,80 @@ def is_operator(request: Request) -> bool:
 
 
 async def body(request: Request) -> dict[str, Any]:
-    raw = await request.body()
-    if len(raw) > 16384:
-        raise HTTPError(400, "bad_request", "body too large")
+    """The JSON object in the body. The size is checked while it streams (BodyLimit has already refused
+    a declared length over the limit), so a huge body is never held in memory."""
+    limit = request.app.state.server.settings.limits.body_bytes
+    chunks: list[bytes] = []
+    size = 0
+    async for chunk in request.stream():
+        size += len(chunk)
+        if size > limit:
+            raise HTTPError(413, "too_large", f"the request body is over {limit} bytes")
+        chunks.append(chunk)
     try:
-        data = json.loads(raw or b"{}")
-    except ValueError:
-        raise HTTPError(400, "bad_request", "the body is not JSON") from None
+        data = _json_decoder.decode(b"".join(chunks) or b"{}")
+    except (msgspec.DecodeError, RecursionError):  # msgspec refuses very deep nesting with RecursionError
+        raise HTTPError(400, "bad_request", "the body is not JSON (or nests too deeply)") from None
     if not isinstance(data, dict):
         raise HTTPError(400, "bad_request", "the body must be a JSON object")
     return data
 
 
+_json_decoder = msgspec.json.Decoder()
+CODE_RE = re.compile(r"[A-Za-z0-9]{1,16}")
+PLAYER_RE = re.compile(r"[a-z0-9]{1,32}")
+MAX_HAND_NO = 10**6
+
+
+def code_of(request: Request) -> str:
+    """The room code in the path: letters and digits only (no NUL, no 300-character junk reaching SQL)."""
+    code = request.path_params["code"]
+    if not CODE_RE.fullmatch(code):
+        raise HTTPError(400, "bad_request", "a room code is 1-16 letters and digits")
+    return str(code).upper()
+
+
+def hand_no_of(request: Request) -> int:
+    n = request.path_params["n"]
+    if not 1 <= n <= MAX_HAND_NO:  # a database integer column overflows long before 2**63
+        raise HTTPError(400, "bad_request", f"hand number must be 1..{MAX_HAND_NO}")
+    return int(n)
+
+
+def small_int(text: str, what: str) -> int:
+    """A query parameter that must be a plain non-negative whole number (ASCII digits, no sign)."""
+    if not (text.isascii() and text.isdigit() and len(text) <= 9):
+        raise HTTPError(400, "bad_request", f"{what} must be a whole number")
+    return int(text)
+
+
 async def table_of(request: Request) -> Table:
-    table = await request.app.state.server.registry.get(request.path_params["code"].upper())
+    code = code_of(request)
+    table = await request.app.state.server.registry.get(code)
     if table is None:
-        raise HTTPError(404, "not_found", f"no live room {request.path_params['code']}")
+        raise HTTPError(404, "not_found", f"no live room {code}")
     return table
+
+
+def throttle(request: Request) -> None:
+    """Rate limits on every write (POST): per client address, and per player when a token is sent."""
+    guard = request.app.state.server.guard
+    if not guard.write_ip.allow(client_ip(request)):
+        raise HTTPError(429, "rate_limited", "too many requests from your address; slow down")
+    player = auth.verify(request.app.state.server.settings.secret, _bearer(request))
+    if player is not None and not guard.write_token.allow(player.player_id):
+        raise HTTPError(429, "rate_limited", "too many requests with this player's token; slow down")
 
 
 def endpoint(fn: Any) -> Any:
     async def wrapped(request: Request) -> Response:
         try:
+            if request.method == "POST":
+                throttle(request)
             return await fn(request)  # type: ignore[no-any-return]
         except HTTPError as e:
-            return fail(e.status, e.code, e.reason)
+            headers = {"retry-after": "1"} if e.status == 429 else None
+            return JSONResponse({"error": e.code, "reason": e.reason}, status_code=e.status, headers=headers)
         except TableError as e:
             return fail(TABLE_ERROR_STATUS.get(e.code, 409), e.code, e.reason)
         except Exception:  # a bug answers 500 in the API's own format; the traceback goes to the log
@@ -96,13 +153,69 @@ def endpoint(fn: Any) -> Any:
 
 # --- handlers ---------------------------------------------------------------------------------
 async def session(request: Request) -> Response:
-    name = auth.clean_name((await body(request)).get("name"))
+    name, problem = auth.name_problem((await body(request)).get("name"))
     if name is None:
-        raise HTTPError(400, "bad_request", "name must be 1-24 printable characters")
+        raise HTTPError(400, "bad_request", problem)
     server = request.app.state.server
-    token, player = auth.issue(server.settings.secret, name)
+    token, player = auth.issue(server.settings.secret, name, server.settings.limits.token_seconds)
     await server.store.add_player(player.player_id, name)
-    return ok({"token": token, "player_id": player.player_id, "name": name})
+    return ok({"token": token, "player_id": player.player_id, "name": name, "expires": player.expires})
+
+
+async def renew(request: Request) -> Response:
+    """A fresh token for the same player (the client renews before its token expires)."""
+    p = player_of(request)
+    server = request.app.state.server
+    token, player = auth.issue(server.settings.secret, p.name, server.settings.limits.token_seconds, p.player_id)
+    return ok({"token": token, "player_id": player.player_id, "name": player.name, "expires": player.expires})
+
+
+async def logout(request: Request) -> Response:
+    """Revoke this token (``{"everywhere": true}``: every token of this player issued until now)."""
+    p = player_of(request)
+    everywhere = (await body(request)).get("everywhere", False)
+    if not isinstance(everywhere, bool):
+        raise HTTPError(400, "bad_request", "everywhere must be true or false")
+    server = request.app.state.server
+    if everywhere:
+        await revoke_player(server, p.player_id)
+    else:
+        await revoke_token(server, p)
+    return ok({"ok": True})
+
+
+async def revoke(request: Request) -> Response:
+    """Operator: revoke one token (``{"token": …}``) or every token of a player (``{"player_id": …}``)."""
+    if not is_operator(request):
+        raise HTTPError(403, "forbidden", "revoking tokens needs the operator token")
+    data = await body(request)
+    server = request.app.state.server
+    if isinstance(data.get("player_id"), str) and PLAYER_RE.fullmatch(data["player_id"]):
+        await revoke_player(server, data["player_id"])
+    elif isinstance(data.get("token"), str):
+        p = auth.verify(server.settings.secret, data["token"])
+        if p is None:
+            raise HTTPError(400, "bad_request", "token is not a valid token (already expired, or forged)")
+        await revoke_token(server, p)
+    else:
+        raise HTTPError(400, "bad_request", "give token (a token) or player_id (a player id)")
+    return ok({"ok": True})
+
+
+async def revoke_token(server: Any, p: auth.Player) -> None:
+    server.guard.revocations.prune(time.time())
+    server.guard.revocations.tokens[p.token_id] = p.expires
+    await server.store.revoke("token", p.token_id, p.expires)
+
+
+async def revoke_player(server: Any, player_id: str) -> None:
+    now = time.time()
+    server.guard.revocations.players[player_id] = now
+    await server.store.revoke("player", player_id, now)
+    for table in await server.registry.all():  # their open sockets go too
+        for c in table.conns:
+            if c is not None and c.player_id == player_id:
+                c.close(4001)
 
 
 async def me(request: Request) -> Response:
@@ -118,10 +231,38 @@ async def rulesets(request: Request) -> Response:
 
 
 async def list_rooms(request: Request) -> Response:
-    registry = request.app.state.server.registry
-    # ?watch=1: the rooms being played that one may watch, instead of the open ones
+    """Open rooms (``?watch=1``: the rooms being played that one may watch), a page at a time: ``?limit=``
+    (default page_size, at most max_page) and ``?offset=``."""
+    server = request.app.state.server
+    limits = server.settings.limits
+    limit = small_int(request.query_params.get("limit", str(limits.page_size)), "limit")
+    offset = small_int(request.query_params.get("offset", "0"), "offset")
+    if not 1 <= limit <= limits.max_page:
+        raise HTTPError(400, "bad_request", f"limit must be 1..{limits.max_page}")
+    registry = server.registry
     tables = await (registry.watchable_tables() if request.query_params.get("watch") else registry.open_tables())
-    return ok({"rooms": [t.room_json() for t in tables]})
+    page = tables[offset:offset + limit]
+    more = offset + limit < len(tables)
+    return ok({"rooms": [t.room_json() for t in page], "total": len(tables),
+               "next": offset + limit if more else None})
+
+
+async def held(server: Any, player_id: str) -> tuple[int, int]:
+    """(rooms this player created, seats this player holds) among rooms not finished or dissolved."""
+    rooms = seats = 0
+    for t in await server.registry.all():
+        st = t.state
+        if st.status in ("finished", "dissolved"):
+            continue
+        rooms += st.creator == player_id
+        seats += st.seat_of(player_id) is not None
+    return rooms, seats
+
+
+async def check_seat_quota(server: Any, player_id: str) -> None:
+    cap = server.settings.limits.seats_per_token
+    if (await held(server, player_id))[1] >= cap:
+        raise HTTPError(429, "quota", f"you already hold {cap} seats in open rooms; leave one first")
 
 
 async def create_room(request: Request) -> Response:
@@ -135,6 +276,12 @@ async def create_room(request: Request) -> Response:
     if problem:
         raise HTTPError(400, "bad_request", problem)
     server = request.app.state.server
+    rooms, _ = await held(server, player.player_id)
+    if rooms >= server.settings.limits.rooms_per_token:
+        raise HTTPError(429, "quota", f"you already have {rooms} open rooms (the most allowed); "
+                                      "finish or wait for one to close")
+    if spec.join:
+        await check_seat_quota(server, player.player_id)
     code = new_code()
     while await server.registry.get(code) is not None or await server.store.room_exists(code):
         code = new_code()
@@ -145,10 +292,11 @@ async def create_room(request: Request) -> Response:
     problem = check_options(state.options)
     if problem:
         raise HTTPError(400, "bad_request", problem)
-    table = Table(state, server.store, server.settings.bot_name)
+    table = Table(state, server.store, server.settings.bot_name, server.settings.limits.idle_seconds)
     settings_b = msgspec.to_builtins(settings)
     room_row = server.store.add_room(code, spec.ruleset, state.options, settings_b)
-    await table.commit(("create", {"ruleset": spec.ruleset, "options": state.options, "settings": settings_b}))
+    await table.commit(("create", {"ruleset": spec.ruleset, "options": state.options, "settings": settings_b,
+                                   "by": player.player_id}))
     await room_row
     await server.registry.add(table)
     seat = None
@@ -157,16 +305,18 @@ async def create_room(request: Request) -> Response:
             seat = 0
             await table.commit(("seat", {"seat": 0, "player_id": player.player_id, "name": player.name}))
             await table.settle(room=True, hand=False)
+            table.await_connection(0)  # a creator who never connects does not hold the seat
     return ok({"room": table.room_json(), "seat": seat}, 201)
 
 
 async def get_room(request: Request) -> Response:
-    table = await request.app.state.server.registry.get(request.path_params["code"].upper())
+    code = code_of(request)
+    table = await request.app.state.server.registry.get(code)
     if table is not None:
         return ok({"room": table.room_json()})
-    room = await stored_room(request.app.state.server.store, request.path_params["code"].upper())
+    room = await stored_room(request.app.state.server.store, code)
     if room is None:
-        raise HTTPError(404, "not_found", f"no room {request.path_params['code']}")
+        raise HTTPError(404, "not_found", f"no room {code}")
     return ok({"room": room})
 
 
@@ -198,6 +348,9 @@ async def stored_room(store: Any, code: str) -> dict[str, Any] | None:
 async def join_room(request: Request) -> Response:
     player = player_of(request)
     table = await table_of(request)
+    server = request.app.state.server
+    if table.state.seat_of(player.player_id) is None:
+        await check_seat_quota(server, player.player_id)
     async with table.lock:
         st = table.state
         seat = st.seat_of(player.player_id)
@@ -205,8 +358,10 @@ async def join_room(request: Request) -> Response:
             seat = st.free_seat()
             if seat is None or st.status != "waiting":
                 raise HTTPError(409, "room_full", "every seat is taken")
+            table.check_name(player.name, player.player_id)
             await table.commit(("seat", {"seat": seat, "player_id": player.player_id, "name": player.name}))
             await table.settle(room=True, hand=False)
+            table.await_connection(seat)  # joined over REST: the seat is freed unless the websocket follows
     return ok({"room": table.room_json(), "seat": seat})
 
 
@@ -217,8 +372,10 @@ async def room_bots(request: Request) -> Response:
         if table.state.seat_of(player.player_id) is None:
             raise HTTPError(403, "forbidden", "only a player seated in the room (or the operator) adds bots")
     seats = (await body(request)).get("seats")
-    if seats is not None and not (isinstance(seats, list) and all(isinstance(s, int) for s in seats)):
-        raise HTTPError(400, "bad_request", "seats must be a list of seat numbers")
+    # strict: a bool is not a seat number (True would be seat 1)
+    if seats is not None and not (isinstance(seats, list) and len(seats) <= 4
+                                  and all(type(s) is int for s in seats)):
+        raise HTTPError(400, "bad_request", "seats must be a list of at most 4 seat numbers (0-3)")
     await add_bots(table, seats)
     return ok({"room": table.room_json()})
 
@@ -238,7 +395,7 @@ def _hand_json(row: dict[str, Any]) -> dict[str, Any]:
 
 
 async def room_hands(request: Request) -> Response:
-    code = request.path_params["code"].upper()
+    code = code_of(request)
     store = request.app.state.server.store
     rows = await store.hands(code)
     if not rows and await store.room(code) is None:
@@ -249,10 +406,11 @@ async def room_hands(request: Request) -> Response:
 
 
 async def _hand_row(request: Request) -> dict[str, Any]:
-    code = request.path_params["code"].upper()
-    row = await request.app.state.server.store.hand(code, request.path_params["n"])
+    code = code_of(request)
+    n = hand_no_of(request)
+    row = await request.app.state.server.store.hand(code, n)
     if row is None:
-        raise HTTPError(404, "not_found", f"room {code} has no finished hand {request.path_params['n']}")
+        raise HTTPError(404, "not_found", f"room {code} has no finished hand {n}")
     return row
 
 
@@ -272,17 +430,23 @@ async def room_hand_view(request: Request) -> Response:
 
     Finished hands only: their seed is public by then, but the view is still the seat's own, so
     stepping through shows what that player saw (and ``seat=all`` the full table, as at the end)."""
+    guard = request.app.state.server.guard
+    if not guard.view_ip.allow(client_ip(request)):
+        raise HTTPError(429, "rate_limited", "too many replay views from your address; slow down")
+    seat_param = request.query_params.get("seat", "0")
+    seat: int | None = None if seat_param == "all" else small_int(seat_param, "seat (0-3 or 'all')")
+    step_param = request.query_params.get("step")
+    step_asked = None if step_param is None else small_int(step_param, "step")
+    if seat is not None and not 0 <= seat <= 3:
+        raise HTTPError(400, "bad_request", f"seat {seat} out of range (0-3, or 'all')")
+    key = (code_of(request), hand_no_of(request), seat, step_asked)
+    cached = guard.views.get(key)  # a finished hand never changes: each step is rebuilt once
+    if cached is not None:
+        return Response(cached, media_type="application/json")
     row = await _hand_row(request)
     replay = decode_replay(row["replay"])
     steps = len(replay.actions)
-    seat_param = request.query_params.get("seat", "0")
-    try:
-        seat: int | None = None if seat_param == "all" else int(seat_param)
-        step = int(request.query_params.get("step", str(steps)))
-    except ValueError:
-        raise HTTPError(400, "bad_request", "seat is 0-3 or 'all', step a whole number") from None
-    if seat is not None and not 0 <= seat <= 3:
-        raise HTTPError(400, "bad_request", f"seat {seat} out of range (0-3, or 'all')")
+    step = steps if step_asked is None else step_asked
     if not 0 <= step <= steps:
         raise HTTPError(400, "bad_request", f"step {step} out of range (0-{steps})")
     # Rebuilt once, up to the step before, so the events of step K are the ones its action adds.
@@ -295,8 +459,10 @@ async def room_hand_view(request: Request) -> Response:
     view = seat_view(hand, seat)
     if seat is None:  # the full table: every hand face up
         view.revealed = [st.tiles() for st in hand.seat_state]
-    return ok({"view": view, "events": shown, "step": step, "steps": steps,
-               "action": replay.actions[step - 1] if step else None})
+    answer = encoder.encode({"view": view, "events": shown, "step": step, "steps": steps,
+                             "action": replay.actions[step - 1] if step else None})
+    guard.views.put(key, answer)
+    return Response(answer, media_type="application/json")
 
 
 async def api_not_found(request: Request) -> Response:
@@ -304,9 +470,17 @@ async def api_not_found(request: Request) -> Response:
 
 
 async def player_record(request: Request) -> Response:
-    rec = await request.app.state.server.store.player(request.path_params["player_id"])
+    player_id = request.path_params["player_id"]
+    if not PLAYER_RE.fullmatch(player_id):
+        raise HTTPError(400, "bad_request", "a player id is 1-32 lowercase letters and digits")
+    rec = await request.app.state.server.store.player(player_id)
     if rec is None:
         raise HTTPError(404, "not_found", "no such player")
+    # A private room is shown to its own player only (its code is what keeps others out).
+    server = request.app.state.server
+    asking = auth.verify(server.settings.secret, _bearer(request), server.guard.revocations)
+    mine = asking is not None and asking.player_id == player_id
+    rec["rooms"] = [{k: v for k, v in r.items() if k != "public"} for r in rec["rooms"] if mine or r["public"]]
     return ok(rec)
 
 
@@ -314,8 +488,21 @@ async def health(request: Request) -> Response:
     return ok({"ok": True})
 
 
+_openapi: bytes | None = None
+
+
+async def openapi_json(request: Request) -> Response:
+    global _openapi
+    if _openapi is None:
+        _openapi = encoder.encode(openapi.document())
+    return Response(_openapi, media_type="application/json")
+
+
 routes = [
     Route("/api/session", endpoint(session), methods=["POST"]),
+    Route("/api/session/renew", endpoint(renew), methods=["POST"]),
+    Route("/api/session/logout", endpoint(logout), methods=["POST"]),
+    Route("/api/tokens/revoke", endpoint(revoke), methods=["POST"]),
     Route("/api/me", endpoint(me)),
     Route("/api/rulesets", endpoint(rulesets)),
     Route("/api/rooms", endpoint(list_rooms)),
@@ -330,5 +517,7 @@ routes = [
     Route("/api/rooms/{code}/hands/{n:int}/view", endpoint(room_hand_view)),
     Route("/api/players/{player_id}", endpoint(player_record)),
     Route("/api/health", endpoint(health)),
+    Route("/api/openapi.json", endpoint(openapi_json)),
     Route("/api/{rest:path}", api_not_found, methods=["GET", "POST", "PUT", "DELETE", "PATCH"]),
+    Route("/api", api_not_found, methods=["GET", "POST", "PUT", "DELETE", "PATCH"]),
 ]

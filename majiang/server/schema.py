@@ -60,3 +60,12 @@ hand_seats = Table(
     Column("won", Boolean, nullable=False),
     Index("ix_hand_seats_player", "player_id"),
 )
+
+# Revoked tokens (kind "token", key = token id, at = its expiry) and players who logged out everywhere
+# (kind "player", key = player id, at = every token issued before is void).
+revocations = Table(
+    "revocations", metadata,
+    Column("kind", String(8), primary_key=True),
+    Column("key", String(32), primary_key=True),
+    Column("at", Float, nullable=False),
+)

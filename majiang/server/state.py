@@ -68,6 +68,8 @@ class TableState:
         self.vote: Vote | None = None
         self.dissolved_by: str | None = None
         self.hand_players: list[str] = []  # who sat where when the current hand was dealt
+        self.creator: str | None = None  # the player who created the room (rooms per player are capped)
+        self.timeouts = [0] * SEATS  # turn clocks each seat let run out in this match (托管 stays on after N)
         self._seeds: dict[int, str] = {}
 
     @property
@@ -102,19 +104,24 @@ class TableState:
             for s in hand.to_act():
                 self.asked[s] = self.seq
 
-    def _r_create(self, ruleset: str, options: dict[str, Any], settings: dict[str, Any]) -> None:
+    def _r_create(self, ruleset: str, options: dict[str, Any], settings: dict[str, Any],
+                  by: str | None = None) -> None:
         """The first record: the constructor already took these (recovery reads them back)."""
+        self.creator = by
 
     def _r_seat(self, seat: int, player_id: str | None, name: str, bot: str | None = None) -> None:
         if self.seats[seat].occupied:
             raise ValueError(f"seat {seat} is taken")
         # Bots are always ready: a table of one human and three bots waits only for the human.
         self.seats[seat] = SeatInfo(player_id=player_id, name=name, bot=bot, ready=bot is not None)
+        self.timeouts[seat] = 0
 
-    def _r_leave(self, seat: int) -> None:
+    def _r_leave(self, seat: int, reason: str = "") -> None:
+        """``reason``: "" (the player left) or "absent" (not connected within the grace period)."""
         if self.status == "playing":
             raise ValueError("cannot leave during a hand")
         self.seats[seat] = SeatInfo()
+        self.timeouts[seat] = 0
         self.vote = None
         if self.match is not None:
             self.match.new_game()  # a new player means a new game: the dealer's streak starts again
@@ -128,6 +135,7 @@ class TableState:
         if self.match is None:
             assert match_seed is not None
             self._seeds[1] = seed
+            self.timeouts = [0] * SEATS
             self.match = Match(self.ruleset, hands=self.settings.hands, seed=match_seed,
                                seed_source=self._seeds.__getitem__)  # the first dealer: from match_seed
         else:
@@ -156,6 +164,8 @@ class TableState:
     def _r_tuoguan(self, seat: int, on: bool, reason: str = "") -> None:
         st = self.seats[seat]
         st.tuoguan = on
+        if on and reason == "timeout":
+            self.timeouts[seat] += 1
         if on and self.status == "waiting":
             st.ready = True
 
@@ -173,6 +183,12 @@ class TableState:
         self.vote = None
 
     # --- questions --------------------------------------------------------------------------
-    def vote_passed(self) -> bool:
+    def vote_passed(self, connected: set[int]) -> bool:
+        """Every connected human agrees (an absent player cannot hold the table hostage)."""
         v = self.vote
-        return v is not None and all(v.votes.get(i) is True for i, s in enumerate(self.seats) if s.human)
+        return v is not None and all(v.votes.get(i) is True for i, s in enumerate(self.seats)
+                                     if s.human and i in connected)
+
+    def tuoguan_locked(self, seat: int) -> bool:
+        """托管 stays on for the rest of the match once the seat's clock ran out ``max_timeouts`` times."""
+        return self.timeouts[seat] >= self.settings.max_timeouts

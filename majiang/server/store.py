@@ -19,11 +19,11 @@ from typing import Any
 
 from alembic import command
 from alembic.config import Config
-from sqlalchemy import Connection, event, func, select, update
+from sqlalchemy import Connection, delete, event, func, select, update
 from sqlalchemy.engine import make_url
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_engine
 
-from majiang.server.schema import hand_seats, hands, players, room_events, rooms
+from majiang.server.schema import hand_seats, hands, players, revocations, room_events, rooms
 
 Op = Callable[[AsyncConnection], Awaitable[None]]
 MIGRATIONS = Path(__file__).parent / "migrations"
@@ -156,7 +156,22 @@ class Store:
                                                      for s in seats])
         return self.op(op)
 
+    def revoke(self, kind: str, key: str, at: float) -> asyncio.Future[None]:
+        """Record a revocation (kind ``token``: a token id until its expiry; ``player``: every token of
+        the player issued before ``at``); a second one for the same key replaces the first."""
+        async def op(conn: AsyncConnection) -> None:
+            await conn.execute(delete(revocations).where(revocations.c.kind == kind, revocations.c.key == key))
+            await conn.execute(revocations.insert().values(kind=kind, key=key, at=at))
+        return self.op(op)
+
     # --- reads ------------------------------------------------------------------------------------
+    async def revocations(self, now: float) -> list[tuple[str, str, float]]:
+        """Revocations still in force (revoked tokens that have not expired anyway, players' log-outs)."""
+        async with self.engine.connect() as conn:
+            res = await conn.execute(select(revocations.c.kind, revocations.c.key, revocations.c.at)
+                                     .where((revocations.c.kind == "player") | (revocations.c.at >= now)))
+            return [(k, key, at) for k, key, at in res]
+
     async def room_exists(self, code: str) -> bool:
         async with self.engine.connect() as conn:
             return (await conn.execute(select(rooms.c.code).where(rooms.c.code == code))).first() is not None
@@ -210,15 +225,16 @@ class Store:
                 select(hand_seats.c.room_code, hand_seats.c.seat, func.sum(hand_seats.c.total),
                        rooms.c.ruleset, rooms.c.status,
                        func.sum(func.cast(hand_seats.c.won, type_=hand_seats.c.total.type)),
-                       rooms.c.created_at, rooms.c.updated_at)
+                       rooms.c.created_at, rooms.c.updated_at, rooms.c.settings)
                 .join(rooms, rooms.c.code == hand_seats.c.room_code)
                 .where(hand_seats.c.player_id == player_id)
                 .group_by(hand_seats.c.room_code, hand_seats.c.seat, rooms.c.ruleset, rooms.c.status,
-                          rooms.c.created_at, rooms.c.updated_at)
+                          rooms.c.created_at, rooms.c.updated_at, rooms.c.settings)
                 .order_by(rooms.c.updated_at.desc()))
+            # "public" is for the caller to filter on (a private room is shown to its own player only)
             room_list = [{"code": c, "seat": s, "total": int(t), "ruleset": rs, "status": st, "wins": int(w or 0),
-                          "created_at": ca, "updated_at": ua}
-                         for c, s, t, rs, st, w, ca, ua in per_room]
+                          "created_at": ca, "updated_at": ua, "public": bool(json.loads(settings).get("public", True))}
+                         for c, s, t, rs, st, w, ca, ua, settings in per_room]
         assert agg is not None
         return {"player_id": row["player_id"], "name": row["name"], "hands": int(agg[0]), "total": int(agg[1]),
                 "wins": int(agg[2]), "rooms": room_list}

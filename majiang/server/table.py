@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import secrets
+import time
 from collections.abc import Awaitable, Callable, Coroutine
 from typing import Any
 
@@ -22,6 +23,7 @@ from majiang.engine.hand import Hand
 from majiang.engine.replay import encode as encode_replay
 from majiang.engine.replay import to_replay
 from majiang.engine.view import SeatView
+from majiang.server.auth import names_confusable
 from majiang.server.clocks import Timers
 from majiang.server.conn import Conn
 from majiang.server.protocol import encoder, message
@@ -33,6 +35,7 @@ Job = Callable[[], Coroutine[Any, Any, None]]
 
 EVICT_SECONDS = 600.0  # a finished or dissolved table leaves memory this long after its last activity
 MAX_FAILURES = 5  # consecutive failed timer moves (bot, clock, deal) before the table is closed
+IDLE_SECONDS = 1800.0  # a waiting room with no change for this long is closed (and never rebuilt)
 
 
 def masked_view(view: SeatView) -> SeatView:
@@ -58,8 +61,13 @@ class TableError(Exception):
 
 
 class Table:
-    def __init__(self, state: TableState, store: Store, bot_name: str = "") -> None:
+    def __init__(self, state: TableState, store: Store, bot_name: str = "",
+                 idle_seconds: float = IDLE_SECONDS) -> None:
         self.state = state
+        self.idle_seconds = idle_seconds
+        # seat -> (asked, deadline on the monotonic clock, full length): a question's deadline is fixed
+        # when it is asked; 托管 toggles and reconnects re-arm the clock for what is left, never more
+        self.deadlines: dict[int, tuple[int, float, float]] = {}
         self.store = store
         self.bot_name = bot_name or default_bot()
         self.lock = asyncio.Lock()
@@ -283,7 +291,9 @@ class Table:
         countdown = None
         left = self.timers.remaining("countdown")
         if left is not None:
-            countdown = {"seat": self.timers.key("countdown"), "remaining": round(left[0], 2), "total": left[1]}
+            late = [i for i, s in enumerate(st.seats) if s.occupied and not s.ready]
+            countdown = {"seat": late[0] if late else None, "seats": late, "remaining": round(left[0], 2),
+                         "total": left[1]}
         vote = None
         if st.vote is not None:
             vleft = self.timers.remaining("vote")
@@ -310,10 +320,14 @@ class Table:
         bot_delay = max(st.settings.bot_delay, 1.0) if retry else st.settings.bot_delay
         hand = st.hand
         acting = set(hand.to_act()) if st.status == "playing" and hand is not None else set()
+        now = time.monotonic()
         for s in range(SEATS):
             seat = st.seats[s]
-            if s in acting and seat.automatic:
-                self.timers.cancel(f"clock:{s}")
+            if s in acting and (seat.automatic or self.overdue(s, now)):
+                # (an overdue seat that switched 托管 off keeps its bot move: the question's time is up;
+                # a clock that is due but has not fired yet still fires, so the timeout is counted)
+                if seat.automatic:
+                    self.timers.cancel(f"clock:{s}")
                 if retry:
                     self.timers.cancel(f"bot:{s}")
                 self.timers.arm(f"bot:{s}", st.asked[s], bot_delay,
@@ -322,12 +336,22 @@ class Table:
                 self.timers.cancel(f"bot:{s}")
                 assert hand is not None
                 secs = st.settings.claim_seconds if hand.phase == "claim" else st.settings.discard_seconds
-                self.timers.arm(f"clock:{s}", st.asked[s], secs,
-                                self.background("clock", lambda s=s, a=st.asked[s]: self._timeout(s, a)))
+                deadline = self.deadlines.get(s)
+                if deadline is None or deadline[0] != st.asked[s]:
+                    deadline = self.deadlines[s] = (st.asked[s], now + secs, secs)
+                self.timers.arm(f"clock:{s}", st.asked[s], max(0.0, deadline[1] - now),
+                                self.background("clock", lambda s=s, a=st.asked[s]: self._timeout(s, a)),
+                                total=deadline[2])
             else:
                 self.timers.cancel(f"clock:{s}")
                 self.timers.cancel(f"bot:{s}")
         self._schedule_waiting()
+
+    def overdue(self, seat: int, now: float | None = None) -> bool:
+        """The seat's current question has run out of time (its clock fired, or would have)."""
+        deadline = self.deadlines.get(seat)
+        return (deadline is not None and deadline[0] == self.state.asked[seat]
+                and (time.monotonic() if now is None else now) >= deadline[1])
 
     def _schedule_waiting(self) -> None:
         st = self.state
@@ -337,13 +361,20 @@ class Table:
             self.timers.arm("deal", st.seq, pause, self.background("deal", self._deal))
         else:
             self.timers.cancel("deal")
+        # Once every seat is taken and someone is ready, every seat not ready gets ready_seconds (one
+        # countdown for all of them, not re-armed as seats get ready) and is then made ready.
         unready = [i for i, s in enumerate(st.seats) if not s.ready]
-        if st.status == "waiting" and all(s.occupied for s in st.seats) and len(unready) == 1:
-            seat = unready[0]
-            self.timers.arm("countdown", seat, st.settings.ready_seconds,
-                            self.background("countdown", lambda: self._countdown(seat)))
+        if st.status == "waiting" and all(s.occupied for s in st.seats) and 0 < len(unready) < SEATS:
+            self.timers.arm("countdown", "ready", st.settings.ready_seconds,
+                            self.background("countdown", self._countdown))
         else:
             self.timers.cancel("countdown")
+        # A waiting room where nothing happens for idle_seconds is closed: it stops holding seats, its
+        # creator's quota and a place in the list, and is not rebuilt at the next start.
+        if st.status == "waiting":
+            self.timers.arm("idle", st.seq, self.idle_seconds, self.background("idle", self._idle))
+        else:
+            self.timers.cancel("idle")
 
     async def _deal(self) -> None:
         async with self.lock:
@@ -356,12 +387,20 @@ class Table:
             await self.commit(("deal", data))
             await self.settle(room=True, hand=True)
 
-    async def _countdown(self, seat: int) -> None:
+    async def _countdown(self) -> None:
         async with self.lock:
             st = self.state
-            if st.status != "waiting" or st.seats[seat].ready or not st.seats[seat].occupied:
+            late = [i for i, s in enumerate(st.seats) if s.occupied and not s.ready]
+            if st.status != "waiting" or not late:
                 return
-            await self.commit(("ready", {"seat": seat, "auto": True}))
+            await self.commit(*(("ready", {"seat": i, "auto": True}) for i in late))
+            await self.settle(room=True, hand=False)
+
+    async def _idle(self) -> None:
+        async with self.lock:
+            if self.state.status != "waiting":
+                return
+            await self.commit(("dissolve", {"by": "idle"}))
             await self.settle(room=True, hand=False)
 
     async def _timeout(self, seat: int, asked: int) -> None:
@@ -400,7 +439,8 @@ class Table:
         async with self.lock:
             st = self.state
             hand = st.hand
-            if st.status != "playing" or hand is None or st.asked[seat] != asked or not st.seats[seat].automatic:
+            if st.status != "playing" or hand is None or st.asked[seat] != asked or not (
+                    st.seats[seat].automatic or self.overdue(seat)):
                 return
             view = seat_view(hand, seat)
             if not view.legal:
@@ -420,7 +460,8 @@ class Table:
         records: list[tuple[str, dict[str, Any]]] = []
         hand = self.state.hand
         # Acting ends 托管, but not in a claim window: the room message would show the table who could claim.
-        if human and self.state.seats[seat].tuoguan and not (hand is not None and hand.phase == "claim"):
+        if human and self.state.seats[seat].tuoguan and not (hand is not None and hand.phase == "claim") \
+                and not self.state.tuoguan_locked(seat):
             records.append(("tuoguan", {"seat": seat, "on": False, "reason": "acted"}))
         records.append(("act", {"seat": seat, "action": action_to_builtins(action)}))
         try:
@@ -443,8 +484,9 @@ class Table:
                     if not st.settings.watch:
                         raise TableError("room_full", "every seat is taken (and this room does not allow watching)")
                     return self._watch(conn, player_id, name)
+                self.check_name(name, player_id)
                 records.append(("seat", {"seat": seat, "player_id": player_id, "name": name}))
-            elif st.seats[seat].tuoguan and st.status != "finished":
+            elif st.seats[seat].tuoguan and st.status != "finished" and not st.tuoguan_locked(seat):
                 records.append(("tuoguan", {"seat": seat, "on": False, "reason": "reconnected"}))
             if records:
                 await self.commit(*records)
@@ -498,16 +540,43 @@ class Table:
                 return
             self.conns[seat] = None
             st = self.state
-            if st.status in ("waiting", "playing") and st.seats[seat].human:
-                self.timers.arm(f"grace:{seat}", st.seq, st.settings.grace_seconds,
-                                self.background("grace", lambda: self._grace(seat)))
+            self.await_connection(seat)
+            if st.vote is not None and st.status in ("waiting", "playing") and st.vote_passed(self.connected()):
+                await self.commit(("dissolve", {"by": "vote"}))  # the one who left was the last holdout
+                await self.settle(room=True, hand=False)
+                return
             self.broadcast(room=True, hand=False)
 
-    async def _grace(self, seat: int) -> None:
+    def await_connection(self, seat: int) -> None:
+        """A human seat with no connection gets ``grace_seconds`` to connect (after a REST join too)."""
+        st = self.state
+        if self.conns[seat] is None and st.status in ("waiting", "playing") and st.seats[seat].human:
+            player = st.seats[seat].player_id
+            self.timers.arm(f"grace:{seat}", (player, st.seq), st.settings.grace_seconds,
+                            self.background("grace", lambda: self._grace(seat, player)))
+
+    def connected(self) -> set[int]:
+        return {i for i, c in enumerate(self.conns) if c is not None}
+
+    def check_name(self, name: str, player_id: str) -> None:
+        """Refuse a newcomer whose name would be taken for a seated player's or bot's."""
+        for s in self.state.seats:
+            if s.occupied and s.player_id != player_id and s.name and names_confusable(name, s.name):
+                raise TableError("name_taken", f"{s.name!r} is seated here and {name!r} looks the same; "
+                                               "choose another name")
+
+    async def _grace(self, seat: int, player: str | None = None) -> None:
         async with self.lock:
             st = self.state
             s = st.seats[seat]
             if self.conns[seat] is not None or not s.human or s.tuoguan or st.status not in ("waiting", "playing"):
+                return
+            if player is not None and s.player_id != player:
+                return
+            if st.status == "waiting" and st.match is None:
+                # Before the first hand an absent player's seat is freed for someone who will play.
+                await self.commit(("leave", {"seat": seat, "reason": "absent"}))
+                await self.settle(room=True, hand=False)
                 return
             await self.commit(("tuoguan", {"seat": seat, "on": True, "reason": "disconnected"}))
             await self.settle(room=True, hand=True)

@@ -1,7 +1,9 @@
-"""The websocket endpoint: authenticate, take the seat, then read intents with size and rate limits."""
+"""The websocket endpoint: authenticate (the token is the first message), take the seat, then read
+intents with size and rate limits per connection, per player and per client address."""
 
 from __future__ import annotations
 
+import asyncio
 import time
 
 import msgspec
@@ -10,42 +12,54 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from majiang.server import auth
 from majiang.server.conn import Conn
 from majiang.server.intents import handle
-from majiang.server.protocol import ABUSE_DROPS, MAX_FRAME, RATE_BURST, RATE_PER_SECOND, client_decoder, message
+from majiang.server.limits import Bucket
+from majiang.server.protocol import (
+    ABUSE_DROPS,
+    AUTH_SECONDS,
+    MAX_FRAME,
+    RATE_BURST,
+    RATE_PER_SECOND,
+    Act,
+    action_problem,
+    auth_decoder,
+    client_decoder,
+    message,
+)
 from majiang.server.table import TableError
 
-
-class RateLimit:
-    """Token bucket: RATE_PER_SECOND sustained, RATE_BURST at once."""
-
-    def __init__(self, rate: float = RATE_PER_SECOND, burst: float = RATE_BURST) -> None:
-        self.rate, self.burst = rate, burst
-        self.tokens = burst
-        self.last = time.monotonic()
-        self.dropped = 0
-
-    def allow(self) -> bool:
-        now = time.monotonic()
-        self.tokens = min(self.burst, self.tokens + (now - self.last) * self.rate)
-        self.last = now
-        if self.tokens >= 1:
-            self.tokens -= 1
-            return True
-        self.dropped += 1
-        return False
+FLOOD_GAP = 10.0  # seconds without a dropped message that end a flood (the drop count starts again)
+RateLimit = Bucket  # one connection's own limit: RATE_PER_SECOND sustained, RATE_BURST at once
 
 
 async def websocket_endpoint(ws: WebSocket) -> None:
     app = ws.app.state.server
+    guard = app.guard
     await ws.accept()
     code = ws.path_params["code"].upper()
-    player = auth.verify(app.settings.secret, ws.query_params.get("token"))
+    ip = ws.client.host if ws.client else "?"
+    if "token" in ws.query_params:  # it would sit in every access log: refused so clients move it
+        await _refuse(ws, 0, "bad_token", 'send the token as the first message {"type": "auth", "token": …}, '
+                                          "not in the URL", 4001)
+        return
+    player = await _authenticate(ws, app)
     if player is None:
-        await _refuse(ws, 0, "bad_token", "missing or invalid token", 4001)
+        await _refuse(ws, 0, "bad_token", "the first message must be {\"type\": \"auth\", \"token\": …} "
+                                          "with a valid token (it may have expired or been revoked)", 4001)
+        return
+    # Every connection costs a full snapshot: reconnecting in a loop is throttled per player and address.
+    if not (guard.connect_ip.allow(ip) and guard.connect_token.allow(player.player_id)):
+        await _refuse(ws, 0, "rate_limited", "too many connections; wait a moment before reconnecting", 4029)
         return
     table = await app.registry.get(code)
     if table is None:
         await _refuse(ws, 0, "no_room", f"no room {code}", 4004)
         return
+    if table.state.seat_of(player.player_id) is None:
+        seats = sum(t.state.seat_of(player.player_id) is not None for t in await app.registry.all()
+                    if t.state.status not in ("finished", "dissolved"))
+        if seats >= app.settings.limits.seats_per_token:
+            await _refuse(ws, table.state.seq, "quota", f"you already hold {seats} seats in open rooms", 4003)
+            return
     conn = Conn(ws, player.player_id)
     try:
         seat = await table.attach(conn, player.player_id, player.name)
@@ -53,7 +67,9 @@ async def websocket_endpoint(ws: WebSocket) -> None:
         await conn.finish()
         await _refuse(ws, table.state.seq, e.code, e.reason, 4003)
         return
-    limit = RateLimit()
+    limit = RateLimit(RATE_PER_SECOND, RATE_BURST)
+    by_player, by_ip = guard.ws_token.get(player.player_id), guard.ws_ip.get(ip)
+    dropped, last_drop = 0, 0.0  # drops in the current flood (a flood ends after FLOOD_GAP s without one)
     try:
         while not conn.closed:
             frame = await ws.receive()
@@ -61,14 +77,19 @@ async def websocket_endpoint(ws: WebSocket) -> None:
                 break
             text = frame.get("text")
             raw: bytes = text.encode() if text is not None else (frame.get("bytes") or b"")
-            if not limit.allow():
-                if limit.dropped >= ABUSE_DROPS:
+            # the per-player and per-address buckets are shared by every connection (reconnecting
+            # does not refill them)
+            if not (limit.allow() and by_player.allow() and by_ip.allow()):
+                now = time.monotonic()
+                dropped = dropped + 1 if now - last_drop < FLOOD_GAP else 1
+                last_drop = now
+                if dropped >= ABUSE_DROPS:
                     conn.close(1008)
                     break
                 kind = _kind_of(raw)
                 conn.send(message("error", table.state.seq, code="rate_limited",
-                                  reason=f"more than {RATE_PER_SECOND:g} messages a second: "
-                                         f"{kind or 'the message'} was dropped, send it again", ref=kind))
+                                  reason=f"too many messages: {kind or 'the message'} was dropped, "
+                                         "send it again after a pause", ref=kind))
                 continue
             if len(raw) > MAX_FRAME:
                 conn.send(message("error", table.state.seq, code="too_large",
@@ -76,12 +97,18 @@ async def websocket_endpoint(ws: WebSocket) -> None:
                 continue
             try:
                 msg = client_decoder.decode(raw)
-            except (msgspec.ValidationError, msgspec.DecodeError) as e:
-                conn.send(message("error", table.state.seq, code="bad_message", reason=str(e), ref=None))
+            except (msgspec.ValidationError, msgspec.DecodeError, RecursionError) as e:
+                reason = str(e) if not isinstance(e, RecursionError) else "the message nests too deeply"
+                conn.send(message("error", table.state.seq, code="bad_message", reason=reason, ref=_kind_of(raw)))
                 continue
             if conn.watching:
                 await table.watcher_intent(conn, type(msg).__struct_config__.tag)  # type: ignore[arg-type]
                 continue
+            if isinstance(msg, Act):
+                problem = action_problem(msg.action)
+                if problem is not None:
+                    conn.send(message("error", table.state.seq, code="bad_message", reason=problem, ref="act"))
+                    continue
             if conn.seat is None or seat is None:  # left the seat
                 break
             await handle(table, seat, msg, conn)
@@ -90,6 +117,24 @@ async def websocket_endpoint(ws: WebSocket) -> None:
     finally:
         await table.detach(conn)
         await conn.drain(2.0)  # the last messages (room, dissolved…) and the close code go out first
+
+
+async def _authenticate(ws: WebSocket, app: object) -> auth.Player | None:
+    """The player named by the first message's token, or None (no auth message in time, or a bad token)."""
+    try:
+        frame = await asyncio.wait_for(ws.receive(), AUTH_SECONDS)
+    except TimeoutError:
+        return None
+    text = frame.get("text")
+    raw: bytes = text.encode() if text is not None else (frame.get("bytes") or b"")
+    if frame["type"] != "websocket.receive" or len(raw) > MAX_FRAME:
+        return None
+    try:
+        first = auth_decoder.decode(raw)
+    except (msgspec.ValidationError, msgspec.DecodeError, RecursionError):
+        return None
+    settings = app.settings  # type: ignore[attr-defined]
+    return auth.verify(settings.secret, first.token, app.guard.revocations)  # type: ignore[attr-defined]
 
 
 class _Kind(msgspec.Struct):
@@ -105,7 +150,7 @@ def _kind_of(raw: bytes) -> str | None:
         return None
     try:
         return _kind_decoder.decode(raw).type[:32]
-    except (msgspec.ValidationError, msgspec.DecodeError):
+    except (msgspec.ValidationError, msgspec.DecodeError, RecursionError):
         return None
 
 

@@ -9,7 +9,8 @@ export class ApiError extends Error {
   }
 }
 
-const LS = {token: 'mj.token', player: 'mj.player', name: 'mj.name', room: 'mj.room'};
+const LS = {token: 'mj.token', player: 'mj.player', name: 'mj.name', room: 'mj.room', expires: 'mj.expires'};
+const RENEW_BEFORE = 24 * 3600;  // seconds before its expiry at which a token is renewed
 
 export const session = {
   get token() { return localStorage.getItem(LS.token); },
@@ -17,15 +18,30 @@ export const session = {
   get name() { return localStorage.getItem(LS.name); },
   get room() { return localStorage.getItem(LS.room); },
   set room(code) { if (code) localStorage.setItem(LS.room, code); else localStorage.removeItem(LS.room); },
-  save({token, player_id, name}) {
+  get expires() { return Number(localStorage.getItem(LS.expires) || 0); },
+  save({token, player_id, name, expires}) {
     localStorage.setItem(LS.token, token);
     localStorage.setItem(LS.player, player_id);
     localStorage.setItem(LS.name, name);
+    localStorage.setItem(LS.expires, String(expires || 0));
   },
   forget() { for (const k of Object.values(LS)) localStorage.removeItem(k); },
 };
 
-async function call(method, path, body, auth = true) {
+let renewing = null;
+
+/** Renew the token silently when it is close to expiring (once, however many calls are waiting). */
+async function renewSoon() {
+  if (!session.token || session.expires - Date.now() / 1000 > RENEW_BEFORE) return;
+  renewing = renewing || call('POST', '/api/session/renew', {}, true, false)
+    .then((fresh) => session.save(fresh))
+    .catch(() => { /* an expired or revoked token: the next call answers 401 and the lobby logs in again */ })
+    .finally(() => { renewing = null; });
+  await renewing;
+}
+
+async function call(method, path, body, auth = true, renew = true) {
+  if (auth && renew) await renewSoon();
   const headers = {'Accept': 'application/json'};
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   if (auth && session.token) headers['Authorization'] = `Bearer ${session.token}`;
@@ -40,6 +56,8 @@ async function call(method, path, body, auth = true) {
 export const api = {
   login: (name) => call('POST', '/api/session', {name}, false),
   me: () => call('GET', '/api/me'),
+  renew: () => renewSoon(),
+  logout: (everywhere = false) => call('POST', '/api/session/logout', {everywhere}),
   rulesets: () => call('GET', '/api/rulesets', undefined, false),
   rooms: () => call('GET', '/api/rooms', undefined, false),
   watchable: () => call('GET', '/api/rooms?watch=1', undefined, false),

@@ -1,9 +1,10 @@
 // The table websocket: auto-reconnect with backoff, a `sync` after every (re)connect,
 // seq bookkeeping (never go back), a heartbeat that notices dead connections.
 
-const FINAL_CODES = new Set([4000, 4001, 4003, 4004]);
+const FINAL_CODES = new Set([4000, 4001, 4003, 4004]);  // 4029 (reconnecting too fast) retries with backoff
 
 export class TableSocket {
+  // `token`: the player token, or a function returning the current one (it is renewed silently).
   constructor(code, token, {onMessage, onStatus}) {
     this.code = code;
     this.token = token;
@@ -25,8 +26,11 @@ export class TableSocket {
 
   url() {
     const proto = location.protocol === 'https:' ? 'wss:' : 'ws:';
-    return `${proto}//${location.host}/ws/${encodeURIComponent(this.code)}?token=${encodeURIComponent(this.token)}`;
+    // No token in the URL (URLs end up in logs): it is the first message, sent on open.
+    return `${proto}//${location.host}/ws/${encodeURIComponent(this.code)}`;
   }
+
+  currentToken() { return typeof this.token === 'function' ? this.token() : this.token; }
 
   connect() {
     if (this.closed) return;
@@ -36,6 +40,7 @@ export class TableSocket {
     try { ws = new WebSocket(this.url()); } catch { this.schedule(); return; }
     this.ws = ws;
     ws.onopen = () => {
+      ws.send(JSON.stringify({type: 'auth', token: this.currentToken()}));
       this.attempt = 0;
       this.lastHeard = Date.now();
       this.onStatus('open');

@@ -20,16 +20,24 @@ import websockets
 from websockets.asyncio.client import ClientConnection
 
 OPERATOR = "test-operator-token"
+# Tests drive many players from one address at machine speed: the shared servers get roomy limits,
+# and tests/server/test_abuse.py starts servers with the real (or tighter) ones.
+TEST_LIMITS = ("write_rate_ip=0,write_rate_token=0,ws_rate_token=0,ws_rate_ip=0,connect_rate_ip=0,"
+               "connect_rate_token=0,view_rate_ip=0,rooms_per_token=50,seats_per_token=50")
 FAST = {"discard_seconds": 30, "claim_seconds": 30, "ready_seconds": 30, "grace_seconds": 30, "bot_delay": 0}
 
 
 class ServerProcess:
     """``majiang serve --port 0`` in a subprocess; the address is read from its first line."""
 
-    def __init__(self, data_dir: Path, database_url: str | None = None, bot: str = "") -> None:
+    def __init__(self, data_dir: Path, database_url: str | None = None, bot: str = "",
+                 limits: str | None = None, log_path: Path | None = None) -> None:
         self.data_dir = data_dir
+        self.log_path = log_path or data_dir / "server.log"  # outside data_dir: the server creates that
         self.database_url = database_url
         self.bot = bot
+        # MAJIANG_LIMITS for this server ("key=value,…", see majiang/server/config.py); None: TEST_LIMITS
+        self.limits = limits
         self.proc: subprocess.Popen[str] | None = None
         self.base = ""
 
@@ -39,15 +47,17 @@ class ServerProcess:
             cmd += ["--database-url", self.database_url]
         if self.bot:
             cmd += ["--bot", self.bot]
-        env = {**os.environ, "MAJIANG_OPERATOR_TOKEN": OPERATOR, "PYTHONUNBUFFERED": "1"}
-        log = open(self.data_dir / "server.log", "a")  # noqa: SIM115 - kept open for the child's lifetime
+        env = {**os.environ, "MAJIANG_OPERATOR_TOKEN": OPERATOR, "PYTHONUNBUFFERED": "1",
+               "MAJIANG_LIMITS": TEST_LIMITS if self.limits is None else self.limits}
+        self.log_path.parent.mkdir(parents=True, exist_ok=True)
+        log = open(self.log_path, "a")  # noqa: SIM115 - kept open for the child's lifetime
         self.proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=log, text=True, env=env)
         assert self.proc.stdout is not None
         line = self.proc.stdout.readline()
         m = re.search(r"http://([\d.]+):(\d+)/", line)
         if not m:
             self.stop()
-            raise RuntimeError(f"server did not start: {line!r}; log: {(self.data_dir / 'server.log').read_text()}")
+            raise RuntimeError(f"server did not start: {line!r}; log: {self.log_path.read_text()}")
         self.base = f"http://{m.group(1)}:{m.group(2)}"
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
@@ -58,7 +68,7 @@ class ServerProcess:
                 break
             time.sleep(0.1)
         self.stop()
-        raise RuntimeError(f"server not healthy; log: {(self.data_dir / 'server.log').read_text()[-3000:]}")
+        raise RuntimeError(f"server not healthy; log: {self.log_path.read_text()[-3000:]}")
 
     @property
     def ws_base(self) -> str:
@@ -99,8 +109,10 @@ async def create_room(http: httpx.AsyncClient, token: str, **spec: Any) -> dict[
 class Client:
     """One player's websocket. Keeps every raw frame, the latest room/view, and wakes waiters."""
 
-    def __init__(self, ws_base: str, code: str, token: str) -> None:
-        self.url = f"{ws_base}/ws/{code}?token={token}"
+    def __init__(self, ws_base: str, code: str, token: str, local_ip: str | None = None) -> None:
+        self.url = f"{ws_base}/ws/{code}"
+        self.token = token  # sent as the first message, never in the URL
+        self.local_ip = local_ip  # connect from this loopback address (the server limits per address)
         self.ws: ClientConnection | None = None
         self.raw: list[str] = []
         self.messages: list[dict[str, Any]] = []
@@ -118,7 +130,9 @@ class Client:
         self.rng: random.Random | None = None  # autoplay: a random legal action instead of `pick`
 
     async def connect(self) -> Client:
-        self.ws = await websockets.connect(self.url, max_size=2**22)
+        extra: dict[str, Any] = {"local_addr": (self.local_ip, 0)} if self.local_ip else {}
+        self.ws = await websockets.connect(self.url, max_size=2**22, **extra)
+        await self.ws.send(json.dumps({"type": "auth", "token": self.token}))
         self._reader = asyncio.create_task(self._read())
         return self
 

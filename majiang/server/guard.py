@@ -1,0 +1,50 @@
+"""The server's defences that outlive one request or connection: rate-limit buckets per client address
+and per player, token revocations, and the cache of rebuilt replay views."""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from typing import Any
+
+from majiang.server.auth import Revocations
+from majiang.server.config import Limits
+from majiang.server.limits import KeyedBuckets
+
+
+class LRU:
+    """A bounded least-recently-used cache."""
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self._items: OrderedDict[Any, Any] = OrderedDict()
+
+    def get(self, key: Any) -> Any:
+        value = self._items.get(key)
+        if value is not None:
+            self._items.move_to_end(key)
+        return value
+
+    def put(self, key: Any, value: Any) -> None:
+        self._items[key] = value
+        self._items.move_to_end(key)
+        while len(self._items) > self.size:
+            self._items.popitem(last=False)
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+
+class Guard:
+    def __init__(self, limits: Limits) -> None:
+        self.limits = limits
+        self.revocations = Revocations()
+        self.write_ip = KeyedBuckets(limits.write_rate_ip, limits.write_burst_ip)
+        self.write_token = KeyedBuckets(limits.write_rate_token, limits.write_burst_token)
+        self.view_ip = KeyedBuckets(limits.view_rate_ip, limits.view_burst_ip)
+        self.ws_token = KeyedBuckets(limits.ws_rate_token, limits.ws_burst_token)
+        self.ws_ip = KeyedBuckets(limits.ws_rate_ip, limits.ws_burst_ip)
+        self.connect_token = KeyedBuckets(limits.connect_rate_token, limits.connect_burst_token)
+        self.connect_ip = KeyedBuckets(limits.connect_rate_ip, limits.connect_burst_ip)
+        # (room, hand, seat, step) -> the encoded answer of the replay view endpoint: finished hands
+        # never change, so a step is rebuilt once however often it is asked for
+        self.views = LRU(2048)

@@ -1,0 +1,87 @@
+"""The REST API described as OpenAPI 3.1, served at ``GET /api/openapi.json`` (for schema-driven
+clients and fuzzers such as schemathesis). docs/protocol.md stays the prose reference; a test checks
+that every /api route is described here."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import msgspec
+
+from majiang.server.protocol import RoomCreate
+
+ERROR = {"$ref": "#/components/schemas/Error"}
+CODE = {"name": "code", "in": "path", "required": True, "schema": {"type": "string", "pattern": "^[A-Za-z0-9]{1,16}$"}}
+HAND = {"name": "n", "in": "path", "required": True, "schema": {"type": "integer", "minimum": 1, "maximum": 10**6}}
+PLAYER = {"name": "player_id", "in": "path", "required": True,
+          "schema": {"type": "string", "pattern": "^[a-z0-9]{1,32}$"}}
+
+
+def _body(schema: dict[str, Any]) -> dict[str, Any]:
+    return {"required": False, "content": {"application/json": {"schema": schema}}}
+
+
+def _op(summary: str, *, auth: str | None = None, params: list[dict[str, Any]] | None = None,
+        body: dict[str, Any] | None = None, ok: int = 200) -> dict[str, Any]:
+    op: dict[str, Any] = {"summary": summary, "responses": {
+        str(ok): {"description": "success", "content": {"application/json": {"schema": {"type": "object"}}}},
+        "4XX": {"description": "refused (nothing changed)", "content": {"application/json": {"schema": ERROR}}}}}
+    if auth:
+        op["security"] = [{"bearer": []}]
+        op["description"] = f"needs the {auth} token"
+    if params:
+        op["parameters"] = params
+    if body is not None:
+        op["requestBody"] = _body(body)
+    return op
+
+
+def _query(name: str, schema: dict[str, Any]) -> dict[str, Any]:
+    return {"name": name, "in": "query", "required": False, "schema": schema}
+
+
+def document() -> dict[str, Any]:
+    (room_create,), components = msgspec.json.schema_components([RoomCreate],
+                                                                ref_template="#/components/schemas/{name}")
+    components["Error"] = {"type": "object", "required": ["error", "reason"],
+                           "properties": {"error": {"type": "string"}, "reason": {"type": "string"}}}
+    seats = {"type": "object", "properties": {"seats": {"type": "array", "maxItems": 4,
+                                                        "items": {"type": "integer", "minimum": 0, "maximum": 3}}}}
+    number = {"type": "string", "pattern": "^[0-9]{1,9}$"}
+    paths: dict[str, Any] = {
+        "/api/session": {"post": _op("a player token for a display name", body={
+            "type": "object", "required": ["name"], "properties": {"name": {"type": "string"}}})},
+        "/api/session/renew": {"post": _op("a fresh token for the same player", auth="player")},
+        "/api/session/logout": {"post": _op("revoke this token, or every token of the player", auth="player",
+                                            body={"type": "object",
+                                                  "properties": {"everywhere": {"type": "boolean"}}})},
+        "/api/tokens/revoke": {"post": _op("revoke a token or a player's tokens", auth="operator", body={
+            "type": "object", "properties": {"token": {"type": "string"}, "player_id": {"type": "string"}}})},
+        "/api/me": {"get": _op("who the token belongs to", auth="player")},
+        "/api/rulesets": {"get": _op("rulesets, their options and the default room settings")},
+        "/api/rooms": {
+            "get": _op("open public rooms, a page at a time",
+                       params=[_query("limit", number), _query("offset", number)]),
+            "post": _op("create a room", auth="player", body=room_create, ok=201)},
+        "/api/rooms/{code}": {"get": _op("a room's state", params=[CODE])},
+        "/api/rooms/{code}/join": {"post": _op("take a seat", auth="player", params=[CODE])},
+        "/api/rooms/{code}/bots": {"post": _op("fill seats with bots", auth="seated player or operator",
+                                               params=[CODE], body=seats)},
+        "/api/rooms/{code}/dissolve": {"post": _op("dissolve the room", auth="operator", params=[CODE])},
+        "/api/rooms/{code}/hands": {"get": _op("finished hands", params=[CODE])},
+        "/api/rooms/{code}/hands/{n}": {"get": _op("one finished hand", params=[CODE, HAND])},
+        "/api/rooms/{code}/hands/{n}/replay": {"get": _op("the replay file of a finished hand",
+                                                          params=[CODE, HAND])},
+        "/api/rooms/{code}/hands/{n}/view": {"get": _op("a seat's view of a finished hand after some steps", params=[
+            CODE, HAND, _query("seat", {"type": "string", "pattern": "^([0-3]|all)$"}), _query("step", number)])},
+        "/api/players/{player_id}": {"get": _op("a player's record (private rooms only to the player)",
+                                                params=[PLAYER])},
+        "/api/health": {"get": _op("liveness")},
+        "/api/openapi.json": {"get": _op("this document")},
+    }
+    return {"openapi": "3.1.0",
+            "info": {"title": "Majiang table server", "version": "1",
+                     "description": "REST part of docs/protocol.md; the table itself is a websocket at /ws/{code}."},
+            "paths": paths,
+            "components": {"schemas": components,
+                           "securitySchemes": {"bearer": {"type": "http", "scheme": "bearer"}}}}

@@ -8,7 +8,9 @@ seven pairs) and the view — never the engine state.
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import ClassVar
 
+from majiang.bots.draws import draw_finder
 from majiang.engine.view import SeatView
 from majiang.hand import TileSet, shanten, waits
 from majiang.rules.registry import RULESETS
@@ -103,6 +105,85 @@ class Reader:
         if found and self.wild is not None:
             out.add(self.wild)
         return sorted(out)
+
+
+class PartTable:
+    """Pure facts about 3n+1 parts under one reading of the tiles (ruleset, wild, stand-in):
+    shanten and the physical kinds whose draw would lower it. They do not depend on what is
+    unseen, so they are remembered across decisions; a bot weighs the kinds by its unseen counts."""
+
+    LIMIT = 1 << 16  # entries before starting afresh (a hand touches a few hundred)
+
+    def __init__(self, reader: Reader) -> None:
+        self.reader = reader
+        self._shanten: dict[tuple[Counts, int], int] = {}
+        self._useful: dict[tuple[Counts, int], tuple[int, ...]] = {}
+        self.finder = draw_finder(reader.tileset, reader.seven_pairs)
+
+    def shanten(self, natural: Counts, jokers: int) -> int:
+        key = (natural, jokers)
+        sh = self._shanten.get(key)
+        if sh is None:
+            if len(self._shanten) >= self.LIMIT:
+                self._shanten.clear()
+            sh = self._shanten[key] = self.reader.shanten(natural, jokers)
+        return sh
+
+    def useful_kinds(self, natural: Counts, jokers: int) -> tuple[int, ...]:
+        key = (natural, jokers)
+        kinds = self._useful.get(key)
+        if kinds is not None:
+            return kinds
+        reader = self.reader
+        cands = sorted(reader._candidates(list(natural)))
+        if (sum(natural) + jokers) % 3 == 1:
+            # The fast path: every draw tried against the other groups' combined blocks.
+            vs = sorted({v for t in cands if (v := reader.plays_as(t)) is not None})
+            _, lowering = self.finder.lowering(natural, jokers, vs)
+            good = set(lowering)
+            # A wild lowers the need of any 3n+1 part by one: it fits anywhere.
+            out = [t for t in cands if (v := reader.plays_as(t)) is None or v in good]
+        else:  # a dead part (3n tiles): every candidate "helps" as in the plain definition
+            out = self._useful_slow(natural, jokers, cands)
+        if len(self._useful) >= self.LIMIT:
+            self._useful.clear()
+        kinds = self._useful[key] = tuple(out)
+        return kinds
+
+    def _useful_slow(self, natural: Counts, jokers: int, cands: list[int]) -> list[int]:
+        base = self.shanten(natural, jokers)
+        reader = self.reader
+        work = list(natural)
+        out = []
+        for t in cands:
+            v = reader.plays_as(t)
+            if v is None:
+                after = self.shanten(natural, jokers + 1)
+            else:
+                if work[v] >= 4:
+                    continue
+                work[v] += 1
+                after = self.shanten(tuple(work), jokers)
+                work[v] -= 1
+            if after < base:
+                out.append(t)
+        return out
+
+
+class PartMemo:
+    """A :class:`PartTable` per reading of the tiles; shared by every bot in the process (the facts
+    are pure, so sharing changes no choice)."""
+
+    _tables: ClassVar[dict[tuple[object, ...], PartTable]] = {}
+
+    def table(self, reader: Reader) -> PartTable:
+        key = (reader.seven_pairs, reader.tileset, reader.wild, reader.stand_in)
+        t = self._tables.get(key)
+        if t is None:
+            if len(self._tables) > 64:
+                self._tables.clear()
+            t = self._tables[key] = PartTable(reader)
+        return t
 
 
 @lru_cache(maxsize=1 << 17)

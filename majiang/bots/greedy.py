@@ -10,13 +10,21 @@
 * Rule-shaped goals: Anqing mode B (打缺) wins need a suit missing, Hefei wins need 8 tiles of
   one suit; the tiles still to shed (or to gather) count as draws still needed.
 
+It makes the same choices as ``greedy_v1`` (its first version), with less work:
+
+* a part's shanten and the kinds of tile that would lower it depend on the part alone, not on
+  the unseen counts: the bot remembers them (:class:`majiang.bots.analysis.PartMemo`) across its
+  decisions, so the 13 tiles it holds between turns are analysed once, not at every claim window;
+* the useful draws of a discard are counted only when its shanten ties for the best — the
+  draws only break ties between equal shantens, so the others can never be chosen.
+
 It reads only the :class:`SeatView` and is deterministic: ties break on tile order, so the
 seed is accepted for the common interface but changes nothing.
 """
 
 from __future__ import annotations
 
-from majiang.bots.analysis import Reader
+from majiang.bots.analysis import PartMemo, Reader
 from majiang.engine.actions import Action, Chi, Declare, Discard, Expose, Kong, Pass, Peng, WildKong, Win
 from majiang.engine.view import SeatView, unseen_counts
 
@@ -28,6 +36,7 @@ class GreedyBot:
 
     def __init__(self, seed: int = 0) -> None:
         self.seed = seed
+        self.memo = PartMemo()
 
     def choose(self, view: SeatView) -> Action:
         legal = view.legal
@@ -38,7 +47,7 @@ class GreedyBot:
         for a in legal:
             if isinstance(a, Win):
                 return a
-        ctx = _Context(view)
+        ctx = GreedyContext(view, self.memo)
         for a in legal:
             if isinstance(a, Expose) or (isinstance(a, WildKong) and ctx.zhijiao_can_win()):
                 return a
@@ -47,16 +56,26 @@ class GreedyBot:
         return ctx.turn(legal)
 
 
-class _Context:
-    def __init__(self, view: SeatView) -> None:
+class GreedyContext:
+    """One decision's reading of the view (shared with the strong bot)."""
+
+    def __init__(self, view: SeatView, memo: PartMemo) -> None:
         self.view = view
         self.reader = Reader(view)
-        self.unseen = unseen_counts(view)
+        self.memo = memo.table(self.reader)
+        self._unseen: list[int] | None = None
         self.hand = list(view.hand)
-        me = view.seats[view.seat] if view.seat is not None else None
+        me = view.seats[view.seat] if view.seat is not None and view.seats else None
         self.meld_tiles: list[int] = [t for m in me.melds for t in m.tiles] if me else []
         self.mode_b = view.ruleset == "anqing" and view.options.get("mode") == "B"
         self.need_eight = view.ruleset == "hefei"
+        self._meld_suits: list[int] | None = None
+
+    @property
+    def unseen(self) -> list[int]:
+        if self._unseen is None:
+            self._unseen = unseen_counts(self.view)
+        return self._unseen
 
     def zhijiao_can_win(self) -> bool:
         """直叫 only pays when its win will count: not in mode B while all three suits are held."""
@@ -64,39 +83,65 @@ class _Context:
         return not (self.mode_b and self._goal_gap(natural) > 0)
 
     # --- evaluating a concealed part -------------------------------------------------------
+    def part(self, concealed: list[int]) -> tuple[tuple[int, ...], int, int]:
+        """(natural counts, jokers, effective shanten) of a 3n+1 concealed part."""
+        natural, jokers = self.reader.split(concealed)
+        key = tuple(natural)
+        sh = self.memo.shanten(key, jokers)
+        return key, jokers, max(sh, self._goal_gap(natural) - 1)
+
+    def useful(self, key: tuple[int, ...], jokers: int) -> int:
+        unseen = self.unseen
+        return sum(unseen[t] for t in self.memo.useful_kinds(key, jokers))
+
     def score(self, concealed: list[int]) -> Score:
         """A 3n+1 concealed part (plus this seat's melds): how far from a win, and how many ways closer."""
-        natural, jokers = self.reader.split(concealed)
-        sh, useful = self.reader.useful_draws(natural, jokers, self.unseen)
-        return max(sh, self._goal_gap(natural) - 1), -useful
+        key, jokers, eff = self.part(concealed)
+        return eff, -self.useful(key, jokers)
 
-    def _goal_gap(self, natural: list[int]) -> int:
+    def _goal_gap(self, natural: list[int] | tuple[int, ...]) -> int:
         if not (self.mode_b or self.need_eight):
             return 0
-        suits = [sum(natural[s * 9 : s * 9 + 9]) for s in range(3)]
-        for t in self.meld_tiles:
-            v = self.reader.plays_as(t)
-            if v is not None and v < 27:
-                suits[v // 9] += 1
+        if self._meld_suits is None:
+            self._meld_suits = [0, 0, 0]
+            for t in self.meld_tiles:
+                v = self.reader.plays_as(t)
+                if v is not None and v < 27:
+                    self._meld_suits[v // 9] += 1
+        m = self._meld_suits
+        suits = [sum(natural[0:9]) + m[0], sum(natural[9:18]) + m[1], sum(natural[18:27]) + m[2]]
         if self.mode_b:  # every tile of the smallest held suit must go
             return min(suits) if all(suits) else 0
         return max(0, 8 - max(suits))  # Hefei: tiles still to gather in the longest suit
 
+    def discard_parts(self, concealed: list[int]) -> dict[int, tuple[tuple[int, ...], int, int]]:
+        """For each distinct tile of a 3n+2 part: what throwing it leaves (see :meth:`part`)."""
+        out = {}
+        for t in sorted(set(concealed)):
+            rest = list(concealed)
+            rest.remove(t)
+            out[t] = self.part(rest)
+        return out
+
     def best_discard(self, concealed: list[int], options: list[Action]) -> tuple[Score, Action]:
         """The best of ``options`` (discards or declares) and the score of what it leaves."""
+        parts = self.discard_parts(concealed)
+        offered = {a.tile for a in options}  # type: ignore[attr-defined]
+        low = min(parts[t][2] for t in offered)
         best: tuple[tuple[Score, int, int, int], Action] | None = None
         keys: dict[int, tuple[Score, int, int]] = {}
         for a in options:
             assert isinstance(a, Discard | Declare)
             t = a.tile
-            key = keys.get(t)
-            if key is None:
-                rest = list(concealed)
-                rest.remove(t)
+            key, jokers, eff = parts[t]
+            if eff > low:
+                continue  # the draws only break ties between equal shantens
+            k = keys.get(t)
+            if k is None:
                 keeps_wild = 1 if t == self.reader.wild else 0  # a wild goes last
-                key = keys[t] = (self.score(rest), keeps_wild, _keep_value(t, concealed))
+                k = keys[t] = ((eff, -self.useful(key, jokers)), keeps_wild, _keep_value(t, concealed))
             # A Declare is the same discard, preferred when offered: 报听 opens discard wins.
-            rank = (*key, 0 if isinstance(a, Declare) else 1)
+            rank = (*k, 0 if isinstance(a, Declare) else 1)
             if best is None or rank < best[0]:
                 best = (rank, a)
         assert best is not None
@@ -115,7 +160,7 @@ class _Context:
                 for t in a.tiles:
                     rest.remove(t)
                 # After a concealed kong the part is 3n+1 again; an added kong leaves 3n+1 too.
-                if self.score(rest)[0] <= best_score[0]:
+                if self.part(rest)[2] <= best_score[0]:
                     return a
         return best
 
@@ -132,7 +177,10 @@ class _Context:
             for t in a.tiles:
                 rest.remove(t)
             if isinstance(a, Kong):
-                after = self.score(rest)  # the replacement comes next: 3n+1 as it stands
+                key, jokers, eff = self.part(rest)  # the replacement comes next: 3n+1 as it stands
+                if eff > best[0]:
+                    continue  # cannot beat what is already chosen
+                after = (eff, -self.useful(key, jokers))
             else:
                 after = self.best_discard(rest, [Discard(tile=t) for t in sorted(set(rest))])[0]
             if after < best and (after[0] < current[0] or after[1] < current[1]):

@@ -94,6 +94,11 @@ class Play(msgspec.Struct, frozen=True):
     self_draw: bool
     discarder: int | None
     length: int
+    wall_digest: str  # of the tiles dealt from: equal for the four plays of a wall (the test's evidence)
+
+
+def digest_wall(tiles: Sequence[int]) -> str:
+    return hashlib.sha256(bytes(tiles)).hexdigest()[:16]
 
 
 def play_wall(cfg: ArenaConfig, wall: int) -> list[Play]:
@@ -103,7 +108,8 @@ def play_wall(cfg: ArenaConfig, wall: int) -> list[Play]:
     for rotation in range(SEATS):
         seats = seating(cfg.lineup, rotation)
         bots = [make_bot(name, arena_bot_seed(cfg.seed, wall, rotation, s)) for s, name in enumerate(seats)]
-        hand = Hand(ruleset, seed, dealer=dealer, streak=0)
+        hand = Hand(ruleset, seed, dealer=dealer)  # a fresh deal: the ruleset's first streak
+        dealt = digest_wall(hand.wall)
         play_hand(hand, bots)
         s = hand.settlement
         assert s is not None
@@ -112,6 +118,7 @@ def play_wall(cfg: ArenaConfig, wall: int) -> list[Play]:
             wall=wall, rotation=rotation, seed=seed, dealer=dealer, bots=list(seats), totals=list(s.totals),
             winners=list(s.winners), draw=s.draw, self_draw=won is not None and won.self_draw,
             discarder=won.from_seat if won is not None and not won.self_draw else None, length=len(hand.log),
+            wall_digest=dealt,
         ))
     return out
 

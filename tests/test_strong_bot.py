@@ -104,3 +104,16 @@ def test_strong_is_deterministic_and_plays_whole_hands(ruleset: str, options: di
         return list(hand.log)
 
     assert play() == play()
+
+
+def test_a_short_arena_run_shows_strong_at_least_as_good_as_greedy() -> None:
+    # 50 walls × 4 rotations = 200 duplicate hands in a Hefei 报听 room (about 20 s on one core);
+    # docs/bots.md has the 2,000-hand runs of every ruleset.
+    from majiang.sim.arena import ArenaConfig, run_arena, summarize_arena
+
+    cfg = ArenaConfig(ruleset="hefei", options={"room": "baoting"}, bots=("strong", "greedy"), walls=50, seed="ci")
+    summary = summarize_arena(run_arena(cfg, workers=2), cfg)
+    strong, greedy = summary["bots"]
+    assert strong["bot"] == "strong" and greedy["bot"] == "greedy"
+    assert strong["points_per_hand"] >= greedy["points_per_hand"]
+    assert strong["deal_in_rate"] < greedy["deal_in_rate"]  # it defends; greedy never does

@@ -40,10 +40,16 @@ from majiang.engine.view import SeatView
 # A typical win's value to the winner, per ruleset (from arena runs of these bots): the value of a
 # hand too far from ready to score exactly, and the cost of dealing in.
 TYPICAL_WIN = {"anqing": 40.0, "hefei": 30.0}
+# Winning also ends the hand before another seat wins and collects from this one: a win is worth its
+# own value plus the loss it avoids. Anqing hands rarely end in 荒庄 and every win is paid by all
+# three others, so there this is large (it makes speed count beside value); in Hefei it is left out.
+DENIAL = {"anqing": 12.0, "hefei": 0.0}
+HORIZON = {"A": 7, "B": 12}  # Anqing: own draws a hand is likely to last, by mode
 # The share of an opponent's discards that would be a given winning tile's copies, relative to the
 # seat's own draws: opponents hold some copies and avoid dangerous tiles.
 DISCARD_SHARE = 0.5
 MAX_SCORED_WAITS = 4
+LOOKAHEAD_DRAWS = 5
 # What a 报听's lock costs, per own draw left and per other declared seat, in typical wins.
 LOCK = 0.003
 # The cost of dealing in, in typical wins (a discard win is paid by the discarder alone, and the bot
@@ -105,14 +111,19 @@ class _Strong(GreedyContext):
             bot._ready.clear()
             bot._ready_hand = (view.seed_hash, view.hand_no, view.seat)
         self.typical = TYPICAL_WIN.get(view.ruleset, 30.0)
+        self.denial = DENIAL.get(view.ruleset, 0.0)
         self.seat = view.seat if view.seat is not None else 0
         me = view.seats[self.seat]
         self.declared = me.declared
         self.hefei = view.ruleset == "hefei"
         self.baoting = self.hefei and view.options.get("room", "baoting") == "baoting"
         self.closed = not any(m.kind != "kong_concealed" for m in me.melds)
-        # The seat's own draws still to come (the wall is shared by four).
+        # The seat's own draws still to come (the wall is shared by four), but no more than the hand
+        # is likely to last: an Anqing hand rarely reaches 荒庄, another seat usually wins first, and
+        # over a horizon that long every ready hand would look sure to win (value alone would count).
         self.draws = max(0, view.wall_left // 4)
+        if not self.hefei:
+            self.draws = min(self.draws, HORIZON.get(str(view.options.get("mode", "A")), self.draws))
         self.pool = max(1, sum(self.unseen))
         self._threats: list[tuple[float, set[int], list[float]]] | None = None
 
@@ -149,27 +160,33 @@ class _Strong(GreedyContext):
         self.bot._ready[key] = out
         return out
 
-    def ev_ready(self, rest: list[int], draws: int, declared: bool | None = None,
-                 extra: ExtraMeld | None = None) -> float:
-        """Expected gain of a ready part over ``draws`` own draws (0 when nothing valid wins)."""
+    def ready_rate(self, rest: list[int], declared: bool | None = None,
+                   extra: ExtraMeld | None = None) -> tuple[float, float]:
+        """(chance per round that a ready part wins, the mean value of that win).
+
+        A round is the seat's own draw, then three discards by the others (which win for it only where
+        discard wins are open to it). 0 when no valid win is left."""
         decl = self.declared if declared is None else declared
         waits = self.ready_waits(rest, decl, extra)
-        if not waits:
-            return 0.0
         unseen = self.unseen
         live = sum(unseen[w] for w, _, _ in waits)
         if live == 0:
-            return 0.0
+            return 0.0, 0.0
         p_draw = live / self.pool
         v_self = sum(unseen[w] * d for w, d, _ in waits) / live
         open_ = self.hefei and (not self.baoting or decl)
         p_disc = DISCARD_SHARE * p_draw if open_ else 0.0
         v_disc = sum(unseen[w] * x for w, _, x in waits) / live if open_ else 0.0
-        # Each round: my draw, then three discards by the others.
-        miss = ((1 - p_draw) * (1 - p_disc) ** 3) ** max(1, draws)
+        rate = 1 - (1 - p_draw) * (1 - p_disc) ** 3
         total = p_draw + 3 * p_disc
         share_self = p_draw / total if total else 1.0
-        return (1 - miss) * (share_self * v_self + (1 - share_self) * v_disc)
+        return rate, share_self * v_self + (1 - share_self) * v_disc + self.denial
+
+    def ev_ready(self, rest: list[int], draws: int, declared: bool | None = None,
+                 extra: ExtraMeld | None = None) -> float:
+        """Expected gain of a ready part over ``draws`` own draws (0 when nothing valid wins)."""
+        rate, value = self.ready_rate(rest, declared, extra)
+        return p_chain([rate], max(1, draws)) * value
 
     def ev_far(self, eff: int, useful: int, draws: int, closed: bool = True) -> float:
         """Expected gain of a part ``eff`` steps from ready, from its useful draws alone."""
@@ -178,33 +195,37 @@ class _Strong(GreedyContext):
         rate = useful / self.pool
         # Later steps and the final wait have fewer outs than the first step: decay the rate.
         rates = [rate * (0.8**j) for j in range(eff)] + [6 / self.pool * (2.5 if self.discard_wins_open() else 1)]
-        value = self.typical * (1.0 if closed or self.hefei else CLOSED_BONUS)
+        value = self.typical * (1.0 if closed or self.hefei else CLOSED_BONUS) + self.denial
         return p_chain(rates, draws) * value
 
     def ev_one_away(self, rest: list[int], draws: int, extra: ExtraMeld | None = None) -> float:
-        """Two steps ahead: each unseen draw that makes the part ready, then the best ready discard."""
+        """Two steps ahead: each unseen draw that makes the part ready, then its best ready discard; the
+        chance is a two-step chain (a useful draw, then a win) over the draws left."""
         key, jokers, _ = self.part(rest)
         kinds = self.memo.useful_kinds(key, jokers)
         unseen = self.unseen
         useful = sum(unseen[t] for t in kinds)
         if useful == 0:
             return 0.0
-        wait = min(draws, max(1, round(self.pool / useful)))  # draws until a useful tile, on average
-        later = max(1, draws - wait)
-        total = 0.0
-        for d in kinds:
-            if not unseen[d]:
-                continue
+        rate_sum = value_sum = weight = 0.0
+        # The likeliest draws only (the ruleset's scoring costs a millisecond or more a call): they
+        # carry most of the weight, and their mean stands for the rest.
+        for d in sorted((d for d in kinds if unseen[d]), key=lambda d: (-unseen[d], d))[:LOOKAHEAD_DRAWS]:
             hand = sorted([*rest, d])
-            best = 0.0
-            # the two ready discards with the most winning tiles (their value is what tells them apart)
-            ready = sorted((-self.useful(k, j), t) for t, (k, j, eff) in self.discard_parts(hand).items() if eff == 0)
-            for _, t in ready[:2]:
-                best = max(best, self.ev_ready(_without(hand, t), later, declared=True if self.hefei else None,
-                                               extra=extra))
-            total += unseen[d] * best
-        p_hit = 1 - (1 - useful / self.pool) ** max(1, draws)
-        return p_hit * total / useful
+            # the ready discard with the most winning tiles (then its value decides)
+            ready = min(((-self.useful(k, j), t) for t, (k, j, eff) in self.discard_parts(hand).items()
+                         if eff == 0), default=None)
+            rate = value = 0.0
+            if ready is not None:
+                rate, value = self.ready_rate(_without(hand, ready[1]), declared=True if self.hefei else None,
+                                              extra=extra)
+            rate_sum += unseen[d] * rate
+            value_sum += unseen[d] * rate * value
+            weight += unseen[d]
+        if weight == 0 or rate_sum == 0:
+            return 0.0
+        win_rate = rate_sum / weight
+        return p_chain([useful / self.pool, win_rate], draws) * value_sum / rate_sum
 
     def ev(self, rest: list[int], draws: int, eff: int | None = None, declared: bool | None = None,
            extra: ExtraMeld | None = None) -> float:
@@ -344,8 +365,9 @@ class _Strong(GreedyContext):
                 low = min(e for _, _, e in parts.values())
                 if low > self.part(self.hand)[2]:
                     continue  # a claim that leaves the hand further from ready
-                value = max(self.ev(_without(rest, t), draws, e, extra=extra) for t, (_, _, e) in parts.items()
-                            if e == low)
+                # its two best discards in the greedy order: the value tells them apart
+                top = sorted((-self.useful(k, j), t) for t, (k, j, e) in parts.items() if e == low)[:2]
+                value = max(self.ev(_without(rest, t), draws, low, extra=extra) for _, t in top)
             if value > best * 1.05 + 0.01:
                 best, choice = value, a
         return choice

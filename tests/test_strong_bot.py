@@ -117,3 +117,11 @@ def test_a_short_arena_run_shows_strong_at_least_as_good_as_greedy() -> None:
     assert strong["bot"] == "strong" and greedy["bot"] == "greedy"
     assert strong["points_per_hand"] >= greedy["points_per_hand"]
     assert strong["deal_in_rate"] < greedy["deal_in_rate"]  # it defends; greedy never does
+
+
+def test_decides_from_the_view_alone_even_after_a_round_trip_through_json() -> None:
+    # What a remote player receives (the view encoded and decoded) is all the bot needs.
+    hand = Hand(make_ruleset("hefei", {"room": "baoting"}), "rt", dealer=0)
+    view = seat_view(hand, 0)
+    again = msgspec.json.decode(msgspec.json.encode(view), type=SeatView)
+    assert make_bot("strong").choose(again) == make_bot("strong").choose(view)

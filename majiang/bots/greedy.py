@@ -123,11 +123,20 @@ class GreedyContext:
             out[t] = self.part(rest)
         return out
 
-    def best_discard(self, concealed: list[int], options: list[Action]) -> tuple[Score, Action]:
-        """The best of ``options`` (discards or declares) and the score of what it leaves."""
+    def best_discard(self, concealed: list[int], options: list[Action], *,
+                     need_draws: bool = True) -> tuple[Score, Action]:
+        """The best of ``options`` (discards or declares) and the score of what it leaves.
+        ``need_draws=False``: the caller reads only the shanten, so a lone nearest tile is not weighed
+        (its useful draws, the costly part, would change nothing; the score then says 0 draws)."""
         parts = self.discard_parts(concealed)
         offered = {a.tile for a in options}  # type: ignore[attr-defined]
         low = min(parts[t][2] for t in offered)
+        if not need_draws:
+            nearest = [t for t in offered if parts[t][2] == low]
+            if len(nearest) == 1:
+                only = [a for a in options if a.tile == nearest[0]]  # type: ignore[attr-defined]
+                # a Declare is preferred to the plain discard of the same tile, as below
+                return (low, 0), next((a for a in only if isinstance(a, Declare)), only[0])
         best: tuple[tuple[Score, int, int, int], Action] | None = None
         keys: dict[int, tuple[Score, int, int]] = {}
         for a in options:
@@ -153,7 +162,7 @@ class GreedyContext:
         if not discards:  # 海捞 pass, or only kongs
             kongs = [a for a in legal if isinstance(a, Kong)]
             return kongs[0] if kongs else legal[0]
-        best_score, best = self.best_discard(self.hand, discards)
+        best_score, best = self.best_discard(self.hand, discards, need_draws=False)
         for a in legal:
             if isinstance(a, Kong):
                 rest = list(self.hand)
@@ -165,25 +174,40 @@ class GreedyContext:
         return best
 
     def claim(self, legal: list[Action]) -> Action:
+        """The claim whose part (after its best discard) scores lowest, if lower than passing; the first
+        in legal order on a tie. Shantens are compared first; useful draws are counted only where
+        they are needed to break a tie (they cost most)."""
         view = self.view
         assert view.claim is not None
-        current = self.score(self.hand)
-        choice: Action = next((a for a in legal if isinstance(a, Pass)), legal[0])
-        best = current
+        passing: Action = next((a for a in legal if isinstance(a, Pass)), legal[0])
+        claims: list[tuple[int, Action, list[int]]] = []
         for a in legal:
             if not isinstance(a, Chi | Peng | Kong):
                 continue
             rest = list(self.hand)
             for t in a.tiles:
                 rest.remove(t)
+            # a kong's replacement comes next (3n+1 as it stands); a chi or peng discards first
+            eff = self.part(rest)[2] if isinstance(a, Kong) else min(e for _, _, e in self.discard_parts(rest).values())
+            claims.append((eff, a, rest))
+        if not claims:
+            return passing
+        low = min(c[0] for c in claims)
+        current_key, current_jokers, current_eff = self.part(self.hand)
+        if low > current_eff:
+            return passing
+        nearest = [c for c in claims if c[0] == low]
+        if low < current_eff and len(nearest) == 1:
+            return nearest[0][1]  # nearer than passing, and no other claim to weigh it against
+        best: Score = (current_eff, -self.useful(current_key, current_jokers)) if low == current_eff else (low, 1)
+        choice = passing
+        for eff, a, rest in nearest:
             if isinstance(a, Kong):
-                key, jokers, eff = self.part(rest)  # the replacement comes next: 3n+1 as it stands
-                if eff > best[0]:
-                    continue  # cannot beat what is already chosen
+                key, jokers, _ = self.part(rest)
                 after = (eff, -self.useful(key, jokers))
             else:
                 after = self.best_discard(rest, [Discard(tile=t) for t in sorted(set(rest))])[0]
-            if after < best and (after[0] < current[0] or after[1] < current[1]):
+            if after < best:
                 best, choice = after, a
         return choice
 

@@ -29,6 +29,10 @@ class Reader:
         self.kinds: tuple[int, ...] = cls.kinds
         self.wild = view.wild
         self.stand_in = view.stand_in
+        # plays_as for every physical kind at once (-1: a wild), read in the hot loops
+        self.as_natural: list[int] = [-1 if t == view.wild else view.wild if t == view.stand_in else t
+                                      for t in range(34)]
+        self._near = _neighbours(self.kinds)
 
     def plays_as(self, t: int) -> int | None:
         """The natural kind a physical tile counts as in hand analysis (None: a wild)."""
@@ -41,9 +45,10 @@ class Reader:
     def split(self, tiles: list[int]) -> tuple[list[int], int]:
         natural = [0] * 34
         jokers = 0
+        as_natural = self.as_natural
         for t in tiles:
-            v = self.plays_as(t)
-            if v is None:
+            v = as_natural[t]
+            if v < 0:
                 jokers += 1
             else:
                 natural[v] += 1
@@ -78,20 +83,14 @@ class Reader:
         # A drawn tile lowers shanten only if it can join a held tile (same kind, or within two
         # ranks in a suit): an isolated tile adds only a leftover, which never counts for more.
         out: set[int] = set()
-        kinds = self.kinds
+        near = self._near
         for v, c in enumerate(natural):
-            if not c:
-                continue
-            if v >= 27:
-                out.add(v)
-                continue
-            lo, hi = v - v % 9, v - v % 9 + 8
-            for w in range(max(lo, v - 2), min(hi, v + 2) + 1):
-                out.add(w)
-        cands = {t for t in out if t in kinds}
+            if c:
+                out.update(near[v])
+        cands = set(out)  # near[] holds kinds of the tile set only
         if self.wild is not None:
             cands.add(self.wild)  # a wild always helps
-            if self.stand_in is not None and self.wild in out:
+            if self.stand_in is not None and self.wild in out:  # the wild is a kind of its tile set
                 cands.add(self.stand_in)
         return cands
 
@@ -138,11 +137,12 @@ class PartTable:
         cands = sorted(reader._candidates(list(natural)))
         if (sum(natural) + jokers) % 3 == 1:
             # The fast path: every draw tried against the other groups' combined blocks.
-            vs = sorted({v for t in cands if (v := reader.plays_as(t)) is not None})
+            as_natural = reader.as_natural
+            vs = sorted({v for t in cands if (v := as_natural[t]) >= 0})
             _, lowering = self.finder.lowering(natural, jokers, vs)
             good = set(lowering)
             # A wild lowers the need of any 3n+1 part by one: it fits anywhere.
-            out = [t for t in cands if (v := reader.plays_as(t)) is None or v in good]
+            out = [t for t in cands if (v := as_natural[t]) < 0 or v in good]
         else:  # a dead part (3n tiles): every candidate "helps" as in the plain definition
             out = self._useful_slow(natural, jokers, cands)
         if len(self._useful) >= self.LIMIT:
@@ -184,6 +184,22 @@ class PartMemo:
                 self._tables.clear()
             t = self._tables[key] = PartTable(reader)
         return t
+
+
+@lru_cache(maxsize=8)
+def _neighbours(kinds: tuple[int, ...]) -> list[tuple[int, ...]]:
+    """For each kind, the kinds of the tile set a draw of which could join it (same kind, or within two
+    ranks of a suit)."""
+    present = set(kinds)
+    out = []
+    for v in range(34):
+        if v >= 27:
+            near = [v]
+        else:
+            lo, hi = v - v % 9, v - v % 9 + 8
+            near = list(range(max(lo, v - 2), min(hi, v + 2) + 1))
+        out.append(tuple(w for w in near if w in present))
+    return out
 
 
 @lru_cache(maxsize=1 << 17)

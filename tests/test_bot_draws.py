@@ -44,3 +44,29 @@ def test_needed_and_lowering_draws_match_the_engine(tileset: TileSet | None, sev
             if shanten(tuple(after), jokers, seven_pairs, tileset) < base:
                 expected.append(v)
         assert lowering == expected, (part, jokers)
+
+
+@pytest.mark.parametrize(
+    "ruleset,options",
+    [("anqing", {"mode": "A"}), ("anqing", {"mode": "B"}), ("hefei", {"room": "baoting"}),
+     ("hefei", {"room": "bubaoting"})],
+)
+def test_fast_greedy_makes_the_choices_of_greedy_v1(ruleset: str, options: dict[str, str]) -> None:
+    from majiang.bots import make_bot
+    from majiang.engine import Hand, seat_view
+    from majiang.rules.registry import make_ruleset
+
+    rules = make_ruleset(ruleset, options)
+    decisions = 0
+    for i in range(12):
+        hand = Hand(rules, f"same{i}", dealer=i % 4)
+        new = [make_bot("greedy", s) for s in range(4)]
+        old = [make_bot("greedy_v1", s) for s in range(4)]
+        while not hand.over:
+            seat = hand.to_act()[0]
+            view = seat_view(hand, seat)
+            choice = old[seat].choose(view)
+            assert new[seat].choose(view) == choice
+            decisions += len(view.legal) > 1
+            hand.apply(seat, choice)
+    assert decisions > 150

@@ -1,6 +1,9 @@
 """Full-rules hands per second per core with random bots, against RLCard's mahjong (a benchmark, not a test).
 
-    .venv/bin/python bench/simulate.py [--quick] [--seconds S]
+    .venv/bin/python bench/simulate.py [--quick] [--seconds S] [--bots greedy,strong]
+
+``--bots`` also times four of each named bot at a table (full seat views, as the simulator gives
+them), printed beside the random-bot figure of the same ruleset; the greedy target is 100 hands/s.
 
 Ours: whole hands, every decision through a bot that sees only a seat view (so the
 legal actions are computed at every step), scoring included. RLCard 1.2.0:
@@ -36,22 +39,24 @@ RULES = [
 class Ours:
     """Whole hands of one ruleset, played slice by slice (the bots and hand seeds carry on)."""
 
-    def __init__(self, name: str, options: dict[str, str]) -> None:
+    def __init__(self, name: str, options: dict[str, str], bot: str = "random") -> None:
         self.ruleset = make_ruleset(name, options)
-        self.bots = [make_bot("random", s) for s in range(4)]
+        self.bot = bot
+        self.bots = [make_bot(bot, s) for s in range(4)]
         # Warm up for a while: the hand tables fill lazily as new suit shapes turn up, a one-time
         # cost (bench/hand.py reports it) that would otherwise weigh on the first slices. Both
         # contenders are then measured at their steady state.
         start, i = time.perf_counter(), 0
         while time.perf_counter() - start < WARMUP_S:
-            play_hand(Hand(self.ruleset, f"warm{i}", dealer=i % 4), self.bots)
+            play_hand(Hand(self.ruleset, f"warm-{bot}-{i}", dealer=i % 4), self.bots)
             i += 1
         self.n = 0
 
     def run(self, seconds: float) -> tuple[int, float]:
         done, start = 0, time.perf_counter()
         while (elapsed := time.perf_counter() - start) < seconds:
-            play_hand(Hand(self.ruleset, f"bench{self.n}", dealer=self.n % 4), self.bots)
+            # seeds never dealt before in this process (each contender has its own)
+            play_hand(Hand(self.ruleset, f"bench-{self.bot}-{self.n}", dealer=self.n % 4), self.bots)
             self.n += 1
             done += 1
         return done, elapsed
@@ -78,7 +83,7 @@ class RLCard:
         return done, elapsed
 
 
-def interleaved(a: Ours, b: RLCard | None, seconds: float, slice_s: float = 0.5) -> tuple[float, float | None]:
+def interleaved(a: Ours, b: Ours | RLCard | None, seconds: float, slice_s: float = 0.5) -> tuple[float, float | None]:
     """Rates of ``a`` and ``b`` measured in alternating slices, so both see the same machine load
     (on a shared machine the load drifts over seconds: one measurement each, one after the other,
     can be off by a third either way)."""
@@ -93,23 +98,27 @@ def interleaved(a: Ours, b: RLCard | None, seconds: float, slice_s: float = 0.5)
                 totals[i][1] += t
         spent += step
     rate_a = totals[0][0] / totals[0][1]
-    return rate_a, (totals[1][0] / totals[1][1] if b is not None else None)
+    return rate_a, (totals[1][0] / totals[1][1] if b is not None and totals[1][1] > 0 else None)
 
 
 def main() -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     p.add_argument("--quick", action="store_true", help="about 1 s per contender instead of 8")
     p.add_argument("--seconds", type=float, help="seconds per contender")
+    p.add_argument("--bots", default="", help="also time four of each of these bots (comma-separated), e.g. greedy")
+    p.add_argument("--no-rlcard", action="store_true", help="skip RLCard (bot figures only)")
     args = p.parse_args()
+    extra = [b.strip() for b in args.bots.split(",") if b.strip()]
     seconds = args.seconds or (1.0 if args.quick else 8.0)
     try:
-        rl: RLCard | None = RLCard()
+        rl: RLCard | None = None if args.no_rlcard else RLCard()
     except ImportError:
         rl = None
         print("rlcard is not installed (pip install -e '.[bench]'): ours only")
-    met = True
+    met = bots_met = True
     for name, options in RULES:
-        rate, rl_rate = interleaved(Ours(name, options), rl, seconds)
+        ours = Ours(name, options)
+        rate, rl_rate = interleaved(ours, rl, seconds)
         label = f"{name} {next(iter(options.values()))}"
         ratio = ""
         if rl_rate is not None:
@@ -117,8 +126,18 @@ def main() -> int:
             met = met and rate >= 20 * rl_rate
         print(f"majiang {label:<18} random bots:  {rate:8.1f} hands/s{ratio}")
         met = met and rate >= 300
+        for bot in extra:
+            # alternating with the random bots again, so the ratio compares rates under the same load
+            bot_rate, random_rate = interleaved(Ours(name, options, bot), ours, seconds)
+            print(f"majiang {label:<18} {bot + ' bots:':<13} {bot_rate:8.1f} hands/s  "
+                  f"({bot_rate / random_rate:.3f}x random bots in the same slices)")
+            if bot == "greedy":
+                bots_met = bots_met and bot_rate >= 100
     target = "met" if met else "NOT met"
     print(f"target (>= 300 hands/s and >= 20x RLCard in every ruleset): {target}")
+    if "greedy" in extra:
+        verdict = "met" if bots_met else "NOT met"
+        print(f"greedy target (>= 100 hands/s with four greedy bots in every ruleset): {verdict}")
     return 0
 
 

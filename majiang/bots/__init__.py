@@ -19,6 +19,11 @@ def _register_optional() -> None:
     except ImportError:  # the greedy bot lands separately
         return
     BOTS["greedy"] = GreedyBot
+    from majiang.bots.greedy_v1 import GreedyBotV1
+    from majiang.bots.strong import StrongBot
+
+    BOTS["greedy_v1"] = GreedyBotV1  # the greedy bot before its speed-up, for the arena's comparison
+    BOTS["strong"] = StrongBot
 
 
 _register_optional()

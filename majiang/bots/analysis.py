@@ -8,7 +8,9 @@ seven pairs) and the view — never the engine state.
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import ClassVar
 
+from majiang.bots.draws import draw_finder
 from majiang.engine.view import SeatView
 from majiang.hand import TileSet, shanten, waits
 from majiang.rules.registry import RULESETS
@@ -28,6 +30,10 @@ class Reader:
         self.wild = view.wild
         self.stand_in = view.stand_in
         self.wilds = frozenset(view.wilds)  # several wild kinds (百搭: e.g. three flowers)
+        # plays_as for every physical kind at once (-1: a wild; flowers 34-41 included), read in the hot loops
+        self.as_natural: list[int] = [-1 if t == view.wild or t in self.wilds else view.wild if t == view.stand_in
+                                      else t for t in range(42)]
+        self._near = _neighbours(self.kinds)
 
     def plays_as(self, t: int) -> int | None:
         """The natural kind a physical tile counts as in hand analysis (None: a wild)."""
@@ -40,9 +46,10 @@ class Reader:
     def split(self, tiles: list[int]) -> tuple[list[int], int]:
         natural = [0] * 34
         jokers = 0
+        as_natural = self.as_natural
         for t in tiles:
-            v = self.plays_as(t)
-            if v is None:
+            v = as_natural[t]
+            if v < 0:
                 jokers += 1
             elif v < 34:  # (a flower that is no wild, held when the wall ran out, is in no set)
                 natural[v] += 1
@@ -77,20 +84,14 @@ class Reader:
         # A drawn tile lowers shanten only if it can join a held tile (same kind, or within two
         # ranks in a suit): an isolated tile adds only a leftover, which never counts for more.
         out: set[int] = set()
-        kinds = self.kinds
+        near = self._near
         for v, c in enumerate(natural):
-            if not c:
-                continue
-            if v >= 27:
-                out.add(v)
-                continue
-            lo, hi = v - v % 9, v - v % 9 + 8
-            for w in range(max(lo, v - 2), min(hi, v + 2) + 1):
-                out.add(w)
-        cands = {t for t in out if t in kinds}
+            if c:
+                out.update(near[v])
+        cands = set(out)  # near[] holds kinds of the tile set only
         if self.wild is not None:
             cands.add(self.wild)  # a wild always helps
-            if self.stand_in is not None and self.wild in out:
+            if self.stand_in is not None and self.wild in out:  # the wild is a kind of its tile set
                 cands.add(self.stand_in)
         return cands
 
@@ -104,6 +105,102 @@ class Reader:
         if found and self.wild is not None:
             out.add(self.wild)
         return sorted(out)
+
+
+class PartTable:
+    """Pure facts about 3n+1 parts under one reading of the tiles (ruleset, wild, stand-in):
+    shanten and the physical kinds whose draw would lower it. They do not depend on what is
+    unseen, so they are remembered across decisions; a bot weighs the kinds by its unseen counts."""
+
+    LIMIT = 1 << 16  # entries before starting afresh (a hand touches a few hundred)
+
+    def __init__(self, reader: Reader) -> None:
+        self.reader = reader
+        self._shanten: dict[tuple[Counts, int], int] = {}
+        self._useful: dict[tuple[Counts, int], tuple[int, ...]] = {}
+        self.finder = draw_finder(reader.tileset, reader.seven_pairs)
+
+    def shanten(self, natural: Counts, jokers: int) -> int:
+        key = (natural, jokers)
+        sh = self._shanten.get(key)
+        if sh is None:
+            if len(self._shanten) >= self.LIMIT:
+                self._shanten.clear()
+            sh = self._shanten[key] = self.reader.shanten(natural, jokers)
+        return sh
+
+    def useful_kinds(self, natural: Counts, jokers: int) -> tuple[int, ...]:
+        key = (natural, jokers)
+        kinds = self._useful.get(key)
+        if kinds is not None:
+            return kinds
+        reader = self.reader
+        cands = sorted(reader._candidates(list(natural)))
+        if (sum(natural) + jokers) % 3 == 1:
+            # The fast path: every draw tried against the other groups' combined blocks.
+            as_natural = reader.as_natural
+            vs = sorted({v for t in cands if (v := as_natural[t]) >= 0})
+            _, lowering = self.finder.lowering(natural, jokers, vs)
+            good = set(lowering)
+            # A wild lowers the need of any 3n+1 part by one: it fits anywhere.
+            out = [t for t in cands if (v := as_natural[t]) < 0 or v in good]
+        else:  # a dead part (3n tiles): every candidate "helps" as in the plain definition
+            out = self._useful_slow(natural, jokers, cands)
+        if len(self._useful) >= self.LIMIT:
+            self._useful.clear()
+        kinds = self._useful[key] = tuple(out)
+        return kinds
+
+    def _useful_slow(self, natural: Counts, jokers: int, cands: list[int]) -> list[int]:
+        base = self.shanten(natural, jokers)
+        reader = self.reader
+        work = list(natural)
+        out = []
+        for t in cands:
+            v = reader.plays_as(t)
+            if v is None:
+                after = self.shanten(natural, jokers + 1)
+            else:
+                if work[v] >= 4:
+                    continue
+                work[v] += 1
+                after = self.shanten(tuple(work), jokers)
+                work[v] -= 1
+            if after < base:
+                out.append(t)
+        return out
+
+
+class PartMemo:
+    """A :class:`PartTable` per reading of the tiles; shared by every bot in the process (the facts
+    are pure, so sharing changes no choice)."""
+
+    _tables: ClassVar[dict[tuple[object, ...], PartTable]] = {}
+
+    def table(self, reader: Reader) -> PartTable:
+        key = (reader.seven_pairs, reader.tileset, reader.wild, reader.stand_in)
+        t = self._tables.get(key)
+        if t is None:
+            if len(self._tables) > 64:
+                self._tables.clear()
+            t = self._tables[key] = PartTable(reader)
+        return t
+
+
+@lru_cache(maxsize=8)
+def _neighbours(kinds: tuple[int, ...]) -> list[tuple[int, ...]]:
+    """For each kind, the kinds of the tile set a draw of which could join it (same kind, or within two
+    ranks of a suit)."""
+    present = set(kinds)
+    out = []
+    for v in range(34):
+        if v >= 27:
+            near = [v]
+        else:
+            lo, hi = v - v % 9, v - v % 9 + 8
+            near = list(range(max(lo, v - 2), min(hi, v + 2) + 1))
+        out.append(tuple(w for w in near if w in present))
+    return out
 
 
 @lru_cache(maxsize=1 << 17)

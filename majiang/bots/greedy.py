@@ -10,13 +10,21 @@
 * Rule-shaped goals: Anqing mode B (打缺) wins need a suit missing, Hefei wins need 8 tiles of
   one suit; the tiles still to shed (or to gather) count as draws still needed.
 
+It makes the same choices as ``greedy_v1`` (its first version), with less work:
+
+* a part's shanten and the kinds of tile that would lower it depend on the part alone, not on
+  the unseen counts: the bot remembers them (:class:`majiang.bots.analysis.PartMemo`) across its
+  decisions, so the 13 tiles it holds between turns are analysed once, not at every claim window;
+* the useful draws of a discard are counted only when its shanten ties for the best — the
+  draws only break ties between equal shantens, so the others can never be chosen.
+
 It reads only the :class:`SeatView` and is deterministic: ties break on tile order, so the
 seed is accepted for the common interface but changes nothing.
 """
 
 from __future__ import annotations
 
-from majiang.bots.analysis import Reader
+from majiang.bots.analysis import PartMemo, Reader
 from majiang.engine.actions import Action, Chi, Declare, Discard, Expose, Kong, Pass, Peng, WildKong, Win
 from majiang.engine.view import SeatView, unseen_counts
 
@@ -28,6 +36,7 @@ class GreedyBot:
 
     def __init__(self, seed: int = 0) -> None:
         self.seed = seed
+        self.memo = PartMemo()
 
     def choose(self, view: SeatView) -> Action:
         legal = view.legal
@@ -38,7 +47,7 @@ class GreedyBot:
         for a in legal:
             if isinstance(a, Win):
                 return a
-        ctx = _Context(view)
+        ctx = GreedyContext(view, self.memo)
         for a in legal:
             if isinstance(a, Expose) or (isinstance(a, WildKong) and ctx.zhijiao_can_win()):
                 return a
@@ -47,16 +56,26 @@ class GreedyBot:
         return ctx.turn(legal)
 
 
-class _Context:
-    def __init__(self, view: SeatView) -> None:
+class GreedyContext:
+    """One decision's reading of the view (shared with the strong bot)."""
+
+    def __init__(self, view: SeatView, memo: PartMemo) -> None:
         self.view = view
         self.reader = Reader(view)
-        self.unseen = unseen_counts(view)
+        self.memo = memo.table(self.reader)
+        self._unseen: list[int] | None = None
         self.hand = list(view.hand)
-        me = view.seats[view.seat] if view.seat is not None else None
+        me = view.seats[view.seat] if view.seat is not None and view.seats else None
         self.meld_tiles: list[int] = [t for m in me.melds for t in m.tiles] if me else []
         self.mode_b = view.ruleset == "anqing" and view.options.get("mode") == "B"
         self.need_eight = view.ruleset == "hefei"
+        self._meld_suits: list[int] | None = None
+
+    @property
+    def unseen(self) -> list[int]:
+        if self._unseen is None:
+            self._unseen = unseen_counts(self.view)
+        return self._unseen
 
     def zhijiao_can_win(self) -> bool:
         """直叫 only pays when its win will count: not in mode B while all three suits are held."""
@@ -64,39 +83,74 @@ class _Context:
         return not (self.mode_b and self._goal_gap(natural) > 0)
 
     # --- evaluating a concealed part -------------------------------------------------------
+    def part(self, concealed: list[int]) -> tuple[tuple[int, ...], int, int]:
+        """(natural counts, jokers, effective shanten) of a 3n+1 concealed part."""
+        natural, jokers = self.reader.split(concealed)
+        key = tuple(natural)
+        sh = self.memo.shanten(key, jokers)
+        return key, jokers, max(sh, self._goal_gap(natural) - 1)
+
+    def useful(self, key: tuple[int, ...], jokers: int) -> int:
+        unseen = self.unseen
+        return sum(unseen[t] for t in self.memo.useful_kinds(key, jokers))
+
     def score(self, concealed: list[int]) -> Score:
         """A 3n+1 concealed part (plus this seat's melds): how far from a win, and how many ways closer."""
-        natural, jokers = self.reader.split(concealed)
-        sh, useful = self.reader.useful_draws(natural, jokers, self.unseen)
-        return max(sh, self._goal_gap(natural) - 1), -useful
+        key, jokers, eff = self.part(concealed)
+        return eff, -self.useful(key, jokers)
 
-    def _goal_gap(self, natural: list[int]) -> int:
+    def _goal_gap(self, natural: list[int] | tuple[int, ...]) -> int:
         if not (self.mode_b or self.need_eight):
             return 0
-        suits = [sum(natural[s * 9 : s * 9 + 9]) for s in range(3)]
-        for t in self.meld_tiles:
-            v = self.reader.plays_as(t)
-            if v is not None and v < 27:
-                suits[v // 9] += 1
+        if self._meld_suits is None:
+            self._meld_suits = [0, 0, 0]
+            for t in self.meld_tiles:
+                v = self.reader.plays_as(t)
+                if v is not None and v < 27:
+                    self._meld_suits[v // 9] += 1
+        m = self._meld_suits
+        suits = [sum(natural[0:9]) + m[0], sum(natural[9:18]) + m[1], sum(natural[18:27]) + m[2]]
         if self.mode_b:  # every tile of the smallest held suit must go
             return min(suits) if all(suits) else 0
         return max(0, 8 - max(suits))  # Hefei: tiles still to gather in the longest suit
 
-    def best_discard(self, concealed: list[int], options: list[Action]) -> tuple[Score, Action]:
-        """The best of ``options`` (discards or declares) and the score of what it leaves."""
+    def discard_parts(self, concealed: list[int]) -> dict[int, tuple[tuple[int, ...], int, int]]:
+        """For each distinct tile of a 3n+2 part: what throwing it leaves (see :meth:`part`)."""
+        out = {}
+        for t in sorted(set(concealed)):
+            rest = list(concealed)
+            rest.remove(t)
+            out[t] = self.part(rest)
+        return out
+
+    def best_discard(self, concealed: list[int], options: list[Action], *,
+                     need_draws: bool = True) -> tuple[Score, Action]:
+        """The best of ``options`` (discards or declares) and the score of what it leaves.
+        ``need_draws=False``: the caller reads only the shanten, so a lone nearest tile is not weighed
+        (its useful draws, the costly part, would change nothing; the score then says 0 draws)."""
+        parts = self.discard_parts(concealed)
+        offered = {a.tile for a in options}  # type: ignore[attr-defined]
+        low = min(parts[t][2] for t in offered)
+        if not need_draws:
+            nearest = [t for t in offered if parts[t][2] == low]
+            if len(nearest) == 1:
+                only = [a for a in options if a.tile == nearest[0]]  # type: ignore[attr-defined]
+                # a Declare is preferred to the plain discard of the same tile, as below
+                return (low, 0), next((a for a in only if isinstance(a, Declare)), only[0])
         best: tuple[tuple[Score, int, int, int], Action] | None = None
         keys: dict[int, tuple[Score, int, int]] = {}
         for a in options:
             assert isinstance(a, Discard | Declare)
             t = a.tile
-            key = keys.get(t)
-            if key is None:
-                rest = list(concealed)
-                rest.remove(t)
+            key, jokers, eff = parts[t]
+            if eff > low:
+                continue  # the draws only break ties between equal shantens
+            k = keys.get(t)
+            if k is None:
                 keeps_wild = 1 if t == self.reader.wild else 0  # a wild goes last
-                key = keys[t] = (self.score(rest), keeps_wild, _keep_value(t, concealed))
+                k = keys[t] = ((eff, -self.useful(key, jokers)), keeps_wild, _keep_value(t, concealed))
             # A Declare is the same discard, preferred when offered: 报听 opens discard wins.
-            rank = (*key, 0 if isinstance(a, Declare) else 1)
+            rank = (*k, 0 if isinstance(a, Declare) else 1)
             if best is None or rank < best[0]:
                 best = (rank, a)
         assert best is not None
@@ -108,34 +162,52 @@ class _Context:
         if not discards:  # 海捞 pass, or only kongs
             kongs = [a for a in legal if isinstance(a, Kong)]
             return kongs[0] if kongs else legal[0]
-        best_score, best = self.best_discard(self.hand, discards)
+        best_score, best = self.best_discard(self.hand, discards, need_draws=False)
         for a in legal:
             if isinstance(a, Kong):
                 rest = list(self.hand)
                 for t in a.tiles:
                     rest.remove(t)
                 # After a concealed kong the part is 3n+1 again; an added kong leaves 3n+1 too.
-                if self.score(rest)[0] <= best_score[0]:
+                if self.part(rest)[2] <= best_score[0]:
                     return a
         return best
 
     def claim(self, legal: list[Action]) -> Action:
+        """The claim whose part (after its best discard) scores lowest, if lower than passing; the first
+        in legal order on a tie. Shantens are compared first; useful draws are counted only where
+        they are needed to break a tie (they cost most)."""
         view = self.view
         assert view.claim is not None
-        current = self.score(self.hand)
-        choice: Action = next((a for a in legal if isinstance(a, Pass)), legal[0])
-        best = current
+        passing: Action = next((a for a in legal if isinstance(a, Pass)), legal[0])
+        claims: list[tuple[int, Action, list[int]]] = []
         for a in legal:
             if not isinstance(a, Chi | Peng | Kong):
                 continue
             rest = list(self.hand)
             for t in a.tiles:
                 rest.remove(t)
+            # a kong's replacement comes next (3n+1 as it stands); a chi or peng discards first
+            eff = self.part(rest)[2] if isinstance(a, Kong) else min(e for _, _, e in self.discard_parts(rest).values())
+            claims.append((eff, a, rest))
+        if not claims:
+            return passing
+        low = min(c[0] for c in claims)
+        current_key, current_jokers, current_eff = self.part(self.hand)
+        if low > current_eff:
+            return passing
+        nearest = [c for c in claims if c[0] == low]
+        if low < current_eff and len(nearest) == 1:
+            return nearest[0][1]  # nearer than passing, and no other claim to weigh it against
+        best: Score = (current_eff, -self.useful(current_key, current_jokers)) if low == current_eff else (low, 1)
+        choice = passing
+        for eff, a, rest in nearest:
             if isinstance(a, Kong):
-                after = self.score(rest)  # the replacement comes next: 3n+1 as it stands
+                key, jokers, _ = self.part(rest)
+                after = (eff, -self.useful(key, jokers))
             else:
                 after = self.best_discard(rest, [Discard(tile=t) for t in sorted(set(rest))])[0]
-            if after < best and (after[0] < current[0] or after[1] < current[1]):
+            if after < best:
                 best, choice = after, a
         return choice
 

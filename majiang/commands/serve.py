@@ -19,7 +19,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                         "(default: SQLite file in the data directory)")
     p.add_argument("--data-dir", default=None, help="data directory (default $MAJIANG_DATA or ./data)")
     p.add_argument("--operator-token", default=None, help="网管 token (default $MAJIANG_OPERATOR_TOKEN)")
-    p.add_argument("--bot", default="", help="bot for bot seats and 托管 (default greedy when available)")
+    p.add_argument("--bot", default="", help="bot for bot seats and 托管 (default strong when available)")
     p.add_argument("--log-level", default="warning")
 
 

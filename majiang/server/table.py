@@ -50,7 +50,8 @@ def masked_view(view: SeatView) -> SeatView:
 
 
 def default_bot() -> str:
-    return "greedy" if "greedy" in BOTS else "random"
+    # The strongest bot available (docs/bots.md: strong beats greedy in the arena in every ruleset).
+    return next(name for name in ("strong", "greedy", "random") if name in BOTS)
 
 
 class TableError(Exception):

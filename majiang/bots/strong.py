@@ -1,0 +1,379 @@
+"""The strong bot: offence by expected value, defence against discard wins, 报听 by value.
+
+It reads only the :class:`SeatView` and uses no randomness, so it is deterministic (the seed is
+accepted for the common interface).
+
+**Offence.** Every candidate (a discard, a claim, a 报听) is given the expected value of the hand
+it leaves: the chance to complete it before the wall runs out, from the unseen tiles and the
+draws left, times what the win would score under the ruleset's own scoring
+(:mod:`majiang.bots.valuation`):
+
+* a ready part: each winning tile is scored (跑风, 门清, 杠开 … in Anqing; 支/同/坎/卡/活/缺一门 and
+  eight in a suit in Hefei), weighted by its unseen copies; the chance to win comes from the rate
+  at which those copies turn up in the seat's own draws (and, where discard wins are open to it,
+  in the other three seats' discards);
+* one step from ready: every unseen draw that would make it ready is tried, with the best ready
+  discard after it, and the results averaged by their unseen copies (two steps ahead);
+* further: the shanten and the useful draws give a chance to arrive (a chain of draws at the rate
+  of the useful tiles), times a typical value for the ruleset.
+
+**Defence (Hefei).** Each discard's danger is the chance it is a winning tile for a seat that may
+win on it (a 报听 declaration; in a 不报听 room, any seat, more likely as the hand goes on),
+read from the table: a tile thrown after a seat declared, by anyone, and not won on, is safe
+against it (a declared hand is locked); a seat's likely suit (Hefei wins need eight in one
+suit) is the one it sheds least; tiles with no unseen copy are safer. The expected loss — danger
+times the value of a typical win — is subtracted from each discard's value, so when the loss
+outweighs the gain the bot folds, keeping its safe tiles.
+
+**报听.** A declaration opens discard wins but locks the hand: both are valued, and it declares
+only when the declared hand is worth more.
+"""
+
+from __future__ import annotations
+
+from majiang.bots.analysis import PartMemo
+from majiang.bots.greedy import GreedyContext, _keep_value
+from majiang.bots.valuation import ExtraMeld, WinValuer
+from majiang.engine.actions import Action, Chi, Declare, Discard, Expose, Kong, Pass, Peng, WildKong, Win
+from majiang.engine.view import SeatView
+
+# A typical win's value to the winner, per ruleset (from arena runs of these bots): the value of a
+# hand too far from ready to score exactly, and the cost of dealing in.
+TYPICAL_WIN = {"anqing": 40.0, "hefei": 30.0}
+# Winning also ends the hand before another seat wins and collects from this one: a win is worth its
+# own value plus the loss it avoids. Anqing hands rarely end in 荒庄 and every win is paid by all
+# three others, so there this is large (it makes speed count beside value); in Hefei it is left out.
+DENIAL = {"anqing": 12.0, "hefei": 0.0}
+HORIZON = {"A": 7, "B": 12}  # Anqing: own draws a hand is likely to last, by mode
+# The share of an opponent's discards that would be a given winning tile's copies, relative to the
+# seat's own draws: opponents hold some copies and avoid dangerous tiles.
+DISCARD_SHARE = 0.5
+MAX_SCORED_WAITS = 4
+LOOKAHEAD_DRAWS = 5
+# What a 报听's lock costs, per own draw left and per other declared seat, in typical wins.
+LOCK = 0.003
+# The cost of dealing in, in typical wins (a discard win is paid by the discarder alone, and the bot
+# over-reads danger: arena runs of 800 hands put the best scale between 0.25 and 0.5).
+LOSS_SCALE = 0.35
+CLOSED_BONUS = 0.75  # a far Anqing hand that claims loses 门清 (3 番): its typical value shrinks
+
+
+class StrongBot:
+    name = "strong"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.seed = seed
+        self.memo = PartMemo()
+        self.valuer = WinValuer()
+        self._ready: dict[tuple[object, ...], list[tuple[int, int, int]]] = {}
+        self._ready_hand: object = None
+
+    def choose(self, view: SeatView) -> Action:
+        legal = view.legal
+        if not legal:
+            raise ValueError(f"seat {view.seat} has no legal action to choose from")
+        if len(legal) == 1:
+            return legal[0]
+        for a in legal:
+            if isinstance(a, Win):
+                return a
+        ctx = _Strong(view, self)
+        for a in legal:
+            if isinstance(a, Expose) or (isinstance(a, WildKong) and ctx.zhijiao_can_win()):
+                return a
+        if view.claim is not None:
+            return ctx.claim(legal)
+        return ctx.turn(legal)
+
+
+def p_chain(rates: list[float], draws: int) -> float:
+    """The chance that ``len(rates)`` steps are all made within ``draws`` draws, step j being made on
+    any one draw with chance ``rates[j]`` (a small Markov chain over the steps done)."""
+    steps = len(rates)
+    if steps == 0:
+        return 1.0
+    dist = [1.0] + [0.0] * steps
+    for _ in range(max(0, draws)):
+        for j in range(steps - 1, -1, -1):
+            moved = dist[j] * min(1.0, rates[j])
+            dist[j] -= moved
+            dist[j + 1] += moved
+    return dist[steps]
+
+
+class _Strong(GreedyContext):
+    def __init__(self, view: SeatView, bot: StrongBot) -> None:
+        super().__init__(view, bot.memo)
+        self.bot = bot
+        bot.valuer.bind(view)
+        self.valuer = bot.valuer
+        if bot._ready_hand != (view.seed_hash, view.hand_no, view.seat):
+            bot._ready.clear()
+            bot._ready_hand = (view.seed_hash, view.hand_no, view.seat)
+        self.typical = TYPICAL_WIN.get(view.ruleset, 30.0)
+        self.denial = DENIAL.get(view.ruleset, 0.0)
+        self.seat = view.seat if view.seat is not None else 0
+        me = view.seats[self.seat]
+        self.declared = me.declared
+        self.hefei = view.ruleset == "hefei"
+        self.baoting = self.hefei and view.options.get("room", "baoting") == "baoting"
+        self.closed = not any(m.kind != "kong_concealed" for m in me.melds)
+        # The seat's own draws still to come (the wall is shared by four), but no more than the hand
+        # is likely to last: an Anqing hand rarely reaches 荒庄, another seat usually wins first, and
+        # over a horizon that long every ready hand would look sure to win (value alone would count).
+        self.draws = max(0, view.wall_left // 4)
+        if not self.hefei:
+            self.draws = min(self.draws, HORIZON.get(str(view.options.get("mode", "A")), self.draws))
+        self.pool = max(1, sum(self.unseen))
+        self._threats: list[tuple[float, set[int], list[float]]] | None = None
+
+    # --- offence ---------------------------------------------------------------------------------
+    def discard_wins_open(self, declaring: bool = False) -> bool:
+        if not self.hefei:
+            return False  # Anqing: every win is self-drawn
+        return not self.baoting or self.declared or declaring
+
+    def ready_waits(self, rest: list[int], declared: bool,
+                    extra: ExtraMeld | None = None) -> list[tuple[int, int, int]]:
+        """(winning kind, value drawn, value on a discard) for each tile that wins a ready part."""
+        key = (tuple(sorted(rest)), declared, extra)
+        hit = self.bot._ready.get(key)
+        if hit is not None:
+            return hit
+        out = []
+        waits = self.reader.waits(rest)
+        # With a wild held almost anything wins: score the likeliest few tiles (the ruleset's scoring
+        # costs milliseconds with wilds) and give the others their mean.
+        unseen = self.unseen
+        scored = sorted(waits, key=lambda w: (-unseen[w], w))[:MAX_SCORED_WAITS]
+        for w in scored:
+            drawn = self.valuer.value(rest, w, False, declared, extra)
+            on_discard = self.valuer.value(rest, w, True, declared, extra) if self.hefei else 0
+            if drawn > 0 or on_discard > 0:
+                out.append((w, drawn, on_discard))
+        if len(waits) > len(scored) and out:
+            mean_d = sum(d for _, d, _ in out) // len(out)
+            mean_x = sum(x for _, _, x in out) // len(out)
+            out.extend((w, mean_d, mean_x) for w in waits if w not in scored)
+        if len(self.bot._ready) > 20_000:
+            self.bot._ready.clear()
+        self.bot._ready[key] = out
+        return out
+
+    def ready_rate(self, rest: list[int], declared: bool | None = None,
+                   extra: ExtraMeld | None = None) -> tuple[float, float]:
+        """(chance per round that a ready part wins, the mean value of that win).
+
+        A round is the seat's own draw, then three discards by the others (which win for it only where
+        discard wins are open to it). 0 when no valid win is left."""
+        decl = self.declared if declared is None else declared
+        waits = self.ready_waits(rest, decl, extra)
+        unseen = self.unseen
+        live = sum(unseen[w] for w, _, _ in waits)
+        if live == 0:
+            return 0.0, 0.0
+        p_draw = live / self.pool
+        v_self = sum(unseen[w] * d for w, d, _ in waits) / live
+        open_ = self.hefei and (not self.baoting or decl)
+        p_disc = DISCARD_SHARE * p_draw if open_ else 0.0
+        v_disc = sum(unseen[w] * x for w, _, x in waits) / live if open_ else 0.0
+        rate = 1 - (1 - p_draw) * (1 - p_disc) ** 3
+        total = p_draw + 3 * p_disc
+        share_self = p_draw / total if total else 1.0
+        return rate, share_self * v_self + (1 - share_self) * v_disc + self.denial
+
+    def ev_ready(self, rest: list[int], draws: int, declared: bool | None = None,
+                 extra: ExtraMeld | None = None) -> float:
+        """Expected gain of a ready part over ``draws`` own draws (0 when nothing valid wins)."""
+        rate, value = self.ready_rate(rest, declared, extra)
+        return p_chain([rate], max(1, draws)) * value
+
+    def ev_far(self, eff: int, useful: int, draws: int, closed: bool = True) -> float:
+        """Expected gain of a part ``eff`` steps from ready, from its useful draws alone."""
+        if eff >= 90:
+            return 0.0
+        rate = useful / self.pool
+        # Later steps and the final wait have fewer outs than the first step: decay the rate.
+        rates = [rate * (0.8**j) for j in range(eff)] + [6 / self.pool * (2.5 if self.discard_wins_open() else 1)]
+        value = self.typical * (1.0 if closed or self.hefei else CLOSED_BONUS) + self.denial
+        return p_chain(rates, draws) * value
+
+    def ev_one_away(self, rest: list[int], draws: int, extra: ExtraMeld | None = None) -> float:
+        """Two steps ahead: each unseen draw that makes the part ready, then its best ready discard; the
+        chance is a two-step chain (a useful draw, then a win) over the draws left."""
+        key, jokers, _ = self.part(rest)
+        kinds = self.memo.useful_kinds(key, jokers)
+        unseen = self.unseen
+        useful = sum(unseen[t] for t in kinds)
+        if useful == 0:
+            return 0.0
+        rate_sum = value_sum = weight = 0.0
+        # The likeliest draws only (the ruleset's scoring costs a millisecond or more a call): they
+        # carry most of the weight, and their mean stands for the rest.
+        for d in sorted((d for d in kinds if unseen[d]), key=lambda d: (-unseen[d], d))[:LOOKAHEAD_DRAWS]:
+            hand = sorted([*rest, d])
+            # the ready discard with the most winning tiles (then its value decides)
+            ready = min(((-self.useful(k, j), t) for t, (k, j, eff) in self.discard_parts(hand).items()
+                         if eff == 0), default=None)
+            rate = value = 0.0
+            if ready is not None:
+                rate, value = self.ready_rate(_without(hand, ready[1]), declared=True if self.hefei else None,
+                                              extra=extra)
+            rate_sum += unseen[d] * rate
+            value_sum += unseen[d] * rate * value
+            weight += unseen[d]
+        if weight == 0 or rate_sum == 0:
+            return 0.0
+        win_rate = rate_sum / weight
+        return p_chain([useful / self.pool, win_rate], draws) * value_sum / rate_sum
+
+    def ev(self, rest: list[int], draws: int, eff: int | None = None, declared: bool | None = None,
+           extra: ExtraMeld | None = None) -> float:
+        """Expected gain of a 3n+1 part (the seat's melds beside it)."""
+        key, jokers, e = self.part(rest)
+        eff = e if eff is None else eff
+        if eff == 0:
+            return self.ev_ready(rest, draws, declared, extra)
+        if eff == 1:
+            return self.ev_one_away(rest, draws, extra)
+        return self.ev_far(eff, self.useful(key, jokers), draws, self.closed and extra is None)
+
+    # --- defence (Hefei) -------------------------------------------------------------------------
+    def threats(self) -> list[tuple[float, set[int], list[float]]]:
+        """For each other seat that may win on my discard: (how likely it is ready, tiles safe against it,
+        its likely-suit weights)."""
+        if self._threats is not None:
+            return self._threats
+        out: list[tuple[float, set[int], list[float]]] = []
+        view = self.view
+        if self.hefei:
+            n = len(view.seats)
+            order = [(s - view.dealer) % n for s in range(n)]  # Hefei turns go strictly round (no claims)
+            for o, st in enumerate(view.seats):
+                if o == self.seat:
+                    continue
+                if st.declared:
+                    ready = 1.0
+                    at = next(i for i, r in enumerate(st.river) if r.declared) * n + order[o]
+                    safe = {r.tile for s2, other in enumerate(view.seats) for i, r in enumerate(other.river)
+                            if i * n + order[s2] > at}
+                elif not self.baoting:
+                    turns = len(st.river)
+                    ready = min(0.6, max(0.0, (turns - 5) / 14))
+                    safe = set()
+                else:
+                    continue
+                shed = [0, 0, 0]
+                for r in st.river:
+                    if r.tile < 27:
+                        shed[r.tile // 9] += 1
+                weights = [1 / (1 + 0.6 * x) for x in shed]
+                total = sum(weights)
+                out.append((ready, safe, [w / total for w in weights]))
+        self._threats = out
+        return out
+
+    def loss(self, tile: int) -> float:
+        """Expected points lost by throwing ``tile`` now."""
+        lost = 0.0
+        for ready, safe, suits in self.threats():
+            if ready <= 0 or tile in safe or tile >= 27:
+                continue
+            rank = tile % 9
+            shape = 0.8 if rank in (1, 7) else 1.0  # Hefei's 2 and 8 are its edge tiles
+            live = 1.0 if self.unseen[tile] else 0.4
+            # about two winning kinds among the seven of the likely suit
+            lost += ready * suits[tile // 9] * (2.2 / 7) * shape * live * self.typical * LOSS_SCALE
+        return lost
+
+    # --- decisions -------------------------------------------------------------------------------
+    def turn(self, legal: list[Action]) -> Action:
+        discards = [a for a in legal if isinstance(a, Discard | Declare)]
+        if not discards:
+            kongs = [a for a in legal if isinstance(a, Kong)]
+            return kongs[0] if kongs else legal[0]
+        parts = self.discard_parts(self.hand)
+        low = min(parts[a.tile][2] for a in discards)
+        draws = self.draws
+        values: dict[tuple[int, bool], float] = {}
+
+        def value(a: Action) -> float:
+            """Expected gain of the part ``a`` leaves (a 报听 net of what the lock gives up)."""
+            t = a.tile  # type: ignore[attr-defined]
+            declaring = isinstance(a, Declare)
+            vk = (t, declaring)
+            if vk not in values:
+                gain = self.ev(_without(self.hand, t), draws, parts[t][2], declared=self.declared or declaring)
+                values[vk] = gain - (self.lock_cost() if declaring else 0.0)
+            return values[vk]
+
+        def greedy_rank(a: Action) -> tuple[int, ...]:
+            t = a.tile  # type: ignore[attr-defined]
+            key, jokers, eff = parts[t]
+            return (eff, -self.useful(key, jokers), int(t == self.reader.wild), _keep_value(t, self.hand),
+                    0 if isinstance(a, Declare) else 1)
+
+        # Offence: the nearest parts first (the greedy order); near a win, their value decides.
+        tied = sorted((a for a in discards if parts[a.tile][2] == low), key=greedy_rank)
+        choice = tied[0]
+        if low <= 1:
+            choice = max(tied, key=lambda a: (round(value(a), 6), [-x for x in greedy_rank(a)]))
+        # Defence: when a seat may win on this discard, a safer one may be worth more.
+        if any(r > 0 for r, _, _ in self.threats()):
+            net = value(choice) - self.loss(choice.tile)  # type: ignore[attr-defined]
+            for a in discards:
+                if isinstance(a, Declare) or parts[a.tile][2] > low + 2:
+                    continue
+                alt = value(a) - self.loss(a.tile)
+                if alt > net + 0.25:
+                    choice, net = a, alt
+        for a in legal:
+            if isinstance(a, Kong):
+                rest = list(self.hand)
+                for t in a.tiles:
+                    rest.remove(t)
+                # Kongs score in both rulesets and draw a replacement: taken when they keep the shanten.
+                if self.part(rest)[2] <= low:
+                    return a
+        return choice
+
+    def lock_cost(self) -> float:
+        """What a 报听 gives up: the hand can no longer change waits, nor fold if another seat declares."""
+        others = sum(1 for r, _, _ in self.threats() if r >= 1.0)
+        return LOCK * self.draws * self.typical * (0.3 + others)
+
+    def claim(self, legal: list[Action]) -> Action:
+        view = self.view
+        assert view.claim is not None
+        draws = self.draws
+        now = self.ev(self.hand, draws)
+        choice: Action = next((a for a in legal if isinstance(a, Pass)), legal[0])
+        best = now
+        for a in legal:
+            if not isinstance(a, Chi | Peng | Kong):
+                continue
+            rest = list(self.hand)
+            for t in a.tiles:
+                rest.remove(t)
+            tiles = tuple(sorted((*a.tiles, view.claim.tile)))
+            kind = "chi" if isinstance(a, Chi) else "peng" if isinstance(a, Peng) else "kong_exposed"
+            extra: ExtraMeld = (kind, tiles, view.claim.discarder)
+            if isinstance(a, Kong):
+                value = self.ev(rest, draws, extra=extra)  # the replacement comes next
+            else:
+                parts = self.discard_parts(rest)
+                low = min(e for _, _, e in parts.values())
+                if low > self.part(self.hand)[2]:
+                    continue  # a claim that leaves the hand further from ready
+                # its two best discards in the greedy order: the value tells them apart
+                top = sorted((-self.useful(k, j), t) for t, (k, j, e) in parts.items() if e == low)[:2]
+                value = max(self.ev(_without(rest, t), draws, low, extra=extra) for _, t in top)
+            if value > best * 1.05 + 0.01:
+                best, choice = value, a
+        return choice
+
+
+def _without(tiles: list[int], t: int) -> list[int]:
+    rest = list(tiles)
+    rest.remove(t)
+    return rest

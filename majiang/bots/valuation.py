@@ -1,0 +1,119 @@
+"""What a candidate win would score, asked of the ruleset's own scoring, from a seat's view only.
+
+The strong bot needs the value of hands it does not hold yet ("if I keep these 13 and draw a
+3m"). The scoring packages take a *situation*; this module builds one from the view (own
+concealed tiles, own melds and 杠牌, the public indicator, dealer and streak) for a hypothetical
+ordinary mid-hand win, exactly as the 听 hint does in the engine, and returns what the seat
+would gain (its total in the settlement; 0 when it would not be a valid win). 口 between seats
+(Anqing 包) are left out: they change who pays, rarely whether it pays.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from majiang.engine.view import SeatView
+from majiang.rules import anqing_scoring, hefei_scoring
+from majiang.tiles import format_tiles
+
+_ANQING_MELD_TYPES = {
+    "chi": "chi",
+    "peng": "peng",
+    "kong_exposed": "minggang",
+    "kong_concealed": "angang",
+    "kong_added": "jiagang",
+    "wildkong": "wildkong",
+}
+ExtraMeld = tuple[str, tuple[int, ...], int | None]  # (engine meld kind, tiles, from seat): a claim being weighed
+
+
+class WinValuer:
+    """Values of hypothetical wins for the viewing seat, remembered for the rest of the hand."""
+
+    def __init__(self) -> None:
+        self._hand: tuple[object, ...] = ()
+        self._memo: dict[tuple[object, ...], int] = {}
+
+    def bind(self, view: SeatView) -> None:
+        """Read the parts of the situation that do not depend on the candidate tiles."""
+        assert view.seat is not None
+        seat = view.seat
+        me = view.seats[seat]
+        melds = tuple((m.kind, tuple(m.tiles), m.from_seat) for m in me.melds)
+        threw_wild = view.wild is not None and any(r.tile == view.wild for r in me.river)
+        ident = (view.seed_hash, view.hand_no, seat, melds, tuple(me.exposed), me.declared, threw_wild)
+        if ident[:3] != self._hand[:3]:
+            self._memo.clear()
+        self._hand = ident
+        self.view = view
+        self.seat = seat
+        self.melds = melds
+        self.exposed = list(me.exposed)
+        self.declared = me.declared
+        self.threw_wild = threw_wild
+
+    def value(self, concealed: list[int], tile: int, discard: bool = False, declared: bool | None = None,
+              extra: ExtraMeld | None = None) -> int:
+        """The seat's gain if ``concealed`` (3n+1 tiles) wins on ``tile``: drawn, or (``discard``) thrown by
+        the next seat. 0 when that is not a win. ``extra``: a meld the seat is thinking of claiming."""
+        decl = self.declared if declared is None else declared
+        key = (self._hand, tuple(sorted(concealed)), tile, discard, decl, extra)
+        hit = self._memo.get(key)
+        if hit is not None:
+            return hit
+        try:
+            got = self._score(concealed, tile, discard, decl, extra)
+        except ValueError:
+            got = 0  # a situation scoring refuses (e.g. a part that cannot be a hand): no value
+        if len(self._memo) > 50_000:
+            self._memo.clear()
+        self._memo[key] = got
+        return got
+
+    def _score(self, concealed: list[int], tile: int, discard: bool, declared: bool, extra: ExtraMeld | None) -> int:
+        view = self.view
+        seat = self.seat
+        melds = self.melds + ((extra,) if extra else ())
+        if view.ruleset == "anqing":
+            o: dict[str, Any] = view.options
+            situation = anqing_scoring.Situation(
+                options=anqing_scoring.AnqingOptions(
+                    mode=o.get("mode", "A"), lianzhuang_bonus=o.get("lianzhuang_bonus", True),
+                    qingyise=o.get("qingyise", 10), couyise=o.get("couyise", 5), ziyise=o.get("ziyise", 20),
+                    keep_gangpai=o.get("keep_gangpai", True),
+                ),
+                base_silver=o.get("base_silver", 1),
+                indicator=format_tiles([view.indicator]) if view.indicator is not None else "",
+                dealer=view.dealer,
+                streak=view.streak,
+                winner=seat,
+                concealed=format_tiles([*concealed, tile]),
+                melds=[anqing_scoring.Meld(type=_ANQING_MELD_TYPES[k], tiles=format_tiles(list(ts)),  # type: ignore[arg-type]
+                                           from_seat=f if k != "kong_concealed" else None)
+                       for k, ts, f in melds],
+                gangpai=format_tiles(self.exposed),
+                winning_tile=format_tiles([tile]),
+                winner_discarded_wild=self.threw_wild,
+            )
+            s = anqing_scoring.score(situation)
+        else:
+            room = view.options.get("room", "baoting")
+            h = hefei_scoring.Situation(
+                room=room,  # type: ignore[arg-type]
+                dealer=view.dealer,
+                lianzhuang=max(1, view.streak),
+                winner=seat,
+                hand=format_tiles(sorted([*concealed, tile])),
+                kongs=[format_tiles([ts[0]]) for k, ts, _ in melds if k == "kong_concealed"],
+                winning_tile=format_tiles([tile]),
+                how="discard" if discard else "self_draw",
+                from_seat=(seat + 1) % 4 if discard else None,
+                declared=declared,
+                options=hefei_scoring.HefeiOptions(
+                    kan_from_discard=view.options.get("kan_from_discard", False),  # type: ignore[arg-type]
+                    ka_single_wait=view.options.get("ka_single_wait", False),  # type: ignore[arg-type]
+                    queyimen_per_suit=view.options.get("queyimen_per_suit", False),  # type: ignore[arg-type]
+                ),
+            )
+            s = hefei_scoring.score(h)
+        return s.totals[seat] if s.valid else 0

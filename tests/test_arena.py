@@ -1,0 +1,130 @@
+"""The arena: duplicate walls really replayed, intervals computed right, results independent of workers."""
+
+from __future__ import annotations
+
+import json
+import math
+from pathlib import Path
+
+import pytest
+
+from majiang.cli import main
+from majiang.engine.hand import Hand
+from majiang.rules.registry import make_ruleset
+from majiang.sim.arena import (
+    ArenaConfig,
+    Play,
+    digest_wall,
+    lineup,
+    mean_ci,
+    per_wall_points,
+    run_arena,
+    seating,
+    summarize_arena,
+    verdict,
+)
+
+
+def test_each_wall_is_played_four_times_from_its_saved_seed_with_the_bots_rotated() -> None:
+    cfg = ArenaConfig(ruleset="hefei", options={"room": "bubaoting"}, bots=("greedy", "random"), walls=3, seed="rot")
+    plays = run_arena(cfg)
+    assert len(plays) == 12
+    ruleset = make_ruleset("hefei", {"room": "bubaoting"})
+    digests = []
+    for wall in range(3):
+        four = [p for p in plays if p.wall == wall]
+        assert [p.rotation for p in four] == [0, 1, 2, 3]
+        assert len({p.seed for p in four}) == 1 and len({p.dealer for p in four}) == 1
+        # The saved seed deals exactly the wall every rotation was played from.
+        again = Hand(ruleset, four[0].seed, dealer=four[0].dealer)
+        assert {p.wall_digest for p in four} == {digest_wall(again.wall)}
+        digests.append(four[0].wall_digest)
+        # Every bot sat in every seat of this wall.
+        for seat in range(4):
+            assert {p.bots[seat] for p in four} == {"greedy", "random"}
+        assert [p.bots for p in four] == [list(seating(cfg.lineup, r)) for r in range(4)]
+    assert len(set(digests)) == 3  # different walls
+    for p in plays:
+        assert sum(p.totals) == 0
+
+
+def test_lineups() -> None:
+    assert lineup(["a", "b"]) == ("a", "a", "b", "b")
+    assert seating(("a", "a", "b", "b"), 1) == ("b", "a", "a", "b")
+    assert lineup(["a", "b", "b", "b"]) == ("a", "b", "b", "b")
+    with pytest.raises(ValueError, match="two different"):
+        lineup(["a", "a"])
+    with pytest.raises(ValueError, match="two names"):
+        lineup(["a", "b", "c"])
+
+
+def test_interval_on_a_known_sample() -> None:
+    ci = mean_ci([1.0, 2.0, 3.0, 4.0, 5.0])
+    # s = sqrt(2.5); half = 1.95996 * s / sqrt(5)
+    assert ci.mean == 3.0 and ci.n == 5
+    assert math.isclose(ci.half, 1.959963984540054 * math.sqrt(2.5) / math.sqrt(5), rel_tol=1e-12)
+    assert math.isclose(ci.half, 1.3859, abs_tol=1e-4)
+    assert mean_ci([7.0]).half == math.inf
+    with pytest.raises(ValueError):
+        mean_ci([])
+
+
+def _play(wall: int, rotation: int, bots: list[str], totals: list[int]) -> Play:
+    return Play(wall=wall, rotation=rotation, seed=f"s{wall}", dealer=0, bots=bots, totals=totals, winners=[],
+                draw=False, self_draw=False, discarder=None, length=1, wall_digest="x")
+
+
+def test_points_are_averaged_per_wall_then_over_walls() -> None:
+    ab = ["a", "a", "b", "b"]
+    plays = [
+        _play(0, 0, ab, [4, 4, -4, -4]),
+        _play(0, 1, ["b", "a", "a", "b"], [0, 2, 0, -2]),
+        _play(1, 0, ab, [-6, 0, 6, 0]),
+    ]
+    assert per_wall_points(plays, "a") == [(4 + 4 + 2 + 0) / 4, (-6 + 0) / 2]
+    assert per_wall_points(plays, "b") == [(-4 - 4 + 0 - 2) / 4, (6 + 0) / 2]
+    cfg = ArenaConfig(ruleset="hefei", bots=("a", "b"), walls=2)
+    s = summarize_arena(plays, cfg)
+    diff = mean_ci([2.5 - -2.5, -3.0 - 3.0])
+    assert s["difference"]["mean"] == diff.mean and s["difference"]["ci95"] == diff.half
+
+
+def test_verdicts() -> None:
+    from majiang.sim.arena import Interval
+
+    assert verdict("s", "g", Interval(2.0, 1.0, 100)) == "s beats g by 2.00 ± 1.00 points/hand"
+    assert verdict("s", "g", Interval(-2.0, 1.0, 100)) == "g beats s by 2.00 ± 1.00 points/hand"
+    assert verdict("s", "g", Interval(0.5, 1.0, 100)).startswith("no significant difference")
+
+
+def test_results_do_not_depend_on_the_number_of_workers() -> None:
+    cfg = ArenaConfig(ruleset="anqing", options={"mode": "A"}, bots=("greedy", "random"), walls=4, seed="w")
+    assert run_arena(cfg, workers=1) == run_arena(cfg, workers=2)
+
+
+def test_cli_prints_a_verdict_and_writes_json_and_plot(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out_json, out_png = tmp_path / "a.json", tmp_path / "a.png"
+    rc = main(["arena", "--ruleset", "hefei", "--mode", "baoting", "--bots", "greedy,random", "--hands", "8",
+               "--seed", "cli", "--json", str(out_json), "--plot", str(out_png), "--no-progress"])
+    assert rc == 0
+    printed = capsys.readouterr().out
+    assert "2 walls × 4 rotations = 8 hands" in printed and "greedy" in printed and "random" in printed
+    assert "points/hand" in printed.splitlines()[-1]
+    data = json.loads(out_json.read_text(encoding="utf-8"))
+    assert data["hands"] == 8 and {r["bot"] for r in data["bots"]} == {"greedy", "random"}
+    assert out_png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+@pytest.mark.parametrize(
+    "argv,message",
+    [
+        (["--hands", "6"], "multiple of 4"),
+        (["--bots", "greedy,nope"], "unknown bot"),
+        (["--bots", "greedy,greedy"], "two different"),
+        (["--mode", "C"], "A or B"),
+    ],
+)
+def test_cli_refuses_bad_input(argv: list[str], message: str, capsys: pytest.CaptureFixture[str]) -> None:
+    rc = main(["arena", "--ruleset", "anqing", "--no-progress", *argv])
+    assert rc == 2
+    assert message in capsys.readouterr().err

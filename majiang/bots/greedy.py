@@ -92,7 +92,8 @@ class GreedyContext:
 
     def useful(self, key: tuple[int, ...], jokers: int) -> int:
         unseen = self.unseen
-        return sum(unseen[t] for t in self.memo.useful_kinds(key, jokers))
+        n = len(unseen)  # unseen counts the 34 kinds; a flower 百搭 (baida) is one tile, not counted
+        return sum(unseen[t] for t in self.memo.useful_kinds(key, jokers) if t < n)
 
     def score(self, concealed: list[int]) -> Score:
         """A 3n+1 concealed part (plus this seat's melds): how far from a win, and how many ways closer."""

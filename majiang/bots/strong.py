@@ -32,7 +32,7 @@ only when the declared hand is worth more.
 from __future__ import annotations
 
 from majiang.bots.analysis import PartMemo
-from majiang.bots.greedy import GreedyContext, _keep_value
+from majiang.bots.greedy import GreedyBot, GreedyContext, _keep_value
 from majiang.bots.valuation import ExtraMeld, WinValuer
 from majiang.engine.actions import Action, Chi, Declare, Discard, Expose, Kong, Pass, Peng, WildKong, Win
 from majiang.engine.view import SeatView
@@ -55,6 +55,7 @@ LOCK = 0.003
 # The cost of dealing in, in typical wins (a discard win is paid by the discarder alone, and the bot
 # over-reads danger: arena runs of 800 hands put the best scale between 0.25 and 0.5).
 LOSS_SCALE = 0.35
+VALUED = frozenset({"anqing", "hefei"})  # rulesets whose wins the valuation can score
 CLOSED_BONUS = 0.75  # a far Anqing hand that claims loses 门清 (3 番): its typical value shrinks
 
 
@@ -67,6 +68,7 @@ class StrongBot:
         self.valuer = WinValuer()
         self._ready: dict[tuple[object, ...], list[tuple[int, int, int]]] = {}
         self._ready_hand: object = None
+        self._fallback = GreedyBot(seed)  # rulesets the valuation does not know yet (baida) play greedy
 
     def choose(self, view: SeatView) -> Action:
         legal = view.legal
@@ -74,6 +76,8 @@ class StrongBot:
             raise ValueError(f"seat {view.seat} has no legal action to choose from")
         if len(legal) == 1:
             return legal[0]
+        if view.ruleset not in VALUED:
+            return self._fallback.choose(view)
         for a in legal:
             if isinstance(a, Win):
                 return a

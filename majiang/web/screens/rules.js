@@ -10,7 +10,7 @@ import {PAGES, helpText, itemsFor} from '../help_text.js';
 
 /** "456m 567p · chow 123m" → the same words with each tile group drawn. */
 function tilesLine(text) {
-  return text.split(/(\s+)/).map((part) => (/^[0-9]+[mpsz]$/.test(part)
+  return text.split(/(\s+)/).map((part) => (/^(?:[0-9]+[mpsz]|f[1-8])+$/.test(part)
     ? h('span', {class: 'tile-row'}, parseTiles(part).map((id) => tileEl(id, {size: 'mini'})))
     : part));
 }
@@ -32,7 +32,9 @@ export function rulesScreen({app}, ruleset, mode) {
   const root = h('section', {class: 'screen rules', 'data-testid': 'rules'});
   mount(app, root);
   let info = null;
-  const page = PAGES.includes(`${ruleset}/${mode}`) ? `${ruleset}/${mode}` : null;
+  // A ruleset without modes (百搭麻将) has one page, `default`; `#/rules/baida` opens it too.
+  const key = `${ruleset}/${mode || 'default'}`;
+  const page = PAGES.includes(key) ? key : null;
 
   function render() {
     const tx = helpText(getLang());

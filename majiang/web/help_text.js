@@ -105,6 +105,7 @@ const TEXT = {
       },
       'baida/default': {
         name: '百搭麻将（台）',
+        table: '台数表', item: '台型', value: '台数',
         win: ['144 张牌：万、筒、条、东南西北中发白各四张，加春夏秋冬梅兰竹菊八张花。四副面子加一对将，或七对；百搭可以当任何牌。',
           '吃上家，碰、明杠任何人，暗杠、加杠在自己出牌时。可以自摸，也可以胡别人打出的牌；几家可以同时胡同一张（一炮多响）。',
           '别人加杠时可以抢杠胡那张牌。胡牌至少要有起胡台数（默认 1 台，所以任何完整的牌都能胡）。'],
@@ -155,6 +156,7 @@ const TEXT = {
       },
       'baida/default': {
         name: 'Baida mahjong (tai, wild flowers)',
+        table: 'Scoring in tai', value: 'Tai',
         win: ['144 tiles: four of each suit tile, wind and dragon, plus eight flowers (Spring Summer Autumn Winter, Plum Orchid Bamboo Chrysanthemum). Four sets and a pair, or seven pairs; a wild (百搭) stands for any tile.',
           'Chow from the player before you; pung and open kong from anyone; concealed and added kongs on your turn. Win by self-draw or on a discard; several players may win on one discard.',
           'When another player adds a tile to a pung, you may rob the kong by winning on that tile. A win needs the minimum tai (1 by default, so every complete hand wins).'],

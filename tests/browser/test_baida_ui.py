@@ -194,6 +194,7 @@ def test_the_baida_rules_page(browser: Any, server: Any, shots: Path) -> None:
             assert len(example) == 16 and {35, 36, 37, 39} <= set(example), example
             if lang == "zh":
                 assert "补花" in text and "百搭" in text and "= 4 台" in text and "8" in text, text
+                assert "台数表" in text and "番型" not in text and "钻" not in text, text
             else:
                 assert "tai" in text and "= 4 tai" in text, text
             page.screenshot(path=str(shots / f"rules-baida-{lang}.png"), full_page=True)

@@ -53,9 +53,9 @@ export function rulesScreen({app}, ruleset, mode) {
       h('h2', {}, p.name),
       h('h3', {}, tx.win), h('ul', {}, p.win.map((x) => h('li', {}, x))),
       h('h3', {}, tx.special), h('ul', {}, p.special.map((x) => h('li', {}, x))),
-      h('h3', {}, tx.table),
+      h('h3', {}, p.table || tx.table),  // a page may name its own unit (百搭麻将 counts 台, not 番)
       h('table', {class: 'list', 'data-testid': 'rules-table'},
-        h('thead', {}, h('tr', {}, h('th', {}, tx.item), h('th', {}, tx.value), h('th', {}, tx.when))),
+        h('thead', {}, h('tr', {}, h('th', {}, p.item || tx.item), h('th', {}, p.value || tx.value), h('th', {}, tx.when))),
         h('tbody', {}, items.map(([zh, en, value, whenZh, whenEn]) => h('tr', {},
           h('td', {class: 'item-name'}, lang === 'zh' ? zh : `${en} (${zh})`), h('td', {class: 'num'}, Array.isArray(value) ? value[lang === 'zh' ? 0 : 1] : value),
           h('td', {class: 'muted'}, lang === 'zh' ? whenZh : whenEn))))),

@@ -1,7 +1,7 @@
 // The table picture for one seat's view: four seats around a pond of rivers, the centre panel
 // (wall, wild, dealer, hand number), melds, 杠牌 exposures. Shared by the live table and the replay.
 import {h} from './dom.js';
-import {rulesetWord, t, tileName, windName} from './i18n.js';
+import {actionLabel, rulesetWord, t, tileName, windName} from './i18n.js';
 import {tileEl} from './tiles.js';
 
 export const POSITIONS = ['me', 'right', 'top', 'left']; // relative to the viewing seat
@@ -205,6 +205,23 @@ export function boardEl(view, opts = {}) {
     h('div', {class: 'pond-me'}, riverEl(view, me, opts.lastDiscard)));
   return h('div', {class: 'board', 'data-phase': view.phase},
     opp('top'), opp('left'), pond, opp('right'), mine);
+}
+
+/** The prompt of a claim window: "X 打出 [tile]", or for a 抢杠 window (`claim.robbing`: the tile another
+ * seat adds to its pung) "X 加杠 五条 — 抢杠？". */
+export function claimPromptEl(view, nameOf) {
+  const c = view.claim;
+  const tile = tileEl(c.tile, {size: 'mini', view});
+  if (c.robbing) {
+    return h('span', {class: 'prompt', 'data-testid': 'rob-prompt'},
+      t('rob_prompt', {who: nameOf(c.discarder), tile: tileName(c.tile)}), ' ', tile);
+  }
+  return h('span', {class: 'prompt', 'data-testid': 'claim-prompt'}, t('claim_on', {who: nameOf(c.discarder)}), ' ', tile);
+}
+
+/** An action button's label; 胡 in a 抢杠 window reads 抢杠. */
+export function claimActionLabel(view, action) {
+  return action.type === 'win' && view.claim && view.claim.robbing ? t('act_rob') : actionLabel(action);
 }
 
 export function describeTiles(ids) { return ids.map((id) => tileName(id)).join(' '); }

@@ -204,3 +204,92 @@ def test_the_baida_rules_page(browser: Any, server: Any, shots: Path) -> None:
         assert not page.errors, page.errors  # type: ignore[attr-defined]
     finally:
         page.context.close()
+
+
+_MELD_KIND = {"chi": "chi", "peng": "peng", "minggang": "kong_exposed", "angang": "kong_concealed",
+              "jiagang": "kong_added"}
+
+
+def _view_of(name: str) -> dict[str, Any]:
+    """A finished hand's view, as the server sends it, built from a scored example: the winner's concealed
+    tiles, melds and laid-open flowers, the wilds of the indicator, the settlement and how it was won."""
+    from majiang.rules.baida_scoring.situation import wilds_of
+    from majiang.tiles import parse_tile, parse_tiles
+
+    raw = json.loads((DATA / name).read_text())
+    sit = parse_situation(raw)
+    st = msgspec.to_builtins(score(sit))
+    wilds = sorted(wilds_of(parse_tile(sit.indicator), sit.options.seven_baida))
+    concealed = parse_tiles(sit.concealed, max_copies=None)
+    win_tile = parse_tile(sit.winning_tile)
+    if sit.how != "self_draw":
+        concealed.remove(win_tile)  # a claimed winning tile is not in the hand
+    seats = []
+    for i in range(4):
+        melds, flowers = [], []
+        if i == sit.winner:
+            for m in sit.melds:
+                tiles = parse_tiles(m.tiles)
+                melds.append({"kind": _MELD_KIND[m.type], "tiles": tiles, "from_seat": m.from_seat,
+                              "called": tiles[0] if m.from_seat is not None else None})
+            flowers = parse_tiles(sit.flowers, max_copies=None) if sit.flowers else []
+        seats.append({"seat": i, "hand_count": 13, "melds": melds, "exposed": flowers, "river": [],
+                      "declared": False, "wind": (i - sit.dealer) % 4})
+    revealed = [concealed if i == sit.winner else [] for i in range(4)]
+    return {"ruleset": "baida", "seat": 0, "hand_no": 1, "dealer": sit.dealer, "streak": sit.streak,
+            "phase": "over", "wild": wilds[0], "wilds": wilds, "stand_in": None, "gangpai": [], "seats": seats,
+            "settlement": st, "revealed": revealed, "round_wind": "ESWN".index(sit.round_wind),
+            "wins": [{"seat": sit.winner, "tile": win_tile, "self_draw": sit.how == "self_draw",
+                      "from_seat": sit.from_seat}]}
+
+
+SETTLE = """async ([views, lang]) => {
+  const i18n = await import('/i18n.js');
+  i18n.setLang(lang);
+  const {settlementEl} = await import('/screens/settlement.js');
+  const board = await import('/board.js');
+  const names = ['阿明', '小李', '老王', '张三'];
+  const out = [];
+  for (const v of views) {
+    document.body.replaceChildren(settlementEl(v, names));
+    const el = document.querySelector('[data-testid=settlement]');
+    out.push({title: el.querySelector('[data-testid=settle-title]').innerText, text: el.innerText.split(/种子|Seed/)[0],
+              as: [...el.querySelectorAll('[data-testid^=win-hand-] .wild-as .as')].map((e) => Number(e.dataset.as)),
+              flowers: el.querySelectorAll('[data-testid^=win-hand-] [data-testid^=flowers-] .tile').length,
+              details: [...el.querySelectorAll('.pay-detail')].map((d) => d.textContent).join(' | ')});
+  }
+  // The claim prompt and the win button of a 抢杠 window, and of an ordinary discard.
+  const v = {ruleset: 'baida', wilds: [17], wild: 17, claim: {tile: 22, discarder: 2, robbing: true}};
+  const rob = board.claimPromptEl(v, (s) => names[s]).textContent;
+  const robWin = board.claimActionLabel(v, {type: 'win'});
+  const plain = board.claimPromptEl({...v, claim: {tile: 22, discarder: 2, robbing: false}}, (s) => names[s]).textContent;
+  return {out, rob, robWin, plain};
+}"""
+
+
+def test_baida_settlements_and_the_rob_window(browser: Any, server: Any, shots: Path) -> None:
+    views = [_view_of("09_qianggang.json"), _view_of("flower_baida.json")]
+    page = _page(browser, server, 1280, 720)
+    try:
+        zh = page.evaluate(SETTLE, [views, "zh"])
+        rob, flower = zh["out"]
+        assert "抢" in rob["title"] and "点炮" not in rob["title"], rob["title"]  # 小李 胡 · 抢 老王 的杠
+        assert "抢杠" in rob["text"] and "被抢杠付双倍" in rob["details"], rob
+        # 夏秋冬 are the 百搭 (indicator 春); all three stood for 东 (the 圈风 pung).
+        assert flower["as"] == [27, 27, 27], flower
+        assert flower["flowers"] == 1 and "三百搭" in flower["text"] and "4 台" in flower["text"], flower["text"]
+        for res in zh["out"]:
+            assert not RAW_KEY.search(res["text"]) and not ENGINE_WORDS.search(res["text"]), res["text"]
+            assert not re.search(r"[A-Za-z]{2,}", res["details"]) and "台" in res["details"], res["details"]
+        assert zh["rob"].startswith("老王 加杠") and "抢杠？" in zh["rob"] and zh["robWin"] == "抢杠", zh
+        assert "打出" in zh["plain"] and "抢杠" not in zh["plain"], zh
+        page.screenshot(path=str(shots / "baida-settlement-render-zh.png"), full_page=True)
+        en = page.evaluate(SETTLE, [views, "en"])
+        assert "robbing" in en["out"][0]["title"] and "rob the kong?" in en["rob"] and en["robWin"] == "Rob the kong", en
+        for res in en["out"]:
+            assert not RAW_KEY.search(res["text"]) and "tai" in res["text"], res["text"]
+            assert "pays double" in res["details"] and not HAN.search(res["details"].replace("小李", "").replace("老王", "").replace("阿明", "")), res
+        page.screenshot(path=str(shots / "baida-settlement-render-en.png"), full_page=True)
+        assert not page.errors, page.errors  # type: ignore[attr-defined]
+    finally:
+        page.context.close()

@@ -5,7 +5,7 @@ import {t, tileName, actionLabel, windName, rulesetName} from '../i18n.js';
 import {api, session} from '../api.js';
 import {TableSocket} from '../socket.js';
 import {tileEl} from '../tiles.js';
-import {boardEl, arrangeHand, seatWind, actingSeat} from '../board.js';
+import {boardEl, arrangeHand, seatWind, actingSeat, claimActionLabel, claimPromptEl} from '../board.js';
 import {hintFor} from '../hint.js';
 import {settlementEl, countUp} from './settlement.js';
 import {announcer, muted, setMuted, sounds} from '../sound.js';
@@ -395,15 +395,11 @@ export function tableScreen({app, go}, code) {
         onclick: () => {
           if (opts.length === 1) send(opts[0]);
           else { st.chooser = {type, options: opts}; render(); }
-        }}, type === 'win' && v.claim && v.claim.robbing ? t('act_rob') : actionLabel(opts[0]), opts.length > 1 ? h('small', {}, ` ×${opts.length}`) : null));
+        }}, claimActionLabel(v, opts[0]), opts.length > 1 ? h('small', {}, ` ×${opts.length}`) : null));
     }
     let prompt = null;
     if (v.phase === 'claim' && v.claim && legal.length) {
-      // A 抢杠 window (claim.robbing) asks about another seat's 加杠 tile, not a discard.
-      prompt = v.claim.robbing
-        ? h('span', {class: 'prompt', 'data-testid': 'rob-prompt'}, t('rob_prompt', {who: nameOf(v.claim.discarder), tile: tileName(v.claim.tile)}), ' ',
-          tileEl(v.claim.tile, {size: 'mini', view: v}))
-        : h('span', {class: 'prompt'}, t('claim_on', {who: nameOf(v.claim.discarder)}), ' ', tileEl(v.claim.tile, {size: 'mini', view: v}));
+      prompt = claimPromptEl(v, nameOf);
     } else if (st.mode === 'declare') {
       prompt = h('span', {class: 'prompt'}, t('choose_declare'));
     } else if (legal.some((a) => a.type === 'discard')) {

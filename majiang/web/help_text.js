@@ -61,7 +61,7 @@ const BAIDA_ITEMS = [
   ['天胡', 'Heavenly hand', '8', '庄家起手即胡', "the dealer's opening hand"],
   ['地胡', 'Earthly hand', '6', '胡庄家打出的第一张牌', "won on the dealer's first discard"],
   ['清一色 / 混一色 / 字一色', 'Full flush / half flush / all honours', '4 / 2 / 8', '只有一门 / 一门加字牌 / 全是字牌（只算最高的）', 'one suit / one suit and honours / honours only (the highest only)'],
-  ['杠花（正花 / 四花 / 八花）', 'Flowers (seat flower / set / all eight)', '1 / 2 / 8', '亮出的本门风花每张 1（东 春梅、南 夏兰、西 秋竹、北 冬菊）；一组四张 2；八张全亮 8', 'each flower of your seat laid open 1 (E Spring/Plum, S Summer/Orchid, W Autumn/Bamboo, N Winter/Chrysanthemum); a whole set of four 2; all eight 8'],
+  ['杠花：正花 / 四花 / 八花', 'Flowers (seat flower / set / all eight)', '1 / 2 / 8', '亮出的本门风花每张 1（东 春梅、南 夏兰、西 秋竹、北 冬菊）；一组四张 2；八张全亮 8', 'each flower of your seat laid open 1 (E Spring/Plum, S Summer/Orchid, W Autumn/Bamboo, N Winter/Chrysanthemum); a whole set of four 2; all eight 8'],
   ['中发白', 'Dragon pungs', ['每副 1', '1 each'], '中、发、白的刻子或杠', 'a pung or kong of each dragon'],
   ['位风', 'Seat wind pung', '1', '自己门风的刻子或杠', "a pung or kong of your seat's wind"],
   ['圈风', 'Round wind pung', '1', '本圈风的刻子或杠（与位风相同时两项都算）', "a pung or kong of the round's wind (both count when it is also your seat's)"],

@@ -10,7 +10,7 @@ const WINDS_EN = ['E', 'S', 'W', 'N'];
 
 const STRINGS = {
   zh: {
-    app_title: '安徽麻将', tagline: '安庆 · 合肥 麻将在线对局',
+    app_title: '安徽麻将', tagline: '安庆 · 合肥 · 百搭 麻将在线对局',
     your_name: '你的名字', enter: '进入大厅', name_hint: '1–24 个字',
     lobby: '大厅', create_room: '创建房间', ruleset: '规则', mode: '玩法', mode_A: 'A 不打缺', mode_B: 'B 打缺',
     room_type: '房间', room_baoting: '报听', room_bubaoting: '不报听', base_silver: '基础银子',
@@ -50,7 +50,7 @@ const STRINGS = {
     more_options: '更多设置', ready_seconds: '准备倒计时(秒)', grace_seconds: '掉线转托管(秒)',
   },
   en: {
-    app_title: 'Anhui Mahjong', tagline: 'Anqing · Hefei mahjong online',
+    app_title: 'Anhui Mahjong', tagline: 'Anqing · Hefei · Baida mahjong online',
     your_name: 'Your name', enter: 'Enter the lobby', name_hint: '1–24 characters',
     lobby: 'Lobby', create_room: 'Create a room', ruleset: 'Rules', mode: 'Mode', mode_A: 'A 不打缺 (no void)',
     mode_B: 'B 打缺 (void a suit)', room_type: 'Room', room_baoting: 'Declare (报听)', room_bubaoting: 'No declare (不报听)',

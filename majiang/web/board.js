@@ -1,7 +1,7 @@
 // The table picture for one seat's view: four seats around a pond of rivers, the centre panel
 // (wall, wild, dealer, hand number), melds, 杠牌 exposures. Shared by the live table and the replay.
 import {h} from './dom.js';
-import {t, tileName, windName} from './i18n.js';
+import {actionLabel, rulesetWord, t, tileName, windName} from './i18n.js';
 import {tileEl} from './tiles.js';
 
 export const POSITIONS = ['me', 'right', 'top', 'left']; // relative to the viewing seat
@@ -11,15 +11,29 @@ export function relSeat(view, pos) {
   return (me + POSITIONS.indexOf(pos)) % 4;
 }
 
+/** A seat's own wind (0 东 … 3 北): the view's `seats[i].wind` where the ruleset sends it, else counted
+ * from the dealer (who is 东). */
 export function seatWind(view, seat) {
-  return (seat - view.dealer + 4) % 4;
+  const s = view.seats && view.seats[seat];
+  return s && typeof s.wind === 'number' ? s.wind : (seat - view.dealer + 4) % 4;
 }
 
-/** Wild tiles first, then by id: how players arrange a hand with a 钻. */
+// Rulesets that score the wind of the round (圈风): their table shows it. Anqing and Hefei have none
+// (their views carry round_wind 0, which would mislead there).
+const ROUND_WIND_RULESETS = new Set(['baida']);
+export function hasRoundWind(view) { return ROUND_WIND_RULESETS.has(view.ruleset); }
+
+/** Every wild kind of the hand (`wilds` where there are several, else `wild`). */
+export function wildKinds(view) {
+  if (view.wilds && view.wilds.length) return view.wilds;
+  return view.wild !== null && view.wild !== undefined ? [view.wild] : [];
+}
+
+/** Wild tiles first, then by id: how players arrange a hand with a 钻 or 百搭. */
 export function arrangeHand(view, tiles) {
-  const w = view.wild;
+  const ws = wildKinds(view);
   return tiles.slice().sort((a, b) => {
-    const wa = a === w, wb = b === w;
+    const wa = ws.includes(a), wb = ws.includes(b);
     if (wa !== wb) return wa ? -1 : 1;
     return a - b;
   });
@@ -45,10 +59,18 @@ function meldEl(view, meld, owner) {
 export function meldsEl(view, seat) {
   const s = view.seats[seat];
   const parts = s.melds.map((m) => meldEl(view, m, seat));
-  if (s.exposed && s.exposed.length) {
+  // Laid-open tiles: flowers (补花, ids 34–41) under 花, Anqing's 杠牌 under 杠牌.
+  const flowers = (s.exposed || []).filter((id) => id >= 34);
+  const gangpai = (s.exposed || []).filter((id) => id < 34);
+  if (gangpai.length) {
     parts.push(h('span', {class: 'meld exposed-gangpai', title: t('gangpai'), 'data-testid': `gangpai-${seat}`},
       h('span', {class: 'tag'}, t('gangpai')),
-      s.exposed.map((id) => tileEl(id, {size: 'meld', view, extraClass: 'gangpai-open'}))));
+      gangpai.map((id) => tileEl(id, {size: 'meld', view, extraClass: 'gangpai-open'}))));
+  }
+  if (flowers.length) {
+    parts.push(h('span', {class: 'meld exposed-flowers', title: t('flowers'), 'data-testid': `flowers-${seat}`},
+      h('span', {class: 'tag'}, t('flowers')),
+      flowers.map((id) => tileEl(id, {size: 'meld', view, extraClass: 'flower-open'}))));
   }
   return h('div', {class: 'melds'}, parts);
 }
@@ -115,6 +137,8 @@ function dialEl(view) {
       'data-dial-seat': seat}, windName(seatWind(view, seat)));
   });
   return h('div', {class: 'dial', 'data-testid': 'dial', 'data-acting': acting ?? ''}, winds,
+    hasRoundWind(view) ? h('span', {class: 'dial-round', 'data-testid': 'dial-round', title: t('round_wind', {w: windName(view.round_wind)})},
+      windName(view.round_wind)) : null,
     h('span', {class: 'dial-clock', 'data-testid': 'dial-clock', 'data-dial-clock': ''}));
 }
 
@@ -123,14 +147,17 @@ function centerPanel(view, opts) {
   bits.push(dialEl(view));
   bits.push(h('div', {class: 'wall-left', 'data-testid': 'wall-left'}, t('wall_left', {n: view.wall_left})));
   bits.push(h('div', {class: 'hand-no'}, t('hand_no', {n: view.hand_no}),
+    hasRoundWind(view) ? h('span', {class: 'chip round-wind', 'data-testid': 'round-wind'}, t('round_wind', {w: windName(view.round_wind)})) : null,
     view.streak ? h('span', {class: 'chip'}, t('streak', {n: view.streak})) : null));
   const wildRow = [];
   if (view.indicator !== null && view.indicator !== undefined) {
     wildRow.push(h('figure', {class: 'mini-fig'}, tileEl(view.indicator, {size: 'mini'}),
       h('figcaption', {}, t('indicator'))));
   }
-  if (view.wild !== null && view.wild !== undefined) {
-    wildRow.push(h('figure', {class: 'mini-fig'}, tileEl(view.wild, {size: 'mini', view}), h('figcaption', {}, t('wild'))));
+  const wilds = wildKinds(view);
+  if (wilds.length) {
+    wildRow.push(h('figure', {class: 'mini-fig', 'data-testid': 'wild-fig'}, h('span', {class: 'tile-row'}, wilds.map((id) => tileEl(id, {size: 'mini', view}))),
+      h('figcaption', {}, rulesetWord('wild', view.ruleset))));
   }
   if (view.stand_in !== null && view.stand_in !== undefined) {
     wildRow.push(h('figure', {class: 'mini-fig'}, tileEl(view.stand_in, {size: 'mini', view}), h('figcaption', {}, t('stand_in'))));
@@ -144,7 +171,7 @@ function centerPanel(view, opts) {
   // Hand 1 of an Anqing match: the roll that picked the first dealer (定庄), counted from 东.
   if (view.dealer_dice && view.dealer_dice.length) {
     bits.push(h('div', {class: 'dice', 'data-testid': 'dealer-dice', title: `${windName(0)} → ${windName(view.dealer)}`},
-      `定庄 ${view.dealer_dice.map((d) => '⚀⚁⚂⚃⚄⚅'[d - 1]).join('')} = ${view.dealer_dice.reduce((a, d) => a + d, 0)}`));
+      `${t('dealer_roll')} ${view.dealer_dice.map((d) => '⚀⚁⚂⚃⚄⚅'[d - 1]).join('')} = ${view.dealer_dice.reduce((a, d) => a + d, 0)}`));
   }
   bits.push(h('div', {class: 'hash', title: view.seed_hash}, `${t('seed_hash')} ${view.seed_hash ? view.seed_hash.slice(0, 10) : ''}…`));
   if (opts.centerExtra) bits.push(opts.centerExtra);
@@ -178,6 +205,23 @@ export function boardEl(view, opts = {}) {
     h('div', {class: 'pond-me'}, riverEl(view, me, opts.lastDiscard)));
   return h('div', {class: 'board', 'data-phase': view.phase},
     opp('top'), opp('left'), pond, opp('right'), mine);
+}
+
+/** The prompt of a claim window: "X 打出 [tile]", or for a 抢杠 window (`claim.robbing`: the tile another
+ * seat adds to its pung) "X 加杠 五条 — 抢杠？". */
+export function claimPromptEl(view, nameOf) {
+  const c = view.claim;
+  const tile = tileEl(c.tile, {size: 'mini', view});
+  if (c.robbing) {
+    return h('span', {class: 'prompt', 'data-testid': 'rob-prompt'},
+      t('rob_prompt', {who: nameOf(c.discarder), tile: tileName(c.tile)}), ' ', tile);
+  }
+  return h('span', {class: 'prompt', 'data-testid': 'claim-prompt'}, t('claim_on', {who: nameOf(c.discarder)}), ' ', tile);
+}
+
+/** An action button's label; 胡 in a 抢杠 window reads 抢杠. */
+export function claimActionLabel(view, action) {
+  return action.type === 'win' && view.claim && view.claim.robbing ? t('act_rob') : actionLabel(action);
 }
 
 export function describeTiles(ids) { return ids.map((id) => tileName(id)).join(' '); }

@@ -41,6 +41,32 @@ const HEFEI_ITEMS = [
   ['庄分', 'Dealer points', ['+1×连庄（点炮）/ +2×连庄（自摸）', '+1×streak (discard) / +2×streak (self-draw)'], '庄家参与的每笔支付', 'each payment the dealer is part of'],
 ];
 
+// 百搭麻将: the 台 items of docs/rules/baida.md (items 1–25), values as majiang/rules/baida_scoring/items.py.
+// Its worked example is tests/data/baida/flower_baida.json (`majiang score` prints the same 4 台, 8 paid).
+const BAIDA_ITEMS = [
+  ['平胡', 'Plain win', '1', '没有别的台时', 'only when nothing else scores'],
+  ['自摸', 'Self-drawn', '1', '自己摸到胡牌（含杠开、海底、天胡）', 'won on your own draw (kong win, last tile and heavenly hand included)'],
+  ['门清', 'Concealed hand', '1', '没有吃、碰、明杠（暗杠可以）', 'no chow, pung or open kong (concealed kongs allowed)'],
+  ['边 / 卡 / 单吊', 'Edge / middle / pair wait', '1', '只听胡的这一张；七对不算', 'the hand waited on this one tile only; not with seven pairs'],
+  ['对对胡', 'All pungs', '2', '四副刻子（杠）加一对', 'four pungs or kongs and a pair'],
+  ['七对', 'Seven pairs', '2', '七个对子，百搭可配任何牌', 'seven pairs; a wild pairs anything'],
+  ['杠开', 'Win on a replacement', '1', '杠或补花后补的牌自摸胡', 'self-drawn on the replacement after a kong or a flower'],
+  ['海底捞月', 'Last tile of the wall', '1', '摸墙上最后一张自摸胡', 'self-drawn on the last tile of the wall'],
+  ['抢杠', 'Robbing a kong', '1', '胡别人加杠的那张；被抢的人按放冲付', 'won on the tile another player adds to a pung; the robbed player pays as a discarder'],
+  ['无百搭', 'No wild', '1', '手里没有百搭', 'no wild in the hand'],
+  ['三百搭', 'Three wilds', ['2（七百搭选项：四百搭 2，七百搭 20）', '2 (seven-wild option: four 2, seven 20)'], '手里三张以上百搭', 'three or more wilds in the hand'],
+  ['全求人', 'All melds called', '2', '四副都是吃碰杠来的，单吊胡', 'four called melds, won on the lone tile'],
+  ['一条龙', 'Full straight', '2', '同一门 123 456 789', '123 456 789 of one suit'],
+  ['庄', 'Dealer', ['1 + 连庄数', '1 + streak'], '庄家胡牌', 'the dealer wins'],
+  ['天胡', 'Heavenly hand', '8', '庄家起手即胡', "the dealer's opening hand"],
+  ['地胡', 'Earthly hand', '6', '胡庄家打出的第一张牌', "won on the dealer's first discard"],
+  ['清一色 / 混一色 / 字一色', 'Full flush / half flush / all honours', '4 / 2 / 8', '只有一门 / 一门加字牌 / 全是字牌（只算最高的）', 'one suit / one suit and honours / honours only (the highest only)'],
+  ['杠花：正花 / 四花 / 八花', 'Flowers (seat flower / set / all eight)', '1 / 2 / 8', '亮出的本门风花每张 1（东 春梅、南 夏兰、西 秋竹、北 冬菊）；一组四张 2；八张全亮 8', 'each flower of your seat laid open 1 (E Spring/Plum, S Summer/Orchid, W Autumn/Bamboo, N Winter/Chrysanthemum); a whole set of four 2; all eight 8'],
+  ['中发白', 'Dragon pungs', ['每副 1', '1 each'], '中、发、白的刻子或杠', 'a pung or kong of each dragon'],
+  ['位风', 'Seat wind pung', '1', '自己门风的刻子或杠', "a pung or kong of your seat's wind"],
+  ['圈风', 'Round wind pung', '1', '本圈风的刻子或杠（与位风相同时两项都算）', "a pung or kong of the round's wind (both count when it is also your seat's)"],
+];
+
 const TEXT = {
   zh: {
     title: '规则说明', intro: '每种玩法一页：怎样胡、有什么特别、番型与分值、一个算分例子。',
@@ -76,6 +102,20 @@ const TEXT = {
         special: ['一炮多响：几家可以同时胡同一张牌，各自由放炮者付。'],
         pay: '基本分 10 加各项分；点炮由放炮者付，自摸三家付。',
         example: {hand: '222m 345m 678m 456s 33m', win: '3m', text: '别人打出三万点炮：万十一张（支 +3）、缺饼（缺一门 +1）、坎 222m（+1）、单调（卡 +1）。10 + 6 = 16，放炮者付 16。'},
+      },
+      'baida/default': {
+        name: '百搭麻将（台）',
+        table: '台数表', item: '台型', value: '台数',
+        win: ['144 张牌：万、筒、条、东南西北中发白各四张，加春夏秋冬梅兰竹菊八张花。四副面子加一对将，或七对；百搭可以当任何牌。',
+          '吃上家，碰、明杠任何人，暗杠、加杠在自己出牌时。可以自摸，也可以胡别人打出的牌；几家可以同时胡同一张（一炮多响）。',
+          '别人加杠时可以抢杠胡那张牌。胡牌至少要有起胡台数（默认 1 台，所以任何完整的牌都能胡）。'],
+        special: ['花与补花：摸到不是百搭的花立刻亮在面前，从牌尾补一张（起手时从庄家起依次补）。补花后补的牌自摸胡也算杠开。',
+          '百搭：开局前翻一张牌（翻牌），同样的其余几张就是百搭（翻到花时是同组的另外三张花）。百搭留在手里，可以当任何牌，但不能用来吃、碰、杠；打出去的百搭只当它本来的牌。',
+          '门风与圈风：庄家是东，下家南、西、北。圈风从东开始，庄家轮过一圈后换南。自己门风、本圈圈风的刻子各算 1 台。',
+          '只算胡牌那家的台。'],
+        pay: '点炮（放冲）或被抢杠：放冲的人一家付 2 × 底 × 台。自摸：另外三家各付 底 × 台。房间选项可以改成翻倍（底 × 2^(台−1)）和封顶。',
+        example: {hand: '567p 345s f2f3f4 88m · 吃 234m · 花 f6', win: '5s',
+          text: '翻牌是春，夏秋冬三张花是百搭。南家（门风南）手里留着夏秋冬，亮着兰，庄家（东）打出五条，南家胡：三张百搭当东风刻子。三百搭 2 + 正花（兰，南家的花）1 + 圈风（东风圈的东风刻）1 = 4 台，庄家放冲付 2 × 1 × 4 = 8。'},
       },
     },
   },
@@ -114,13 +154,28 @@ const TEXT = {
         pay: 'Base 10 plus the items; on a discard the discarder pays, on a self-draw all three pay.',
         example: {hand: '222m 345m 678m 456s 33m', win: '3m', text: 'A win on another player\u2019s 3 Characters: eleven Characters (long suit +3), no Dots (missing suit +1), a concealed pung 222m (+1), a pair wait (single wait +1). 10 + 6 = 16 from the discarder.'},
       },
+      'baida/default': {
+        name: 'Baida mahjong (tai, wild flowers)',
+        table: 'Scoring in tai', value: 'Tai',
+        win: ['144 tiles: four of each suit tile, wind and dragon, plus eight flowers (Spring Summer Autumn Winter, Plum Orchid Bamboo Chrysanthemum). Four sets and a pair, or seven pairs; a wild (百搭) stands for any tile.',
+          'Chow from the player before you; pung and open kong from anyone; concealed and added kongs on your turn. Win by self-draw or on a discard; several players may win on one discard.',
+          'When another player adds a tile to a pung, you may rob the kong by winning on that tile. A win needs the minimum tai (1 by default, so every complete hand wins).'],
+        special: ['Flowers (补花): a flower that is not a wild is laid open as soon as you hold it and replaced from the tail of the wall (in the deal, seat by seat from the dealer). A self-drawn win on that replacement counts as a win on a replacement.',
+          'Wilds (百搭): a tile is turned up before the deal (the indicator); the other copies of that tile are wild (for a flower: the other three of its set). Wilds stay in the hand and stand for any tile, but cannot be used to chow, pung or kong; a discarded wild is just its own face.',
+          'Seat and round winds: the dealer is East, then South, West, North in turn. The round starts East and moves to South after the deal has gone round once. A pung of your seat wind and of the round wind score 1 tai each.',
+          'Only the winner counts tai.'],
+        pay: 'On a discard (or a robbed kong) the discarder alone pays 2 × base × tai. On a self-draw each of the other three pays base × tai. Room options switch to doubling (base × 2^(tai−1)) and set a cap.',
+        example: {hand: '567p 345s f2f3f4 88m · chow 234m · flower f6', win: '5s',
+          text: 'The indicator is Spring, so Summer, Autumn and Winter are wild. South (seat wind South) holds those three and has Orchid laid open; the dealer (East) discards 5 Bamboo and South wins, the three wilds as an East pung. Three wilds 2 + seat flower (Orchid, South\u2019s) 1 + round wind (an East pung in the East round) 1 = 4 tai; the dealer pays 2 × 1 × 4 = 8.'},
+      },
     },
   },
 };
 
 export function helpText(lang) { return TEXT[lang] || TEXT.zh; }
 export function itemsFor(page) {
+  if (page.startsWith('baida')) return BAIDA_ITEMS;
   if (page.startsWith('hefei')) return HEFEI_ITEMS;
   return page === 'anqing/B' ? [...ANQING_ITEMS, ...MODE_B_ITEMS] : ANQING_ITEMS;
 }
-export const PAGES = ['anqing/A', 'anqing/B', 'hefei/baoting', 'hefei/bubaoting'];
+export const PAGES = ['anqing/A', 'anqing/B', 'hefei/baoting', 'hefei/bubaoting', 'baida/default'];

@@ -10,7 +10,7 @@ const WINDS_EN = ['E', 'S', 'W', 'N'];
 
 const STRINGS = {
   zh: {
-    app_title: '安徽麻将', tagline: '安庆 · 合肥 麻将在线对局',
+    app_title: '安徽麻将', tagline: '安庆 · 合肥 · 百搭 麻将在线对局',
     your_name: '你的名字', enter: '进入大厅', name_hint: '1–24 个字',
     lobby: '大厅', create_room: '创建房间', ruleset: '规则', mode: '玩法', mode_A: 'A 不打缺', mode_B: 'B 打缺',
     room_type: '房间', room_baoting: '报听', room_bubaoting: '不报听', base_silver: '基础银子',
@@ -50,7 +50,7 @@ const STRINGS = {
     more_options: '更多设置', ready_seconds: '准备倒计时(秒)', grace_seconds: '掉线转托管(秒)',
   },
   en: {
-    app_title: 'Anhui Mahjong', tagline: 'Anqing · Hefei mahjong online',
+    app_title: 'Anhui Mahjong', tagline: 'Anqing · Hefei · Baida mahjong online',
     your_name: 'Your name', enter: 'Enter the lobby', name_hint: '1–24 characters',
     lobby: 'Lobby', create_room: 'Create a room', ruleset: 'Rules', mode: 'Mode', mode_A: 'A 不打缺 (no void)',
     mode_B: 'B 打缺 (void a suit)', room_type: 'Room', room_baoting: 'Declare (报听)', room_bubaoting: 'No declare (不报听)',
@@ -197,6 +197,74 @@ const TABLE_WORDS = {
 Object.assign(STRINGS.zh, TABLE_WORDS.zh);
 Object.assign(STRINGS.en, TABLE_WORDS.en);
 
+// 百搭麻将 (baida): its own table words. Keys `<word>_<ruleset>` override the shared word for that ruleset
+// (see rulesetWord below), so Anqing's 钻/杠牌/番 never show at a baida table. Item names: `item_baida_<key>`
+// (and `item_baida_<key>_<engine name>` where the engine names one key several ways: 边/卡/单吊, 三/四/七百搭,
+// 中/发/白刻); notes `note_baida_<key>`.
+const BAIDA_WORDS = {
+  zh: {
+    dealer_roll: '定庄', unit: '分', wild_baida: '百搭', mark_wild_baida: '搭', unit_anqing: '番', unit_hefei: '分', unit_baida: '台',
+    flowers: '花', mark_flower: '花', bu_hua: '补花', round_wind: '{w}风圈', seat_wind_of: '{w}家',
+    rob_prompt: '{who} 加杠 {tile} — 抢杠？', act_rob: '抢杠', rob_kong: '抢杠', rob_from: '{who} 胡 · 抢 {from} 的杠',
+    item_baida_pinghu: '平胡', item_baida_zimo: '自摸', item_baida_menqing: '门清',
+    item_baida_bianka_边: '边', item_baida_bianka_卡: '卡', item_baida_bianka_单吊: '单吊', item_baida_bianka_边卡单吊: '边卡单吊',
+    item_baida_duidui: '对对胡', item_baida_qidui: '七对', item_baida_gangkai: '杠开', item_baida_haidi: '海底捞月',
+    item_baida_qianggang: '抢杠', item_baida_wubaida: '无百搭', item_baida_sanbaida_三百搭: '三百搭',
+    item_baida_sanbaida_四百搭: '四百搭', item_baida_sanbaida_七百搭: '七百搭', item_baida_quanqiuren: '全求人',
+    item_baida_long: '一条龙', item_baida_zhuang: '庄', item_baida_tianhu: '天胡', item_baida_dihu: '地胡',
+    item_baida_qingyise: '清一色', item_baida_hunyise: '混一色', item_baida_ziyise: '字一色',
+    item_baida_hua: '正花', item_baida_hua_set: '四花', item_baida_hua_all: '八花',
+    item_baida_jian_中刻: '中刻', item_baida_jian_发刻: '发刻', item_baida_jian_白刻: '白刻',
+    item_baida_weifeng: '位风', item_baida_quanfeng: '圈风',
+    note_baida_pinghu: '没有别的台', note_baida_zimo: '自己摸到胡牌', note_baida_menqing: '没有吃、碰、明杠',
+    note_baida_bianka: '只听这一张', note_baida_duidui: '四副刻子加一对', note_baida_qidui: '七个对子',
+    note_baida_gangkai: '杠或补花后补的牌胡', note_baida_haidi: '摸墙上最后一张胡', note_baida_qianggang: '胡别人加杠的那张',
+    note_baida_wubaida: '手里没有百搭', note_baida_sanbaida: '手里 {n} 张百搭', note_baida_quanqiuren: '四副都是吃碰来的，单吊胡',
+    note_baida_long: '同一门一到九', note_baida_zhuang: '庄家胡', note_baida_zhuang_kept: '庄家胡，连庄 {n} 次',
+    note_baida_tianhu: '庄家起手即胡', note_baida_dihu: '胡庄家打出的第一张牌', note_baida_qingyise: '只有一门',
+    note_baida_hunyise: '一门加字牌', note_baida_ziyise: '全是字牌', note_baida_hua: '{w}家的花',
+    note_baida_hua_set: '一组四张花', note_baida_hua_all: '八张花全亮', note_baida_jian: '刻子或杠',
+    note_baida_weifeng: '自己门风的刻子', note_baida_quanfeng: '本圈圈风的刻子',
+    bd_baida_tai: '台', bd_baida_di: '底', bd_baida_multiplier: '放冲双倍',
+    pay_baida_self: '自摸：底 {di} × {tai} 台', pay_baida_double: '{why}付双倍：2 × 底 {di} × {tai} 台',
+    pay_baida_self_dbl: '自摸：底 {di} × 2^({tai}−1)', pay_baida_double_dbl: '{why}付双倍：2 × 底 {di} × 2^({tai}−1)',
+    pay_baida_cap: '（封顶 {cap} 台）', why_fangchong: '放冲', why_qianggang: '被抢杠', wild_as_baida: '百搭作 {tile}',
+  },
+  en: {
+    dealer_roll: 'First dealer', unit: 'pts', wild_baida: 'Wild (百搭)', mark_wild_baida: 'W', unit_anqing: 'fan', unit_hefei: 'pts', unit_baida: 'tai',
+    flowers: 'Flowers', mark_flower: 'F', bu_hua: 'replaces a flower', round_wind: '{w} round', seat_wind_of: '{w} seat',
+    rob_prompt: '{who} adds {tile} to a kong — rob the kong?', act_rob: 'Rob the kong', rob_kong: 'robbing the kong',
+    rob_from: '{who} wins robbing {from}’s kong',
+    item_baida_pinghu: 'Plain win', item_baida_zimo: 'Self-drawn', item_baida_menqing: 'Concealed hand',
+    item_baida_bianka_边: 'Edge wait', item_baida_bianka_卡: 'Middle wait', item_baida_bianka_单吊: 'Pair wait',
+    item_baida_bianka_边卡单吊: 'One-tile wait', item_baida_duidui: 'All pungs', item_baida_qidui: 'Seven pairs',
+    item_baida_gangkai: 'Win on a replacement', item_baida_haidi: 'Last tile of the wall', item_baida_qianggang: 'Robbing a kong',
+    item_baida_wubaida: 'No wild', item_baida_sanbaida_三百搭: 'Three wilds', item_baida_sanbaida_四百搭: 'Four wilds',
+    item_baida_sanbaida_七百搭: 'Seven wilds', item_baida_quanqiuren: 'All melds called', item_baida_long: 'Full straight',
+    item_baida_zhuang: 'Dealer', item_baida_tianhu: 'Heavenly hand', item_baida_dihu: 'Earthly hand',
+    item_baida_qingyise: 'Full flush', item_baida_hunyise: 'Half flush', item_baida_ziyise: 'All honours',
+    item_baida_hua: 'Seat flower', item_baida_hua_set: 'Flower set', item_baida_hua_all: 'All eight flowers',
+    item_baida_jian_中刻: 'Red dragon pung', item_baida_jian_发刻: 'Green dragon pung', item_baida_jian_白刻: 'White dragon pung',
+    item_baida_weifeng: 'Seat wind pung', item_baida_quanfeng: 'Round wind pung',
+    note_baida_pinghu: 'nothing else scores', note_baida_zimo: 'drawn by the winner', note_baida_menqing: 'no chow, pung or open kong',
+    note_baida_bianka: 'waiting on this one tile only', note_baida_duidui: 'four pungs and a pair', note_baida_qidui: 'seven pairs',
+    note_baida_gangkai: 'won on the replacement after a kong or a flower', note_baida_haidi: 'won on the last tile of the wall',
+    note_baida_qianggang: 'won on the tile another player added to a kong', note_baida_wubaida: 'no wild in the hand',
+    note_baida_sanbaida: '{n} wilds in the hand', note_baida_quanqiuren: 'four called melds, won on the lone tile',
+    note_baida_long: '1 to 9 of one suit', note_baida_zhuang: 'the dealer wins', note_baida_zhuang_kept: 'the dealer wins, deal kept {n} time(s)',
+    note_baida_tianhu: "the dealer's opening hand", note_baida_dihu: "won on the dealer's first discard",
+    note_baida_qingyise: 'one suit only', note_baida_hunyise: 'one suit and honours', note_baida_ziyise: 'honours only',
+    note_baida_hua: 'flower of the {w} seat', note_baida_hua_set: 'a whole set of four flowers', note_baida_hua_all: 'all eight flowers laid open',
+    note_baida_jian: 'a pung or kong', note_baida_weifeng: "a pung of the seat's own wind", note_baida_quanfeng: "a pung of the round's wind",
+    bd_baida_tai: 'tai', bd_baida_di: 'base', bd_baida_multiplier: 'discarder pays double',
+    pay_baida_self: 'self-drawn: base {di} × {tai} tai', pay_baida_double: '{why} pays double: 2 × base {di} × {tai} tai',
+    pay_baida_self_dbl: 'self-drawn: base {di} × 2^({tai}−1)', pay_baida_double_dbl: '{why} pays double: 2 × base {di} × 2^({tai}−1)',
+    pay_baida_cap: ' (capped at {cap} tai)', why_fangchong: 'the discarder', why_qianggang: 'the robbed player', wild_as_baida: 'wild as {tile}',
+  },
+};
+Object.assign(STRINGS.zh, BAIDA_WORDS.zh);
+Object.assign(STRINGS.en, BAIDA_WORDS.en);
+
 let lang = localStorage.getItem('mj.lang') || 'zh';
 if (!STRINGS[lang]) lang = 'zh';
 const listeners = new Set();
@@ -215,6 +283,15 @@ export function t(key, vars) {
   let s = STRINGS[lang][key] ?? STRINGS.zh[key] ?? key;
   if (vars) for (const [k, v] of Object.entries(vars)) s = s.replaceAll(`{${k}}`, v);
   return s;
+}
+
+/** Whether `key` is a known string (in this language or the Chinese fallback). */
+export function has(key) { return key in STRINGS[lang] || key in STRINGS.zh; }
+
+/** A word as a ruleset says it: `<key>_<ruleset>` when that ruleset has its own (百搭 for 钻, 台 for 番),
+ * else the shared `<key>`. */
+export function rulesetWord(key, ruleset, vars) {
+  return ruleset && has(`${key}_${ruleset}`) ? t(`${key}_${ruleset}`, vars) : t(key, vars);
 }
 
 const FLOWER_ZH = '春夏秋冬梅兰竹菊';
@@ -244,6 +321,7 @@ export function dateText(seconds) {
 /** A tile's name in two or three characters (五筒 / 5D / E), for marks under a tile. */
 export function shortTileName(id) {
   if (lang === 'zh') return tileName(id).replace('风', '');
+  if (id >= 34) return ['Spr', 'Sum', 'Aut', 'Win', 'Plum', 'Orch', 'Bam', 'Chr'][id - 34];
   if (id >= 27) return ['E', 'S', 'W', 'N', 'Red', 'Grn', 'Wht'][id - 27];
   return `${(id % 9) + 1}${'CDB'[Math.floor(id / 9)]}`;
 }

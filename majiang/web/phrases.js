@@ -3,14 +3,15 @@
 // must see table words in their own language, so every item name comes from i18n.js by key and every
 // note is re-read here from its known shape. A note whose shape is unknown is left out rather than
 // shown raw.
-import {getLang, t, tileName} from './i18n.js';
+import {getLang, has, t, tileName, windName} from './i18n.js';
 
 const SUIT_BASE = {m: 0, p: 9, s: 18, z: 27};
 
-/** Tile notation ("456m", "67z", "123m456p") → tile ids. */
+/** Tile notation ("456m", "67z", "123m456p", flowers "f2f6") → tile ids (flowers f1–f8 are 34–41). */
 export function parseTiles(text) {
   const out = [];
-  for (const [, digits, suit] of String(text).matchAll(/(\d+)([mpsz])/g)) {
+  for (const [, digits, suit, flower] of String(text).matchAll(/(\d+)([mpsz])|f([1-8])/g)) {
+    if (flower) { out.push(33 + Number(flower)); continue; }
     for (const d of digits) out.push(SUIT_BASE[suit] + Number(d) - 1);
   }
   return out;
@@ -33,8 +34,13 @@ export function groupKindName(kind) {
   return t(`group_${kind}`) === `group_${kind}` ? '' : t(`group_${kind}`);
 }
 
-/** The table name of a settlement item (never its key). */
-export function itemName(item) {
+/** The table name of a settlement item (never its key): the ruleset's own word for the engine's name of
+ * it (百搭麻将 names one key several ways: 边/卡/单吊), then the ruleset's word for the key, then the
+ * shared word for the key, then the engine's Chinese name. */
+export function itemName(item, ruleset) {
+  if (ruleset) {
+    for (const rk of [`item_${ruleset}_${item.key}_${item.name}`, `item_${ruleset}_${item.key}`]) if (has(rk)) return t(rk);
+  }
   const k = `item_${item.key}`;
   const s = t(k);
   if (s !== k) return s;
@@ -59,7 +65,8 @@ const suitName = (zh) => t(`suit_${HEFEI_SUIT[zh] ?? 0}`);
  * a group of tiles, those tiles (drawn as tile faces next to the words). null when the note says
  * nothing a player needs or its shape is unknown.
  */
-export function itemNote(item) {
+export function itemNote(item, ruleset) {
+  if (ruleset === 'baida') return baidaNote(item);
   const note = item.note || '';
   let m;
   switch (item.key) {
@@ -124,15 +131,52 @@ export function itemNote(item) {
   }
 }
 
-const BREAKDOWN_ORDER = ['base', 'di', 'fan', 'points', 'lianzhuang', 'zhuangfen', 'zhuang', 'multiplier', 'base_silver'];
+const WIND_ZH = '东南西北';
+const DRAGON_ZH = {中: 31, 发: 32, 白: 33};
+
+/** A 百搭麻将 item's note (the engine writes them for logs, in English): the table's words, and the tiles
+ * it is about where the note names some. Keys sharing a name with another ruleset's item (平胡, 地胡)
+ * mean something else here, hence notes of its own. */
+function baidaNote(item) {
+  const note = item.note || '';
+  const own = (k, vars) => (has(`note_baida_${k}`) ? {text: t(`note_baida_${k}`, vars)} : null);
+  let m;
+  switch (item.key) {
+    case 'hua':
+      if ((m = /of (\S)$/.exec(note)) && WIND_ZH.includes(m[1])) {
+        const w = WIND_ZH.indexOf(m[1]);
+        return {text: t('note_baida_hua', {w: windName(w)}), tiles: [34 + w, 38 + w]};
+      }
+      return null;
+    case 'hua_set':
+      return {text: t('note_baida_hua_set'), tiles: note.startsWith('梅') ? [38, 39, 40, 41] : [34, 35, 36, 37]};
+    case 'sanbaida':
+      return (m = /^(\d+)/.exec(note)) ? own('sanbaida', {n: m[1]}) : null;
+    case 'zhuang':
+      return (m = /kept (\d+)/.exec(note)) ? {text: t('note_baida_zhuang_kept', {n: m[1]})} : own('zhuang');
+    case 'jian': {
+      const id = DRAGON_ZH[(item.name || '')[0]];
+      return id !== undefined ? {text: t('note_baida_jian'), tiles: [id, id, id]} : own('jian');
+    }
+    case 'weifeng': case 'quanfeng': {
+      const w = WIND_ZH.indexOf(note[0]);
+      return w >= 0 ? {text: t(`note_baida_${item.key}`), tiles: [27 + w, 27 + w, 27 + w]} : own(item.key);
+    }
+    default:
+      return own(item.key);
+  }
+}
+
+const BREAKDOWN_ORDER = ['base', 'di', 'tai', 'fan', 'points', 'lianzhuang', 'zhuangfen', 'zhuang', 'multiplier', 'base_silver'];
 const rank = (k) => (BREAKDOWN_ORDER.includes(k) ? BREAKDOWN_ORDER.indexOf(k) : 1.5); // items after the base
 
 /** A payment's breakdown as words: "底 8 · 番 6 · 连庄 0 · ×包 1 · 基础银子 1". */
-export function breakdownText(b) {
+export function breakdownText(b, ruleset) {
   const keys = Object.keys(b || {}).sort((x, y) => rank(x) - rank(y));
   return keys.map((k) => {
     // Hefei's breakdown names its items by key (zhi, kan…): those read as the items' table names.
-    const label = t(`bd_${k}`) !== `bd_${k}` ? t(`bd_${k}`) : t(`item_${k}`) !== `item_${k}` ? t(`item_${k}`) : '';
+    const label = ruleset && has(`bd_${ruleset}_${k}`) ? t(`bd_${ruleset}_${k}`)
+      : t(`bd_${k}`) !== `bd_${k}` ? t(`bd_${k}`) : t(`item_${k}`) !== `item_${k}` ? t(`item_${k}`) : '';
     return k === 'multiplier' ? `${label} ×${b[k]}` : `${label} ${b[k]}`;
   }).join(' · ');
 }
@@ -147,6 +191,13 @@ export function paymentNote(note, nameOf) {
     }
     if ((m = /^(顺包|反包) ×(\d+) \((\d+) 口 from the winner to seat (\d)\)$/.exec(part))) {
       return t('note_fanbao', {x: m[2], k: m[3], who: nameOf(Number(m[4]))});
+    }
+    // 百搭麻将: "自摸: 底 1 × 3 台", "放冲 pays double: 2 × 底 1 × 2^(5−1) (封顶 5)".
+    if ((m = /^(自摸|放冲|抢杠)(?::| pays double: 2 ×) 底 (\d+) × (?:(\d+) 台|2\^\((\d+)−1\))(?: \(封顶 (\d+)\))?$/.exec(part))) {
+      const dbl = m[4] !== undefined;
+      const vars = {di: m[2], tai: dbl ? m[4] : m[3], why: t(m[1] === '抢杠' ? 'why_qianggang' : 'why_fangchong')};
+      const key = m[1] === '自摸' ? 'pay_baida_self' : 'pay_baida_double';
+      return t(dbl ? `${key}_dbl` : key, vars) + (m[5] ? t('pay_baida_cap', {cap: m[5]}) : '');
     }
     if ((m = /^(点炮|自摸) (\d+)(?: \+ 庄分 (\d+)×连庄(\d+) = (\d+))?$/.exec(part))) {
       const how = m[1] === '自摸' ? t('self_draw') : t('discard_win');

@@ -1,7 +1,7 @@
 // SVG tile faces drawn in code: numerals + 万, circles for 筒, bamboo sticks for 条,
 // characters for winds and dragons, and a tile back. viewBox 0 0 60 80.
 import {h} from './dom.js';
-import {tileName, t} from './i18n.js';
+import {rulesetWord, tileName, t} from './i18n.js';
 
 const NUM_ZH = '一二三四五六七八九';
 const HONOR_CH = '东南西北中发';
@@ -110,7 +110,7 @@ export function tileEl(id, opts = {}) {
   const marks = [];
   const v = opts.view;
   if (!back && v) {
-    if ((v.wild !== null && v.wild !== undefined && id === v.wild) || (v.wilds && v.wilds.includes(id))) { cls.push('is-wild'); marks.push(t('mark_wild')); }
+    if ((v.wild !== null && v.wild !== undefined && id === v.wild) || (v.wilds && v.wilds.includes(id))) { cls.push('is-wild'); marks.push(rulesetWord('mark_wild', v.ruleset)); }
     else if (v.stand_in !== null && v.stand_in !== undefined && id === v.stand_in) { cls.push('is-standin'); marks.push(t('mark_standin')); }
     else if (opts.markGangpai && v.gangpai && v.gangpai.includes(id)) { cls.push('is-gangpai'); marks.push(t('mark_gangpai')); }
   }
@@ -119,7 +119,7 @@ export function tileEl(id, opts = {}) {
   if (opts.dim) cls.push('dim');
   if (opts.extraClass) cls.push(opts.extraClass);
   let label = back ? tileName(null) : tileName(id);
-  if (cls.includes('is-wild')) label += ` (${t('wild')})`;
+  if (cls.includes('is-wild')) label += ` (${rulesetWord('wild', v && v.ruleset)})`;
   else if (cls.includes('is-standin')) label += ` (${t('stand_in_long')})`;
   else if (cls.includes('is-gangpai')) label += ` (${t('gangpai')})`;
   if (opts.label) label = opts.label;

@@ -80,7 +80,7 @@ export function replayScreen({app}, code, handNo) {
       case 'passed': return `${who} ${t('act_pass')}`;
       case 'concealed_kong': case 'added_kong': return `${who} ${t('act_kong')}`;
       case 'wild_konged': return `${who} ${t('act_wildkong')}`;
-      case 'exposed': return `${who} ${t('act_expose')} ${tileName(ev.tile)}`;
+      case 'exposed': return `${who} ${ev.tile >= 34 ? t('bu_hua') : t('act_expose')} ${tileName(ev.tile)}`;  // a flower: 补花
       case 'hand_started': return t('ev_hand_started', {n: ev.hand_no});
       case 'dealt': return `${who} ${t('ev_dealt', {n: ev.count ?? (ev.tiles || []).length})}`;
       case 'hand_ended': return ev.draw ? t('draw_game') : t('ev_hand_ended');

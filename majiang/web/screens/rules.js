@@ -10,7 +10,7 @@ import {PAGES, helpText, itemsFor} from '../help_text.js';
 
 /** "456m 567p · chow 123m" → the same words with each tile group drawn. */
 function tilesLine(text) {
-  return text.split(/(\s+)/).map((part) => (/^[0-9]+[mpsz]$/.test(part)
+  return text.split(/(\s+)/).map((part) => (/^(?:[0-9]+[mpsz]|f[1-8])+$/.test(part)
     ? h('span', {class: 'tile-row'}, parseTiles(part).map((id) => tileEl(id, {size: 'mini'})))
     : part));
 }
@@ -32,7 +32,9 @@ export function rulesScreen({app}, ruleset, mode) {
   const root = h('section', {class: 'screen rules', 'data-testid': 'rules'});
   mount(app, root);
   let info = null;
-  const page = PAGES.includes(`${ruleset}/${mode}`) ? `${ruleset}/${mode}` : null;
+  // A ruleset without modes (百搭麻将) has one page, `default`; `#/rules/baida` opens it too.
+  const key = `${ruleset}/${mode || 'default'}`;
+  const page = PAGES.includes(key) ? key : null;
 
   function render() {
     const tx = helpText(getLang());
@@ -51,9 +53,9 @@ export function rulesScreen({app}, ruleset, mode) {
       h('h2', {}, p.name),
       h('h3', {}, tx.win), h('ul', {}, p.win.map((x) => h('li', {}, x))),
       h('h3', {}, tx.special), h('ul', {}, p.special.map((x) => h('li', {}, x))),
-      h('h3', {}, tx.table),
+      h('h3', {}, p.table || tx.table),  // a page may name its own unit (百搭麻将 counts 台, not 番)
       h('table', {class: 'list', 'data-testid': 'rules-table'},
-        h('thead', {}, h('tr', {}, h('th', {}, tx.item), h('th', {}, tx.value), h('th', {}, tx.when))),
+        h('thead', {}, h('tr', {}, h('th', {}, p.item || tx.item), h('th', {}, p.value || tx.value), h('th', {}, tx.when))),
         h('tbody', {}, items.map(([zh, en, value, whenZh, whenEn]) => h('tr', {},
           h('td', {class: 'item-name'}, lang === 'zh' ? zh : `${en} (${zh})`), h('td', {class: 'num'}, Array.isArray(value) ? value[lang === 'zh' ? 0 : 1] : value),
           h('td', {class: 'muted'}, lang === 'zh' ? whenZh : whenEn))))),

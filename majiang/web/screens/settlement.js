@@ -3,11 +3,11 @@
 // every item by its table name, the payments (breakdown on hover or tap), this hand's and the running
 // totals (counting up), every revealed hand, and the seed-hash check.
 import {h} from '../dom.js';
-import {t, tileName, windName, shortTileName} from '../i18n.js';
+import {has, rulesetWord, t, tileName, windName, shortTileName} from '../i18n.js';
 import {sha256} from '../sha256.js';
 import {tileEl} from '../tiles.js';
-import {arrangeHand, meldsEl} from '../board.js';
-import {breakdownText, itemName, itemNote, parseGroup, paymentNote} from '../phrases.js';
+import {arrangeHand, meldsEl, seatWind, wildKinds} from '../board.js';
+import {breakdownText, itemName, itemNote, parseGroup, parseTiles, paymentNote} from '../phrases.js';
 
 function signed(n) { return n > 0 ? `+${n}` : String(n); }
 
@@ -16,9 +16,41 @@ function titleText(data, st, nm) {
   if (st.draw || data.draw || !(st.winners && st.winners.length)) return t('draw_game');
   if (data.wins && data.wins.length) {
     return data.wins.map((w) => (w.self_draw ? t('win_self', {who: nm(w.seat)})
-      : t('win_discard', {who: nm(w.seat), from: nm(w.from_seat)}))).join('；');
+      : robbed(st, w.seat) ? t('rob_from', {who: nm(w.seat), from: nm(w.from_seat)})
+        : t('win_discard', {who: nm(w.seat), from: nm(w.from_seat)}))).join('；');
   }
   return `${st.winners.map(nm).join('、')} ${t('winner')}`;
+}
+
+/** Whether this winner robbed a kong (抢杠: the 抢杠 item among its items), not won on a discard. */
+function robbed(st, seat) {
+  const items = (st.per_winner && (st.per_winner[seat] || st.per_winner[String(seat)])) || st.items || [];
+  return items.some((it) => it.key === 'qianggang');
+}
+
+/** The raw decomposition of one winner (the settlement keeps one per winner on a 一炮多响). */
+function rawGroups(st, seat) {
+  const per = st.extra && st.extra.decompositions ? st.extra.decompositions[seat] || st.extra.decompositions[String(seat)] : null;
+  return per || (st.winners && st.winners.length === 1 ? st.decomposition : []) || [];
+}
+
+/**
+ * What each 百搭 stood for, in 百搭麻将's reading ("*678s": a group a 百搭 helps fill, melds last): the
+ * tiles of the starred groups that the natural tiles of the hand do not cover, in order.
+ */
+function starredWildAs(st, seat, natural, meldCount) {
+  const raw = rawGroups(st, seat);
+  const concealedGroups = raw.slice(0, Math.max(0, raw.length - meldCount));
+  if (!concealedGroups.some((g) => String(g).startsWith('*'))) return [];
+  const left = new Map();
+  for (const id of natural) left.set(id, (left.get(id) || 0) + 1);
+  const take = (id) => { const n = left.get(id) || 0; if (n > 0) { left.set(id, n - 1); return true; } return false; };
+  const plain = concealedGroups.filter((g) => !String(g).startsWith('*'));
+  const starred = concealedGroups.filter((g) => String(g).startsWith('*'));
+  for (const g of plain) parseTiles(g).forEach(take);
+  const out = [];
+  for (const g of starred) for (const id of parseTiles(String(g).slice(1))) if (!take(id)) out.push(id);
+  return out;
 }
 
 /** The groups of a winner's decomposition (parsed), for the wild marks. */
@@ -40,18 +72,26 @@ function winnerHandEl(data, st, win) {
     const i = concealed.lastIndexOf(win.tile);
     if (i >= 0) concealed.splice(i, 1);
   }
-  const wildAs = groupsOf(st, seat).flatMap((g) => g.wildAs);
+  const wilds = wildKinds(data);
+  let wildAs = groupsOf(st, seat).flatMap((g) => g.wildAs);
+  if (!wildAs.length) {
+    const natural = [...concealed, win.tile].filter((id) => !wilds.includes(id));
+    // A 百搭 won on a discard plays as its own face: it is natural then.
+    if (!win.self_draw && wilds.includes(win.tile)) natural.push(win.tile);
+    const melds = data.seats && data.seats[seat] ? data.seats[seat].melds.length : 0;
+    wildAs = starredWildAs(st, seat, natural, melds);
+  }
   const wildMark = (id) => {
-    if (data.wild === null || data.wild === undefined || id !== data.wild || !wildAs.length) return null;
+    if (!wilds.includes(id) || !wildAs.length) return null;
     const as = wildAs.shift();
-    return as === data.wild ? null : as;
+    return as === id ? null : as;
   };
   const tileWithAs = (id, extra = {}) => {
     const as = wildMark(id);
     const el = tileEl(id, {size: 'meld', view: data, ...extra});
     if (as !== null && as !== undefined) {
       el.classList.add('wild-as');
-      el.setAttribute('title', `${tileName(id)} · ${t('wild_as', {tile: tileName(as)})}`);
+      el.setAttribute('title', `${tileName(id)} · ${rulesetWord('wild_as', data.ruleset, {tile: tileName(as)})}`);
       el.appendChild(h('span', {class: 'as', 'data-as': as}, shortTileName(as)));
     }
     return el;
@@ -66,23 +106,23 @@ function winnerHandEl(data, st, win) {
     h('span', {class: 'win-apart'}, winEl, h('small', {class: 'muted'}, t('winning_tile'))));
 }
 
-function itemTable(items, unit) {
+function itemTable(items, unit, ruleset) {
   return h('table', {class: 'items', 'data-testid': 'items'},
     h('tbody', {}, items.map((it) => {
-      const note = itemNote(it);
+      const note = itemNote(it, ruleset);
       return h('tr', {'data-key': it.key},
-        h('td', {class: 'item-name'}, itemName(it)),
+        h('td', {class: 'item-name'}, itemName(it, ruleset)),
         h('td', {class: 'num'}, `${it.value} ${unit}`),
         h('td', {class: 'muted item-note'}, note ? [note.text, note.tiles && note.tiles.length
           ? h('span', {class: 'tile-row note-tiles'}, note.tiles.map((id) => tileEl(id, {size: 'mini'}))) : null] : null));
     })));
 }
 
-function paymentsTable(st, nm) {
+function paymentsTable(st, nm, ruleset) {
   const rows = [];
   st.payments.forEach((p, i) => {
-    const how = breakdownText(p.breakdown);
-    const note = paymentNote(p.note, nm);
+    const how = breakdownText(p.breakdown, ruleset);
+    const note = paymentNote(p.note, nm, ruleset);
     const detail = h('tr', {class: 'pay-detail', hidden: true, 'data-testid': `pay-detail-${i}`},
       h('td', {colspan: 4}, how, note ? ` · ${note}` : ''));
     const row = h('tr', {class: 'pay-row', tabindex: 0, title: [how, note].filter(Boolean).join(' · '),
@@ -123,7 +163,8 @@ export function countUp(el, value, ms = 700) {
 export function settlementEl(data, names, opts = {}) {
   const st = data.settlement || {};
   const nm = (s) => (s === null || s === undefined ? '?' : (names && names[s]) || `#${Number(s) + 1}`);
-  const unit = data.ruleset === 'anqing' ? t('fan') : t('points');
+  const rs = data.ruleset;
+  const unit = has(`unit_${rs}`) ? t(`unit_${rs}`) : t('points');
   const blocks = [];
   const draw = st.draw || data.draw || !(st.winners && st.winners.length);
 
@@ -141,15 +182,15 @@ export function settlementEl(data, names, opts = {}) {
       h('h3', {}, wins.length > 1 ? nm(win.seat) : t('your_hand'),
         items.length ? h('span', {class: 'fan-total'}, ` Σ ${total} ${unit}`) : null),
       data.revealed ? winnerHandEl(data, st, win) : null,
-      items.length ? itemTable(items, unit) : null));
+      items.length ? itemTable(items, unit, rs) : null));
   }
   if (!wins.length && !draw) {
     // A history summary has no wins list: the items alone.
-    if (per) for (const [w, items] of Object.entries(per)) blocks.push(h('h3', {}, `${t('items')} — ${nm(w)}`), itemTable(items, unit));
-    else if (st.items && st.items.length) blocks.push(h('h3', {}, t('items')), itemTable(st.items, unit));
+    if (per) for (const [w, items] of Object.entries(per)) blocks.push(h('h3', {}, `${t('items')} — ${nm(w)}`), itemTable(items, unit, rs));
+    else if (st.items && st.items.length) blocks.push(h('h3', {}, t('items')), itemTable(st.items, unit, rs));
   }
 
-  if (st.payments && st.payments.length) blocks.push(h('h3', {}, t('payments')), paymentsTable(st, nm));
+  if (st.payments && st.payments.length) blocks.push(h('h3', {}, t('payments')), paymentsTable(st, nm, rs));
 
   const totals = st.totals || data.totals || [0, 0, 0, 0];
   const rows = totals.map((v, s) => {
@@ -157,7 +198,7 @@ export function settlementEl(data, names, opts = {}) {
     if (opts.animate) countUp(num, v);
     const hasSeats = data.seats && data.seats[s];
     return h('tr', {class: st.winners && st.winners.includes(s) ? 'winner-row' : ''},
-      h('td', {class: 'who'}, data.dealer !== undefined ? h('span', {class: 'wind'}, windName((s - data.dealer + 4) % 4)) : null, ' ', nm(s)),
+      h('td', {class: 'who'}, data.dealer !== undefined ? h('span', {class: 'wind'}, windName(seatWind(data, s))) : null, ' ', nm(s)),
       data.revealed ? h('td', {class: 'revealed'},
         hasSeats && data.seats[s].melds.length ? meldsEl(data, s) : null,
         h('span', {class: 'tile-row'}, arrangeHand(data, data.revealed[s]).map((id) => tileEl(id, {size: 'mini', view: data})))) : null,

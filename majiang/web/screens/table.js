@@ -5,7 +5,7 @@ import {t, tileName, actionLabel, windName, rulesetName} from '../i18n.js';
 import {api, session} from '../api.js';
 import {TableSocket} from '../socket.js';
 import {tileEl} from '../tiles.js';
-import {boardEl, arrangeHand, seatWind, actingSeat} from '../board.js';
+import {boardEl, arrangeHand, seatWind, actingSeat, claimActionLabel, claimPromptEl} from '../board.js';
 import {hintFor} from '../hint.js';
 import {settlementEl, countUp} from './settlement.js';
 import {announcer, muted, setMuted, sounds} from '../sound.js';
@@ -131,7 +131,8 @@ export function tableScreen({app, go}, code) {
         break;
       case 'concealed_kong': case 'added_kong': toast(`${who} ${t('act_kong')}`); break;
       case 'wild_konged': toast(`${who} ${t('act_wildkong')}`); break;
-      case 'exposed': toast(`${who} ${t('act_expose')} ${tileName(ev.tile)}`); break;
+      // A flower laid open is 补花 (百搭麻将); any other laid-open tile is Anqing's 亮杠牌.
+      case 'exposed': toast(`${who} ${ev.tile >= 34 ? t('bu_hua') : t('act_expose')} ${tileName(ev.tile)}`); break;
       case 'won': sounds.win(); announce(t('aria_win', {who})); toast(`${who} ${t('act_win')}！${ev.self_draw ? t('self_draw') : ''}`, 'win', 3500); break;
       default: break;
     }
@@ -271,7 +272,8 @@ export function tableScreen({app, go}, code) {
 
   function rulesHref(v) {
     const o = v.options || (st.room && st.room.options) || {};
-    return `#/rules/${v.ruleset}/${v.ruleset === 'anqing' ? o.mode || 'A' : o.room || 'baoting'}`;
+    const mode = {anqing: o.mode || 'A', hefei: o.room || 'baoting'}[v.ruleset] || 'default';
+    return `#/rules/${v.ruleset}/${mode}`;
   }
 
   function legalOf(type) { return (st.view.legal || []).filter((a) => a.type === type); }
@@ -393,11 +395,11 @@ export function tableScreen({app, go}, code) {
         onclick: () => {
           if (opts.length === 1) send(opts[0]);
           else { st.chooser = {type, options: opts}; render(); }
-        }}, actionLabel(opts[0]), opts.length > 1 ? h('small', {}, ` ×${opts.length}`) : null));
+        }}, claimActionLabel(v, opts[0]), opts.length > 1 ? h('small', {}, ` ×${opts.length}`) : null));
     }
     let prompt = null;
     if (v.phase === 'claim' && v.claim && legal.length) {
-      prompt = h('span', {class: 'prompt'}, t('claim_on', {who: nameOf(v.claim.discarder)}), ' ', tileEl(v.claim.tile, {size: 'mini', view: v}));
+      prompt = claimPromptEl(v, nameOf);
     } else if (st.mode === 'declare') {
       prompt = h('span', {class: 'prompt'}, t('choose_declare'));
     } else if (legal.some((a) => a.type === 'discard')) {

@@ -441,8 +441,8 @@ async def room_hand_view(request: Request) -> Response:
         raise HTTPError(400, "bad_request", f"seat {seat} out of range (0-3, or 'all')")
     key = (code_of(request), hand_no_of(request), seat, step_asked)
     cached = guard.views.get(key)  # a finished hand never changes: each step is rebuilt once
-    if cached is not None:
-        return Response(cached, media_type="application/json")
+    if cached is not None:  # the x-cache header lets an operator (and the abuse test) see the cache work
+        return Response(cached, media_type="application/json", headers={"x-cache": "hit"})
     row = await _hand_row(request)
     replay = decode_replay(row["replay"])
     steps = len(replay.actions)
@@ -462,7 +462,7 @@ async def room_hand_view(request: Request) -> Response:
     answer = encoder.encode({"view": view, "events": shown, "step": step, "steps": steps,
                              "action": replay.actions[step - 1] if step else None})
     guard.views.put(key, answer)
-    return Response(answer, media_type="application/json")
+    return Response(answer, media_type="application/json", headers={"x-cache": "miss"})
 
 
 async def api_not_found(request: Request) -> Response:

@@ -166,7 +166,8 @@ async def test_4_replay_views_are_cached_and_rate_limited(strict: ServerProcess,
                                                           ip: str) -> None:
     code, _ = await finished_hand(web, strict, ip, public=True)
     steps = (await web.get(f"/api/rooms/{code}/hands/1/view")).json()["steps"]
-    assert steps >= 20
+    n = min(steps, 20)  # within the view burst (50) for both passes; a hand may end in fewer than 20 actions
+    assert n >= 1
 
     async def views(urls: list[str]) -> list[str]:
         out = []
@@ -175,9 +176,9 @@ async def test_4_replay_views_are_cached_and_rate_limited(strict: ServerProcess,
             assert r.status_code == 200, r.text
             out.append(r.headers["x-cache"])
         return out
-    urls = [f"/api/rooms/{code}/hands/1/view?seat=all&step={k}" for k in range(steps - 20, steps)]
-    assert await views(urls) == ["miss"] * 20  # each step rebuilt once ...
-    assert await views(urls) == ["hit"] * 20  # ... and never again
+    urls = [f"/api/rooms/{code}/hands/1/view?seat=all&step={k}" for k in range(steps - n, steps)]
+    assert await views(urls) == ["miss"] * n  # each step rebuilt once ...
+    assert await views(urls) == ["hit"] * n  # ... and never again
     statuses = [(await web.get(f"/api/rooms/{code}/hands/1/view?step=1")).status_code for _ in range(30)]
     assert 429 in statuses and statuses[0] in (200, 429)
 

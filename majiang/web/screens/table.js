@@ -32,7 +32,7 @@ export function tableScreen({app, go}, code) {
   const names = () => (st.room ? st.room.seats.map((s) => s.name || t('empty_seat')) : []);
   const nameOf = (seat) => names()[seat] || `#${seat + 1}`;
 
-  const sock = new TableSocket(code, session.token, {
+  const sock = new TableSocket(code, () => session.token, {
     onMessage: handle,
     onStatus: (s, closeCode) => {
       st.status = s;

@@ -34,13 +34,14 @@ async def test_hefei_claim_timeout_takes_the_offered_discard_win(server: ServerP
     last: dict[str, Any] | None = None  # the last act sent
     async with asyncio.timeout(150):
         while won is None:
-            await c.wait(lambda c, seen=seen: len(c.messages) > seen)
+            await c.wait(lambda c, seen=seen: len(c.messages) > seen, timeout=45)  # > the 30 s turn clock
             for msg in c.messages[seen:]:
                 if msg["type"] == "room" and msg["room"]["status"] == "waiting" \
                         and not msg["room"]["seats"][0]["ready"]:
                     await c.send({"type": "ready"})
-                if msg["type"] == "error" and msg["code"] == "rate_limited" and last is not None:
-                    await asyncio.sleep(0.3)  # a scripted player outruns the rate limit: send it again
+                if msg["type"] == "error" and msg["code"] == "rate_limited" and msg.get("ref") == "act" \
+                        and last is not None and c.last_view_msg is not None and last["seq"] == c.last_view_msg["seq"]:
+                    await asyncio.sleep(0.3)  # a scripted player outruns the rate limit: send it again if still due
                     await c.send(last)
                 if msg["type"] != "view":
                     continue

@@ -1,0 +1,220 @@
+"""Several nodes: real `majiang serve --redis-url` processes sharing the machine's PostgreSQL (a fresh
+schema) and Redis (a fresh key prefix; never flushed), clients on different nodes, owners killed
+(SIGKILL) and paused (SIGSTOP)."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import random
+import secrets
+import signal
+import socket
+import subprocess
+import time
+from collections.abc import AsyncIterator, Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+
+from tests.server.conftest import PG_ROOT, _pg, database_url, drop_schema
+from tests.server.harness import Client, ServerProcess, auth, create_room, session
+from tests.server.test_secrecy import shown, truth
+
+pytestmark = [pytest.mark.postgres, pytest.mark.redis]
+REDIS = os.environ.get("MAJIANG_TEST_REDIS", "redis://127.0.0.1:6379/0")
+LONG = {"discard_seconds": 120, "claim_seconds": 120, "grace_seconds": 120, "ready_seconds": 120}
+
+
+class Cluster:
+    def __init__(self, tmp: Path, url: str, redis_url: str, prefix: str) -> None:
+        self.tmp, self.url, self.redis_url, self.prefix = tmp, url, redis_url, prefix
+        self.nodes: list[ServerProcess] = []
+
+    def start(self, n: int) -> Cluster:
+        for i in range(n):
+            self.nodes.append(self.node(i).start())
+        return self
+
+    def node(self, i: int) -> ServerProcess:
+        srv = ServerProcess(self.tmp / f"node{i}", self.url, log_path=self.tmp / f"node{i}.log")
+        srv.extra = ["--redis-url", self.redis_url, "--node-id", f"n{i}"]
+        return srv
+
+    def stop(self) -> None:
+        for srv in self.nodes:
+            if srv.proc is not None and srv.proc.poll() is None:
+                srv.proc.send_signal(signal.SIGCONT)
+            srv.stop()
+
+    def log(self, i: int) -> str:
+        return (self.tmp / f"node{i}.log").read_text()
+
+
+@pytest.fixture
+def cluster_env(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[tuple[Path, str, str]]:
+    url, schema = database_url("postgres", tmp_path)
+    assert url is not None
+    prefix = f"mjtest:{secrets.token_hex(4)}:"
+    monkeypatch.setenv("MAJIANG_SECRET", secrets.token_hex(16))  # one signing key for every node
+    monkeypatch.setenv("MAJIANG_REDIS_PREFIX", prefix)
+    yield tmp_path, url, prefix
+    drop_schema(schema)
+    _delete_prefix(REDIS, prefix)
+
+
+def _delete_prefix(redis_url: str, prefix: str) -> None:
+    import redis
+
+    r = redis.Redis.from_url(redis_url)
+    try:
+        for key in r.scan_iter(match=prefix + "*"):  # only this run's keys
+            r.delete(key)
+    except redis.RedisError:
+        pass
+
+
+@pytest.fixture
+async def three(cluster_env: tuple[Path, str, str]) -> AsyncIterator[Cluster]:
+    tmp, url, prefix = cluster_env
+    c = await asyncio.to_thread(Cluster(tmp, url, REDIS, prefix).start, 3)
+    try:
+        yield c
+    finally:
+        await asyncio.to_thread(c.stop)
+
+
+def _log_indexes(url: str, code: str) -> list[int]:
+    import asyncpg
+
+    schema = url.split("schema=")[1]
+
+    async def go() -> list[int]:
+        conn = await asyncpg.connect(PG_ROOT)
+        try:
+            rows = await conn.fetch(f"SELECT idx FROM {schema}.room_events WHERE room_code=$1 ORDER BY idx", code)
+            return [r["idx"] for r in rows]
+        finally:
+            await conn.close()
+    return asyncio.run(go())
+
+
+async def _room_of_four(c: Cluster, **spec: Any) -> tuple[str, list[dict[str, Any]]]:
+    """A room created on node 0 and joined through nodes 1 and 2 (REST relayed to the owner)."""
+    https = [httpx.AsyncClient(base_url=n.base, timeout=20) for n in c.nodes]
+    try:
+        people = [await session(https[i % 3], f"P{i}") for i in range(4)]
+        code = (await create_room(https[0], people[0]["token"], **spec))["room"]["code"]
+        listed = (await https[2].get("/api/rooms")).json()["rooms"]  # the lobby of another node has it
+        assert code in [r["code"] for r in listed]
+        for i, p in enumerate(people[1:], 1):
+            r = await https[i % 3].post(f"/api/rooms/{code}/join", headers=auth(p["token"]))
+            assert r.status_code == 200, r.text
+        room = (await https[1].get(f"/api/rooms/{code}")).json()["room"]
+        assert [s["player_id"] for s in room["seats"]] == [p["player_id"] for p in people]
+        return code, people
+    finally:
+        for h in https:
+            await h.aclose()
+
+
+async def test_four_clients_on_three_nodes_play_a_match_and_see_only_their_own(three: Cluster) -> None:
+    code, people = await _room_of_four(three, ruleset="anqing", hands=1)
+    clients = []
+    for i, p in enumerate(people):
+        cl = await Client(three.nodes[[0, 1, 2, 2][i]].ws_base, code, p["token"]).connect()
+        cl.autoplay, cl.rng = True, random.Random(i)
+        clients.append(cl)
+    for cl in clients:
+        await cl.send({"type": "ready"})
+    for cl in clients:
+        await cl.next_of("match_end", timeout=120, after=0)
+    async with httpx.AsyncClient(base_url=three.nodes[1].base, timeout=20) as http:
+        replay = (await http.get(f"/api/rooms/{code}/hands/1/replay")).content
+    views, events, seed = truth(replay)
+    for seat, cl in enumerate(clients):
+        assert cl.seat == seat
+        got: list[Any] = []
+        for raw, msg in zip(cl.raw, cl.messages, strict=True):
+            if msg["type"] != "view" or msg["view"]["phase"] == "over":
+                continue
+            assert '"wall":' not in raw and seed not in raw
+            assert msg["view"] == shown(views[msg["step"]][seat]), f"seat {seat} step {msg['step']}"
+            got.extend(msg["events"])
+        assert got == events[seat][:len(got)] and len(got) > 10
+        await cl.close()
+
+
+async def _play_until(clients: list[Client], rng: random.Random, stop: Any, max_steps: int = 400) -> None:
+    """Answer questions one at a time with random legal actions until ``stop(msg)`` holds for a question."""
+    answered: dict[int, int] = {}
+    for _ in range(max_steps):
+        ask = await clients[0].wait(lambda _: next(
+            (c for c in clients if c.last_view_msg and c.last_view_msg["view"]["legal"]
+             and answered.get(c.seat) != c.last_view_msg["asked"]), None), timeout=30)  # type: ignore[arg-type]
+        m = ask.last_view_msg
+        if stop(m):
+            return
+        answered[ask.seat] = m["asked"]
+        await ask.send({"type": "act", "seq": m["seq"], "action": rng.choice(m["view"]["legal"])})
+    raise AssertionError("the situation never came")
+
+
+async def _settle(clients: list[Client]) -> dict[int, dict[str, Any]]:
+    """Wait until no message arrives for a moment; every seat's last view."""
+    await asyncio.sleep(0.5)
+    return {c.seat: c.last_view_msg for c in clients}  # type: ignore[misc]
+
+
+async def _reconnect(c: Cluster, nodes: list[int], code: str, people: list[dict[str, Any]],
+                     before: dict[int, dict[str, Any]]) -> list[Client]:
+    back = []
+    deadline = time.monotonic() + 15
+    for i, p in enumerate(people):
+        while True:  # until a node serves the table again (the lease of the dead owner must expire)
+            cl = await Client(c.nodes[nodes[i]].ws_base, code, p["token"]).connect()
+            try:
+                await cl.next_of("welcome", after=0, timeout=5)
+                break
+            except TimeoutError:
+                await cl.close()
+                assert time.monotonic() < deadline, "no node took the table over within 15 s"
+                await asyncio.sleep(0.3)
+        back.append(cl)
+    for i, cl in enumerate(back):
+        snap = await cl.next_of("view", after=0)
+        old = before[i]
+        assert snap["view"] == old["view"] and snap["step"] == old["step"] and snap["asked"] == old["asked"], \
+            f"seat {i}: the view after the takeover differs"
+    return back
+
+
+async def test_owner_killed_in_a_claim_window_the_table_continues_elsewhere(three: Cluster) -> None:
+    code, people = await _room_of_four(three, ruleset="anqing", hands=1, **LONG)
+    clients = [await Client(three.nodes[[1, 2, 1, 2][i]].ws_base, code, p["token"]).connect()
+               for i, p in enumerate(people)]
+    for cl in clients:
+        await cl.next_of("welcome", after=0)
+        await cl.send({"type": "ready"})
+    rng = random.Random(3)
+    # a seat is asked whether to claim a discard: kill the owner now
+    await _play_until(clients, rng, lambda m: m["view"]["phase"] == "claim")
+    before = await _settle(clients)
+    t0 = time.monotonic()
+    three.nodes[0].kill()
+    for cl in clients:
+        await cl.closed.wait()  # the relaying nodes close with 1012: reconnect
+    back = await _reconnect(three, [2, 1, 2, 1], code, people, before)
+    took = time.monotonic() - t0
+    assert took < 10, f"the takeover took {took:.1f} s"
+    for cl in back:
+        cl.autoplay = True
+        await cl.send({"type": "sync"})
+    for cl in back:
+        end = await cl.next_of("match_end", timeout=120, after=0)
+        assert sum(end["totals"]) == 0
+        await cl.close()
+    idx = await asyncio.to_thread(_log_indexes, three.url, code)
+    assert idx == list(range(1, len(idx) + 1)), "the log has a gap or a duplicate"

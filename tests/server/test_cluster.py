@@ -9,8 +9,6 @@ import os
 import random
 import secrets
 import signal
-import socket
-import subprocess
 import time
 from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
@@ -19,7 +17,7 @@ from typing import Any
 import httpx
 import pytest
 
-from tests.server.conftest import PG_ROOT, _pg, database_url, drop_schema
+from tests.server.conftest import PG_ROOT, database_url, drop_schema
 from tests.server.harness import Client, ServerProcess, auth, create_room, session
 from tests.server.test_secrecy import shown, truth
 

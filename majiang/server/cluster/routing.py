@@ -135,8 +135,9 @@ async def relay_websocket(scope: Scope, receive: Receive, send: Send, base: str,
     try:
         upstream = await websockets.connect(url, additional_headers=[(k.decode(), v.decode()) for k, v in fwd],
                                             max_size=2**22, open_timeout=5, ping_interval=None)
-    except Exception:
-        await send({"type": "websocket.close", "code": 1013})  # try again later
+    except Exception:  # the owner is gone (its lease has not expired yet): try again later
+        await send({"type": "websocket.accept"})
+        await send({"type": "websocket.close", "code": 1013})
         return
     await send({"type": "websocket.accept"})
 
@@ -181,6 +182,7 @@ async def _json(send: Send, status: int, body: Any) -> None:
 async def _unavailable(scope: Scope, receive: Receive, send: Send, reason: str) -> None:
     if scope["type"] == "websocket":
         await receive()
+        await send({"type": "websocket.accept"})
         await send({"type": "websocket.close", "code": 1013})
     else:
         await _json(send, 503, {"error": "unavailable", "reason": reason})

@@ -280,3 +280,59 @@ async def test_owner_killed_during_the_ready_countdown(three: Cluster) -> None:
     for cl in back:
         await cl.next_of("match_end", timeout=120, after=0)
         await cl.close()
+
+
+def _epoch(url: str, code: str) -> int:
+    import asyncpg
+
+    schema = url.split("schema=")[1]
+
+    async def go() -> int:
+        conn = await asyncpg.connect(PG_ROOT)
+        try:
+            return int(await conn.fetchval(f"SELECT epoch FROM {schema}.room_owners WHERE code=$1", code))
+        finally:
+            await conn.close()
+    return asyncio.run(go())
+
+
+async def test_a_paused_owner_resumed_after_its_lease_cannot_write(three: Cluster) -> None:
+    code, people = await _room_of_four(three, ruleset="anqing", hands=1, **LONG)
+    # seat 0 talks to the owner itself; the others through nodes 1 and 2
+    clients = [await Client(three.nodes[[0, 1, 2, 1][i]].ws_base, code, p["token"]).connect()
+               for i, p in enumerate(people)]
+    for cl in clients:
+        await cl.next_of("welcome", after=0)
+        await cl.send({"type": "ready"})
+    m = await _play_until(clients, random.Random(5),
+                          lambda m: m["step"] >= 6 and m["view"]["phase"] == "turn" and m["view"]["seat"] == 0)
+    before = await _settle(clients)
+    assert await asyncio.to_thread(_epoch, three.url, code) == 1
+    owner = three.nodes[0].proc
+    assert owner is not None
+    owner.send_signal(signal.SIGSTOP)
+    try:
+        # seat 0's discard reaches the paused owner's socket: it will try to write it when resumed
+        await clients[0].send({"type": "act", "seq": m["seq"], "action": m["view"]["legal"][0]})
+        for cl in clients[1:]:
+            await asyncio.wait_for(cl.closed.wait(), 15)  # the relays see the lease move: 1012
+        back = await _reconnect(three, [2, 1, 2], code, people[1:], {i: before[i + 1] for i in range(3)})
+        assert await asyncio.to_thread(_epoch, three.url, code) == 2
+    finally:
+        owner.send_signal(signal.SIGCONT)
+    await asyncio.wait_for(clients[0].closed.wait(), 15)  # the old owner drops the table: 1012
+    assert any(m["type"] == "error" and m["code"] == "moved" for m in clients[0].messages) \
+        or clients[0].ws.close_code == 1012  # type: ignore[union-attr]
+    await asyncio.sleep(1.5)
+    assert "refused as stale" in three.log(0) or "lost the lease" in three.log(0)
+    seat0 = await _reconnect(three, [1], code, people[:1], before)
+    back = [*seat0, *back]
+    for cl in back:
+        cl.autoplay = True
+        await cl.send({"type": "sync"})
+    for cl in back:
+        await cl.next_of("match_end", timeout=120, after=0)
+        await cl.close()
+    idx = await asyncio.to_thread(_log_indexes, three.url, code)
+    assert idx == list(range(1, len(idx) + 1))
+    assert await asyncio.to_thread(_epoch, three.url, code) == 2, "the table changed owner again"

@@ -150,9 +150,9 @@ class Cluster:
                 log.exception("node %s: could not take over room %s", self.node_id, code)
 
     # --- routing --------------------------------------------------------------------------------
-    async def owner_url(self, code: str) -> str | None:
-        """Where a request for ``code`` must go: None = serve it here (ours, claimed now, or no live
-        table anywhere: the endpoint answers from the store)."""
+    async def owner_of(self, code: str) -> tuple[str, str] | None:
+        """Where a request for ``code`` must go: (node id, its internal URL), or None = serve it here
+        (ours, claimed just now, or no live table anywhere: the endpoint answers from the store)."""
         if await self.registry.get(code) is not None:
             return None
         holder = (await self.leases.holders([code]))[0]
@@ -161,7 +161,7 @@ class Cluster:
         if holder is not None:
             url = await self.leases.url_of(holder)
             if url is not None:
-                return url
+                return holder, url
         room = await self.store.room(code)
         if room is not None and room["status"] not in ("finished", "dissolved"):  # orphaned: take it now
             await self.adopt(code)

@@ -59,16 +59,17 @@ class Router:
         target = None
         if m is not None:
             try:
-                target = await cluster.owner_url(m.group(1).upper())
+                target = await cluster.owner_of(m.group(1).upper())
             except Exception as e:  # Redis away: say so, the client retries
                 await _unavailable(scope, receive, send, f"routing is unavailable: {e!r}")
                 return
         if target is None:
             await self.app(scope, receive, send)
         elif scope["type"] == "websocket":
-            await relay_websocket(scope, receive, send, target, fwd)
+            await relay_websocket(scope, receive, send, target[1], fwd,
+                                  watch=lambda: _still_owner(cluster, m.group(1).upper(), target[0]))
         else:
-            await self._forward(scope, receive, send, target, fwd)
+            await self._forward(scope, receive, send, target[1], fwd)
 
     def _client(self) -> httpx.AsyncClient:
         if self.http is None:
@@ -124,10 +125,18 @@ class Router:
         await _json(send, 200, {"rooms": page, "total": len(rooms), "next": offset + limit if more else None})
 
 
+async def _still_owner(cluster: Any, code: str, node_id: str) -> bool:
+    try:
+        return bool((await cluster.leases.holders([code]))[0] == node_id)
+    except Exception:  # Redis away for a moment: the owner's fencing keeps the table safe meanwhile
+        return True
+
+
 async def relay_websocket(scope: Scope, receive: Receive, send: Send, base: str,
-                          fwd: list[tuple[bytes, bytes]]) -> None:
+                          fwd: list[tuple[bytes, bytes]], watch: Any = None) -> None:
     """Pipe a client's websocket to the owner's, both ways. If the owner goes away without a close
-    (killed), the client is closed with 1012 and reconnects — to any node, which finds the new owner."""
+    (killed), or ``watch()`` says it is not the owner any more (paused past its lease, then taken
+    over), the client is closed with 1012 and reconnects — to any node, which finds the new owner."""
     first = await receive()
     if first["type"] != "websocket.connect":
         return
@@ -162,7 +171,15 @@ async def relay_websocket(scope: Scope, receive: Receive, send: Send, base: str,
             with contextlib.suppress(websockets.ConnectionClosed):
                 await upstream.send(data if data is not None else (msg.get("bytes") or b""))
 
-    tasks = [asyncio.create_task(down()), asyncio.create_task(up())]
+    async def owner_lives() -> None:
+        while watch is not None:
+            await asyncio.sleep(1.0)
+            if not await watch():
+                with contextlib.suppress(Exception):
+                    await send({"type": "websocket.close", "code": 1012})
+                return
+
+    tasks = [asyncio.create_task(down()), asyncio.create_task(up()), asyncio.create_task(owner_lives())]
     try:
         await asyncio.wait(tasks, return_when=asyncio.FIRST_COMPLETED)
     finally:

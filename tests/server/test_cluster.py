@@ -9,6 +9,8 @@ import os
 import random
 import secrets
 import signal
+import socket
+import subprocess
 import time
 from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
@@ -336,3 +338,64 @@ async def test_a_paused_owner_resumed_after_its_lease_cannot_write(three: Cluste
     idx = await asyncio.to_thread(_log_indexes, three.url, code)
     assert idx == list(range(1, len(idx) + 1))
     assert await asyncio.to_thread(_epoch, three.url, code) == 2, "the table changed owner again"
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def _redis_server(port: int) -> subprocess.Popen[bytes]:
+    proc = subprocess.Popen(["redis-server", "--port", str(port), "--bind", "127.0.0.1", "--save", "",
+                             "--appendonly", "no"], stdout=subprocess.DEVNULL)
+    for _ in range(100):
+        with socket.socket() as s:
+            if s.connect_ex(("127.0.0.1", port)) == 0:
+                return proc
+        time.sleep(0.05)
+    raise RuntimeError("redis-server did not start")
+
+
+async def test_redis_restarted_mid_match_play_goes_on_with_one_owner(
+        cluster_env: tuple[Path, str, str]) -> None:
+    tmp, url, prefix = cluster_env
+    port = _free_port()
+    redis_proc = _redis_server(port)  # our own Redis: the machine's shared one is never restarted
+    c = Cluster(tmp, url, f"redis://127.0.0.1:{port}/0", prefix)
+    try:
+        await asyncio.to_thread(c.start, 3)
+        code, people = await _room_of_four(c, ruleset="anqing", hands=2, **LONG)
+        clients = [await Client(c.nodes[[0, 1, 2, 1][i]].ws_base, code, p["token"]).connect()
+                   for i, p in enumerate(people)]
+        for cl in clients:
+            await cl.next_of("welcome", after=0)
+            await cl.send({"type": "ready"})
+        await _play_until(clients, random.Random(9), lambda m: m["step"] >= 8)
+        redis_proc.kill()
+        redis_proc.wait()
+        await asyncio.sleep(1.5)
+        redis_proc = _redis_server(port)  # empty: every lease and the node directory are gone
+        await asyncio.sleep(3)
+        for i, cl in enumerate(clients):  # a client closed meanwhile reconnects to any node
+            if cl.closed.is_set():
+                clients[i] = await Client(c.nodes[i % 3].ws_base, code, people[i]["token"]).connect()
+        for cl in clients:
+            cl.autoplay = True
+            cl.answered = -1
+            await cl.send({"type": "sync"})
+        for cl in clients:
+            await cl.next_of("match_end", timeout=120, after=0)
+            await cl.close()
+        owners = []
+        async with httpx.AsyncClient(timeout=10) as http:
+            for n in c.nodes:
+                owners += [(await http.get(n.base + "/api/cluster")).json()["node"]] \
+                    if code in (await http.get(n.base + "/api/cluster")).json()["tables"] else []
+        assert len(owners) == 1, f"owners of {code}: {owners}"
+        idx = await asyncio.to_thread(_log_indexes, url, code)
+        assert idx == list(range(1, len(idx) + 1))
+    finally:
+        await asyncio.to_thread(c.stop)
+        redis_proc.kill()
+        redis_proc.wait()

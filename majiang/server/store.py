@@ -19,7 +19,7 @@ from typing import Any
 
 from alembic import command
 from alembic.config import Config
-from sqlalchemy import Connection, delete, event, func, select, update
+from sqlalchemy import Connection, delete, event, func, select, text, update
 from sqlalchemy.engine import make_url
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_engine
 
@@ -82,6 +82,8 @@ class Store:
 
     async def open(self) -> None:
         async with self.engine.begin() as conn:
+            if conn.dialect.name == "postgresql":  # several nodes may start at once: one migrates at a time
+                await conn.execute(text("SELECT pg_advisory_xact_lock(7262031)"))
             await conn.run_sync(_upgrade)
         self._writer = asyncio.create_task(self._write_loop())
 

@@ -399,3 +399,16 @@ async def test_redis_restarted_mid_match_play_goes_on_with_one_owner(
         await asyncio.to_thread(c.stop)
         redis_proc.kill()
         redis_proc.wait()
+
+
+def test_serve_refuses_sqlite_or_no_shared_secret_with_redis(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import sys
+
+    base = [sys.executable, "-m", "majiang", "serve", "--port", "0", "--data-dir", str(tmp_path), "--redis-url", REDIS]
+    monkeypatch.setenv("MAJIANG_SECRET", "k" * 32)
+    r = subprocess.run(base, capture_output=True, text=True, timeout=60)
+    assert r.returncode == 2 and "needs a database every node shares" in r.stderr and "SQLite" in r.stderr
+    monkeypatch.delenv("MAJIANG_SECRET")
+    r = subprocess.run([*base, "--database-url", "postgresql+asyncpg://x@127.0.0.1/none"], capture_output=True,
+                       text=True, timeout=60)
+    assert r.returncode == 2 and "set MAJIANG_SECRET" in r.stderr

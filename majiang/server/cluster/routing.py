@@ -78,7 +78,7 @@ class Router:
 
     def _client(self) -> httpx.AsyncClient:
         if self.http is None:
-            self.http = httpx.AsyncClient(timeout=20)
+            self.http = httpx.AsyncClient(timeout=20, trust_env=False)  # node to node: never via a proxy
         return self.http
 
     async def _forward(self, scope: Scope, receive: Receive, send: Send, base: str,
@@ -149,7 +149,7 @@ async def relay_websocket(scope: Scope, receive: Receive, send: Send, base: str,
     url = base.replace("http://", "ws://").replace("https://", "wss://") + scope["path"]
     try:
         upstream = await websockets.connect(url, additional_headers=[(k.decode(), v.decode()) for k, v in fwd],
-                                            max_size=2**22, open_timeout=5, ping_interval=None)
+                                            max_size=2**22, open_timeout=5, ping_interval=None, proxy=None)
     except Exception:  # the owner is gone (its lease has not expired yet): try again later
         await send({"type": "websocket.accept"})
         await send({"type": "websocket.close", "code": 1013})

@@ -28,6 +28,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--node-id", default="", help="this node's id (default: random)")
     p.add_argument("--workers", type=int, default=1,
                    help="with --redis-url: start this many nodes sharing the port (SO_REUSEPORT)")
+    p.add_argument("--advertise-host", default="",
+                   help="with --redis-url: the name or address other nodes reach this one by (default: --host, "
+                        "or the host name when --host is a wildcard such as 0.0.0.0)")
     p.add_argument("--reuse-port", action="store_true", help=argparse.SUPPRESS)
 
 
@@ -59,6 +62,10 @@ def run(args: argparse.Namespace) -> int:
         internal.bind((args.host, 0))
         internal.listen(2048)
         ihost, iport = internal.getsockname()[:2]
+        if args.advertise_host:
+            ihost = args.advertise_host
+        elif ihost in ("0.0.0.0", "::"):
+            ihost = socket.gethostname()
         settings.internal_url = f"http://{f'[{ihost}]' if ':' in ihost else ihost}:{iport}"
         sockets.append(internal)
     try:

@@ -74,7 +74,7 @@ class Router:
             await relay_websocket(scope, receive, send, target[1], fwd,
                                   watch=lambda: _still_owner(cluster, m.group(1).upper(), target[0]))
         else:
-            await self._forward(scope, receive, send, target[1], fwd)
+            await self._forward(scope, receive, send, target[1], fwd, server.settings.limits.body_bytes)
 
     def _client(self) -> httpx.AsyncClient:
         if self.http is None:
@@ -82,11 +82,14 @@ class Router:
         return self.http
 
     async def _forward(self, scope: Scope, receive: Receive, send: Send, base: str,
-                       fwd: list[tuple[bytes, bytes]]) -> None:
+                       fwd: list[tuple[bytes, bytes]], limit: int) -> None:
         body = b""
         while True:
             msg = await receive()
             body += msg.get("body", b"")
+            if len(body) > limit:  # the owner would refuse it too: never buffer more than that here
+                await _json(send, 413, {"error": "too_large", "reason": f"the request body is over {limit} bytes"})
+                return
             if not msg.get("more_body"):
                 break
         headers = [(k, v) for k, v in scope["headers"] if k not in (b"host", HOP.encode(), CLIENT.encode())]

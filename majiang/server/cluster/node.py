@@ -17,7 +17,7 @@ import contextlib
 import logging
 import random
 
-from redis.asyncio import Redis
+from redis.asyncio import BlockingConnectionPool, Redis
 
 from majiang.server.cluster.fencing import claim_epoch, current_epoch
 from majiang.server.cluster.lease import Leases
@@ -43,8 +43,10 @@ class Cluster:
         self.store = store
         self.node_id = node_id
         self.url = url  # this node's internal address (other nodes forward to it)
-        self.redis = Redis.from_url(redis_url, socket_timeout=2, socket_connect_timeout=2,
-                                    health_check_interval=5)
+        # A bounded pool that waits for a free connection (never "too many connections" under a burst)
+        pool = BlockingConnectionPool.from_url(redis_url, max_connections=32, timeout=5, socket_timeout=2,
+                                               socket_connect_timeout=2, health_check_interval=5)
+        self.redis = Redis(connection_pool=pool)
         self.leases = Leases(self.redis, prefix, node_id, LEASE_MS)
         self.registry = ClusterRegistry(self)
         self.bot_name = bot_name
@@ -53,6 +55,9 @@ class Cluster:
         self._missing: set[str] = set()  # rooms seen without a lease on the last scan
         self._claiming: dict[str, asyncio.Future[Table | None]] = {}
         self.takeovers = 0
+        # Tables this node relays clients to: code -> (relays open, the lease holder last seen), refreshed
+        # for all of them in one round trip a second (not one query per relayed connection)
+        self.relayed: dict[str, list[object]] = {}
 
     async def start(self) -> None:
         await self.leases.register(self.url)
@@ -122,8 +127,30 @@ class Cluster:
         finally:
             del self._claiming[code]
 
+    def relay_opened(self, code: str, holder: str) -> None:
+        entry = self.relayed.setdefault(code, [0, holder])
+        entry[0] = int(entry[0]) + 1  # type: ignore[call-overload]
+
+    def relay_closed(self, code: str) -> None:
+        entry = self.relayed.get(code)
+        if entry is not None:
+            entry[0] = int(entry[0]) - 1  # type: ignore[call-overload]
+            if entry[0] <= 0:  # type: ignore[operator]
+                del self.relayed[code]
+
+    def still_owner(self, code: str, node_id: str) -> bool:
+        """Does ``node_id`` still hold the lease as last seen? (Nobody holding it counts as yes: the lease
+        expired or Redis restarted; its owner sets it again or a new owner claims it.)"""
+        entry = self.relayed.get(code)
+        return entry is None or entry[1] in (node_id, None)
+
     async def _renew(self) -> None:
         await self.leases.register(self.url)
+        if self.relayed:
+            codes = list(self.relayed)
+            for code, holder in zip(codes, await self.leases.holders(codes), strict=True):
+                if code in self.relayed:
+                    self.relayed[code][1] = holder
         tables = {t.code: t for t in await self.registry.all() if t.code in self.leases.tokens}
         for code, result in (await self.leases.renew(list(tables))).items():
             if result == 1:

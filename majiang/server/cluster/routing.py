@@ -71,8 +71,13 @@ class Router:
         if target is None:
             await self.app(scope, receive, send)
         elif scope["type"] == "websocket":
-            await relay_websocket(scope, receive, send, target[1], fwd,
-                                  watch=lambda: _still_owner(cluster, m.group(1).upper(), target[0]))
+            code = m.group(1).upper()
+            cluster.relay_opened(code, target[0])
+            try:
+                await relay_websocket(scope, receive, send, target[1], fwd,
+                                      watch=lambda: cluster.still_owner(code, target[0]))
+            finally:
+                cluster.relay_closed(code)
         else:
             await self._forward(scope, receive, send, target[1], fwd, server.settings.limits.body_bytes)
 
@@ -133,14 +138,6 @@ class Router:
         await _json(send, 200, {"rooms": page, "total": len(rooms), "next": offset + limit if more else None})
 
 
-async def _still_owner(cluster: Any, code: str, node_id: str) -> bool:
-    try:
-        # nobody: the lease expired or Redis restarted; the owner re-sets it, or a new owner claims it
-        return (await cluster.leases.holders([code]))[0] in (node_id, None)
-    except Exception:  # Redis away for a moment: the owner's fencing keeps the table safe meanwhile
-        return True
-
-
 async def relay_websocket(scope: Scope, receive: Receive, send: Send, base: str,
                           fwd: list[tuple[bytes, bytes]], watch: Any = None) -> None:
     """Pipe a client's websocket to the owner's, both ways. If the owner goes away without a close
@@ -152,7 +149,7 @@ async def relay_websocket(scope: Scope, receive: Receive, send: Send, base: str,
     url = base.replace("http://", "ws://").replace("https://", "wss://") + scope["path"]
     try:
         upstream = await websockets.connect(url, additional_headers=[(k.decode(), v.decode()) for k, v in fwd],
-                                            max_size=2**22, open_timeout=5, ping_interval=None, proxy=None)
+                                            max_size=2**22, open_timeout=15, ping_interval=None, proxy=None)
     except Exception:  # the owner is gone (its lease has not expired yet): try again later
         await send({"type": "websocket.accept"})
         await send({"type": "websocket.close", "code": 1013})
@@ -183,7 +180,7 @@ async def relay_websocket(scope: Scope, receive: Receive, send: Send, base: str,
     async def owner_lives() -> None:
         while watch is not None:
             await asyncio.sleep(1.0)
-            if not await watch():
+            if not watch():
                 with contextlib.suppress(Exception):
                     await send({"type": "websocket.close", "code": 1012})
                 return

@@ -149,7 +149,8 @@ async def relay_websocket(scope: Scope, receive: Receive, send: Send, base: str,
     url = base.replace("http://", "ws://").replace("https://", "wss://") + scope["path"]
     try:
         upstream = await websockets.connect(url, additional_headers=[(k.decode(), v.decode()) for k, v in fwd],
-                                            max_size=2**22, open_timeout=15, ping_interval=None, proxy=None)
+                                            max_size=2**22, open_timeout=15, ping_interval=None, proxy=None,
+                                            compression=None)  # node to node: bandwidth is not the cost
     except Exception:  # the owner is gone (its lease has not expired yet): try again later
         await send({"type": "websocket.accept"})
         await send({"type": "websocket.close", "code": 1013})

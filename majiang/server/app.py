@@ -83,6 +83,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
             (guard.revocations.tokens if kind == "token" else guard.revocations.players)[key] = at
         app.state.server = Server(settings, store, registry, guard, cluster)
         if cluster is not None:
+            cluster.revocations = guard.revocations
             await cluster.start()  # orphaned rooms are claimed by the nodes' scans, not all by one
         n = 0 if cluster is not None else await recover_all(store, registry, settings.bot_name,
                                                             settings.limits.idle_seconds)

@@ -148,6 +148,26 @@ async def test_four_clients_on_three_nodes_play_a_match_and_see_only_their_own(t
         await cl.close()
 
 
+async def test_tokens_work_on_every_node_and_a_log_out_reaches_them_all(three: Cluster) -> None:
+    https = [httpx.AsyncClient(base_url=n.base, timeout=20) for n in three.nodes]
+    try:
+        p = await session(https[0], "走")
+        for h in https:  # minted by node 0, accepted by all (one shared signing key)
+            assert (await h.get("/api/me", headers=auth(p["token"]))).status_code == 200
+        r = await https[1].post("/api/session/logout", json={}, headers=auth(p["token"]))
+        assert r.status_code == 200
+        deadline = time.monotonic() + 5
+        while True:  # the other nodes read the revocation from the shared store within a couple of seconds
+            codes = [(await h.get("/api/me", headers=auth(p["token"]))).status_code for h in https]
+            if codes == [401, 401, 401]:
+                break
+            assert time.monotonic() < deadline, codes
+            await asyncio.sleep(0.2)
+    finally:
+        for h in https:
+            await h.aclose()
+
+
 async def _play_until(clients: list[Client], rng: random.Random, stop: Any, max_steps: int = 2000) -> dict[str, Any]:
     """Answer questions one at a time (claim and kong whenever offered, else at random) and say ready
     between hands, until ``stop(msg)`` holds for a question; returns that question's view message."""

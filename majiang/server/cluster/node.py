@@ -16,6 +16,8 @@ import asyncio
 import contextlib
 import logging
 import random
+import time
+from typing import Any
 
 from redis.asyncio import BlockingConnectionPool, Redis
 
@@ -58,6 +60,7 @@ class Cluster:
         # Tables this node relays clients to: code -> (relays open, the lease holder last seen), refreshed
         # for all of them in one round trip a second (not one query per relayed connection)
         self.relayed: dict[str, list[object]] = {}
+        self.revocations: Any = None  # the node's Guard.revocations: refreshed from the shared store
 
     async def start(self) -> None:
         await self.leases.register(self.url)
@@ -164,6 +167,10 @@ class Cluster:
             self.drop(table)
 
     async def _scan(self) -> None:
+        if self.revocations is not None:  # a token revoked (or a log-out) on another node counts here too
+            for kind, key, at in await self.store.revocations(time.time()):
+                known = self.revocations.tokens if kind == "token" else self.revocations.players
+                known[key] = max(at, known.get(key, at))
         local = {t.code for t in await self.registry.all()}
         codes = [c for c in await self.store.unfinished_rooms() if c not in local and c not in self._claiming]
         holders = await self.leases.holders(codes)

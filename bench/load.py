@@ -1,6 +1,14 @@
 """Load test: N tables of 4 scripted clients over real websockets against a real server subprocess.
 
     .venv/bin/python bench/load.py --tables 200 --seconds 60 [--think 1.0] [--database-url URL]
+    .venv/bin/python bench/load.py --nodes 2 --tables 400 [--clients owner|spread] [--kills 20]
+
+``--nodes K`` starts K nodes (``majiang serve --redis-url``) on a fresh schema of the machine's PostgreSQL
+(or ``--database-url``) and a fresh key prefix of its Redis; room i is created on node i mod K, which
+owns it, and its clients connect to that node (``--clients owner``, what a proxy with table affinity
+gives) or each to a different node (``spread``: three of four relayed). CPU is reported per node.
+``--kills M`` then kills (SIGKILL) an owner M times and reports the takeover time: kill -> the first
+view the table's client gets from the new owner after reconnecting (through a node still alive).
 
 Each client is a player at human pace: it answers each question (`asked`) once, after a think
 time drawn uniformly from [think/2, 3*think/2], with a random legal action (a win when offered).
@@ -12,6 +20,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import gc
 import json
 import os
@@ -103,8 +112,10 @@ class Stats:
         self.errors: dict[str, int] = {}
 
 
-async def setup_tables(base: str, n: int, ruleset: str) -> list[list[tuple[str, str]]]:
-    """Each room's four (websocket URL, player token)."""
+async def setup_tables(base: str, n: int, ruleset: str, ws_bases: list[str] | None = None
+                       ) -> list[list[tuple[str, str]]]:
+    """Each room's four (websocket URL, player token); ``ws_bases``: seat s of a room connects to
+    ``ws_bases[s % len]`` (several nodes) instead of ``base``."""
     ws_base = base.replace("http://", "ws://")
     spec = {"ruleset": ruleset, "hands": 64, "discard_seconds": 60, "claim_seconds": 60, "grace_seconds": 60,
             "ready_seconds": 60, "public": False}
@@ -119,7 +130,8 @@ async def setup_tables(base: str, n: int, ruleset: str) -> list[list[tuple[str, 
                 code = r.json()["room"]["code"]
                 for t in tokens[1:]:
                     await http.post(f"/api/rooms/{code}/join", headers={"authorization": f"Bearer {t}"})
-                return [(f"{ws_base}/ws/{code}", t) for t in tokens]
+                bases = ws_bases or [ws_base]
+                return [(f"{bases[s % len(bases)]}/ws/{code}", t) for s, t in enumerate(tokens)]
 
         return await asyncio.gather(*(one(i) for i in range(n)))
 
@@ -136,6 +148,8 @@ async def main(args: argparse.Namespace) -> int:
     resource.setrlimit(resource.RLIMIT_NOFILE, (min(hard, max(soft, 65536)), hard))  # 2 sockets per player
     gc.set_threshold(20000, 50, 50)  # the clients' own pauses would count as server latency
     data = Path(tempfile.mkdtemp(prefix="majiang-load-"))
+    if args.nodes:
+        return await main_nodes(args, data)
     srv = ServerProcess(data, args.database_url).start()
     try:
         t0 = time.perf_counter()
@@ -173,6 +187,113 @@ async def main(args: argparse.Namespace) -> int:
         srv.stop()
 
 
+async def main_nodes(args: argparse.Namespace, data: Path) -> int:
+    import secrets
+
+    from tests.server.conftest import database_url, drop_schema
+
+    url, schema = (args.database_url, None) if args.database_url else \
+        await asyncio.to_thread(database_url, "postgres", data)
+    prefix = f"mjload:{secrets.token_hex(4)}:"
+    os.environ.update(MAJIANG_SECRET=secrets.token_hex(16), MAJIANG_REDIS_PREFIX=prefix)
+    nodes: list[ServerProcess] = []
+
+    started = [0]
+
+    def node(i: int) -> ServerProcess:
+        started[0] += 1  # a node started in place of a killed one gets a new id
+        srv = ServerProcess(data / f"node{i}", url, log_path=data / f"node{i}.log")
+        srv.extra = ["--redis-url", args.redis_url, "--node-id", f"n{i}-{started[0]}"]
+        return srv.start()
+
+    try:
+        nodes = [node(i) for i in range(args.nodes)]
+        t0 = time.perf_counter()
+        k = len(nodes)
+        per = [args.tables // k + (i < args.tables % k) for i in range(k)]
+        tables: list[list[tuple[str, str]]] = []
+        for i, srv in enumerate(nodes):  # room i on node i: that node owns it
+            bases = [srv.ws_base] if args.clients == "owner" else [nodes[(i + s) % k].ws_base for s in range(4)]
+            tables += await setup_tables(srv.base, per[i], args.ruleset, bases)
+        print(f"{args.tables} rooms on {k} nodes created in {time.perf_counter() - t0:.1f}s; "
+              f"connecting {4 * args.tables} clients ({args.clients})")
+        stats = Stats()
+        rng = random.Random(1)
+        players = [[Player(u, args.think, random.Random(rng.random()), stats, token) for u, token in seats]
+                   for seats in tables]
+        stop = asyncio.Event()
+        tasks = [asyncio.create_task(p.run(stop)) for ps in players for p in ps]
+        await asyncio.sleep(args.warmup)
+        stats.latency.clear()
+        start_actions, start = stats.actions, time.perf_counter()
+        cpu0, mine0 = [_cpu(n) for n in nodes], time.process_time()
+        await asyncio.sleep(args.seconds)
+        elapsed = time.perf_counter() - start
+        cpus = [(_cpu(n) - c) / elapsed for n, c in zip(nodes, cpu0, strict=True)]
+        mine = (time.process_time() - mine0) / elapsed
+        now = time.perf_counter()
+        held = sum(1 for ps in players if all(p.alive for p in ps) and max(p.last_seen for p in ps) > now - 10)
+        lat = stats.latency
+        actions = stats.actions - start_actions
+        print(f"nodes            {k} (clients: {args.clients})")
+        print(f"tables held      {held}/{args.tables}")
+        print(f"actions/s        {actions / elapsed:.1f}")
+        print(f"latency p50      {pct(lat, 50) * 1000:.1f} ms  (n={len(lat)})")
+        print(f"latency p99      {pct(lat, 99) * 1000:.1f} ms  (max {max(lat, default=0) * 1000:.0f} ms)")
+        print(f"CPU per node     {', '.join(f'{c * 100:.0f}%' for c in cpus)}; clients {mine * 100:.0f}% of a core")
+        print(f"errors           {stats.errors or 'none'}")
+        stop.set()
+        await asyncio.gather(*tasks, return_exceptions=True)
+        if args.kills:
+            times = await takeovers(args, nodes, node)
+            print(f"takeover         median {statistics.median(times):.2f} s, max {max(times):.2f} s "
+                  f"over {len(times)} kills (kill -9 -> the table served again by its new owner)")
+        return 0 if held == args.tables else 1
+    finally:
+        for srv in nodes:
+            srv.stop()
+        await asyncio.to_thread(drop_schema, schema)
+        import redis
+
+        r = redis.Redis.from_url(args.redis_url)
+        for key in r.scan_iter(match=prefix + "*"):
+            r.delete(key)
+
+
+async def takeovers(args: argparse.Namespace, nodes: list[ServerProcess], node: Any) -> list[float]:
+    """Kill (SIGKILL) the owner of a fresh table ``args.kills`` times, starting a new node in its place
+    each time, and time the takeover as the table's player sees it: kill -> the welcome (the table
+    served again, by its new owner) after reconnecting through a node that is still alive."""
+    times = []
+    for n in range(args.kills):
+        victim = n % len(nodes)
+        other = nodes[(victim + 1) % len(nodes)]
+        [seats] = await setup_tables(nodes[victim].base, 1, args.ruleset, [other.ws_base])
+        url, token = seats[0]
+        ws = await websockets.connect(url, open_timeout=30)
+        await ws.send(json.dumps({"type": "auth", "token": token}))
+        while json.loads(await ws.recv())["type"] != "welcome":
+            pass
+        t0 = time.perf_counter()
+        nodes[victim].kill()
+        with contextlib.suppress(websockets.ConnectionClosed):
+            while True:
+                await ws.recv()
+        while True:
+            try:
+                async with websockets.connect(url, open_timeout=10) as ws:
+                    await ws.send(json.dumps({"type": "auth", "token": token}))
+                    msg = json.loads(await asyncio.wait_for(ws.recv(), 10))
+                    if msg["type"] == "welcome":
+                        break
+            except (websockets.ConnectionClosed, TimeoutError, OSError):
+                await asyncio.sleep(0.05)
+        times.append(time.perf_counter() - t0)
+        print(f"  kill {n + 1}: {times[-1]:.2f} s", flush=True)
+        nodes[victim] = await asyncio.to_thread(node, victim)  # a new node in its place
+    return times
+
+
 def _cpu(srv: ServerProcess) -> float:
     """Seconds of CPU the server process has used (Linux /proc)."""
     assert srv.proc is not None
@@ -191,4 +312,8 @@ if __name__ == "__main__":
     p.add_argument("--think", type=float, default=1.0, help="mean think time per decision, seconds")
     p.add_argument("--ruleset", default="anqing", choices=["anqing", "hefei"])
     p.add_argument("--database-url", default=None, help="default: SQLite in a temporary directory")
+    p.add_argument("--nodes", type=int, default=0, help="K nodes sharing PostgreSQL and Redis (0: one plain server)")
+    p.add_argument("--clients", default="owner", choices=["owner", "spread"])
+    p.add_argument("--redis-url", default="redis://127.0.0.1:6379/0")
+    p.add_argument("--kills", type=int, default=0, help="with --nodes: time this many takeovers")
     sys.exit(asyncio.run(main(p.parse_args())))

@@ -21,6 +21,17 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--operator-token", default=None, help="网管 token (default $MAJIANG_OPERATOR_TOKEN)")
     p.add_argument("--bot", default="", help="bot for bot seats and 托管 (default strong when available)")
     p.add_argument("--log-level", default="warning")
+    # several nodes (docs/server.md, "Several nodes")
+    p.add_argument("--redis-url", default=None,
+                   help="Redis for leases and routing, e.g. redis://127.0.0.1:6379/0: this process is one node "
+                        "of several sharing --database-url (PostgreSQL) and MAJIANG_SECRET")
+    p.add_argument("--node-id", default="", help="this node's id (default: random)")
+    p.add_argument("--workers", type=int, default=1,
+                   help="with --redis-url: start this many nodes sharing the port (SO_REUSEPORT)")
+    p.add_argument("--advertise-host", default="",
+                   help="with --redis-url: the name or address other nodes reach this one by (default: --host, "
+                        "or the host name when --host is a wildcard such as 0.0.0.0)")
+    p.add_argument("--reuse-port", action="store_true", help=argparse.SUPPRESS)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -30,29 +41,51 @@ def run(args: argparse.Namespace) -> int:
 
     from majiang.server import Settings, create_app
 
-    settings = Settings(database_url=args.database_url, operator_token=args.operator_token, bot_name=args.bot)
+    settings = Settings(database_url=args.database_url, operator_token=args.operator_token, bot_name=args.bot,
+                        redis_url=args.redis_url, node_id=args.node_id)
     if args.data_dir:
         settings.data_dir = Path(args.data_dir)
+    if args.workers > 1:
+        from majiang.server.cluster.workers import run_workers
+
+        return run_workers(args, settings)
+    # Bind the socket ourselves so --port 0 works and we can print the real address before serving.
+    sock = socket.socket(socket.AF_INET6 if ":" in args.host else socket.AF_INET)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    if args.reuse_port:  # one of --workers nodes: the kernel spreads connections over them
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEPORT, 1)
+    sock.bind((args.host, args.port))
+    sockets = [sock]
+    if args.redis_url:
+        # Other nodes relay to this node's own port (the shared one would reach any worker).
+        internal = socket.socket(sock.family)
+        internal.bind((args.host, 0))
+        internal.listen(2048)
+        ihost, iport = internal.getsockname()[:2]
+        if args.advertise_host:
+            ihost = args.advertise_host
+        elif ihost in ("0.0.0.0", "::"):
+            ihost = socket.gethostname()
+        settings.internal_url = f"http://{f'[{ihost}]' if ':' in ihost else ihost}:{iport}"
+        sockets.append(internal)
     try:
         app = create_app(settings)
     except ValueError as e:  # a bad MAJIANG_LIMITS, say: the reason, not a traceback
         print(f"error: {e}", file=sys.stderr)
         return 2
     logging.basicConfig(level=args.log_level.upper(), format="%(asctime)s %(levelname)s %(name)s: %(message)s")
-    # Bind the socket ourselves so --port 0 works and we can print the real address before serving.
-    sock = socket.socket(socket.AF_INET6 if ":" in args.host else socket.AF_INET)
-    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-    sock.bind((args.host, args.port))
     # Listen before saying where: a browser opened on the printed address waits in the backlog while
     # the store starts, instead of being refused.
     sock.listen(2048)
     host, port = sock.getsockname()[:2]
     shown = f"[{host}]" if ":" in host else host
-    print(f"majiang server on http://{shown}:{port}/  (database: {_safe(settings.database_url or '')})", flush=True)
+    node = f", node {settings.node_id}, internal {settings.internal_url}" if args.redis_url else ""
+    print(f"majiang server on http://{shown}:{port}/  (database: {_safe(settings.database_url or '')}{node})",
+          flush=True)
     config = uvicorn.Config(app, log_level=args.log_level, ws_max_size=65536, ws_ping_interval=20,
                             ws_ping_timeout=20, timeout_graceful_shutdown=2)
     server = uvicorn.Server(config)
-    server.run(sockets=[sock])
+    server.run(sockets=sockets)
     return 0
 
 

@@ -9,6 +9,7 @@ import time
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
@@ -36,6 +37,7 @@ class Server:
     store: Store
     registry: TableRegistry
     guard: Guard
+    cluster: Any = None  # majiang.server.cluster.node.Cluster when several nodes share the tables
 
 
 class BodyLimit:
@@ -66,14 +68,25 @@ def create_app(settings: Settings | None = None) -> Starlette:
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         store = Store(settings.database_url or "")
         await store.open()
-        registry = MemoryRegistry()
+        registry: TableRegistry = MemoryRegistry()
+        cluster = None
         assert settings.limits is not None
+        if settings.redis_url is not None:  # several nodes: this one owns the tables it claims
+            from majiang.server.cluster.node import Cluster
+
+            cluster = Cluster(store, settings.redis_url, settings.redis_prefix, settings.node_id,
+                              settings.internal_url, settings.bot_name, settings.limits.idle_seconds)
+            registry = cluster.registry
         guard = Guard(settings.limits)
         now = time.time()
         for kind, key, at in await store.revocations(now):
             (guard.revocations.tokens if kind == "token" else guard.revocations.players)[key] = at
-        app.state.server = Server(settings, store, registry, guard)
-        n = await recover_all(store, registry, settings.bot_name, settings.limits.idle_seconds)
+        app.state.server = Server(settings, store, registry, guard, cluster)
+        if cluster is not None:
+            cluster.revocations = guard.revocations
+            await cluster.start()  # orphaned rooms are claimed by the nodes' scans, not all by one
+        n = 0 if cluster is not None else await recover_all(store, registry, settings.bot_name,
+                                                            settings.limits.idle_seconds)
         if n:
             log.warning("recovered %d table(s) from the log", n)
         # Long-lived objects (tables, engine tables) need no scanning: freezing them and collecting
@@ -85,6 +98,8 @@ def create_app(settings: Settings | None = None) -> Starlette:
         finally:
             for table in await registry.all():
                 table.timers.cancel_all()
+            if cluster is not None:
+                await cluster.stop()
             await store.close()
 
     WEB.mkdir(exist_ok=True)
@@ -118,4 +133,8 @@ def create_app(settings: Settings | None = None) -> Starlette:
     app.router.default = not_found
     assert settings.limits is not None
     app.add_middleware(BodyLimit, limit=settings.limits.body_bytes)
+    if settings.redis_url is not None:
+        from majiang.server.cluster.routing import Router
+
+        app.add_middleware(Router)  # outermost: a relayed request is limited by its owner
     return app

@@ -72,6 +72,11 @@ class Settings:
     operator_token: str | None = None  # 网管; from MAJIANG_OPERATOR_TOKEN when absent
     bot_name: str = ""  # "" = greedy when available, else random
     limits: Limits | None = None  # from MAJIANG_LIMITS when absent
+    # Several nodes (majiang/server/cluster/): Redis for leases and routing; None = one process, as before
+    redis_url: str | None = None
+    node_id: str = ""  # default: a random id
+    redis_prefix: str = ""  # Redis key prefix; default $MAJIANG_REDIS_PREFIX or "majiang:"
+    internal_url: str = ""  # where other nodes reach this one (serve sets it)
 
     def resolve(self) -> Settings:
         """Fill defaults that need the file system or the environment."""
@@ -84,12 +89,22 @@ class Settings:
             db = (self.data_dir / "majiang.sqlite3").resolve()
             private_file(db)  # SQLite gives its -wal and -shm files the database file's mode
             self.database_url = f"sqlite+aiosqlite:///{db}"
+        if self.secret is None and self.redis_url is not None and not os.environ.get("MAJIANG_SECRET"):
+            # a key generated here would be this node's alone: tokens minted elsewhere would be refused
+            raise ValueError("--redis-url (several nodes): set MAJIANG_SECRET, the same token signing key "
+                             "on every node")
         if self.secret is None:
             self.secret = os.environ.get("MAJIANG_SECRET") or _stored_secret(self.data_dir / "secret.key")
         if self.operator_token is None:
             self.operator_token = os.environ.get("MAJIANG_OPERATOR_TOKEN") or None
         if self.limits is None:
             self.limits = Limits.from_env()
+        if self.redis_url is not None:
+            if not self.database_url.startswith("postgresql"):
+                raise ValueError("--redis-url (several nodes) needs a database every node shares: give "
+                                 "--database-url postgresql+asyncpg://…, not SQLite")
+            self.redis_prefix = self.redis_prefix or os.environ.get("MAJIANG_REDIS_PREFIX", "majiang:")
+            self.node_id = self.node_id or secrets.token_hex(4)
         return self
 
 

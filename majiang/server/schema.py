@@ -69,3 +69,13 @@ revocations = Table(
     Column("key", String(32), primary_key=True),
     Column("at", Float, nullable=False),
 )
+
+# Several nodes (majiang/server/cluster/): the fencing epoch of each table's current owner. A node that
+# claims a table raises the epoch; every append of the table's records checks it (Store.fence), so a
+# node that lost the table (paused past its lease, cut off) cannot write after the new owner took over.
+room_owners = Table(
+    "room_owners", metadata,
+    Column("code", String(16), primary_key=True),
+    Column("epoch", Integer, nullable=False),
+    Column("node", String(64), nullable=False),
+)

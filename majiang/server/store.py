@@ -19,15 +19,24 @@ from typing import Any
 
 from alembic import command
 from alembic.config import Config
-from sqlalchemy import Connection, delete, event, func, select, update
+from sqlalchemy import Connection, delete, event, func, select, text, update
 from sqlalchemy.engine import make_url
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_engine
 
-from majiang.server.schema import hand_seats, hands, players, revocations, room_events, rooms
+from majiang.server.schema import hand_seats, hands, players, revocations, room_events, room_owners, rooms
 
 Op = Callable[[AsyncConnection], Awaitable[None]]
 MIGRATIONS = Path(__file__).parent / "migrations"
 log = logging.getLogger("majiang.server")
+Item = tuple[str, Any, "asyncio.Future[None]", str | None]  # kind, row or op, its future, the room it writes
+
+
+class StaleOwner(Exception):
+    """A write for a table whose fencing epoch moved on: another node owns the table now."""
+
+    def __init__(self, codes: list[str]) -> None:
+        super().__init__(f"not the owner of {', '.join(codes)} any more: another node took over")
+        self.codes = codes
 
 
 def make_engine(url: str) -> AsyncEngine:
@@ -63,12 +72,18 @@ class Store:
     def __init__(self, url: str) -> None:
         self.url = url
         self.engine = make_engine(url)
-        self._queue: asyncio.Queue[tuple[str, Any, asyncio.Future[None]]] = asyncio.Queue()
+        self._queue: asyncio.Queue[Item] = asyncio.Queue()
         self._writer: asyncio.Task[None] | None = None
         self.commits = 0
+        # Several nodes: the fencing epoch this node holds for each table it owns. Every transaction
+        # that writes one of these rooms first checks (FOR SHARE) that the epoch is still current, so a
+        # claim by another node (which raises it) and a stale write can never both succeed.
+        self.fence: dict[str, int] = {}
 
     async def open(self) -> None:
         async with self.engine.begin() as conn:
+            if conn.dialect.name == "postgresql":  # several nodes may start at once: one migrates at a time
+                await conn.execute(text("SELECT pg_advisory_xact_lock(7262031)"))
             await conn.run_sync(_upgrade)
         self._writer = asyncio.create_task(self._write_loop())
 
@@ -81,14 +96,15 @@ class Store:
     # --- writes (queued, group-committed) -------------------------------------------------
     def append(self, code: str, idx: int, kind: str, data: dict[str, Any]) -> asyncio.Future[None]:
         row = {"room_code": code, "idx": idx, "kind": kind, "data": json.dumps(data, separators=(",", ":"))}
-        return self._put("event", row)
+        return self._put("event", row, code)
 
-    def op(self, fn: Op) -> asyncio.Future[None]:
-        return self._put("op", fn)
+    def op(self, fn: Op, code: str | None = None) -> asyncio.Future[None]:
+        """Queue ``fn``; ``code``: the room it writes (checked against the fencing epoch)."""
+        return self._put("op", fn, code)
 
-    def _put(self, kind: str, item: Any) -> asyncio.Future[None]:
+    def _put(self, kind: str, item: Any, code: str | None = None) -> asyncio.Future[None]:
         fut: asyncio.Future[None] = asyncio.get_running_loop().create_future()
-        self._queue.put_nowait((kind, item, fut))
+        self._queue.put_nowait((kind, item, fut, code))
         return fut
 
     async def flush(self) -> None:
@@ -113,19 +129,30 @@ class Store:
                         log.error("write failed (%s): %r", item[0], e)
                         if not item[2].done():
                             item[2].set_exception(e)
-            for _, _, fut in batch:
+            for _, _, fut, _ in batch:
                 if not fut.done():
                     fut.set_result(None)
 
-    async def _commit(self, batch: list[tuple[str, Any, asyncio.Future[None]]]) -> None:
+    async def _commit(self, batch: list[Item]) -> None:
         async with self.engine.begin() as conn:
-            rows = [item for kind, item, _ in batch if kind == "event"]
+            fenced = sorted({code for *_, code in batch if code is not None and code in self.fence})
+            if fenced:
+                await self._check_fence(conn, fenced)
+            rows = [item for kind, item, _, _ in batch if kind == "event"]
             if rows:
                 await conn.execute(room_events.insert(), rows)
-            for kind, item, _ in batch:
+            for kind, item, _, _ in batch:
                 if kind == "op":
                     await item(conn)
         self.commits += 1
+
+    async def _check_fence(self, conn: AsyncConnection, codes: list[str]) -> None:
+        res = await conn.execute(select(room_owners.c.code, room_owners.c.epoch)
+                                 .where(room_owners.c.code.in_(codes)).with_for_update(read=True))
+        current = dict(res.all())
+        stale = [c for c in codes if current.get(c) != self.fence.get(c)]
+        if stale:
+            raise StaleOwner(stale)
 
     # --- helpers that queue a write ------------------------------------------------------------
     def add_player(self, player_id: str, name: str) -> asyncio.Future[None]:
@@ -141,20 +168,20 @@ class Store:
             await conn.execute(rooms.insert().values(
                 code=code, ruleset=ruleset, options=json.dumps(options), settings=json.dumps(settings),
                 status="waiting", totals="[0,0,0,0]", created_at=now, updated_at=now))
-        return self.op(op)
+        return self.op(op, code)
 
     def set_room_status(self, code: str, status: str, totals: list[int]) -> asyncio.Future[None]:
         async def op(conn: AsyncConnection) -> None:
             await conn.execute(update(rooms).where(rooms.c.code == code).values(
                 status=status, totals=json.dumps(totals), updated_at=time.time()))
-        return self.op(op)
+        return self.op(op, code)
 
     def add_hand(self, code: str, row: dict[str, Any], seats: list[dict[str, Any]]) -> asyncio.Future[None]:
         async def op(conn: AsyncConnection) -> None:
             await conn.execute(hands.insert().values(room_code=code, finished_at=time.time(), **row))
             await conn.execute(hand_seats.insert(), [{"room_code": code, "hand_no": row["hand_no"], **s}
                                                      for s in seats])
-        return self.op(op)
+        return self.op(op, code)
 
     def revoke(self, kind: str, key: str, at: float) -> asyncio.Future[None]:
         """Record a revocation (kind ``token``: a token id until its expiry; ``player``: every token of

@@ -28,7 +28,7 @@ from majiang.server.clocks import Timers
 from majiang.server.conn import Conn
 from majiang.server.protocol import encoder, message
 from majiang.server.state import SEATS, TableState
-from majiang.server.store import Store
+from majiang.server.store import StaleOwner, Store
 
 log = logging.getLogger("majiang.server")
 Job = Callable[[], Coroutine[Any, Any, None]]
@@ -132,10 +132,30 @@ class Table:
                 self.cursor = [0] * SEATS
         results = await asyncio.gather(*futs, return_exceptions=True)
         failed = next((r for r in results if isinstance(r, BaseException)), None)
+        if isinstance(failed, StaleOwner):  # several nodes: another node owns the table now
+            log.warning("table %s: refused as stale (another node took it over); dropping it here", st.code)
+            self.hand_over()
+            raise TableError("moved", "the table moved to another server; reconnect")
         if failed is not None:
             log.error("table %s: a write failed (%r); closing the table", st.code, failed)
             await self.fail("the table could not be saved")
             raise TableError("internal", "the table could not be saved; it was closed")
+
+    def hand_over(self) -> None:
+        """Another node owns this table now (majiang/server/cluster/): stop every timer and close every
+        connection with 1012 (service restart), so the clients reconnect, to any node, and find the table
+        on its new owner. Nothing is written: the new owner's log is the table."""
+        if self.broken == "moved":
+            return
+        self.broken = "moved"
+        self.timers.cancel_all()
+        for c in [*self.conns, *self.watchers]:
+            if c is not None:
+                c.close(1012)
+        self.conns = [None] * SEATS
+        self.watchers.clear()
+        if self.on_closed is not None:
+            self._closing = asyncio.ensure_future(self.on_closed())  # kept: a task must be referenced
 
     async def fail(self, reason: str) -> None:
         """Close the table after a failure (call under the lock): the room is marked dissolved in the
@@ -313,6 +333,8 @@ class Table:
         """Arm clocks, bot moves and countdowns for the situation now (``retry``: after a failed move,
         bots wait at least a second, so a move that keeps failing does not spin)."""
         st = self.state
+        if self.broken == "moved":  # handed over to another node: nothing runs here any more
+            return
         if st.status in ("dissolved", "finished"):
             self.timers.cancel_all()
             if self.on_closed is not None:

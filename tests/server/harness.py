@@ -40,6 +40,7 @@ class ServerProcess:
         self.limits = limits
         self.proc: subprocess.Popen[str] | None = None
         self.base = ""
+        self.extra: list[str] = []  # more `majiang serve` arguments (tests/server/test_cluster.py: --redis-url …)
 
     def start(self, timeout: float = 30) -> ServerProcess:
         cmd = [sys.executable, "-m", "majiang", "serve", "--port", "0", "--data-dir", str(self.data_dir)]
@@ -47,6 +48,7 @@ class ServerProcess:
             cmd += ["--database-url", self.database_url]
         if self.bot:
             cmd += ["--bot", self.bot]
+        cmd += self.extra
         env = {**os.environ, "MAJIANG_OPERATOR_TOKEN": OPERATOR, "PYTHONUNBUFFERED": "1",
                "MAJIANG_LIMITS": TEST_LIMITS if self.limits is None else self.limits}
         self.log_path.parent.mkdir(parents=True, exist_ok=True)

@@ -1,0 +1,58 @@
+"""``majiang serve --workers K``: K nodes on this machine sharing one port (SO_REUSEPORT), one per core.
+
+Each worker is an ordinary node (``majiang serve --redis-url …``) started as a child process with
+``--reuse-port``; the kernel spreads new connections over them, and a connection that lands on a node
+that does not own its table is relayed to the owner. This parent only starts them, prints the address
+and stops them all when it is stopped (a worker that dies is not restarted: its tables are taken over).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import signal
+import socket
+import subprocess
+import sys
+
+from majiang.server.config import Settings, _stored_secret
+
+
+def run_workers(args: argparse.Namespace, settings: Settings) -> int:
+    if not args.redis_url:
+        print("error: --workers needs --redis-url and a PostgreSQL --database-url (the workers share "
+              "their tables through them)", file=sys.stderr)
+        return 2
+    if not os.environ.get("MAJIANG_SECRET"):
+        # one machine: the key of the data directory (made once), handed to every worker
+        settings.data_dir.mkdir(mode=0o700, parents=True, exist_ok=True)
+        os.environ["MAJIANG_SECRET"] = _stored_secret(settings.data_dir / "secret.key")
+    port = args.port
+    if port == 0:  # the workers must share one concrete port
+        with socket.socket() as s:
+            s.bind((args.host, 0))
+            port = s.getsockname()[1]
+    base = [sys.executable, "-m", "majiang", "serve", "--host", args.host, "--port", str(port), "--reuse-port",
+            "--redis-url", args.redis_url, "--log-level", args.log_level]
+    for flag, value in (("--database-url", args.database_url), ("--data-dir", args.data_dir),
+                        ("--operator-token", args.operator_token), ("--bot", args.bot)):
+        if value:
+            base += [flag, value]
+    node = args.node_id or "w"
+    procs = [subprocess.Popen([*base, "--node-id", f"{node}{i}"], stdout=subprocess.PIPE, text=True)
+             for i in range(args.workers)]
+    for p in procs:  # each prints its line once it listens
+        assert p.stdout is not None
+        p.stdout.readline()
+    print(f"majiang server on http://{args.host}:{port}/  ({args.workers} workers)", flush=True)
+
+    def stop(*_: object) -> None:
+        for p in procs:
+            if p.poll() is None:
+                p.terminate()
+
+    signal.signal(signal.SIGTERM, stop)
+    signal.signal(signal.SIGINT, stop)
+    for p in procs:
+        p.wait()
+    return 0

@@ -1,0 +1,434 @@
+"""Several nodes: real `majiang serve --redis-url` processes sharing the machine's PostgreSQL (a fresh
+schema) and Redis (a fresh key prefix; never flushed), clients on different nodes, owners killed
+(SIGKILL) and paused (SIGSTOP)."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import random
+import secrets
+import signal
+import socket
+import subprocess
+import time
+from collections.abc import AsyncIterator, Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+import websockets
+
+from tests.server.conftest import PG_ROOT, database_url, drop_schema
+from tests.server.harness import Client, ServerProcess, auth, create_room, session
+from tests.server.test_secrecy import shown, truth
+
+pytestmark = [pytest.mark.postgres, pytest.mark.redis]
+REDIS = os.environ.get("MAJIANG_TEST_REDIS", "redis://127.0.0.1:6379/0")
+LONG = {"discard_seconds": 120, "claim_seconds": 120, "grace_seconds": 120, "ready_seconds": 120}
+
+
+class Cluster:
+    def __init__(self, tmp: Path, url: str, redis_url: str, prefix: str) -> None:
+        self.tmp, self.url, self.redis_url, self.prefix = tmp, url, redis_url, prefix
+        self.nodes: list[ServerProcess] = []
+
+    def start(self, n: int) -> Cluster:
+        for i in range(n):
+            self.nodes.append(self.node(i).start())
+        return self
+
+    def node(self, i: int) -> ServerProcess:
+        srv = ServerProcess(self.tmp / f"node{i}", self.url, log_path=self.tmp / f"node{i}.log")
+        srv.extra = ["--redis-url", self.redis_url, "--node-id", f"n{i}"]
+        return srv
+
+    def stop(self) -> None:
+        for srv in self.nodes:
+            if srv.proc is not None and srv.proc.poll() is None:
+                srv.proc.send_signal(signal.SIGCONT)
+            srv.stop()
+
+    def log(self, i: int) -> str:
+        return (self.tmp / f"node{i}.log").read_text()
+
+
+@pytest.fixture
+def cluster_env(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[tuple[Path, str, str]]:
+    url, schema = database_url("postgres", tmp_path)
+    assert url is not None
+    prefix = f"mjtest:{secrets.token_hex(4)}:"
+    monkeypatch.setenv("MAJIANG_SECRET", secrets.token_hex(16))  # one signing key for every node
+    monkeypatch.setenv("MAJIANG_REDIS_PREFIX", prefix)
+    yield tmp_path, url, prefix
+    drop_schema(schema)
+    _delete_prefix(REDIS, prefix)
+
+
+def _delete_prefix(redis_url: str, prefix: str) -> None:
+    import redis
+
+    r = redis.Redis.from_url(redis_url)
+    try:
+        for key in r.scan_iter(match=prefix + "*"):  # only this run's keys
+            r.delete(key)
+    except redis.RedisError:
+        pass
+
+
+@pytest.fixture
+async def three(cluster_env: tuple[Path, str, str]) -> AsyncIterator[Cluster]:
+    tmp, url, prefix = cluster_env
+    c = await asyncio.to_thread(Cluster(tmp, url, REDIS, prefix).start, 3)
+    try:
+        yield c
+    finally:
+        await asyncio.to_thread(c.stop)
+
+
+def _log_indexes(url: str, code: str) -> list[int]:
+    import asyncpg
+
+    schema = url.split("schema=")[1]
+
+    async def go() -> list[int]:
+        conn = await asyncpg.connect(PG_ROOT)
+        try:
+            rows = await conn.fetch(f"SELECT idx FROM {schema}.room_events WHERE room_code=$1 ORDER BY idx", code)
+            return [r["idx"] for r in rows]
+        finally:
+            await conn.close()
+    return asyncio.run(go())
+
+
+async def _room_of_four(c: Cluster, **spec: Any) -> tuple[str, list[dict[str, Any]]]:
+    """A room created on node 0 and joined through nodes 1 and 2 (REST relayed to the owner)."""
+    https = [httpx.AsyncClient(base_url=n.base, timeout=20) for n in c.nodes]
+    try:
+        people = [await session(https[i % 3], f"P{i}") for i in range(4)]
+        code = (await create_room(https[0], people[0]["token"], **spec))["room"]["code"]
+        listed = (await https[2].get("/api/rooms")).json()["rooms"]  # the lobby of another node has it
+        assert code in [r["code"] for r in listed]
+        for i, p in enumerate(people[1:], 1):
+            r = await https[i % 3].post(f"/api/rooms/{code}/join", headers=auth(p["token"]))
+            assert r.status_code == 200, r.text
+        room = (await https[1].get(f"/api/rooms/{code}")).json()["room"]
+        assert [s["player_id"] for s in room["seats"]] == [p["player_id"] for p in people]
+        return code, people
+    finally:
+        for h in https:
+            await h.aclose()
+
+
+async def test_four_clients_on_three_nodes_play_a_match_and_see_only_their_own(three: Cluster) -> None:
+    code, people = await _room_of_four(three, ruleset="anqing", hands=1)
+    clients = []
+    for i, p in enumerate(people):
+        cl = await Client(three.nodes[[0, 1, 2, 2][i]].ws_base, code, p["token"]).connect()
+        cl.autoplay, cl.rng = True, random.Random(i)
+        clients.append(cl)
+    for cl in clients:
+        await cl.send({"type": "ready"})
+    for cl in clients:
+        await cl.next_of("match_end", timeout=120, after=0)
+    async with httpx.AsyncClient(base_url=three.nodes[1].base, timeout=20) as http:
+        replay = (await http.get(f"/api/rooms/{code}/hands/1/replay")).content
+    views, events, seed = truth(replay)
+    for seat, cl in enumerate(clients):
+        assert cl.seat == seat
+        got: list[Any] = []
+        for raw, msg in zip(cl.raw, cl.messages, strict=True):
+            if msg["type"] != "view" or msg["view"]["phase"] == "over":
+                continue
+            assert '"wall":' not in raw and seed not in raw
+            assert msg["view"] == shown(views[msg["step"]][seat]), f"seat {seat} step {msg['step']}"
+            got.extend(msg["events"])
+        assert got == events[seat][:len(got)] and len(got) > 10
+        await cl.close()
+
+
+async def test_tokens_work_on_every_node_and_a_log_out_reaches_them_all(three: Cluster) -> None:
+    https = [httpx.AsyncClient(base_url=n.base, timeout=20) for n in three.nodes]
+    try:
+        p = await session(https[0], "走")
+        for h in https:  # minted by node 0, accepted by all (one shared signing key)
+            assert (await h.get("/api/me", headers=auth(p["token"]))).status_code == 200
+        r = await https[1].post("/api/session/logout", json={}, headers=auth(p["token"]))
+        assert r.status_code == 200
+        deadline = time.monotonic() + 5
+        while True:  # the other nodes read the revocation from the shared store within a couple of seconds
+            codes = [(await h.get("/api/me", headers=auth(p["token"]))).status_code for h in https]
+            if codes == [401, 401, 401]:
+                break
+            assert time.monotonic() < deadline, codes
+            await asyncio.sleep(0.2)
+    finally:
+        for h in https:
+            await h.aclose()
+
+
+async def _play_until(clients: list[Client], rng: random.Random, stop: Any, max_steps: int = 2000) -> dict[str, Any]:
+    """Answer questions one at a time (claim and kong whenever offered, else at random) and say ready
+    between hands, until ``stop(msg)`` holds for a question; returns that question's view message."""
+    answered: dict[int, int] = {}
+
+    def pending(_: Client) -> Any:
+        for c in clients:
+            r = c.room
+            if r is not None and r["status"] == "waiting" and c.seat is not None and not r["seats"][c.seat]["ready"]:
+                return ("ready", c)  # before the first hand or between hands
+            m = c.last_view_msg
+            if m and m["view"]["legal"] and answered.get(c.seat) != m["asked"]:  # type: ignore[arg-type]
+                return ("act", c)
+        return None
+
+    for _ in range(max_steps):
+        what, ask = await clients[0].wait(pending, timeout=30)
+        if what == "ready":
+            await ask.send({"type": "ready"})
+            await ask.wait(lambda c: c.room["seats"][c.seat]["ready"] or c.room["status"] != "waiting", timeout=10)
+            continue
+        m = ask.last_view_msg
+        if stop(m):
+            return m  # type: ignore[no-any-return]
+        answered[ask.seat] = m["asked"]  # type: ignore[index]
+        legal = m["view"]["legal"]
+        greedy = [a for a in legal if a["type"] in ("kong", "pung", "chow")]
+        await ask.send({"type": "act", "seq": m["seq"], "action": rng.choice(greedy or legal)})
+    raise AssertionError("the situation never came")
+
+
+async def _settle(clients: list[Client]) -> dict[int, dict[str, Any]]:
+    """Wait until no message arrives for a moment; every seat's last view."""
+    await asyncio.sleep(0.5)
+    return {c.seat: c.last_view_msg for c in clients}  # type: ignore[misc]
+
+
+async def _reconnect(c: Cluster, nodes: list[int], code: str, people: list[dict[str, Any]],
+                     before: dict[int, dict[str, Any]]) -> list[Client]:
+    back = []
+    deadline = time.monotonic() + 15
+    for i, p in enumerate(people):
+        while True:  # until a node serves the table again (the lease of the dead owner must expire)
+            cl = Client(c.nodes[nodes[i]].ws_base, code, p["token"])
+            try:
+                await cl.connect()
+                await cl.next_of("welcome", after=0, timeout=5)
+                break
+            except (TimeoutError, websockets.ConnectionClosed):  # closed 1013: the owner is not known yet
+                await cl.close()
+                assert time.monotonic() < deadline, "no node took the table over within 15 s"
+                await asyncio.sleep(0.3)
+        back.append(cl)
+    for i, cl in enumerate(back):
+        snap = await cl.next_of("view", after=0)
+        old = before[i]
+        assert snap["view"] == old["view"] and snap["step"] == old["step"] and snap["asked"] == old["asked"], \
+            f"seat {i}: the view after the takeover differs"
+    return back
+
+
+def _kong(m: dict[str, Any]) -> bool:
+    return any(a["type"] == "kong" for a in m["view"]["legal"])
+
+
+@pytest.mark.parametrize("when", ["claim", "kong"])
+async def test_owner_killed_mid_hand_the_table_continues_elsewhere(three: Cluster, when: str) -> None:
+    code, people = await _room_of_four(three, ruleset="anqing", hands=1 if when == "claim" else 8, **LONG)
+    clients = [await Client(three.nodes[[1, 2, 1, 2][i]].ws_base, code, p["token"]).connect()
+               for i, p in enumerate(people)]
+    for cl in clients:
+        await cl.next_of("welcome", after=0)
+        await cl.send({"type": "ready"})
+    rng = random.Random(3)
+    if when == "claim":  # a seat is asked whether to claim a discard: kill the owner now
+        await _play_until(clients, rng, lambda m: m["view"]["phase"] == "claim")
+    else:  # a seat may declare a kong: it does, and the owner is killed right after
+        m = await _play_until(clients, rng, _kong)
+        kong = next(a for a in m["view"]["legal"] if a["type"] == "kong")
+        asker = next(c for c in clients if c.last_view_msg is m)
+        await asker.send({"type": "act", "seq": m["seq"], "action": kong})
+        await asker.wait(lambda c: c.last_view_msg is not m)
+    before = await _settle(clients)
+    t0 = time.monotonic()
+    three.nodes[0].kill()
+    for cl in clients:
+        await cl.closed.wait()  # the relaying nodes close with 1012: reconnect
+    back = await _reconnect(three, [2, 1, 2, 1], code, people, before)
+    took = time.monotonic() - t0
+    assert took < 10, f"the takeover took {took:.1f} s"
+    assert "took over room " + code in three.log(1) + three.log(2)
+    for cl in back:
+        cl.autoplay = True
+        await cl.send({"type": "sync"})
+    for cl in back:
+        end = await cl.next_of("match_end", timeout=180, after=0)
+        assert sum(end["totals"]) == 0
+        await cl.close()
+    idx = await asyncio.to_thread(_log_indexes, three.url, code)
+    assert idx == list(range(1, len(idx) + 1)), "the log has a gap or a duplicate"
+
+
+async def test_owner_killed_during_the_ready_countdown(three: Cluster) -> None:
+    code, people = await _room_of_four(three, ruleset="hefei", hands=1, **LONG)
+    clients = [await Client(three.nodes[[1, 2, 1, 2][i]].ws_base, code, p["token"]).connect()
+               for i, p in enumerate(people)]
+    for cl in clients:
+        await cl.next_of("welcome", after=0)
+    await clients[0].send({"type": "ready"})  # one ready: the others' countdown runs
+    await clients[1].wait(lambda c: c.room["countdown"] is not None and c.room["seats"][0]["ready"])
+    three.nodes[0].kill()
+    for cl in clients:
+        await cl.closed.wait()
+    back = []
+    for i, p in enumerate(people):
+        for _ in range(50):
+            cl = Client(three.nodes[1 + i % 2].ws_base, code, p["token"])
+            try:
+                await cl.connect()
+                await cl.next_of("welcome", after=0, timeout=5)
+                break
+            except (TimeoutError, websockets.ConnectionClosed):
+                await cl.close()
+                await asyncio.sleep(0.3)
+        room = cl.room
+        assert room is not None and room["status"] == "waiting" and room["countdown"] is not None
+        assert [s["ready"] for s in room["seats"]] == [True, False, False, False]
+        back.append(cl)
+    for cl in back:
+        cl.autoplay = True
+        await cl.send({"type": "ready"})
+    for cl in back:
+        await cl.next_of("match_end", timeout=120, after=0)
+        await cl.close()
+
+
+def _epoch(url: str, code: str) -> int:
+    import asyncpg
+
+    schema = url.split("schema=")[1]
+
+    async def go() -> int:
+        conn = await asyncpg.connect(PG_ROOT)
+        try:
+            return int(await conn.fetchval(f"SELECT epoch FROM {schema}.room_owners WHERE code=$1", code))
+        finally:
+            await conn.close()
+    return asyncio.run(go())
+
+
+async def test_a_paused_owner_resumed_after_its_lease_cannot_write(three: Cluster) -> None:
+    code, people = await _room_of_four(three, ruleset="anqing", hands=1, **LONG)
+    # seat 0 talks to the owner itself; the others through nodes 1 and 2
+    clients = [await Client(three.nodes[[0, 1, 2, 1][i]].ws_base, code, p["token"]).connect()
+               for i, p in enumerate(people)]
+    for cl in clients:
+        await cl.next_of("welcome", after=0)
+        await cl.send({"type": "ready"})
+    m = await _play_until(clients, random.Random(5),
+                          lambda m: m["step"] >= 6 and m["view"]["phase"] == "turn" and m["view"]["seat"] == 0)
+    before = await _settle(clients)
+    assert await asyncio.to_thread(_epoch, three.url, code) == 1
+    owner = three.nodes[0].proc
+    assert owner is not None
+    owner.send_signal(signal.SIGSTOP)
+    try:
+        # seat 0's discard reaches the paused owner's socket: it will try to write it when resumed
+        await clients[0].send({"type": "act", "seq": m["seq"], "action": m["view"]["legal"][0]})
+        for cl in clients[1:]:
+            await asyncio.wait_for(cl.closed.wait(), 15)  # the relays see the lease move: 1012
+        back = await _reconnect(three, [2, 1, 2], code, people[1:], {i: before[i + 1] for i in range(3)})
+        assert await asyncio.to_thread(_epoch, three.url, code) == 2
+    finally:
+        owner.send_signal(signal.SIGCONT)
+    await asyncio.wait_for(clients[0].closed.wait(), 15)  # the old owner drops the table: 1012
+    assert any(m["type"] == "error" and m["code"] == "moved" for m in clients[0].messages) \
+        or clients[0].ws.close_code == 1012  # type: ignore[union-attr]
+    await asyncio.sleep(1.5)
+    assert "refused as stale" in three.log(0) or "lost the lease" in three.log(0)
+    seat0 = await _reconnect(three, [1], code, people[:1], before)
+    back = [*seat0, *back]
+    for cl in back:
+        cl.autoplay = True
+        await cl.send({"type": "sync"})
+    for cl in back:
+        await cl.next_of("match_end", timeout=120, after=0)
+        await cl.close()
+    idx = await asyncio.to_thread(_log_indexes, three.url, code)
+    assert idx == list(range(1, len(idx) + 1))
+    assert await asyncio.to_thread(_epoch, three.url, code) == 2, "the table changed owner again"
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def _redis_server(port: int) -> subprocess.Popen[bytes]:
+    proc = subprocess.Popen(["redis-server", "--port", str(port), "--bind", "127.0.0.1", "--save", "",
+                             "--appendonly", "no"], stdout=subprocess.DEVNULL)
+    for _ in range(100):
+        with socket.socket() as s:
+            if s.connect_ex(("127.0.0.1", port)) == 0:
+                return proc
+        time.sleep(0.05)
+    raise RuntimeError("redis-server did not start")
+
+
+async def test_redis_restarted_mid_match_play_goes_on_with_one_owner(
+        cluster_env: tuple[Path, str, str]) -> None:
+    tmp, url, prefix = cluster_env
+    port = _free_port()
+    redis_proc = _redis_server(port)  # our own Redis: the machine's shared one is never restarted
+    c = Cluster(tmp, url, f"redis://127.0.0.1:{port}/0", prefix)
+    try:
+        await asyncio.to_thread(c.start, 3)
+        code, people = await _room_of_four(c, ruleset="anqing", hands=2, **LONG)
+        clients = [await Client(c.nodes[[0, 1, 2, 1][i]].ws_base, code, p["token"]).connect()
+                   for i, p in enumerate(people)]
+        for cl in clients:
+            await cl.next_of("welcome", after=0)
+            await cl.send({"type": "ready"})
+        await _play_until(clients, random.Random(9), lambda m: m["step"] >= 8)
+        redis_proc.kill()
+        redis_proc.wait()
+        await asyncio.sleep(1.5)
+        redis_proc = _redis_server(port)  # empty: every lease and the node directory are gone
+        await asyncio.sleep(3)
+        for i, cl in enumerate(clients):  # a client closed meanwhile reconnects to any node
+            if cl.closed.is_set():
+                clients[i] = await Client(c.nodes[i % 3].ws_base, code, people[i]["token"]).connect()
+        for cl in clients:
+            cl.autoplay = True
+            cl.answered = -1
+            await cl.send({"type": "sync"})
+        for cl in clients:
+            await cl.next_of("match_end", timeout=120, after=0)
+            await cl.close()
+        owners = []
+        async with httpx.AsyncClient(timeout=10) as http:
+            for n in c.nodes:
+                owners += [(await http.get(n.base + "/api/cluster")).json()["node"]] \
+                    if code in (await http.get(n.base + "/api/cluster")).json()["tables"] else []
+        assert len(owners) == 1, f"owners of {code}: {owners}"
+        idx = await asyncio.to_thread(_log_indexes, url, code)
+        assert idx == list(range(1, len(idx) + 1))
+    finally:
+        await asyncio.to_thread(c.stop)
+        redis_proc.kill()
+        redis_proc.wait()
+
+
+def test_serve_refuses_sqlite_or_no_shared_secret_with_redis(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import sys
+
+    base = [sys.executable, "-m", "majiang", "serve", "--port", "0", "--data-dir", str(tmp_path), "--redis-url", REDIS]
+    monkeypatch.setenv("MAJIANG_SECRET", "k" * 32)
+    r = subprocess.run(base, capture_output=True, text=True, timeout=60)
+    assert r.returncode == 2 and "needs a database every node shares" in r.stderr and "SQLite" in r.stderr
+    monkeypatch.delenv("MAJIANG_SECRET")
+    r = subprocess.run([*base, "--database-url", "postgresql+asyncpg://x@127.0.0.1/none"], capture_output=True,
+                       text=True, timeout=60)
+    assert r.returncode == 2 and "set MAJIANG_SECRET" in r.stderr

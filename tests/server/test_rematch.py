@@ -3,9 +3,12 @@ server (``stats`` in GET /api/rooms/{code}/hands), with a real server and real w
 
 from __future__ import annotations
 
+import asyncio
+from pathlib import Path
+
 import httpx
 
-from tests.server.harness import Client, ServerProcess, auth, create_room, session
+from tests.server.harness import TEST_LIMITS, Client, ServerProcess, auth, create_room, session
 
 
 async def test_rematch_same_seats_and_server_stats(server: ServerProcess, http: httpx.AsyncClient) -> None:
@@ -32,7 +35,9 @@ async def test_rematch_same_seats_and_server_stats(server: ServerProcess, http: 
     stranger = await http.post(f"/api/rooms/{code}/rematch", headers=auth(c["token"]))
     assert stranger.status_code == 403 and stranger.json()["error"] == "forbidden"
 
-    first = await http.post(f"/api/rooms/{code}/rematch", headers=auth(a["token"]))
+    # both ask at the same moment: one room is opened, and both get it
+    first, second = await asyncio.gather(http.post(f"/api/rooms/{code}/rematch", headers=auth(a["token"])),
+                                         http.post(f"/api/rooms/{code}/rematch", headers=auth(b["token"])))
     assert first.status_code == 200, first.text
     new = first.json()["room"]
     assert first.json()["seat"] == 0 and new["code"] != code and new["status"] == "waiting"
@@ -41,10 +46,9 @@ async def test_rematch_same_seats_and_server_stats(server: ServerProcess, http: 
     assert all(s["bot"] for s in new["seats"][2:]) and not any(s["bot"] for s in new["seats"][:2])
     # everyone still connected to the old room is told, with who asked
     offer = await cb.wait(lambda cl: cl.room.get("rematch"))
-    assert offer == {"code": new["code"], "by": 0}
+    assert offer["code"] == new["code"] and offer["by"] in (0, 1)
     assert (await http.get(f"/api/rooms/{code}")).json()["room"]["rematch"]["code"] == new["code"]
 
-    second = await http.post(f"/api/rooms/{code}/rematch", headers=auth(b["token"]))
     assert second.status_code == 200 and second.json()["room"]["code"] == new["code"]  # the same room
     assert second.json()["seat"] == 1
     again = await http.post(f"/api/rooms/{code}/rematch", headers=auth(a["token"]))
@@ -77,3 +81,25 @@ async def test_rematch_same_seats_and_server_stats(server: ServerProcess, http: 
         assert not any(v for s in stats for v in s.values())
     for cl in (ca, cb, na):
         await cl.close()
+
+
+async def test_rematch_respects_the_room_quota(tmp_path: Path) -> None:
+    """A player who already has their one allowed open room cannot open a rematch (issue 16's quota)."""
+    limits = TEST_LIMITS.replace("rooms_per_token=50", "rooms_per_token=1")
+    srv = ServerProcess(tmp_path / "data", limits=limits, log_path=tmp_path / "server.log").start()
+    try:
+        async with httpx.AsyncClient(base_url=srv.base, timeout=20) as http:
+            a = await session(http, "独行")
+            code = (await create_room(http, a["token"], hands=1))["room"]["code"]
+            ca = await Client(srv.ws_base, code, a["token"]).connect()
+            ca.autoplay = True
+            await http.post(f"/api/rooms/{code}/bots", json={}, headers=auth(a["token"]))
+            await ca.wait(lambda cl: cl.room["status"] == "finished", timeout=60)
+            await create_room(http, a["token"], hands=1)  # the finished room no longer counts: allowed
+            refused = await http.post(f"/api/rooms/{code}/rematch", headers=auth(a["token"]))
+            assert refused.status_code == 429 and refused.json()["error"] == "quota", refused.text
+            room = (await http.get(f"/api/rooms/{code}")).json()["room"]
+            assert room["rematch"] is None  # nothing was opened or remembered
+            await ca.close()
+    finally:
+        srv.stop()

@@ -68,6 +68,8 @@ def document() -> dict[str, Any]:
         "/api/rooms/{code}/bots": {"post": _op("fill seats with bots", auth="seated player or operator",
                                                params=[CODE], body=seats)},
         "/api/rooms/{code}/dissolve": {"post": _op("dissolve the room", auth="operator", params=[CODE])},
+        "/api/rooms/{code}/rematch": {"post": _op("play again with the same seats (a finished room)",
+                                                  auth="player seated in the room", params=[CODE])},
         "/api/rooms/{code}/hands": {"get": _op("finished hands", params=[CODE])},
         "/api/rooms/{code}/hands/{n}": {"get": _op("one finished hand", params=[CODE, HAND])},
         "/api/rooms/{code}/hands/{n}/replay": {"get": _op("the replay file of a finished hand",

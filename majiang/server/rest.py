@@ -25,6 +25,7 @@ from majiang.server.intents import add_bots, dissolve
 from majiang.server.protocol import RoomCreate, RoomSettings, check_options, encoder
 from majiang.server.registry import new_code
 from majiang.server.state import SEATS, TableState
+from majiang.server.stats import match_stats
 from majiang.server.table import Table, TableError
 
 log = logging.getLogger("majiang.server")
@@ -282,23 +283,7 @@ async def create_room(request: Request) -> Response:
                                       "finish or wait for one to close")
     if spec.join:
         await check_seat_quota(server, player.player_id)
-    code = new_code()
-    while await server.registry.get(code) is not None or await server.store.room_exists(code):
-        code = new_code()
-    try:
-        state = TableState(code, spec.ruleset, spec.options, settings)
-    except (RulesetError, ValueError, TypeError) as e:  # rulesets refuse some values with ValueError
-        raise HTTPError(400, "bad_request", f"options: {e}") from None
-    problem = check_options(state.options)
-    if problem:
-        raise HTTPError(400, "bad_request", problem)
-    table = Table(state, server.store, server.settings.bot_name, server.settings.limits.idle_seconds)
-    settings_b = msgspec.to_builtins(settings)
-    room_row = server.store.add_room(code, spec.ruleset, state.options, settings_b)
-    await table.commit(("create", {"ruleset": spec.ruleset, "options": state.options, "settings": settings_b,
-                                   "by": player.player_id}))
-    await room_row
-    await server.registry.add(table)
+    table = await open_room(server, spec.ruleset, spec.options, settings, player.player_id)
     seat = None
     if spec.join:
         async with table.lock:
@@ -307,6 +292,97 @@ async def create_room(request: Request) -> Response:
             await table.settle(room=True, hand=False)
             table.await_connection(0)  # a creator who never connects does not hold the seat
     return ok({"room": table.room_json(), "seat": seat}, 201)
+
+
+async def open_room(server: Any, ruleset: str, options: dict[str, Any], settings: RoomSettings,
+                    creator: str) -> Table:
+    """A new waiting room (the caller has checked the quotas): logged, stored and registered."""
+    code = new_code()
+    while await server.registry.get(code) is not None or await server.store.room_exists(code):
+        code = new_code()
+    try:
+        state = TableState(code, ruleset, options, settings)
+    except (RulesetError, ValueError, TypeError) as e:  # rulesets refuse some values with ValueError
+        raise HTTPError(400, "bad_request", f"options: {e}") from None
+    problem = check_options(state.options)
+    if problem:
+        raise HTTPError(400, "bad_request", problem)
+    table = Table(state, server.store, server.settings.bot_name, server.settings.limits.idle_seconds)
+    settings_b = msgspec.to_builtins(settings)
+    room_row = server.store.add_room(code, ruleset, state.options, settings_b)
+    await table.commit(("create", {"ruleset": ruleset, "options": state.options, "settings": settings_b,
+                                   "by": creator}))
+    await room_row
+    await server.registry.add(table)
+    return table
+
+
+async def room_rematch(request: Request) -> Response:
+    """Play again with the same seats: the first player of a finished room to ask opens a new room with
+    the same ruleset, options and settings, seats every person where they sat (each then has
+    grace_seconds to connect, as after a REST join) and bots where bots sat; the others who ask get the
+    same room. The old room remembers the new code (``rematch`` in its RoomState) and tells everyone
+    still connected."""
+    player = player_of(request)
+    table = await table_of(request)
+    server = request.app.state.server
+    old = table.state
+    seat = old.seat_of(player.player_id)
+    if seat is None:
+        raise HTTPError(403, "forbidden", "only a player seated in the finished room can ask for a rematch")
+    if old.status != "finished":
+        raise HTTPError(409, "not_finished", f"the room is {old.status}: a rematch follows a finished match")
+    async with table.rematch_lock:  # two players asking at once get the same new room
+        new = await server.registry.get(table.rematch["code"]) if table.rematch else None
+        if new is None or new.state.status == "dissolved":
+            new = await _open_rematch(server, table, player)
+        elif new.state.seat_of(player.player_id) is None:  # freed after the grace: seat them again if free
+            await _seat_again(server, new, player, seat)
+    return ok({"room": new.room_json(), "seat": new.state.seat_of(player.player_id)})
+
+
+async def _open_rematch(server: Any, table: Table, player: auth.Player) -> Table:
+    old = table.state
+    rooms, _ = await held(server, player.player_id)
+    if rooms >= server.settings.limits.rooms_per_token:
+        raise HTTPError(429, "quota", f"you already have {rooms} open rooms (the most allowed); "
+                                      "finish or wait for one to close")
+    await check_seat_quota(server, player.player_id)
+    new = await open_room(server, old.ruleset_name, old.options, old.settings, player.player_id)
+    cap = server.settings.limits.seats_per_token
+    async with new.lock:
+        records: list[tuple[str, dict[str, Any]]] = []
+        for i, s in enumerate(old.seats):
+            if s.bot is not None:
+                records.append(("seat", {"seat": i, "player_id": None, "name": s.name or f"Bot {i + 1}",
+                                         "bot": s.bot}))
+            elif s.player_id is not None and (s.player_id == player.player_id
+                                              or (await held(server, s.player_id))[1] < cap):
+                # a person already holding their quota of seats elsewhere is not seated (they may join)
+                records.append(("seat", {"seat": i, "player_id": s.player_id, "name": s.name}))
+        await new.commit(*records)
+        for i, s in enumerate(new.state.seats):
+            if s.human:
+                new.await_connection(i)  # a player who does not come within grace_seconds frees the seat
+        await new.settle(room=True, hand=False)
+    async with table.lock:
+        table.rematch = {"code": new.code, "by": old.seat_of(player.player_id)}
+        table.broadcast(room=True, hand=False)
+    return new
+
+
+async def _seat_again(server: Any, new: Table, player: auth.Player, seat: int) -> None:
+    """A player of the old room whose rematch seat was freed (they came too late) takes it back if it is
+    still free; otherwise they get the room to join or watch like anyone else."""
+    await check_seat_quota(server, player.player_id)
+    async with new.lock:
+        st = new.state
+        if st.status != "waiting" or st.seats[seat].occupied:
+            return
+        new.check_name(player.name, player.player_id)
+        await new.commit(("seat", {"seat": seat, "player_id": player.player_id, "name": player.name}))
+        await new.settle(room=True, hand=False)
+        new.await_connection(seat)
 
 
 async def get_room(request: Request) -> Response:
@@ -341,7 +417,7 @@ async def stored_room(store: Any, code: str) -> dict[str, Any] | None:
         "seats": [{"seat": i, "occupied": bool(s), "player_id": s.get("player_id"), "name": s.get("name"),
                    "bot": s.get("bot"), "ready": False, "connected": False, "tuoguan": False,
                    "total": totals[i] if i < len(totals) else 0} for i, s in enumerate(seats)],
-        "totals": totals, "countdown": None, "vote": None, "next_deal": None,
+        "totals": totals, "countdown": None, "vote": None, "next_deal": None, "rematch": None,
     }
 
 
@@ -402,7 +478,13 @@ async def room_hands(request: Request) -> Response:
         raise HTTPError(404, "not_found", f"no room {code}")
     hands = [_hand_json(r) for r in rows]
     totals = [sum(h["totals"][i] for h in hands) for i in range(4)]
-    return ok({"code": code, "totals": totals, "hands": hands})
+    guard = request.app.state.server.guard
+    key = ("stats", code, len(rows))  # a finished hand never changes: each room's figures are made once
+    stats = guard.views.get(key)
+    if stats is None:
+        stats = match_stats(rows)
+        guard.views.put(key, stats)
+    return ok({"code": code, "totals": totals, "hands": hands, "stats": stats})
 
 
 async def _hand_row(request: Request) -> dict[str, Any]:
@@ -511,6 +593,7 @@ routes = [
     Route("/api/rooms/{code}/join", endpoint(join_room), methods=["POST"]),
     Route("/api/rooms/{code}/bots", endpoint(room_bots), methods=["POST"]),
     Route("/api/rooms/{code}/dissolve", endpoint(room_dissolve), methods=["POST"]),
+    Route("/api/rooms/{code}/rematch", endpoint(room_rematch), methods=["POST"]),
     Route("/api/rooms/{code}/hands", endpoint(room_hands)),
     Route("/api/rooms/{code}/hands/{n:int}", endpoint(room_hand)),
     Route("/api/rooms/{code}/hands/{n:int}/replay", endpoint(room_replay)),

@@ -84,6 +84,10 @@ class Table:
         # Spectators: each watching connection and how many of the (delayed) hand's events it was sent.
         self.watchers: dict[Conn, int] = {}
         self._watch_hand: tuple[int, int, Hand] | None = None  # (hand_no, step, the hand as spectators see it)
+        # "Play again with the same seats" (rest.room_rematch): {"code", "by"} of the room opened after
+        # this finished one; the lock makes players asking at once get one room, not two
+        self.rematch: dict[str, Any] | None = None
+        self.rematch_lock = asyncio.Lock()
 
     def background(self, what: str, fn: Job) -> Job:
         """A timer callback that never wedges the table: an error is logged, and clocks and bots are
@@ -326,7 +330,8 @@ class Table:
         return {"code": st.code, "ruleset": st.ruleset_name, "title": st.ruleset.title, "options": st.options,
                 "settings": {f: getattr(st.settings, f) for f in st.settings.__struct_fields__},
                 "status": st.status, "hand_no": st.match.hand_no if st.match else 0, "seats": seats,
-                "totals": totals, "countdown": countdown, "vote": vote, "next_deal": next_deal}
+                "totals": totals, "countdown": countdown, "vote": vote, "next_deal": next_deal,
+                "rematch": self.rematch}
 
     # --- clocks, bots, countdowns ----------------------------------------------------------------
     def schedule(self, retry: bool = False) -> None:

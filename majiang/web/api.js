@@ -64,6 +64,7 @@ export const api = {
   createRoom: (body) => call('POST', '/api/rooms', body),
   room: (code) => call('GET', `/api/rooms/${encodeURIComponent(code)}`, undefined, false),
   join: (code) => call('POST', `/api/rooms/${encodeURIComponent(code)}/join`, {}),
+  rematch: (code) => call('POST', `/api/rooms/${encodeURIComponent(code)}/rematch`, {}),
   addBots: (code, seats) => call('POST', `/api/rooms/${encodeURIComponent(code)}/bots`, seats ? {seats} : {}),
   hands: (code) => call('GET', `/api/rooms/${encodeURIComponent(code)}/hands`, undefined, false),
   hand: (code, n) => call('GET', `/api/rooms/${encodeURIComponent(code)}/hands/${n}`, undefined, false),

@@ -1,49 +1,22 @@
-// The end of a match: places by total, each player's wins / 自摸 / 点炮 / best hand (from the room's
-// finished hands), "play again with the same seats" and "back to the lobby".
+// The end of a match: places by total, each player's wins / 自摸 / 点炮 / best hand (computed by the
+// server from the room's stored hands, so every browser shows the same), "play again with the same
+// seats" (POST /api/rooms/{code}/rematch) with the offer another player made, and "back to the lobby".
 import {h} from '../dom.js';
 import {t} from '../i18n.js';
 import {api} from '../api.js';
 
 function signed(n) { return n > 0 ? `+${n}` : String(n); }
 
-/** Per seat: wins, self-draws, deal-ins and the best single-hand gain, from the hand summaries. */
-export function matchStats(hands, winsByHand = {}) {
-  const stats = [0, 1, 2, 3].map(() => ({wins: 0, selfDraws: 0, dealIns: 0, best: 0}));
-  for (const hs of hands || []) {
-    const st = hs.settlement || {};
-    const winners = st.winners || [];
-    if (!winners.length || st.draw) continue;
-    for (const w of winners) {
-      stats[w].wins++;
-      stats[w].best = Math.max(stats[w].best, (st.totals || [])[w] || 0);
-    }
-    // How each win was made is in the hand's `won` events, which the table saw live (view.wins).
-    const seen = new Set();
-    for (const win of winsByHand[hs.hand_no] || []) {
-      if (win.self_draw) stats[win.seat].selfDraws++;
-      else if (win.from_seat !== null && win.from_seat !== undefined && !seen.has(win.from_seat)) {
-        seen.add(win.from_seat);
-        stats[win.from_seat].dealIns++;
-      }
-    }
-  }
-  return stats;
+/** The server's per-seat figures (GET /api/rooms/{code}/hands → stats), in the names this screen uses. */
+export function statsFromServer(stats) {
+  return [0, 1, 2, 3].map((s) => {
+    const x = (stats || [])[s] || {};
+    return {wins: x.wins || 0, selfDraws: x.self_draws || 0, dealIns: x.deal_ins || 0, best: x.best || 0};
+  });
 }
 
-/** The wins of each hand of a room, as this browser saw them (kept for the ranking after a reload). */
-export function rememberWins(code, handNo, wins) {
-  const key = `mj.wins.${code}`;
-  let all = {};
-  try { all = JSON.parse(localStorage.getItem(key) || '{}'); } catch { all = {}; }
-  all[handNo] = wins;
-  localStorage.setItem(key, JSON.stringify(all));
-}
-
-function recalledWins(code) {
-  try { return JSON.parse(localStorage.getItem(`mj.wins.${code}`) || '{}'); } catch { return {}; }
-}
-
-/** room: RoomState; end: {totals} from match_end; names: seat -> name; on: {onSettlement, onLobby, onAgain}. */
+/** room: RoomState; end: {totals} from match_end; names: seat -> name;
+ *  on: {onSettlement, onLobby, onAgain, seat (mine, null when watching)}. */
 export function rankingEl(code, room, end, names, on) {
   const totals = (room && room.totals) || (end && end.totals) || [0, 0, 0, 0];
   const order = [0, 1, 2, 3].sort((a, b) => totals[b] - totals[a] || a - b);
@@ -63,7 +36,15 @@ export function rankingEl(code, room, end, names, on) {
     }));
   };
   fill(null);
-  api.hands(code).then((r) => fill(matchStats(r.hands, recalledWins(code)))).catch(() => fill(matchStats([])));
+  api.hands(code).then((r) => fill(statsFromServer(r.stats))).catch(() => fill(statsFromServer([])));
+  // Someone else already asked for the rematch: say who, and joining takes this player to their seat.
+  const offer = room && room.rematch;
+  const seated = on.seat !== null && on.seat !== undefined;
+  const offerEl = offer && offer.by !== on.seat ? h('div', {class: 'banner rematch-offer', 'data-testid': 'rematch-offer'},
+    t('rematch_offer', {who: names[offer.by] || `#${offer.by + 1}`})) : null;
+  // One button: it opens the rematch, or (once asked for) goes to its room, where this player's seat waits.
+  const again = !offer ? t('play_again') : offer.by === on.seat ? t('rematch_go', {code: offer.code})
+    : t('rematch_join', {code: offer.code});
   return h('div', {class: 'ranking', 'data-testid': 'ranking'},
     h('h2', {class: 'settle-title'}, t('match_over'), ' · ', t('ranking')),
     h('div', {class: 'totals-wrap'}, h('table', {class: 'ranking-table'},
@@ -71,8 +52,10 @@ export function rankingEl(code, room, end, names, on) {
         h('th', {class: 'num'}, t('wins')), h('th', {class: 'num'}, t('self_draws')), h('th', {class: 'num'}, t('discards_in')),
         h('th', {class: 'num'}, t('best_hand')))),
       body)),
+    offerEl,
     h('div', {class: 'buttons'},
-      h('button', {type: 'button', class: 'primary big', 'data-testid': 'play-again', onclick: on.onAgain}, t('play_again')),
+      seated ? h('button', {type: 'button', class: 'primary big', 'data-testid': 'play-again', onclick: on.onAgain},
+        again) : null,
       h('button', {type: 'button', class: 'ghost', 'data-testid': 'back-lobby', onclick: on.onLobby}, t('back_lobby')),
       h('button', {type: 'button', class: 'ghost', 'data-testid': 'last-settlement', onclick: on.onSettlement}, t('settlement'))));
 }

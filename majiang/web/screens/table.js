@@ -9,7 +9,7 @@ import {boardEl, arrangeHand, seatWind, actingSeat, claimActionLabel, claimPromp
 import {hintFor} from '../hint.js';
 import {settlementEl, countUp} from './settlement.js';
 import {announcer, muted, setMuted, sounds} from '../sound.js';
-import {rankingEl, rememberWins} from './ranking.js';
+import {rankingEl} from './ranking.js';
 
 const ACTION_ORDER = ['win', 'wildkong', 'kong', 'peng', 'chi', 'expose', 'declare', 'pass'];
 
@@ -83,7 +83,6 @@ export function tableScreen({app, go}, code) {
           st.myTurnWas = mine;
         }
         st.pending = false;
-        if (msg.view.phase === 'over' && msg.view.wins) rememberWins(code, msg.view.hand_no, msg.view.wins);
         if (newHand) { st.lastDiscard = null; st.hideSettlement = false; st.mode = 'normal'; }
         if (!(msg.view.legal || []).some((a) => a.type === 'declare')) st.mode = 'normal';
         st.chooser = null;
@@ -210,19 +209,16 @@ export function tableScreen({app, go}, code) {
           onSettlement: () => { st.shownRanking = false; render(); },
           onLobby: () => { session.room = null; sock.close(); go('#/lobby'); },
           onAgain: () => playAgain(),
+          seat: st.seat,
         })));
   }
 
   async function playAgain() {
-    // A new room with the same rules and settings, the same bots in the same seats; people are
-    // invited by the code shown in the new room.
-    const room = st.room;
-    if (!room) return;
+    // The server opens (or, when another player asked first, returns) the room of the rematch, with
+    // everyone in the same seats and bots where bots sat; this player goes to their seat there.
     try {
-      const res = await api.createRoom({ruleset: room.ruleset, options: room.options, ...room.settings});
+      const res = await api.rematch(code);
       const next = res.room.code;
-      const bots = room.seats.filter((s) => s.bot).map((s) => s.seat).filter((s) => s !== res.seat);
-      if (bots.length) await api.addBots(next, bots);
       sock.close();
       session.room = next;
       go(`#/room/${next}`);

@@ -1,0 +1,114 @@
+"""The end of a match with two people and two bots: the ranking shows the server's figures (the same
+on both screens), one player's "play again" opens the rematch with everyone in their seats, and the
+other player's ranking shows the offer and joins it. The ranking with the offer is screenshotted at
+1440×900 and 390×844 in both languages (test-output/screenshots/ranking-rematch-*)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+
+from tests.browser.test_play import _page
+from tests.browser.test_table_sizes import _inside, _set_lang
+
+pytestmark = pytest.mark.browser
+
+
+def _enter(page: Any, name: str) -> None:
+    page.fill("#name", name)
+    page.click("[data-testid=enter]")
+    page.wait_for_selector("[data-testid=create-form]")
+
+
+def _ranking_numbers(page: Any) -> dict[int, list[str]]:
+    """seat -> [wins, 自摸, 点炮, best] as the ranking shows them."""
+    rows = page.eval_on_selector_all(
+        "[data-testid=ranking] tbody tr",
+        "els => els.map(e => [e.dataset.seat, ...[...e.querySelectorAll('td.num')].slice(1).map(c => c.textContent)])")
+    return {int(r[0]): r[1:] for r in rows}
+
+
+def _show_ranking(page: Any) -> None:
+    page.wait_for_selector("[data-testid=show-ranking], [data-testid=ranking]", timeout=60000)
+    if page.locator("[data-testid=ranking]").count() == 0:
+        page.click("[data-testid=show-ranking]")
+    page.wait_for_selector("[data-testid=ranking]", timeout=10000)
+    page.wait_for_function("!document.querySelector('[data-testid=ranking]').innerText.includes('…')", timeout=10000)
+
+
+def test_ranking_stats_from_the_server_and_the_rematch_offer(browser: Any, server: Any, shots: Path) -> None:
+    first = _page(browser, server, 1440, 900)
+    second = _page(browser, server, 390, 844)
+    try:
+        _enter(first, "东家")
+        first.uncheck("#fill_bots")
+        first.fill("#hands", "1")
+        first.fill("#bot_delay", "0.05")
+        first.click("[data-testid=create-form] details summary")
+        first.fill("#grace_seconds", "60")
+        first.click("[data-testid=create]")
+        first.wait_for_selector("[data-testid=ready]")
+        code = first.inner_text("[data-testid=room-code]").strip()
+        token = first.evaluate("localStorage.getItem('mj.token')")
+        _enter(second, "南家")
+        second.goto(f"{server.base}/#/room/{code}")
+        second.wait_for_selector("[data-testid=ready]")
+        r = httpx.post(f"{server.base}/api/rooms/{code}/bots", json={"seats": [2, 3]},
+                       headers={"Authorization": f"Bearer {token}"}, timeout=10)
+        assert r.status_code == 200, r.text
+        for page in (first, second):
+            page.click("[data-testid=ready]")
+        for page in (first, second):  # the bots play both people's seats out (托管)
+            page.wait_for_selector("[data-testid=tuoguan]", timeout=20000)
+            page.click("[data-testid=tuoguan]")
+        for page in (first, second):
+            _show_ranking(page)
+
+        # Both screens show the server's figures for every seat.
+        stats = httpx.get(f"{server.base}/api/rooms/{code}/hands", timeout=10).json()["stats"]
+        for page in (first, second):
+            shown = _ranking_numbers(page)
+            for seat in range(4):
+                x = stats[seat]
+                best = "—" if not x["best"] else (f"+{x['best']}" if x["best"] > 0 else str(x["best"]))
+                assert shown[seat] == [str(x["wins"]), str(x["self_draws"]), str(x["deal_ins"]), best], (seat, shown)
+
+        # The first player asks for the rematch and is taken to the new room, in the same seat with
+        # the bots where they were.
+        first.click("[data-testid=play-again]")
+        first.wait_for_function("(c) => location.hash.startsWith('#/room/') && !location.hash.endsWith(c)",
+                                arg=code, timeout=10000)
+        new_code = first.evaluate("location.hash").rsplit("/", 1)[-1]
+        first.wait_for_selector("[data-testid=waiting] [data-testid=ready]", timeout=10000)
+        first.wait_for_function("document.querySelectorAll('[data-testid=waiting] .chip.bot').length === 2",
+                                timeout=10000)
+        assert first.inner_text("[data-testid=waiting] .seat-list li.mine .name") == "东家"
+
+        # The second player's ranking shows who wants a rematch.
+        second.wait_for_selector("[data-testid=rematch-offer]", timeout=10000)
+        assert "东家" in second.inner_text("[data-testid=rematch-offer]")
+        for lang, words in (("zh", "想原班人马再来一局"), ("en", "wants a rematch")):
+            _set_lang(second, lang)
+            assert words in second.inner_text("[data-testid=rematch-offer]")
+            for w, h in ((1440, 900), (390, 844)):
+                second.set_viewport_size({"width": w, "height": h})
+                second.wait_for_timeout(150)
+                _inside(second, "[data-testid=play-again]", w, h, f"offer {w}x{h} {lang}")
+                _inside(second, "[data-testid=back-lobby]", w, h, f"offer {w}x{h} {lang}")
+                second.screenshot(path=str(shots / f"ranking-rematch-{w}x{h}-{lang}.png"))
+        _set_lang(second, "zh")
+        assert new_code in second.inner_text("[data-testid=play-again]")  # the button now joins that room
+        second.click("[data-testid=play-again]")
+        second.wait_for_function("(c) => location.hash.endsWith(c)", arg=new_code, timeout=10000)
+        second.wait_for_selector("[data-testid=waiting] [data-testid=ready]", timeout=10000)
+        assert second.inner_text("[data-testid=waiting] .seat-list li.mine .name") == "南家"
+        room = httpx.get(f"{server.base}/api/rooms/{new_code}", timeout=10).json()["room"]
+        assert [s["name"] for s in room["seats"][:2]] == ["东家", "南家"]
+        assert all(s["bot"] for s in room["seats"][2:])
+        assert not first.errors and not second.errors  # type: ignore[attr-defined]
+    finally:
+        first.context.close()
+        second.context.close()

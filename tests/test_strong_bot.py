@@ -190,3 +190,16 @@ def test_baida_discard_values_follow_from_drawn_ones_exactly_as_the_scoring_give
                         compared += 1
             hand.apply(seat, bots[seat].choose(view))
     assert compared > 50
+
+
+def test_part_facts_are_not_shared_between_two_baida_wild_sets_with_the_same_lowest_kind() -> None:
+    # seven_baida's 百搭 {1p, 2p} and the plain {1p}: the lowest wild is the same, the facts are not
+    from majiang.bots.analysis import PartMemo
+
+    view = seat_view(Hand(make_ruleset("baida", {}), "s57", dealer=0), 0)
+    one = msgspec.structs.replace(view, wild=9, wilds=[9])
+    two = msgspec.structs.replace(view, wild=9, wilds=[9, 10])
+    memo = PartMemo()
+    assert memo.table(Reader(one)) is not memo.table(Reader(two))
+    _, jokers = Reader(two).split(parse_tiles("2p2p3p"))
+    assert jokers == 2  # a 2p is a 百搭 in the seven-百搭 reading

@@ -29,6 +29,8 @@ RULES = [
     ("anqing", {"mode": "B"}),
     ("hefei", {"room": "baoting"}),
     ("hefei", {"room": "bubaoting"}),
+    ("baida", {"seven_baida": False}),
+    ("baida", {"seven_baida": True}),
 ]
 
 
@@ -57,7 +59,8 @@ def main() -> int:
                 hand.apply(seat, action)
         elapsed = time.process_time() - start
         times.sort()
-        label = f"{name} {next(iter(options.values()))}"
+        label = f"{name} {next(iter(options.values()))}" if name != "baida" else \
+            ("baida seven" if options.get("seven_baida") else "baida")
         med, p99, worst = statistics.median(times), times[int(0.99 * (len(times) - 1))], times[-1]
         medians.append(med)
         worst_all = max(worst_all, worst)

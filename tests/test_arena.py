@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import math
+import sys
 from pathlib import Path
 
 import pytest
@@ -128,3 +129,58 @@ def test_cli_refuses_bad_input(argv: list[str], message: str, capsys: pytest.Cap
     rc = main(["arena", "--ruleset", "anqing", "--no-progress", *argv])
     assert rc == 2
     assert message in capsys.readouterr().err
+
+
+def test_cli_option_sets_ruleset_options_and_refuses_bad_ones(tmp_path: Path,
+                                                               capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "a.json"
+    rc = main(["arena", "--ruleset", "baida", "--bots", "greedy,random", "--hands", "4", "--seed", "opt",
+               "--option", "seven_baida=true", "--option", "min_tai=2", "--json", str(out), "--no-progress"])
+    assert rc == 0
+    options = json.loads(out.read_text(encoding="utf-8"))["options"]
+    assert options["seven_baida"] is True and options["min_tai"] == 2
+    for bad, message in (("nope=1", "no such option"), ("min_tai=0", "min_tai"), ("seven_baida", "KEY=VALUE")):
+        assert main(["arena", "--ruleset", "baida", "--option", bad, "--hands", "4", "--no-progress"]) == 2
+        assert message in capsys.readouterr().err
+
+
+CRASHING = """\
+import json, sys
+asked = 0
+for line in sys.stdin:
+    m = json.loads(line)
+    if m["type"] != "ask":
+        continue
+    asked += 1
+    if asked == 2:
+        sys.stderr.write("boom\\n"); sys.exit(3)
+    print(json.dumps({"id": m["id"], "index": 0}), flush=True)
+"""
+
+
+def test_cli_seats_cmd_bots_and_reports_their_errors(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from majiang.bots import external
+
+    example = Path(__file__).resolve().parent.parent / "examples" / "bot.py"
+    crashing = tmp_path / "crash.py"
+    crashing.write_text(CRASHING, encoding="utf-8")
+    try:
+        out = tmp_path / "good.json"
+        rc = main(["arena", "--ruleset", "hefei", "--bots", f"cmd:{sys.executable} {example},greedy", "--hands", "4",
+                   "--seed", "cmd", "--json", str(out), "--no-progress"])
+        assert rc == 0
+        good = json.loads(out.read_text(encoding="utf-8"))
+        assert good["hands"] == 4 and good["bot_errors"] == []
+        assert good["bots"][0]["bot"].startswith("cmd:") and good["bots"][0]["seat_hands"] == 8
+        capsys.readouterr()
+        out = tmp_path / "bad.json"
+        rc = main(["arena", "--ruleset", "anqing", "--bots", f"cmd:{sys.executable} {crashing},greedy", "--hands", "4",
+                   "--seed", "cmd", "--json", str(out), "--no-progress"])
+        assert rc == 0  # the run goes on: greedy plays the rest of each failed hand
+        errors = json.loads(out.read_text(encoding="utf-8"))["bot_errors"]
+        # seats 0 and 1 hold the program in rotation 0; each fails at its second question
+        assert errors and all("exit code 3" in e and "boom" in e for e in errors), errors
+        assert any(e.startswith("wall 0 rotation 0 seat 0 (cmd:") for e in errors), errors
+        assert "bot program errors" in capsys.readouterr().out
+    finally:
+        external.stop_all()

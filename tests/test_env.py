@@ -19,10 +19,10 @@ from majiang.env.observation import C, P
 from majiang.env.table import Table
 
 VARIANTS = [("anqing", {"mode": "A"}), ("anqing", {"mode": "B"}), ("hefei", {"room": "baoting"}),
-            ("hefei", {"room": "bubaoting"})]
+            ("hefei", {"room": "bubaoting"}), ("baida", {}), ("baida", {"seven_baida": True})]
 
 
-@pytest.mark.parametrize("ruleset", ["anqing", "hefei"])
+@pytest.mark.parametrize("ruleset", ["anqing", "hefei", "baida"])
 def test_pettingzoo_api_test(ruleset: str) -> None:
     api_test(aec_env(ruleset, seed=3), num_cycles=400, verbose_progress=False)
     seed_test(functools.partial(aec_env, ruleset), num_cycles=200)  # the same seed, the same episode
@@ -135,10 +135,11 @@ def test_observations_never_depend_on_another_seats_concealed_tiles(ruleset: str
                     changed += any(other.seat_state[j].held != hand.seat_state[j].held for j in range(4))
                     after = planes(seat_view(other, viewer))
                     assert np.array_equal(before["observation"], after), f"seat {viewer} step {len(hand.log)}"
-                    own = np.zeros(34, dtype=np.uint8)
+                    own = np.zeros(42, dtype=np.uint8)  # flowers (baida's 百搭 ones) on their own plane
                     for t in hand.seat_state[viewer].held:
                         own[t] += 1
-                    assert np.array_equal(before["observation"][P["hand"]], own)
+                    assert np.array_equal(before["observation"][P["hand"]], own[:34])
+                    assert np.array_equal(before["observation"][P["flower_hand"], :8], own[34:])
                     # the check can see a difference: scrambling the viewer's own tiles shows up
                     mine = _scramble(hand, (viewer + 1) % 4, rng)
                     if mine.seat_state[viewer].held != hand.seat_state[viewer].held:
@@ -227,6 +228,8 @@ def test_bad_construction_is_refused_naming_what_is_wrong() -> None:
         aec_env("nope")
     with pytest.raises(ValueError, match="room= is for hefei"):
         aec_env("anqing", room="baoting")
+    with pytest.raises(ValueError, match="give baida's options in options="):
+        aec_env("baida", mode="A")
     with pytest.raises(RulesetError, match="bad hefei options"):
         aec_env("hefei", mode="X")
     with pytest.raises(ValueError, match="hands must be at least 1"):
@@ -235,3 +238,38 @@ def test_bad_construction_is_refused_naming_what_is_wrong() -> None:
         VectorEnv(0)
     with pytest.raises(ValueError, match="opponents: one bot name or three"):
         single_agent("anqing", opponents=["greedy"])
+
+
+def test_baida_flower_baida_discards_have_their_own_indices_and_planes() -> None:
+    """A flower indicator makes the other three flowers of its group 百搭: held, they show on the
+    flower planes (not spilling into the next plane), and throwing one is index 178–185."""
+    from majiang.env.actions import DISCARD_FLOWER
+    from majiang.env.observation import S
+
+    rng = random.Random(5)
+    checked = 0
+    for episode in range(400):
+        table = Table("baida", seed=f"flowers:{episode}", hands=1)
+        table.reset()
+        if table.hand.info.indicator < 34:
+            continue  # only a flower indicator makes flowers 百搭
+        while not table.finished:
+            seat = table.acting()
+            view = table.view(seat)
+            obs = table.observe(seat)["observation"]
+            assert obs[P["scalars"], S["ruleset"]] == 2
+            assert obs[P["flower_table"], table.hand.info.indicator - 34 + 8] == 1
+            assert sorted(np.flatnonzero(obs[P["flower_table"], :8]) + 34) == sorted(view.wilds)
+            flowers = [t for t in view.hand if t >= 34]
+            assert obs[P["hand"]].sum() == len(view.hand) - len(flowers)
+            assert obs[P["flower_hand"], :8].sum() == len(flowers)
+            legal = table.legal(seat)
+            for f in flowers:
+                if view.claim is None and view.legal and any(getattr(a, "tile", None) == f for a in view.legal):
+                    i = DISCARD_FLOWER + f - 34
+                    assert i in legal and describe_index(i) == f"discard {'f' + str(f - 33)}"
+                    checked += 1
+            table.step(rng.choice(sorted(legal)))
+        if checked >= 5:
+            break
+    assert checked >= 5  # flower 百搭 were held and offered as discards

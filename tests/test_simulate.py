@@ -98,3 +98,20 @@ def test_options_from_args_is_importable_by_other_commands() -> None:
     assert options_from_args("hefei", args) == {"guoshui": True, "room": "bubaoting"}
     with pytest.raises(ValueError, match="no such option"):
         options_from_args("hefei", p.parse_args(["--option", "cap=3"]))
+
+
+def test_hands_means_hands_in_a_ruleset_whose_matches_last_rounds(tmp_path: Path,
+                                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    """baida's matches last one 圈 by default (over after 4 deal moves, 4 hands or many more): simulate plays
+    matches of --match-hands hands instead, unless --option rounds says otherwise (and then says so)."""
+    out = tmp_path / "s.json"
+    argv = ["simulate", "--ruleset", "baida", "--hands", "40", "--seed", "3", "--bots", "greedy,greedy,greedy,greedy",
+            "--no-progress", "--json", str(out)]
+    assert main(argv) == 0
+    summary = json.loads(out.read_text(encoding="utf-8"))
+    assert summary["hands"] == 40 and summary["options"]["rounds"] == 0
+    capsys.readouterr()
+    assert main([*argv, "--option", "rounds=1"]) == 0
+    summary = json.loads(out.read_text(encoding="utf-8"))
+    assert summary["options"]["rounds"] == 1 and summary["hands"] < 40  # a 圈 ended some matches early
+    assert f"so {summary['hands']} hands were played in 5 matches, not --hands 40" in capsys.readouterr().out

@@ -49,10 +49,12 @@ def test_keeps_the_wait_that_scores_more() -> None:
 
 
 def test_folds_against_a_declared_seat_with_a_dangerous_tile() -> None:
-    # Hefei 报听, 12 tiles left in the wall: seat 1 declared on its second discard and has shed only 饼
-    # and 条 (so it collects 万). Seat 0 is two steps from ready; with nobody declared it throws its lone
-    # 5m (it is gathering 条). Against the declaration 5m is a live 万 in the declared hand's suit, while
-    # 3p was thrown after the declaration and not won on: safe against a locked hand. It folds.
+    # Hefei 报听, 8 tiles left in the wall: seat 1 declared on its second discard and has shed only 饼
+    # and 条 (so it collects 万). Seat 0 is two steps from ready with two draws to come: little chance.
+    # With nobody declared it throws its lone 5m (it is gathering 条). Against the declaration 5m is a live
+    # 万 in the declared hand's suit, while 3p was thrown after the declaration and not won on: safe
+    # against a locked hand. It folds. (With 12 tiles left, three draws, it plays on since the 荒庄 tuning
+    # of BAOTING_LOSS_SCALE: a hand with a fair chance is not broken for a guess.)
     base = seat_view(Hand(make_ruleset("hefei", {"room": "baoting"}), "f1", dealer=0), 0)
     declared_river = [RiverTile(tile=parse_tiles("7p")[0]), RiverTile(tile=parse_tiles("3s")[0], declared=True),
                       RiverTile(tile=parse_tiles("6p")[0])]
@@ -63,7 +65,7 @@ def test_folds_against_a_declared_seat_with_a_dangerous_tile() -> None:
         msgspec.structs.replace(base.seats[3], river=[RiverTile(tile=t) for t in parse_tiles("8p7s")]),
     ]
     tiles = "5m234p58p2s3s4s6s7s8s3p5p"
-    view = _position("hefei", {"room": "baoting"}, "f1", tiles, seats=seats, wall_left=12)
+    view = _position("hefei", {"room": "baoting"}, "f1", tiles, seats=seats, wall_left=8)
     calm = msgspec.structs.replace(view, seats=[
         msgspec.structs.replace(s, declared=False, river=[RiverTile(tile=r.tile) for r in s.river]) for s in seats])
     assert make_bot("strong").choose(calm) == Discard(tile=parse_tiles("5m")[0])
@@ -93,7 +95,8 @@ def test_p_chain() -> None:
     assert p_chain([0.2, 0.2], 10) < p_chain([0.2], 10)
 
 
-@pytest.mark.parametrize("ruleset,options", [("anqing", {"mode": "B"}), ("hefei", {"room": "bubaoting"})])
+@pytest.mark.parametrize("ruleset,options", [("anqing", {"mode": "B"}), ("hefei", {"room": "bubaoting"}),
+                                             ("baida", {}), ("baida", {"seven_baida": True})])
 def test_strong_is_deterministic_and_plays_whole_hands(ruleset: str, options: dict[str, str]) -> None:
     def play() -> list[object]:
         hand = Hand(make_ruleset(ruleset, options), "sdet")
@@ -125,3 +128,80 @@ def test_decides_from_the_view_alone_even_after_a_round_trip_through_json() -> N
     view = seat_view(hand, 0)
     again = msgspec.json.decode(msgspec.json.encode(view), type=SeatView)
     assert make_bot("strong").choose(again) == make_bot("strong").choose(view)
+
+
+def test_baida_keeps_the_wait_that_scores_more() -> None:
+    # 百搭 (wild 9p, not in hand): throwing 5p leaves a single wait on 2z (混一色: +2 台), throwing 2z a
+    # single wait on 5p; three unseen copies each. The 台 decide.
+    view = _position("baida", {}, "s57", "123m456m789m555z2z5p")
+    assert view.wilds == [parse_tiles("9p")[0]]
+    assert make_bot("strong").choose(view) == Discard(tile=parse_tiles("5p")[0])
+
+
+def test_baida_a_flower_baida_is_a_wild_it_keeps() -> None:
+    # Indicator f8 (菊): 梅兰竹 (f5 f6 f7, ids 38-40) are 百搭. Holding 兰 beside three sets, a pair and two
+    # lone tiles, it throws a lone tile and keeps the flower: with it the hand is ready, without it not
+    # (and it never indexes the 34-kind unseen counts with a flower id).
+    view = _position("baida", {}, "s15", "123m456m789m11p9s1z" + "f6")
+    assert view.wilds == [38, 39, 40]
+    assert make_bot("strong").choose(view) in (Discard(tile=parse_tiles("9s")[0]), Discard(tile=parse_tiles("1z")[0]))
+
+
+def test_baida_values_a_win_with_the_rulesets_own_tai() -> None:
+    from majiang.bots.valuation import WinValuer
+
+    view = _position("baida", {}, "s57", "123m456m789m555z2z5p")
+    valuer = WinValuer()
+    valuer.bind(view)
+    two_z, five_p = parse_tiles("2z")[0], parse_tiles("5p")[0]
+    mixed, plain = parse_tiles("123m456m789m555z2z"), parse_tiles("123m456m789m555z5p")
+    # the dealer (庄 1) self-draws: 一条龙 2, 单吊 1, 自摸 1, 门清 1, 无百搭 1, 中 1, + 混一色 2 on the 2z wait;
+    # each of the three others pays 底 × 台
+    assert valuer.value(mixed, two_z) == 3 * 10 and valuer.value(plain, five_p) == 3 * 8
+    assert valuer.value(mixed, two_z, discard=True) == 2 * 9  # on a discard: no 自摸, the discarder pays double
+    assert valuer.value(mixed, parse_tiles("3z")[0]) == 0  # not a win
+
+
+def test_baida_discard_values_follow_from_drawn_ones_exactly_as_the_scoring_gives_them() -> None:
+    # The valuer derives a 百搭 discard win from the same win drawn (no 自摸, the discarder pays double)
+    # instead of scoring every decomposition again: on real positions it equals the scoring's answer.
+    from majiang.bots.analysis import Reader
+    from majiang.bots.valuation import WinValuer
+
+    ruleset = make_ruleset("baida", {})
+    bots = [make_bot("strong", s) for s in range(4)]
+    compared = 0
+    for i in range(6):
+        hand = Hand(ruleset, f"derive{i}", dealer=i % 4)
+        while not hand.over:
+            seat = hand.to_act()[0]
+            view = seat_view(hand, seat)
+            if view.claim is None and len(view.hand) % 3 == 2:
+                reader = Reader(view)
+                for t in sorted(set(view.hand)):
+                    rest = list(view.hand)
+                    rest.remove(t)
+                    for w in reader.waits(rest)[:3]:
+                        valuer = WinValuer()
+                        valuer.bind(view)
+                        try:
+                            scored = valuer._score(rest, w, True, False, None)
+                        except ValueError:
+                            scored = 0
+                        assert valuer.value(rest, w, True) == scored, (rest, w)
+                        compared += 1
+            hand.apply(seat, bots[seat].choose(view))
+    assert compared > 50
+
+
+def test_part_facts_are_not_shared_between_two_baida_wild_sets_with_the_same_lowest_kind() -> None:
+    # seven_baida's 百搭 {1p, 2p} and the plain {1p}: the lowest wild is the same, the facts are not
+    from majiang.bots.analysis import PartMemo
+
+    view = seat_view(Hand(make_ruleset("baida", {}), "s57", dealer=0), 0)
+    one = msgspec.structs.replace(view, wild=9, wilds=[9])
+    two = msgspec.structs.replace(view, wild=9, wilds=[9, 10])
+    memo = PartMemo()
+    assert memo.table(Reader(one)) is not memo.table(Reader(two))
+    _, jokers = Reader(two).split(parse_tiles("2p2p3p"))
+    assert jokers == 2  # a 2p is a 百搭 in the seven-百搭 reading

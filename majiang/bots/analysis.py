@@ -178,7 +178,8 @@ class PartMemo:
     _tables: ClassVar[dict[tuple[object, ...], PartTable]] = {}
 
     def table(self, reader: Reader) -> PartTable:
-        key = (reader.seven_pairs, reader.tileset, reader.wild, reader.stand_in)
+        # every wild kind: with baida's seven_baida two sets of 百搭 can share their lowest kind
+        key = (reader.seven_pairs, reader.tileset, reader.wild, reader.stand_in, reader.wilds)
         t = self._tables.get(key)
         if t is None:
             if len(self._tables) > 64:

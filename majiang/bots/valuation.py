@@ -13,7 +13,8 @@ from __future__ import annotations
 from typing import Any
 
 from majiang.engine.view import SeatView
-from majiang.rules import anqing_scoring, hefei_scoring
+from majiang.rules import anqing_scoring, baida_scoring, hefei_scoring
+from majiang.rules.baida_scoring.situation import WINDS
 from majiang.tiles import format_tiles
 
 _ANQING_MELD_TYPES = {
@@ -24,6 +25,14 @@ _ANQING_MELD_TYPES = {
     "kong_added": "jiagang",
     "wildkong": "wildkong",
 }
+_BAIDA_MELD_TYPES = {
+    "chi": "chi",
+    "peng": "peng",
+    "kong_exposed": "minggang",
+    "kong_concealed": "angang",
+    "kong_added": "jiagang",
+}
+_BAIDA_OPTIONS = baida_scoring.BaidaOptions.__struct_fields__
 ExtraMeld = tuple[str, tuple[int, ...], int | None]  # (engine meld kind, tiles, from seat): a claim being weighed
 
 
@@ -62,7 +71,10 @@ class WinValuer:
         if hit is not None:
             return hit
         try:
-            got = self._score(concealed, tile, discard, decl, extra)
+            if discard and self.view.ruleset == "baida":
+                got = self._baida_on_discard(concealed, tile, extra)
+            else:
+                got = self._score(concealed, tile, discard, decl, extra)
         except ValueError:
             got = 0  # a situation scoring refuses (e.g. a part that cannot be a hand): no value
         if len(self._memo) > 50_000:
@@ -96,6 +108,8 @@ class WinValuer:
                 winner_discarded_wild=self.threw_wild,
             )
             s = anqing_scoring.score(situation)
+        elif view.ruleset == "baida":
+            s = baida_scoring.score(self._baida(concealed, tile, discard, melds))
         else:
             room = view.options.get("room", "baoting")
             h = hefei_scoring.Situation(
@@ -117,3 +131,44 @@ class WinValuer:
             )
             s = hefei_scoring.score(h)
         return s.totals[seat] if s.valid else 0
+
+    def _baida_on_discard(self, concealed: list[int], tile: int, extra: ExtraMeld | None) -> int:
+        """百搭 scoring reads every decomposition of a hand with 百搭 (milliseconds a call), and a discard
+        win differs from the same win drawn only by 自摸 (1 台, the same in every reading, so the best
+        reading is the same) and by who pays. In the linear scheme it follows from the drawn value."""
+        o = self.view.options
+        if tile >= 34:
+            return 0  # a flower is never won on
+        di, min_tai = int(o.get("di", 1)), int(o.get("min_tai", 1))  # type: ignore[call-overload]
+        if o.get("doubling") or o.get("cap") or tile in self.view.wilds:
+            # (a discarded 百搭 plays as its face: another reading; a cap or doubling is not linear)
+            return self._score(concealed, tile, True, False, extra)
+        drawn = self.value(concealed, tile, False, None, extra)
+        if drawn <= 0:
+            return 0
+        tai = max(1, drawn // (3 * di) - 1)  # without 自摸; a bare hand is 平胡 1
+        return 2 * di * tai if tai >= min_tai else 0
+
+    def _baida(self, concealed: list[int], tile: int, discard: bool,
+               melds: tuple[ExtraMeld, ...]) -> baida_scoring.Situation:
+        """An ordinary mid-hand 百搭 win: the flowers the seat laid open count (杠花), the seat and round winds
+        come from the view; no 天胡/地胡/杠开/海底 (rare, and not the seat's to choose)."""
+        view = self.view
+        seat = self.seat
+        o = {k: v for k, v in view.options.items() if k in _BAIDA_OPTIONS}
+        return baida_scoring.Situation(
+            indicator=format_tiles([view.indicator]) if view.indicator is not None else "",
+            round_wind=WINDS[view.round_wind],  # type: ignore[arg-type]
+            dealer=view.dealer,
+            streak=view.streak,
+            winner=seat,
+            concealed=format_tiles(sorted([*concealed, tile])),
+            melds=[baida_scoring.Meld(type=_BAIDA_MELD_TYPES[k], tiles=format_tiles(list(ts)),  # type: ignore[arg-type]
+                                      from_seat=f if k != "kong_concealed" else None)
+                   for k, ts, f in melds],
+            flowers=format_tiles(self.exposed),
+            winning_tile=format_tiles([tile]),
+            how="discard" if discard else "self_draw",
+            from_seat=(seat + 1) % 4 if discard else None,
+            options=baida_scoring.BaidaOptions(**o),  # type: ignore[arg-type]
+        )

@@ -8,6 +8,7 @@ import sys
 import time
 
 from majiang.bots import BOTS
+from majiang.commands.options_arg import add_option_arguments, options_from_args
 from majiang.commands.simulate import ruleset_options
 from majiang.rules.base import RulesetError
 from majiang.rules.registry import RULESETS, make_ruleset
@@ -20,8 +21,10 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--ruleset", required=True, choices=sorted(RULESETS))
     p.add_argument("--mode", help="anqing: A (不打缺) or B (打缺); hefei: baoting or bubaoting (same as --room)")
     p.add_argument("--room", choices=("baoting", "bubaoting"), help="hefei: 报听 or 不报听 room")
+    add_option_arguments(p)
     p.add_argument("--bots", default="strong,greedy",
-                   help="two names A,B (seated A A B B, rotated) or four, one per seat (default strong,greedy)")
+                   help="two names A,B (seated A A B B, rotated) or four, one per seat (default strong,greedy); "
+                        'cmd:"PROGRAM ARGS" seats a program (docs/bot-protocol.md)')
     p.add_argument("--hands", type=int, default=400,
                    help="hands in all, a multiple of 4: each wall is played 4 times (default 400)")
     p.add_argument("--seed", default="0", help="run seed: the same seed gives the same walls and results")
@@ -36,12 +39,13 @@ def run(args: argparse.Namespace) -> int:
     from majiang.sim.progress import Progress
 
     try:
-        options = make_ruleset(args.ruleset, ruleset_options(args.ruleset, args.mode, args.room)).options_dict()
+        chosen = options_from_args(args.ruleset, args, ruleset_options(args.ruleset, args.mode, args.room))
+        options = make_ruleset(args.ruleset, chosen).options_dict()
     except (ValueError, RulesetError) as e:
         print(f"error: {e}", file=sys.stderr)
         return 2
     bots = tuple(b.strip() for b in args.bots.split(","))
-    unknown = [b for b in bots if b not in BOTS]
+    unknown = [b for b in bots if b not in BOTS and not b.startswith("cmd:")]  # cmd: runs a program
     if unknown:
         print(f"error: unknown bot(s) {', '.join(unknown)}; choose from {', '.join(sorted(BOTS))}", file=sys.stderr)
         return 2

@@ -63,6 +63,10 @@ def run(args: argparse.Namespace) -> int:
     try:
         # The full options (defaults filled in) go into the summary and the replay files.
         chosen = options_from_args(args.ruleset, args, ruleset_options(args.ruleset, args.mode, args.room))
+        if "rounds" not in chosen and "rounds" in RULESETS[args.ruleset].options_type.__struct_fields__:
+            # A match of 圈 (baida's default: one 圈) ends when the deal has gone round, after 4 hands or
+            # many more, so --hands would not be the hands played: matches of --match-hands hands are.
+            chosen["rounds"] = 0
         options = make_ruleset(args.ruleset, chosen).options_dict()
     except (ValueError, RulesetError) as e:
         print(f"error: {e}", file=sys.stderr)
@@ -85,6 +89,9 @@ def run(args: argparse.Namespace) -> int:
     progress.close()
     summary = summarize(results, cfg)
     print(format_summary(summary, elapsed))
+    if options.get("rounds"):
+        print(f"(--option rounds={options['rounds']}: each match lasts {options['rounds']} 圈 whatever --match-hands "
+              f"says, so {summary['hands']} hands were played in {cfg.matches} matches, not --hands {args.hands})")
     if args.json:
         with open(args.json, "w", encoding="utf-8") as f:
             json.dump(summary, f, ensure_ascii=False, indent=2)

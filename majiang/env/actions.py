@@ -1,4 +1,4 @@
-"""The fixed action space: one index for every action of both rulesets.
+"""The fixed action space: one index for every action of the three rulesets.
 
 Engine actions carry physical tiles (so a stand-in like Anqing's 红中 is named as itself). The
 index forgets which physical copies are used where the engine never offers a choice between them:
@@ -21,7 +21,11 @@ indices    action                                                 count
 142–175    expose the held 杠牌 of kind k (Anqing)                34
 176        win (self-drawn or on a discard)                       1
 177        pass (a claim, or a 海捞 turn)                         1
+178–185    discard the flower f1–f8 (a flower 百搭, baida)         8
 =========  =====================================================  =====
+
+The flower discards come last so that the indices of the first two rulesets did not move when
+baida came. baida's other choices reuse the rows above (its 抢杠 window offers win and pass).
 """
 
 from __future__ import annotations
@@ -42,7 +46,9 @@ WILDKONG = 141
 EXPOSE = 142
 WIN = 176
 PASS = 177
-N_ACTIONS = 178
+DISCARD_FLOWER = 178  # + 0…7 for the flowers 34…41
+N_ACTIONS = 186
+FLOWER0 = 34  # the first flower's tile id
 
 
 class EncodingError(ValueError):
@@ -59,7 +65,7 @@ def action_index(action: Action, view: SeatView) -> int:
     the stand-in)."""
     match action:
         case Discard(tile):
-            return DISCARD + tile
+            return DISCARD + tile if tile < FLOWER0 else DISCARD_FLOWER + tile - FLOWER0
         case Declare(tile):
             return DECLARE + tile
         case Chi(tiles):
@@ -93,7 +99,7 @@ def legal_index(view: SeatView) -> dict[int, Action]:
     out: dict[int, Action] = {}
     for a in view.legal:
         # Most choices are plain discards: index them without the full match below.
-        i = a.tile if type(a) is Discard else action_index(a, view)  # type: ignore[attr-defined]
+        i = a.tile if type(a) is Discard and a.tile < FLOWER0 else action_index(a, view)  # type: ignore[attr-defined]
         if i in out:
             raise EncodingError(f"{out[i]!r} and {a!r} would share action index {i}")
         out[i] = a
@@ -117,6 +123,8 @@ def describe_index(i: int) -> str:
                        (KONG_ADDED, "added kong"), (EXPOSE, "expose")):
         if base <= i < base + 34:
             return f"{name} {format_tiles([i - base])}"
+    if DISCARD_FLOWER <= i < N_ACTIONS:
+        return f"discard {format_tiles([FLOWER0 + i - DISCARD_FLOWER])}"
     if CHI <= i < CHI + 3:
         return f"chi ({('low', 'middle', 'high')[i - CHI]})"
     return {PENG: "peng", KONG_EXPOSED: "exposed kong", WILDKONG: "wild kong (直叫)", WIN: "win",

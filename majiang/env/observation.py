@@ -4,6 +4,10 @@ The view is what the engine lets a seat see (its own concealed tiles, the public
 other seats' 暗杠 face down, rivers, the wild), so no plane can hold another seat's concealed
 tile. Seats are relative: 0 = the observer, 1 = the next seat (下家), 2 = across, 3 = the
 previous seat (上家). docs/env.md lists the planes; :data:`PLANES` names them in order.
+
+Columns are the 34 tile kinds. baida's eight flowers (tile ids 34–41) have their own planes after
+``scalars``, flower *f* in column ``f − 34`` (and ``f − 26`` for a second fact on the same plane), so
+the planes of the first two rulesets kept their numbers and meaning when baida came.
 """
 
 from __future__ import annotations
@@ -29,6 +33,9 @@ PLANES: tuple[str, ...] = (
     "in_play",  # 1 for every kind the ruleset plays with
     "suit_count",  # own tiles (concealed + melds) per suit, written on that suit's nine kinds (Hefei: 8 to win)
     "scalars",  # see SCALARS: one number per column
+    "flower_hand",  # baida: own flower 百搭 held (columns 0–7), the just-drawn tile if a flower (8–15)
+    *(f"flowers[{r}]" for r in range(4)),  # baida: flowers seat r laid open (补花, 0–7) and discarded (8–15)
+    "flower_table",  # baida: the flower 百搭 kinds (0–7), the indicator if a flower (8–15)
 )
 C = len(PLANES)
 P = {name: i for i, name in enumerate(PLANES)}
@@ -44,8 +51,10 @@ SCALARS: tuple[str, ...] = (
     *(f"hidden_kongs[{r}]" for r in range(4)),  # 暗杠 lying face down
     "current",  # relative seat whose turn it is (in a claim window: the discarder)
     "indicator_in_wall",
-    "ruleset",  # 0 anqing, 1 hefei
-    "variant",  # anqing mode B (打缺) = 1; hefei 报听 room = 1
+    "ruleset",  # 0 anqing, 1 hefei, 2 baida
+    "variant",  # anqing mode B (打缺) = 1; hefei 报听 room = 1; baida seven_baida = 1
+    "round_wind",  # 圈风 0 东 … 3 北 (baida; 0 elsewhere)
+    "seat_wind",  # the observer's own wind 0 东 … 3 北 (the dealer is 东)
 )
 S = {name: i for i, name in enumerate(SCALARS)}
 _PHASES = {"turn": 0, "claim": 1, "haidi": 2, "over": 3}
@@ -54,7 +63,12 @@ _MELDS0 = P["melds[0]"]
 _EXPOSED0 = P["exposed[0]"]
 _SCAL = P["scalars"] * 34
 _HEFEI_KINDS = tuple(s * 9 + r for s in range(3) for r in range(1, 8))
-IN_PLAY = {"anqing": tuple(range(34)), "hefei": _HEFEI_KINDS}
+IN_PLAY = {"anqing": tuple(range(34)), "hefei": _HEFEI_KINDS, "baida": tuple(range(34))}
+RULESET_CODE = {"anqing": 0, "hefei": 1, "baida": 2}
+FLOWER0 = 34  # the first flower's tile id
+_FLOWER_HAND = P["flower_hand"] * 34
+_FLOWERS0 = P["flowers[0]"]
+_FLOWER_TABLE = P["flower_table"] * 34
 
 
 def observation_space_bounds() -> tuple[int, int, tuple[int, int]]:
@@ -68,21 +82,27 @@ _templates: dict[tuple[object, ...], bytes] = {}
 def _template(view: SeatView) -> bytes:
     """The planes fixed for the whole hand (wild, stand-in, 杠牌, indicator, tiles in play), built
     once per table setup and copied per observation."""
-    key = (view.ruleset, view.wild, view.stand_in, tuple(view.gangpai), view.indicator)
+    key = (view.ruleset, view.wild, view.stand_in, tuple(view.gangpai), view.indicator, tuple(view.wilds))
     t = _templates.get(key)
     if t is None:
         buf = bytearray(C * 34)
-        if view.wild is not None:
-            buf[P["wild"] * 34 + view.wild] = 1
+        for w in {*view.wilds, *(() if view.wild is None else (view.wild,))}:  # baida: several 百搭 kinds
+            if w < FLOWER0:
+                buf[P["wild"] * 34 + w] = 1
+            else:
+                buf[_FLOWER_TABLE + w - FLOWER0] = 1
         if view.stand_in is not None:
             buf[P["stand_in"] * 34 + view.stand_in] = 1
         for g in view.gangpai:
             buf[P["gangpai"] * 34 + g] = 1
         if view.indicator is not None:
-            buf[P["indicator"] * 34 + view.indicator] = 1
+            if view.indicator < FLOWER0:
+                buf[P["indicator"] * 34 + view.indicator] = 1
+            else:
+                buf[_FLOWER_TABLE + 8 + view.indicator - FLOWER0] = 1
         for k in IN_PLAY.get(view.ruleset, range(34)):
             buf[P["in_play"] * 34 + k] = 1
-        buf[_SCAL + 18] = 1 if view.ruleset == "hefei" else 0
+        buf[_SCAL + 18] = RULESET_CODE.get(view.ruleset, 255)
         if len(_templates) > 4096:  # a long run sees every setup eventually: keep the cache small
             _templates.clear()
         t = _templates[key] = bytes(buf)
@@ -99,11 +119,17 @@ def planes(view: SeatView) -> np.ndarray:
     buf = bytearray(_template(view))
     own_suits = [0, 0, 0]
     for t in view.hand:
-        buf[t] += 1
         if t < 27:
             own_suits[t // 9] += 1
+        elif t >= FLOWER0:  # a flower 百搭 (baida)
+            buf[_FLOWER_HAND + t - FLOWER0] += 1
+            continue
+        buf[t] += 1
     if view.drawn is not None:
-        buf[34 + view.drawn] = 1
+        if view.drawn < FLOWER0:
+            buf[34 + view.drawn] = 1
+        else:
+            buf[_FLOWER_HAND + 8 + view.drawn - FLOWER0] = 1
     for s in view.seats:
         r = (s.seat - me) % 4
         hidden = 0
@@ -120,20 +146,26 @@ def planes(view: SeatView) -> np.ndarray:
         if s.exposed:
             base = (_EXPOSED0 + r) * 34
             for t in s.exposed:
-                buf[base + t] += 1
+                if t < FLOWER0:
+                    buf[base + t] += 1
+                else:  # 补花
+                    buf[(_FLOWERS0 + r) * 34 + t - FLOWER0] += 1
         base = (_RIVER0 + r * RIVER_BUCKETS) * 34
         river = s.river
         for b, start in enumerate(_BUCKET_STARTS):
             bb = base + b * 34
             for rt in river[start:_BUCKET_ENDS[b]]:
-                buf[bb + rt.tile] += 1
+                if rt.tile < FLOWER0:
+                    buf[bb + rt.tile] += 1
+                else:  # a flower 百搭 thrown
+                    buf[(_FLOWERS0 + r) * 34 + 8 + rt.tile - FLOWER0] += 1
         buf[_SCAL + 4 + r] = min(s.hand_count, 255)
         buf[_SCAL + 8 + r] = 1 if s.declared else 0
         buf[_SCAL + 12 + r] = hidden
     # Who may claim a discard is secret (the server shows a seat that is not asked an ordinary wait):
     # a claim window appears only to a seat that has a decision in it.
     asked_to_claim = view.claim is not None and bool(view.legal)
-    if asked_to_claim:
+    if asked_to_claim and view.claim.tile < FLOWER0:  # type: ignore[union-attr]  # (a flower is never claimed)
         buf[_CLAIM + view.claim.tile] = 1  # type: ignore[union-attr]
     base = _SUIT_COUNT
     buf[base : base + 9] = _RUNS[min(own_suits[0], 255)]
@@ -146,7 +178,9 @@ def planes(view: SeatView) -> np.ndarray:
     buf[_SCAL + 16] = (view.current - me) % 4
     buf[_SCAL + 17] = 1 if view.indicator_in_wall else 0
     opts = view.options
-    buf[_SCAL + 19] = 1 if (opts.get("mode") == "B" or opts.get("room") == "baoting") else 0
+    buf[_SCAL + 19] = 1 if (opts.get("mode") == "B" or opts.get("room") == "baoting" or opts.get("seven_baida")) else 0
+    buf[_SCAL + 20] = view.round_wind
+    buf[_SCAL + 21] = view.seats[me].wind if view.seats else 0
     return np.frombuffer(buf, dtype=np.uint8).reshape(C, 34)
 
 

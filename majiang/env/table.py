@@ -36,6 +36,8 @@ def table_options(ruleset: str, mode: str | None = None, room: str | None = None
             raise ValueError(f"mode={mode!r} and room={room!r} disagree")
         if chosen is not None:
             out["room"] = chosen
+    elif mode is not None or room is not None:
+        raise ValueError(f"mode= and room= are for anqing and hefei; give {ruleset}'s options in options=")
     return out
 
 

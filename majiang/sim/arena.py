@@ -95,6 +95,7 @@ class Play(msgspec.Struct, frozen=True):
     discarder: int | None
     length: int
     wall_digest: str  # of the tiles dealt from: equal for the four plays of a wall (the test's evidence)
+    bot_errors: list[str] = []  # what a cmd: bot's program did wrong (it is replaced by greedy for the hand)
 
 
 def digest_wall(tiles: Sequence[int]) -> str:
@@ -111,6 +112,8 @@ def play_wall(cfg: ArenaConfig, wall: int) -> list[Play]:
         hand = Hand(ruleset, seed, dealer=dealer)  # a fresh deal: the ruleset's first streak
         dealt = digest_wall(hand.wall)
         play_hand(hand, bots)
+        errors = [f"wall {wall} rotation {rotation} seat {seat} ({name}): {e}"
+                  for seat, (name, bot) in enumerate(zip(seats, bots, strict=True)) for e in getattr(bot, "errors", ())]
         s = hand.settlement
         assert s is not None
         won = next((e for e in hand.events if isinstance(e, Won)), None)
@@ -118,7 +121,7 @@ def play_wall(cfg: ArenaConfig, wall: int) -> list[Play]:
             wall=wall, rotation=rotation, seed=seed, dealer=dealer, bots=list(seats), totals=list(s.totals),
             winners=list(s.winners), draw=s.draw, self_draw=won is not None and won.self_draw,
             discarder=won.from_seat if won is not None and not won.self_draw else None, length=len(hand.log),
-            wall_digest=dealt,
+            wall_digest=dealt, bot_errors=errors,
         ))
     return out
 
@@ -235,6 +238,7 @@ def summarize_arena(plays: Sequence[Play], cfg: ArenaConfig) -> dict[str, Any]:
         "bots": rows,
         "difference": {"a": a, "b": b, "mean": diff.mean, "ci95": diff.half},
         "verdict": verdict(a, b, diff),
+        "bot_errors": [e for p in plays for e in p.bot_errors],
     }
 
 
@@ -264,6 +268,10 @@ def format_arena(summary: dict[str, Any], elapsed: float | None = None) -> str:
             f"{100 * r['draw_rate']:>10.1f}"
         )
     lines += ["", summary["verdict"]]
+    errors = summary.get("bot_errors", [])
+    if errors:  # as `majiang simulate` reports them
+        lines += ["", f"bot program errors ({len(errors)}; each replaced by greedy for the rest of its hand):"]
+        lines += [f"  {e}" for e in errors[:20]] + ([f"  … and {len(errors) - 20} more"] if len(errors) > 20 else [])
     return "\n".join(lines)
 
 

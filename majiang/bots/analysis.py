@@ -112,7 +112,10 @@ class PartTable:
     shanten and the physical kinds whose draw would lower it. They do not depend on what is
     unseen, so they are remembered across decisions; a bot weighs the kinds by its unseen counts."""
 
-    LIMIT = 1 << 16  # entries before starting afresh (a hand touches a few hundred)
+    # Entries before starting afresh: a hand touches a few hundred, and the tables live as long as the
+    # process (a server's bots share them), so they stay small (at 1 << 16 per table and 64 tables, a
+    # long-running process grew past 1 GB).
+    LIMIT = 1 << 13
 
     def __init__(self, reader: Reader) -> None:
         self.reader = reader
@@ -176,13 +179,14 @@ class PartMemo:
     are pure, so sharing changes no choice)."""
 
     _tables: ClassVar[dict[tuple[object, ...], PartTable]] = {}
+    TABLES = 16  # readings kept (a reading per ruleset and wild; a table plays one reading a hand)
 
     def table(self, reader: Reader) -> PartTable:
         # every wild kind: with baida's seven_baida two sets of 百搭 can share their lowest kind
         key = (reader.seven_pairs, reader.tileset, reader.wild, reader.stand_in, reader.wilds)
         t = self._tables.get(key)
         if t is None:
-            if len(self._tables) > 64:
+            if len(self._tables) > self.TABLES:
                 self._tables.clear()
             t = self._tables[key] = PartTable(reader)
         return t

@@ -16,6 +16,11 @@ from majiang.hand import TileSet
 Block = tuple[int, int, int]  # (sets, partial sets, pair)
 Key = tuple[int, ...]
 GROUPS = ((0, 9), (9, 18), (18, 27), (27, 34))
+# Entries each process-wide memo keeps before starting afresh. The memos live as long as the process
+# (a server, a simulation worker), so they are bounded: at 200k entries each the four groups, the
+# combined blocks and the needs of every tile set reached about 1 GB in a long-running process; a hand
+# touches a few hundred keys, so a small bound keeps nearly every hit (bench/simulate.py --bots greedy).
+CACHE_LIMIT = 20_000
 
 
 class GroupBlocks:
@@ -58,7 +63,7 @@ class GroupBlocks:
         if i in self.starts and c[i + 2]:
             add(_take(c, (i, i + 2)), 0, 1, 0)
         out = tuple(pareto(found))
-        if len(self.memo) > 200_000:
+        if len(self.memo) > CACHE_LIMIT:
             self.memo.clear()
         self.memo[c] = out
         return out
@@ -144,7 +149,7 @@ class DrawFinder:
         rest = self._combined.get(ck)
         if rest is None:
             a, b, c = (lists[j] for j in range(4) if j != gi)
-            if len(self._combined) > 100_000:
+            if len(self._combined) > CACHE_LIMIT:
                 self._combined.clear()
             rest = self._combined[ck] = tuple(combine(combine(a, b), c))
         return rest
@@ -180,7 +185,7 @@ class DrawFinder:
                 k[r] += 1
                 after = tuple(k)
                 out[r] = (group(after), _pairs(after))
-        if len(table) > 100_000:
+        if len(table) > CACHE_LIMIT:
             table.clear()
         table[key] = out
         return out
@@ -213,7 +218,7 @@ class DrawFinder:
                 nkey = (g, keys[g], rest, naturals, jokers, all_pairs - pairs[g])
                 needs = self._needs.get(nkey)
                 if needs is None:
-                    if len(self._needs) > 200_000:
+                    if len(self._needs) > CACHE_LIMIT:
                         self._needs.clear()
                     needs = self._needs[nkey] = {}
             need = needs.get(v)

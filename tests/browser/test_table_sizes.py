@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from tests.browser.test_play import _enter_and_create, _page
+from tests.browser.test_play import _enter_and_create, _page, _until_my_discard
 
 pytestmark = pytest.mark.browser
 
@@ -56,7 +56,7 @@ def test_every_size_both_languages(browser: Any, server: Any, shots: Path) -> No
     try:
         _enter_and_create(page, "四种屏幕", "anqing", {"mode": "A"}, hands=1)
         page.click("[data-testid=ready]")
-        page.wait_for_selector("[data-testid=my-hand] button.tile.can", timeout=20000)
+        _until_my_discard(page)
 
         # The dial counts the clock of the seat to act down by itself.
         before = page.inner_text("[data-testid=dial-clock]")
@@ -93,7 +93,7 @@ def test_every_size_both_languages(browser: Any, server: Any, shots: Path) -> No
         page.set_viewport_size({"width": 1440, "height": 900})
 
         # Keyboard play: an arrow focuses a tile you may discard, Enter discards it.
-        page.wait_for_selector("[data-testid=my-hand] button.tile.can", timeout=20000)
+        _until_my_discard(page)
         me = page.get_attribute("[data-testid=table] .seat-me", "data-seat")
         river = f"[data-testid=river-{me}] .tile"
         before_river = page.locator(river).count()

@@ -24,6 +24,8 @@ seed is accepted for the common interface but changes nothing.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from majiang.bots.analysis import PartMemo, Reader
 from majiang.engine.actions import Action, Chi, Declare, Discard, Expose, Kong, Pass, Peng, WildKong, Win
 from majiang.engine.view import SeatView, unseen_counts
@@ -39,21 +41,27 @@ class GreedyBot:
         self.memo = PartMemo()
 
     def choose(self, view: SeatView) -> Action:
-        legal = view.legal
-        if not legal:
-            raise ValueError(f"seat {view.seat} has no legal action to choose from")
-        if len(legal) == 1:
-            return legal[0]
-        for a in legal:
-            if isinstance(a, Win):
-                return a
-        ctx = GreedyContext(view, self.memo)
-        for a in legal:
-            if isinstance(a, Expose) or (isinstance(a, WildKong) and ctx.zhijiao_can_win()):
-                return a
-        if view.claim is not None:
-            return ctx.claim(legal)
-        return ctx.turn(legal)
+        return decide(view, lambda: GreedyContext(view, self.memo))
+
+
+def decide(view: SeatView, context: Callable[[], GreedyContext]) -> Action:
+    """The decision both greedy and strong make: the only action, a win, an exposure or a winnable
+    直叫 at once; otherwise the claim or turn choice of ``context()`` (built only when needed)."""
+    legal = view.legal
+    if not legal:
+        raise ValueError(f"seat {view.seat} has no legal action to choose from")
+    if len(legal) == 1:
+        return legal[0]
+    for a in legal:
+        if isinstance(a, Win):
+            return a
+    ctx = context()
+    for a in legal:
+        if isinstance(a, Expose) or (isinstance(a, WildKong) and ctx.zhijiao_can_win()):
+            return a
+    if view.claim is not None:
+        return ctx.claim(legal)
+    return ctx.turn(legal)
 
 
 class GreedyContext:

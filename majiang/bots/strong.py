@@ -32,9 +32,9 @@ only when the declared hand is worth more.
 from __future__ import annotations
 
 from majiang.bots.analysis import PartMemo
-from majiang.bots.greedy import GreedyContext, _keep_value
+from majiang.bots.greedy import GreedyContext, _keep_value, decide
 from majiang.bots.valuation import ExtraMeld, WinValuer
-from majiang.engine.actions import Action, Chi, Declare, Discard, Expose, Kong, Pass, Peng, WildKong, Win
+from majiang.engine.actions import Action, Chi, Declare, Discard, Kong, Pass, Peng
 from majiang.engine.view import SeatView, unseen_counts
 
 # A typical win's value to the winner, per ruleset (from arena runs of these bots): the value of a
@@ -86,21 +86,7 @@ class StrongBot:
         self._ready_hand: object = None
 
     def choose(self, view: SeatView) -> Action:
-        legal = view.legal
-        if not legal:
-            raise ValueError(f"seat {view.seat} has no legal action to choose from")
-        if len(legal) == 1:
-            return legal[0]
-        for a in legal:
-            if isinstance(a, Win):
-                return a
-        ctx = _Strong(view, self)
-        for a in legal:
-            if isinstance(a, Expose) or (isinstance(a, WildKong) and ctx.zhijiao_can_win()):
-                return a
-        if view.claim is not None:
-            return ctx.claim(legal)
-        return ctx.turn(legal)
+        return decide(view, lambda: _Strong(view, self))
 
 
 def p_chain(rates: list[float], draws: int) -> float:

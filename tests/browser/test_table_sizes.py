@@ -128,6 +128,28 @@ def test_every_size_both_languages(browser: Any, server: Any, shots: Path) -> No
                 _inside(page, ".board .seat", w, h, f"board after the hand {size} {lang}")
                 page.screenshot(path=str(shots / f"settlement-{size}-{lang}.png"))
 
+        # The longest hand the rules allow: every river as long as a drawn-out 荒庄 leaves it (26 tiles, more
+        # than any of the three rulesets' walls give a seat). The page gets that view as if from the server;
+        # the board must still fit every screen (it shrinks the rivers, not the player's hand).
+        page.evaluate("""() => {
+          const v = structuredClone(window.__mj.st.view);
+          for (const s of v.seats) {
+            const base = s.river.length ? s.river : [{tile: 0}];
+            s.river = Array.from({length: 26}, (_, i) => ({...base[i % base.length], claimed: false}));
+          }
+          window.__mj.sock.onMessage({type: 'view', view: v, asked: window.__mj.st.asked, step: window.__mj.st.step,
+                                      clock: null, tuoguan: window.__mj.st.tuoguan});
+        }""")
+        page.wait_for_function("document.querySelectorAll('.board .river .tile').length >= 104", timeout=5000)
+        page.evaluate("document.querySelector('.settle-back').style.visibility = 'hidden'")
+        for size, (w, h) in SIZES.items():
+            page.set_viewport_size({"width": w, "height": h})
+            page.wait_for_timeout(150)
+            _inside(page, ".board .seat", w, h, f"board with the longest rivers {size}")
+            _inside(page, "[data-testid=my-hand]", w, h, f"own hand with the longest rivers {size}")
+            page.screenshot(path=str(shots / f"table-longest-{size}.png"))
+        page.evaluate("document.querySelector('.settle-back').style.visibility = ''")
+
         _set_lang(page, "zh")
         page.click("[data-testid=show-ranking]")
         page.wait_for_selector("[data-testid=ranking]", timeout=10000)

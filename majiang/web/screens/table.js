@@ -180,6 +180,7 @@ export function tableScreen({app, go}, code) {
     }
     if (st.chooser) kids.push(chooserEl());
     mount(root, kids);
+    fitBoard();
     // The score change of the hand counts up on each seat (once per hand).
     if (v && v.phase === 'over' && st.countedHand !== v.hand_no) {
       st.countedHand = v.hand_no;
@@ -196,6 +197,21 @@ export function tableScreen({app, go}, code) {
       st.flash = null;
     }
     tick();
+  }
+
+  // A long hand (full rivers, several melds, hands laid open at the end) can make the board taller than
+  // the screen; rather than scroll the table away, shrink what grew (rivers, melds, the others' tiles)
+  // step by step until the board's bottom is on screen. Never below 55 %: past that, scrolling is better.
+  function fitBoard() {
+    const board = root.querySelector('.board');
+    if (!board) return;
+    let fit = 1;
+    board.style.setProperty('--fit', '1');
+    const bottom = () => board.getBoundingClientRect().bottom + window.scrollY;
+    while (fit > 0.55 && bottom() > window.innerHeight - 2) {
+      fit -= 0.05;
+      board.style.setProperty('--fit', fit.toFixed(2));
+    }
   }
 
   function matchFinished() {
@@ -528,10 +544,11 @@ export function tableScreen({app, go}, code) {
     if (next !== null) { ev.preventDefault(); can[next].focus(); }
   };
   document.addEventListener('keydown', onKey);
+  window.addEventListener('resize', fitBoard);
 
   render();
   return {
-    dispose() { setToastSlot(null); clearInterval(ticker); document.removeEventListener('keydown', onKey); sock.close(); },
+    dispose() { setToastSlot(null); clearInterval(ticker); document.removeEventListener('keydown', onKey); window.removeEventListener('resize', fitBoard); sock.close(); },
     relabel() { render(); },
   };
 }

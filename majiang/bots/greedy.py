@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from majiang.bots.analysis import PartMemo, Reader
+from majiang.bots.analysis import PartMemo, Reader, count_in
 from majiang.engine.actions import Action, Chi, Declare, Discard, Expose, Kong, Pass, Peng, WildKong, Win
 from majiang.engine.view import SeatView, unseen_counts
 
@@ -72,6 +72,7 @@ class GreedyContext:
         self.reader = Reader(view)
         self.memo = memo.table(self.reader)
         self._unseen: list[int] | None = None
+        self._unseen_bytes: int | None = None  # unseen, a byte per kind (count_in)
         self.hand = list(view.hand)
         me = view.seats[view.seat] if view.seat is not None and view.seats else None
         self.meld_tiles: list[int] = [t for m in me.melds for t in m.tiles] if me else []
@@ -99,9 +100,17 @@ class GreedyContext:
         return key, jokers, max(sh, self._goal_gap(natural) - 1)
 
     def useful(self, key: tuple[int, ...], jokers: int) -> int:
+        """Unseen tiles of the kinds whose draw would lower the part's shanten. Greedy's unseen counts
+        the 34 kinds (a flower 百搭 of baida is one tile, not counted); a subclass may count flowers
+        after them, and a flower wild always helps."""
         unseen = self.unseen
-        n = len(unseen)  # unseen counts the 34 kinds; a flower 百搭 (baida) is one tile, not counted
-        return sum(unseen[t] for t in self.memo.useful_kinds(key, jokers) if t < n)
+        if self._unseen_bytes is None:
+            self._unseen_bytes = int.from_bytes(bytes(unseen[:34]), "little")
+        n = count_in(self.memo.useful_mask(key, jokers), self._unseen_bytes)
+        for t in self.reader.masks.tail:
+            if t < len(unseen):
+                n += unseen[t]
+        return n
 
     def score(self, concealed: list[int]) -> Score:
         """A 3n+1 concealed part (plus this seat's melds): how far from a win, and how many ways closer."""
@@ -111,6 +120,10 @@ class GreedyContext:
     def _goal_gap(self, natural: list[int] | tuple[int, ...]) -> int:
         if not (self.mode_b or self.need_eight):
             return 0
+        return self._gap([sum(natural[0:9]), sum(natural[9:18]), sum(natural[18:27])])
+
+    def _gap(self, held: list[int]) -> int:
+        """The goal gap (see the module docstring) from the natural tiles held in each suit."""
         if self._meld_suits is None:
             self._meld_suits = [0, 0, 0]
             for t in self.meld_tiles:
@@ -118,18 +131,41 @@ class GreedyContext:
                 if v is not None and v < 27:
                     self._meld_suits[v // 9] += 1
         m = self._meld_suits
-        suits = [sum(natural[0:9]) + m[0], sum(natural[9:18]) + m[1], sum(natural[18:27]) + m[2]]
+        suits = [held[0] + m[0], held[1] + m[1], held[2] + m[2]]
         if self.mode_b:  # every tile of the smallest held suit must go
             return min(suits) if all(suits) else 0
         return max(0, 8 - max(suits))  # Hefei: tiles still to gather in the longest suit
 
     def discard_parts(self, concealed: list[int]) -> dict[int, tuple[tuple[int, ...], int, int]]:
-        """For each distinct tile of a 3n+2 part: what throwing it leaves (see :meth:`part`)."""
+        """For each distinct tile of a 3n+2 part: what throwing it leaves (see :meth:`part`).
+        Incremental: the part is read once and each discard takes its one tile off the counts."""
+        natural, jokers = self.reader.split(concealed)
+        as_natural = self.reader.as_natural
+        shanten = self.memo.shanten
+        goal = self.mode_b or self.need_eight
+        held = [sum(natural[0:9]), sum(natural[9:18]), sum(natural[18:27])] if goal else []
         out = {}
         for t in sorted(set(concealed)):
-            rest = list(concealed)
-            rest.remove(t)
-            out[t] = self.part(rest)
+            v = as_natural[t]
+            j = jokers
+            if v < 0:  # a wild
+                key = tuple(natural)
+                j -= 1
+            elif v < 34:
+                natural[v] -= 1
+                key = tuple(natural)
+                natural[v] += 1
+            else:  # a flower that is no wild is in no set: the part reads the same without it
+                key = tuple(natural)
+            eff = shanten(key, j)
+            if goal:
+                if 0 <= v < 27:
+                    held[v // 9] -= 1
+                    eff = max(eff, self._gap(held) - 1)
+                    held[v // 9] += 1
+                else:
+                    eff = max(eff, self._gap(held) - 1)
+            out[t] = (key, j, eff)
         return out
 
     def best_discard(self, concealed: list[int], options: list[Action], *,

@@ -17,10 +17,13 @@ from majiang.hand import codes, is_win, shanten, waits
 from majiang.hand.codes import group_code, group_codes_py
 from majiang.hand.groups import FULL_TABLES
 from majiang.hand.shanten import (
+    _discard_shantens_accelerated,
+    _discard_shantens_pure,
     _shanten_accelerated,
     _shanten_draws_accelerated,
     _shanten_draws_pure,
     _shanten_pure,
+    discard_shantens,
     shanten_draws,
 )
 from majiang.hand.tileset import TileSet
@@ -119,6 +122,7 @@ PAIRS = (
     ("shanten", _shanten_accelerated, _shanten_pure),
     ("waits", _waits_accelerated, _waits_pure),
     ("shanten_draws", _shanten_draws_accelerated, _shanten_draws_pure),
+    ("discard_shantens", _discard_shantens_accelerated, _discard_shantens_pure),
 )
 
 
@@ -164,6 +168,8 @@ def test_c_entry_points_take_the_python_signature():
     assert shanten_draws(thirteen, seven_pairs=False) == _shanten_draws_pure(thirteen, 0, False)
     with pytest.raises(TypeError):
         shanten_draws(thirteen, 0, True, None, 0)
+    assert discard_shantens(counts) == discard_shantens(counts=counts, jokers=0, seven_pairs=True, tileset=None)
+    assert discard_shantens(counts, tileset=TileSet.HEFEI) == _discard_shantens_pure(counts, tileset=TileSet.HEFEI)
 
 
 @needs_c
@@ -203,6 +209,8 @@ def test_both_paths_give_the_same_answers_here():
             if size == 13:
                 assert waits(h, jokers, seven, tileset) == _waits_pure(h, jokers, seven, tileset)
                 assert shanten_draws(h, jokers, seven, tileset) == _shanten_draws_pure(h, jokers, seven, tileset)
+            else:
+                assert discard_shantens(h, jokers, seven, tileset) == _discard_shantens_pure(h, jokers, seven, tileset)
             assert is_win(tuple(h), jokers, seven, tileset) == _is_win_pure(h, jokers, seven, tileset)
 
 
@@ -260,3 +268,25 @@ def test_shanten_draws_is_a_shanten_per_draw():
     assert connected == sum(1 << k for k in TileSet.HEFEI.kinds if k % 9 <= 5)
     with pytest.raises(TileError, match="shanten_draws needs a concealed part of 1, 4, 7, 10, 13"):
         shanten_draws([*nine_gates[:9], 1, *nine_gates[10:]])
+
+
+def test_discard_shantens_is_a_shanten_per_discard():
+    """The definition (either path): what each held kind, and a wild, leaves."""
+    rnd = random.Random(23)
+    for _ in range(200):
+        h = [0] * 34
+        jokers = rnd.randrange(3)
+        for t in rnd.sample([k for k in range(34) for _ in range(4)], 14 - jokers):
+            h[t] += 1
+        got = discard_shantens(h, jokers)
+        assert len(got) == 35
+        for k in range(34):
+            if not h[k]:
+                assert got[k] is None
+                continue
+            after = list(h)
+            after[k] -= 1
+            assert got[k] == _shanten_pure(after, jokers), (h, k)
+        assert got[34] == (_shanten_pure(h, jokers - 1) if jokers else None)
+    with pytest.raises(TileError, match="discard_shantens needs a concealed part of 2, 5, 8, 11, 14"):
+        discard_shantens([1] * 13 + [0] * 21)

@@ -29,6 +29,7 @@ from collections.abc import Callable
 from majiang.bots.analysis import PartMemo, Reader, count_in
 from majiang.engine.actions import Action, Chi, Declare, Discard, Expose, Kong, Pass, Peng, WildKong, Win
 from majiang.engine.view import SeatView, unseen_counts
+from majiang.hand.shanten import discard_shantens
 
 Score = tuple[int, int]  # (effective shanten, -useful draws): lower is better
 
@@ -141,7 +142,10 @@ class GreedyContext:
         Incremental: the part is read once and each discard takes its one tile off the counts."""
         natural, jokers = self.reader.split(concealed)
         as_natural = self.reader.as_natural
-        shanten = self.memo.shanten
+        table = self.memo
+        # every discard's shanten in one C call (when every tile counts: 3n+2 with wilds)
+        after = (discard_shantens(natural, jokers, table.seven_pairs, table.tileset)
+                 if table.accelerated and (sum(natural) + jokers) % 3 == 2 else None)
         goal = self.mode_b or self.need_eight
         held = [sum(natural[0:9]), sum(natural[9:18]), sum(natural[18:27])] if goal else []
         out = {}
@@ -157,7 +161,7 @@ class GreedyContext:
                 natural[v] += 1
             else:  # a flower that is no wild is in no set: the part reads the same without it
                 key = tuple(natural)
-            eff = shanten(key, j)
+            eff = table.shanten(key, j) if after is None else after[v]  # (after[-1]: a wild thrown)
             if goal:
                 if 0 <= v < 27:
                     held[v // 9] -= 1

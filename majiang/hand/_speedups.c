@@ -62,8 +62,9 @@ typedef struct {
     ShapeObject *group[4]; /* m, p, s, honors (strong references) */
 } TablesObject;
 
-enum { ENTRY_IS_WIN, ENTRY_SHANTEN, ENTRY_WAITS, ENTRY_SHANTEN_DRAWS, N_ENTRIES };
-static const char *const ENTRY_NAMES[N_ENTRIES] = {"is_win", "shanten", "waits", "shanten_draws"};
+enum { ENTRY_IS_WIN, ENTRY_SHANTEN, ENTRY_WAITS, ENTRY_SHANTEN_DRAWS, ENTRY_DISCARD_SHANTENS, N_ENTRIES };
+static const char *const ENTRY_NAMES[N_ENTRIES] = {"is_win", "shanten", "waits", "shanten_draws",
+                                                  "discard_shantens"};
 #define N_PARAMS 4 /* counts, jokers=0, seven_pairs=True, tileset=None */
 static const char *const PARAM_NAMES[N_PARAMS] = {"counts", "jokers", "seven_pairs", "tileset"};
 
@@ -933,6 +934,93 @@ c_shanten_draws(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
     return Py_BuildValue("(iKK)", base - 1, (unsigned long long)mask, (unsigned long long)connected);
 }
 
+/* discard_shantens: for a 3n+2 part, the shanten of what each discard leaves.
+ * A discard changes one group: the other three are merged once per group and
+ * each held rank is one pass over its blocks word after the discard. */
+static PyObject *
+c_discard_shantens(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    int seven, none;
+    TablesObject *t = unpack_args(module, args, nargs, "discard_shantens", &seven, &none);
+    if (t == NULL) {
+        if (none) {
+            Py_RETURN_NONE;
+        }
+        return NULL;
+    }
+    Part part;
+    if (!read_part(get_state(module), t, args[0], args[1], &part)) {
+        Py_RETURN_NONE;
+    }
+    int total = part.naturals + part.jokers;
+    if (!is_complete_size(total)) {
+        Py_RETURN_NONE; /* the Python path raises */
+    }
+    int n = (total - 2) / 3; /* sets to make after the discard */
+    int big = 3 * n + 3;     /* more naturals than any part uses: no early stop */
+    uint32_t blk[4];
+    for (int g = 0; g < 4; g++) {
+        blk[g] = t->group[g]->blocks[part.code[g]];
+    }
+    Merge others[4], next;
+    for (int g = 0; g < 4; g++) {
+        merge_start(others[g]);
+        for (int h = 0; h < 4; h++) {
+            if (h != g) {
+                merge_group(others[g], blk[h], next);
+                memcpy(others[g], next, sizeof next);
+            }
+        }
+    }
+    PyObject *result = PyTuple_New(NUM_KINDS + 1);
+    if (result == NULL) {
+        return NULL;
+    }
+    int seven_after = seven && total - 1 >= 13;
+    for (int k = 0; k <= NUM_KINDS; k++) {
+        int needed;
+        if (k == NUM_KINDS) { /* a wild thrown: the blocks stay, one wild less */
+            if (part.jokers == 0) {
+                PyTuple_SET_ITEM(result, k, Py_NewRef(Py_None));
+                continue;
+            }
+            needed = 3 * n + 2 - used_with(others[0], blk[0], n, part.naturals, big) - (part.jokers - 1);
+            if (seven_after && needed > 0) {
+                int pairs = part.pairs > 7 ? 7 : part.pairs;
+                int rest = part.naturals - 2 * pairs;
+                int needed7 = 14 - (2 * pairs + (rest < 7 - pairs ? rest : 7 - pairs)) - (part.jokers - 1);
+                needed = needed7 < needed ? needed7 : needed;
+            }
+        }
+        else {
+            int c = part.count[k];
+            if (c == 0) {
+                PyTuple_SET_ITEM(result, k, Py_NewRef(Py_None));
+                continue;
+            }
+            int g = k < 9 ? 0 : k < 18 ? 1 : k < 27 ? 2 : 3;
+            const ShapeObject *sh = t->group[g];
+            uint32_t after = sh->blocks[part.code[g] - sh->weight[k - GROUP_LO[g]]];
+            needed = 3 * n + 2 - used_with(others[g], after, n, part.naturals - 1, big) - part.jokers;
+            if (seven_after && needed > 0) {
+                /* a kind held twice or four times loses a seven-pairs pair */
+                int pairs = part.pairs - !(c & 1);
+                pairs = pairs > 7 ? 7 : pairs;
+                int rest = part.naturals - 1 - 2 * pairs;
+                int needed7 = 14 - (2 * pairs + (rest < 7 - pairs ? rest : 7 - pairs)) - part.jokers;
+                needed = needed7 < needed ? needed7 : needed;
+            }
+        }
+        PyObject *value = PyLong_FromLong(needed - 1);
+        if (value == NULL) {
+            Py_DECREF(result);
+            return NULL;
+        }
+        PyTuple_SET_ITEM(result, k, value);
+    }
+    return result;
+}
+
 static PyObject *
 c_waits(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
 {
@@ -1017,7 +1105,7 @@ c_waits(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
 /* ---------------------------------------------------------------- the public entry points */
 
 typedef PyObject *(*core_fn)(PyObject *, PyObject *const *, Py_ssize_t);
-static const core_fn CORES[N_ENTRIES] = {c_is_win, c_shanten, c_waits, c_shanten_draws};
+static const core_fn CORES[N_ENTRIES] = {c_is_win, c_shanten, c_waits, c_shanten_draws, c_discard_shantens};
 
 /* The public is_win / shanten / waits. The usual call (1-4 arguments, by
  * position or by keyword; tileset None or a TileSet whose cache slot holds a
@@ -1129,10 +1217,22 @@ shanten_draws_entry(PyObject *module, PyObject *const *args, Py_ssize_t nargs, P
     return entry(module, ENTRY_SHANTEN_DRAWS, args, nargs, kwnames);
 }
 
+PyDoc_STRVAR(discard_shantens_doc,
+"discard_shantens" ENTRY_SIGNATURE
+"For a 3n+2 part, a tuple of 35: item k (k < 34) the shanten of the part after throwing one\n"
+"kind k (None when not held), item 34 after throwing a wild (None without wilds).\n"
+"See majiang.hand.shanten.");
+
+static PyObject *
+discard_shantens_entry(PyObject *module, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames)
+{
+    return entry(module, ENTRY_DISCARD_SHANTENS, args, nargs, kwnames);
+}
+
 PyDoc_STRVAR(install_doc,
 "install(name, fallback, full, /)\n--\n\n"
 "Set the Python function that answers what the C entry `name` ('is_win', 'shanten',\n"
-"'waits' or 'shanten_draws') does not (called with the caller's own arguments), and the full tile set's Tables.");
+"'waits', 'shanten_draws' or 'discard_shantens') does not (called with the caller's own arguments), and the full tile set's Tables.");
 
 static PyObject *
 install(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
@@ -1194,6 +1294,8 @@ static PyMethodDef speedups_methods[] = {
     {"waits", (PyCFunction)(void (*)(void))waits_entry, METH_FASTCALL | METH_KEYWORDS, waits_doc},
     {"shanten_draws", (PyCFunction)(void (*)(void))shanten_draws_entry, METH_FASTCALL | METH_KEYWORDS,
      shanten_draws_doc},
+    {"discard_shantens", (PyCFunction)(void (*)(void))discard_shantens_entry, METH_FASTCALL | METH_KEYWORDS,
+     discard_shantens_doc},
     {"install", (PyCFunction)(void (*)(void))install, METH_FASTCALL, install_doc},
     {"group_codes", (PyCFunction)group_codes, METH_O, group_codes_doc},
     {NULL, NULL, 0, NULL},

@@ -104,11 +104,15 @@ class GreedyContext:
         """Unseen tiles of the kinds whose draw would lower the part's shanten. Greedy's unseen counts
         the 34 kinds (a flower 百搭 of baida is one tile, not counted); a subclass may count flowers
         after them, and a flower wild always helps."""
-        unseen = self.unseen
+        table = self.memo
+        mask = table._masks.get((key, jokers))  # (useful_mask's memo, read here: the hot path)
+        if mask is None:
+            mask = table.useful_mask(key, jokers)
         if self._unseen_bytes is None:
-            self._unseen_bytes = int.from_bytes(bytes(unseen[:34]), "little")
-        n = count_in(self.memo.useful_mask(key, jokers), self._unseen_bytes)
+            self._unseen_bytes = int.from_bytes(bytes(self.unseen[:34]), "little")
+        n = count_in(mask, self._unseen_bytes)
         for t in self.reader.masks.tail:
+            unseen = self.unseen
             if t < len(unseen):
                 n += unseen[t]
         return n
@@ -147,7 +151,10 @@ class GreedyContext:
         after = (discard_shantens(natural, jokers, table.seven_pairs, table.tileset)
                  if table.accelerated and (sum(natural) + jokers) % 3 == 2 else None)
         goal = self.mode_b or self.need_eight
-        held = [sum(natural[0:9]), sum(natural[9:18]), sum(natural[18:27])] if goal else []
+        if goal:  # the gap after a discard: one less in the suit of a suited tile, else unchanged
+            held = [sum(natural[0:9]), sum(natural[9:18]), sum(natural[18:27])]
+            gaps = [self._gap([h - (s == i) for i, h in enumerate(held)]) - 1 for s in range(3)]
+            gaps.append(self._gap(held) - 1)
         out = {}
         for t in sorted(set(concealed)):
             v = as_natural[t]
@@ -163,12 +170,9 @@ class GreedyContext:
                 key = tuple(natural)
             eff = table.shanten(key, j) if after is None else after[v]  # (after[-1]: a wild thrown)
             if goal:
-                if 0 <= v < 27:
-                    held[v // 9] -= 1
-                    eff = max(eff, self._gap(held) - 1)
-                    held[v // 9] += 1
-                else:
-                    eff = max(eff, self._gap(held) - 1)
+                gap = gaps[v // 9 if 0 <= v < 27 else 3]
+                if gap > eff:
+                    eff = gap
             out[t] = (key, j, eff)
         return out
 

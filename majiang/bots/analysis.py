@@ -276,7 +276,7 @@ def count_in(mask: int, counts: int) -> int:
     """The sum of ``counts`` (one byte per kind, kind 0 lowest: ``int.from_bytes(bytes(c), 'little')``)
     over the kinds of ``mask``: a few big-int operations instead of a loop over its bits."""
     spread = _SPREAD
-    picked = (_SPREAD[mask & 511] | spread[mask >> 9 & 511] << 72 | spread[mask >> 18 & 511] << 144
+    picked = (spread[mask & 511] | spread[mask >> 9 & 511] << 72 | spread[mask >> 18 & 511] << 144
               | spread[mask >> 27 & 511] << 216)
     return sum((counts & picked).to_bytes(34, "little"))
 

@@ -104,15 +104,11 @@ class GreedyContext:
         """Unseen tiles of the kinds whose draw would lower the part's shanten. Greedy's unseen counts
         the 34 kinds (a flower 百搭 of baida is one tile, not counted); a subclass may count flowers
         after them, and a flower wild always helps."""
-        table = self.memo
-        mask = table._masks.get((key, jokers))  # (useful_mask's memo, read here: the hot path)
-        if mask is None:
-            mask = table.useful_mask(key, jokers)
+        unseen = self.unseen
         if self._unseen_bytes is None:
-            self._unseen_bytes = int.from_bytes(bytes(self.unseen[:34]), "little")
-        n = count_in(mask, self._unseen_bytes)
+            self._unseen_bytes = int.from_bytes(bytes(unseen[:34]), "little")
+        n = count_in(self.memo.useful_mask(key, jokers), self._unseen_bytes)
         for t in self.reader.masks.tail:
-            unseen = self.unseen
             if t < len(unseen):
                 n += unseen[t]
         return n

@@ -246,7 +246,7 @@ class GreedyContext:
             for t in a.tiles:
                 rest.remove(t)
             # a kong's replacement comes next (3n+1 as it stands); a chi or peng discards first
-            eff = self.part(rest)[2] if isinstance(a, Kong) else min(e for _, _, e in self.discard_parts(rest).values())
+            eff = self.part(rest)[2] if isinstance(a, Kong) else min(self._discard_effs(rest)[0].values())
             claims.append((eff, a, rest))
         if not claims:
             return passing

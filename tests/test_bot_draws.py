@@ -46,12 +46,54 @@ def test_needed_and_lowering_draws_match_the_engine(tileset: TileSet | None, sev
         assert lowering == expected, (part, jokers)
 
 
+# Readings of the tiles (the view's wild, stand-in and wild kinds), from the first view of a seeded hand:
+# Anqing (a suit tile wild, 红中 its stand-in), Hefei (no wild, 2-8 only), baida (one wild kind; two
+# with seven_baida; three flowers).
+READINGS = [("anqing", {"mode": "A"}, "x0"), ("anqing", {"mode": "B"}, "x5"), ("hefei", {}, "x0"),
+            ("baida", {}, "x1"), ("baida", {"seven_baida": True}, "x3"), ("baida", {}, "x9")]
+
+
+@pytest.mark.parametrize("ruleset,options,seed", READINGS)
+def test_the_c_path_finds_the_useful_draws_of_the_python_path(ruleset: str, options: dict[str, object],
+                                                              seed: str) -> None:
+    """PartTable on shanten_draws (bit masks) against PartTable on DrawFinder, random parts of the
+    reading's physical tiles (wilds, stand-ins and flowers among them), live and dead sizes."""
+    from majiang.bots.analysis import PartTable, Reader
+    from majiang.engine import Hand, seat_view
+    from majiang.hand.codes import ACCELERATED
+    from majiang.rules.registry import make_ruleset
+
+    if not ACCELERATED:
+        pytest.skip("the C accelerator is not built or MAJIANG_PURE is set")
+    hand = Hand(make_ruleset(ruleset, options), seed)
+    view = seat_view(hand, hand.to_act()[0])
+    reader = Reader(view)
+    fast, slow = PartTable(reader), PartTable(reader)
+    slow.accelerated = False
+    physical = [t for t in reader.kinds if t < 34 or t in reader.wilds]
+    pool = [t for t in physical for _ in range(1 if t >= 34 else 4)]
+    rng = random.Random(seed)
+    wilds_seen = 0
+    for _ in range(600):
+        tiles = rng.sample(pool, rng.choice([1, 4, 7, 10, 13, 13, 13, 12]))
+        natural, jokers = reader.split(tiles)
+        key = tuple(natural)
+        wilds_seen += jokers > 0
+        assert fast.shanten(key, jokers) == slow.shanten(key, jokers), tiles
+        kinds = slow.useful_kinds(key, jokers)
+        assert fast.useful_kinds(key, jokers) == kinds, tiles
+        assert fast.useful_mask(key, jokers) == sum(1 << t for t in kinds if t < 34), tiles
+    assert wilds_seen > 100 or reader.wild is None
+    if reader.stand_in is not None:  # 红中 plays as the wild's face: drawing one can help
+        assert any(reader.stand_in in fast.useful_kinds(*k) for k in fast._masks)
+
+
 @pytest.mark.parametrize(
     "ruleset,options",
     [("anqing", {"mode": "A"}), ("anqing", {"mode": "B"}), ("hefei", {"room": "baoting"}),
-     ("hefei", {"room": "bubaoting"})],
+     ("hefei", {"room": "bubaoting"}), ("baida", {}), ("baida", {"seven_baida": True})],
 )
-def test_fast_greedy_makes_the_choices_of_greedy_v1(ruleset: str, options: dict[str, str]) -> None:
+def test_fast_greedy_makes_the_choices_of_greedy_v1(ruleset: str, options: dict[str, object]) -> None:
     from majiang.bots import make_bot
     from majiang.engine import Hand, seat_view
     from majiang.rules.registry import make_ruleset

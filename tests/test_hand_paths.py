@@ -16,9 +16,19 @@ import pytest
 from majiang.hand import codes, is_win, shanten, waits
 from majiang.hand.codes import group_code, group_codes_py
 from majiang.hand.groups import FULL_TABLES
-from majiang.hand.shanten import _shanten_accelerated, _shanten_pure
+from majiang.hand.shanten import (
+    _discard_shantens_accelerated,
+    _discard_shantens_pure,
+    _shanten_accelerated,
+    _shanten_draws_accelerated,
+    _shanten_draws_pure,
+    _shanten_pure,
+    discard_shantens,
+    shanten_draws,
+)
 from majiang.hand.tileset import TileSet
 from majiang.hand.win import _is_win_accelerated, _is_win_pure, _is_win_slow, _waits_accelerated, _waits_pure
+from majiang.tiles import TileError
 
 ROOT = Path(__file__).resolve().parent.parent
 needs_c = pytest.mark.skipif(not codes.ACCELERATED, reason="the C accelerator is not built or MAJIANG_PURE is set")
@@ -111,6 +121,8 @@ PAIRS = (
     ("is_win", _is_win_accelerated, _is_win_slow),
     ("shanten", _shanten_accelerated, _shanten_pure),
     ("waits", _waits_accelerated, _waits_pure),
+    ("shanten_draws", _shanten_draws_accelerated, _shanten_draws_pure),
+    ("discard_shantens", _discard_shantens_accelerated, _discard_shantens_pure),
 )
 
 
@@ -152,6 +164,12 @@ def test_c_entry_points_take_the_python_signature():
                 fn(*args, **kwargs)
     thirteen = [*counts[:4], 2, *counts[5:]]
     assert waits(thirteen, seven_pairs=False) == _waits_pure(thirteen, 0, False) == [1, 4]
+    assert shanten_draws(thirteen) == shanten_draws(counts=thirteen, tileset=None, seven_pairs=True, jokers=0)
+    assert shanten_draws(thirteen, seven_pairs=False) == _shanten_draws_pure(thirteen, 0, False)
+    with pytest.raises(TypeError):
+        shanten_draws(thirteen, 0, True, None, 0)
+    assert discard_shantens(counts) == discard_shantens(counts=counts, jokers=0, seven_pairs=True, tileset=None)
+    assert discard_shantens(counts, tileset=TileSet.HEFEI) == _discard_shantens_pure(counts, tileset=TileSet.HEFEI)
 
 
 @needs_c
@@ -190,6 +208,9 @@ def test_both_paths_give_the_same_answers_here():
             assert shanten(h, jokers, seven, tileset) == _shanten_pure(h, jokers, seven, tileset)
             if size == 13:
                 assert waits(h, jokers, seven, tileset) == _waits_pure(h, jokers, seven, tileset)
+                assert shanten_draws(h, jokers, seven, tileset) == _shanten_draws_pure(h, jokers, seven, tileset)
+            else:
+                assert discard_shantens(h, jokers, seven, tileset) == _discard_shantens_pure(h, jokers, seven, tileset)
             assert is_win(tuple(h), jokers, seven, tileset) == _is_win_pure(h, jokers, seven, tileset)
 
 
@@ -216,3 +237,56 @@ def test_hand_tests_pass_on_the_pure_path():
     result = _run("1", "-m", "pytest", "-q", "-p", "no:cacheprovider", *files)
     assert result.returncode == 0, result.stdout[-4000:] + result.stderr[-2000:]
     assert " passed" in result.stdout
+
+
+def test_shanten_draws_is_a_shanten_per_draw():
+    """The definition on a few parts (either path): a draw lowers the shanten, or joins a held tile."""
+    nine_gates = [0] * 34
+    nine_gates[0:9] = [3, 1, 1, 1, 1, 1, 1, 1, 3]  # 1112345678999m: ready for every m
+    sh, lowering, connected = shanten_draws(nine_gates, 0, False)
+    assert sh == 0
+    assert lowering == connected == (1 << 9) - 1
+    lone = [0] * 34
+    for t in (0, 4, 8, 9, 13, 17, 18, 22, 26, 27, 28, 29, 30):  # 159m 159p 159s 1234z: far from anything
+        lone[t] += 1
+    sh, lowering, connected = shanten_draws(lone, 0, False)
+    assert sh == _shanten_pure(lone, 0, False)
+    suited = sum(1 << (9 * s + r) for s in range(3) for r in range(9))
+    assert connected == suited | 0b1111 << 27  # every rank of a suit is within two of 1, 5 or 9
+    for k in range(34):
+        after = list(lone)
+        after[k] += 1
+        assert bool(lowering >> k & 1) == (_shanten_pure(after, 0, False) < sh), k
+    # With wilds, a tile that joins nothing can still lower it (it waits as a leftover beside them);
+    # the Hefei tile set has no honors and no 1 or 9.
+    three_sets = [0] * 34
+    for t in (1, 2, 3, 10, 11, 12, 19, 20, 21):
+        three_sets[t] += 1
+    sh, lowering, connected = shanten_draws(three_sets, 4, True, TileSet.HEFEI)
+    assert sh == 0
+    assert lowering == sum(1 << k for k in TileSet.HEFEI.kinds)
+    assert connected == sum(1 << k for k in TileSet.HEFEI.kinds if k % 9 <= 5)
+    with pytest.raises(TileError, match="shanten_draws needs a concealed part of 1, 4, 7, 10, 13"):
+        shanten_draws([*nine_gates[:9], 1, *nine_gates[10:]])
+
+
+def test_discard_shantens_is_a_shanten_per_discard():
+    """The definition (either path): what each held kind, and a wild, leaves."""
+    rnd = random.Random(23)
+    for _ in range(200):
+        h = [0] * 34
+        jokers = rnd.randrange(3)
+        for t in rnd.sample([k for k in range(34) for _ in range(4)], 14 - jokers):
+            h[t] += 1
+        got = discard_shantens(h, jokers)
+        assert len(got) == 35
+        for k in range(34):
+            if not h[k]:
+                assert got[k] is None
+                continue
+            after = list(h)
+            after[k] -= 1
+            assert got[k] == _shanten_pure(after, jokers), (h, k)
+        assert got[34] == (_shanten_pure(h, jokers - 1) if jokers else None)
+    with pytest.raises(TileError, match="discard_shantens needs a concealed part of 2, 5, 8, 11, 14"):
+        discard_shantens([1] * 13 + [0] * 21)

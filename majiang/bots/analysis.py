@@ -13,6 +13,8 @@ from typing import ClassVar
 from majiang.bots.draws import draw_finder
 from majiang.engine.view import SeatView
 from majiang.hand import TileSet, shanten, waits
+from majiang.hand.codes import ACCELERATED
+from majiang.hand.shanten import shanten_draws
 from majiang.rules.registry import RULESETS
 
 Counts = tuple[int, ...]
@@ -23,6 +25,13 @@ class Reader:
     """Turns a view's physical tiles into (natural counts, jokers) and answers shanten questions."""
 
     def __init__(self, view: SeatView) -> None:
+        # Every decision of a hand reads the tiles the same way: the derived tables are made once per
+        # reading (ruleset, wild, stand-in, wild kinds) and shared.
+        reading = (view.ruleset, view.wild, view.stand_in, tuple(view.wilds))
+        known = _READERS.get(reading)
+        if known is not None:
+            self.__dict__.update(known.__dict__)
+            return
         cls = RULESETS[view.ruleset]
         self.tileset: TileSet | None = cls.tileset
         self.seven_pairs = cls.seven_pairs
@@ -34,6 +43,10 @@ class Reader:
         self.as_natural: list[int] = [-1 if t == view.wild or t in self.wilds else view.wild if t == view.stand_in
                                       else t for t in range(42)]
         self._near = _neighbours(self.kinds)
+        self.masks = CandidateMasks(self.as_natural, self.wild, self.stand_in)
+        if len(_READERS) >= 64:
+            _READERS.clear()
+        _READERS[reading] = self
 
     def plays_as(self, t: int) -> int | None:
         """The natural kind a physical tile counts as in hand analysis (None: a wild)."""
@@ -121,9 +134,17 @@ class PartTable:
         self.reader = reader
         self._shanten: dict[tuple[Counts, int], int] = {}
         self._useful: dict[tuple[Counts, int], tuple[int, ...]] = {}
+        self._masks: dict[tuple[Counts, int], int] = {}
         self.finder = draw_finder(reader.tileset, reader.seven_pairs)
+        self.accelerated = ACCELERATED  # (a test turns it off to compare both paths)
+        self.seven_pairs = reader.seven_pairs
+        self.tileset = reader.tileset
 
     def shanten(self, natural: Counts, jokers: int) -> int:
+        if self.accelerated:  # the C shanten costs less than remembering it
+            if (sum(natural) + jokers) % 3 == 0:
+                return DEAD
+            return shanten(natural, jokers, self.seven_pairs, self.tileset)
         key = (natural, jokers)
         sh = self._shanten.get(key)
         if sh is None:
@@ -132,7 +153,29 @@ class PartTable:
             sh = self._shanten[key] = self.reader.shanten(natural, jokers)
         return sh
 
+    def useful_mask(self, natural: Counts, jokers: int) -> int:
+        """:meth:`useful_kinds` below 34 as a bit mask (bit ``t``: kind ``t``), what a count of unseen
+        tiles reads."""
+        key = (natural, jokers)
+        mask = self._masks.get(key)
+        if mask is None:
+            if self.accelerated and (sum(natural) + jokers) % 3 == 1:
+                # The C path: the lowering and connected kinds of the whole tile set at once, then the
+                # candidates' rule (_candidates) on bit masks.
+                _, lowering, connected = shanten_draws(natural, jokers, self.seven_pairs, self.tileset)
+                mask = self.reader.masks.useful(lowering, connected)
+            else:
+                mask = sum(1 << t for t in self.useful_kinds(natural, jokers) if t < 34)
+            if len(self._masks) >= self.LIMIT:
+                self._masks.clear()
+            self._masks[key] = mask
+        return mask
+
     def useful_kinds(self, natural: Counts, jokers: int) -> tuple[int, ...]:
+        """The physical kinds whose draw would lower the shanten of a 3n+1 part, among those that can
+        join a held tile and the wild (``Reader._candidates``), ascending."""
+        if self.accelerated and (sum(natural) + jokers) % 3 == 1:
+            return self.reader.masks.kinds(self.useful_mask(natural, jokers))
         key = (natural, jokers)
         kinds = self._useful.get(key)
         if kinds is not None:
@@ -190,6 +233,57 @@ class PartMemo:
                 self._tables.clear()
             t = self._tables[key] = PartTable(reader)
         return t
+
+
+class CandidateMasks:
+    """``Reader._candidates`` and the useful kinds on bit masks over the 34 kinds, for the C path:
+    from a part's lowering and connected natural kinds (``shanten_draws``), its useful physical kinds."""
+
+    def __init__(self, as_natural: list[int], wild: int | None, stand_in: int | None) -> None:
+        self.plain = sum(1 << t for t in range(34) if as_natural[t] == t)
+        self.wild_kinds = sum(1 << t for t in range(34) if as_natural[t] < 0)
+        # physical kinds that play as another natural kind (Anqing's 红中): (kind, plays as)
+        self.mapped = tuple((t, as_natural[t]) for t in range(34) if as_natural[t] not in (t, -1))
+        self.wild = wild
+        self.stand_in = stand_in
+        # a wild always helps; a flower 百搭 lies beyond the 34 kinds' bits
+        self.wild_bit = 1 << wild if wild is not None and wild < 34 else 0
+        self.tail: tuple[int, ...] = (wild,) if wild is not None and wild >= 34 else ()
+
+    def useful(self, lowering: int, connected: int) -> int:
+        """The candidates below 34 (as ``Reader._candidates``: the kinds that can join a held tile,
+        and the wild) that would lower the part, as a mask: a wild always, a natural kind when
+        ``lowering`` has it (the kind it plays as, for a stand-in)."""
+        out = (connected & ((self.plain & lowering) | self.wild_kinds)) | self.wild_bit
+        wild = self.wild
+        for t, v in self.mapped:
+            if (connected >> t & 1 or (t == self.stand_in and wild is not None and connected >> wild & 1)) \
+                    and lowering >> v & 1:
+                out |= 1 << t
+        return out
+
+    def kinds(self, mask: int) -> tuple[int, ...]:
+        """The kinds of a :meth:`useful` mask, ascending, and a flower 百搭 (always useful) after them."""
+        kinds = []
+        while mask:
+            low = mask & -mask
+            kinds.append(low.bit_length() - 1)
+            mask ^= low
+        return (*kinds, *self.tail)
+
+
+def count_in(mask: int, counts: int) -> int:
+    """The sum of ``counts`` (one byte per kind, kind 0 lowest: ``int.from_bytes(bytes(c), 'little')``)
+    over the kinds of ``mask``: a few big-int operations instead of a loop over its bits."""
+    spread = _SPREAD
+    picked = (spread[mask & 511] | spread[mask >> 9 & 511] << 72 | spread[mask >> 18 & 511] << 144
+              | spread[mask >> 27 & 511] << 216)
+    return sum((counts & picked).to_bytes(34, "little"))
+
+
+# _SPREAD[m]: 0xFF in byte r for each bit r of a 9-bit m
+_SPREAD = [sum(0xFF << (8 * r) for r in range(9) if m >> r & 1) for m in range(512)]
+_READERS: dict[tuple[object, ...], Reader] = {}  # one per reading of the tiles (Reader.__init__)
 
 
 @lru_cache(maxsize=8)

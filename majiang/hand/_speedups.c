@@ -62,8 +62,9 @@ typedef struct {
     ShapeObject *group[4]; /* m, p, s, honors (strong references) */
 } TablesObject;
 
-enum { ENTRY_IS_WIN, ENTRY_SHANTEN, ENTRY_WAITS, N_ENTRIES };
-static const char *const ENTRY_NAMES[N_ENTRIES] = {"is_win", "shanten", "waits"};
+enum { ENTRY_IS_WIN, ENTRY_SHANTEN, ENTRY_WAITS, ENTRY_SHANTEN_DRAWS, ENTRY_DISCARD_SHANTENS, N_ENTRIES };
+static const char *const ENTRY_NAMES[N_ENTRIES] = {"is_win", "shanten", "waits", "shanten_draws",
+                                                  "discard_shantens"};
 #define N_PARAMS 4 /* counts, jokers=0, seven_pairs=True, tileset=None */
 static const char *const PARAM_NAMES[N_PARAMS] = {"counts", "jokers", "seven_pairs", "tileset"};
 
@@ -668,62 +669,54 @@ c_is_win(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
     Py_RETURN_FALSE;
 }
 
-static PyObject *
-c_shanten(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+/* best[p][m]: the most partial sets over the groups merged so far with
+ * exactly p pairs and at least m sets (capped at 4, like the tables: m + t <=
+ * n <= 4 is all that counts); -1 where no choice has them. */
+typedef int8_t Merge[2][MAX_SETS + 1];
+
+/* No group merged yet: nothing but (m, t, p) = (0, 0, 0). */
+static inline void
+merge_start(Merge best)
 {
-    int seven, none;
-    TablesObject *t = unpack_args(module, args, nargs, "shanten", &seven, &none);
-    if (t == NULL) {
-        if (none) {
-            Py_RETURN_NONE;
-        }
-        return NULL;
-    }
-    Part part;
-    if (!read_part(get_state(module), t, args[0], args[1], &part)) {
-        Py_RETURN_NONE;
-    }
-    int naturals = part.naturals;
-    int total = naturals + part.jokers;
-    if (!is_complete_size(total) && !is_waiting_size(total)) {
-        Py_RETURN_NONE;
-    }
-    int n = (total - 1) / 3; /* sets to make */
-    /* best[p][m]: most partials over the groups so far with p pairs, m sets
-     * (capped at 4, like the tables: m + t <= n <= 4 is all that counts). */
-    int8_t best[2][MAX_SETS + 1];
-    memset(best, -1, sizeof best);
+    memset(best, -1, sizeof(Merge));
     best[0][0] = 0;
-    for (int g = 0; g < 4; g++) {
-        uint32_t blk = t->group[g]->blocks[part.code[g]];
-        int8_t next[2][MAX_SETS + 1];
-        memset(next, -1, sizeof next);
-        for (int p = 0; p < 2; p++) {
-            for (int m = 0; m <= MAX_SETS; m++) {
-                int have = best[p][m];
-                if (have < 0) {
-                    continue;
-                }
-                for (int q = 0; p + q < 2; q++) {
-                    for (int k = 0; m + k <= MAX_SETS; k++) {
-                        int add = BLK(blk, q, k);
-                        if (add < 0) {
-                            break; /* fewer choices with more sets */
-                        }
-                        int sum = have + add;
-                        if (sum > MAX_SETS) {
-                            sum = MAX_SETS;
-                        }
-                        if (sum > next[p + q][m + k]) {
-                            next[p + q][m + k] = (int8_t)sum;
-                        }
+}
+
+/* out = the choices of `in` plus one group's blocks word. */
+static inline void
+merge_group(Merge in, uint32_t blk, Merge out)
+{
+    memset(out, -1, sizeof(Merge));
+    for (int p = 0; p < 2; p++) {
+        for (int m = 0; m <= MAX_SETS; m++) {
+            int have = in[p][m];
+            if (have < 0) {
+                continue;
+            }
+            for (int q = 0; p + q < 2; q++) {
+                for (int k = 0; m + k <= MAX_SETS; k++) {
+                    int add = BLK(blk, q, k);
+                    if (add < 0) {
+                        break; /* fewer choices with more sets */
+                    }
+                    int sum = have + add;
+                    if (sum > MAX_SETS) {
+                        sum = MAX_SETS;
+                    }
+                    if (sum > out[p + q][m + k]) {
+                        out[p + q][m + k] = (int8_t)sum;
                     }
                 }
             }
         }
-        memcpy(best, next, sizeof best);
     }
-    /* used = 3m + 2t + 2p + min(leftover naturals, free slots), as shanten.py */
+}
+
+/* The most natural tiles the merged blocks can use with n sets to make:
+ * used = 3m + 2t + 2p + min(leftover naturals, free slots), as shanten.py. */
+static inline int
+merge_used(Merge best, int n, int naturals)
+{
     int used_best = 0;
     for (int p = 0; p < 2; p++) {
         for (int m = 0; m <= n; m++) {
@@ -743,17 +736,289 @@ c_shanten(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
             }
         }
     }
-    int needed = 3 * n + 2 - used_best - part.jokers;
+    return used_best;
+}
+
+/* shanten + 1 of a part of `total` tiles (wilds included) whose merged blocks
+ * are `best`: the regular form, or seven pairs when that needs fewer. */
+static inline int
+part_needed(Merge best, int seven, int naturals, int jokers, int pairs)
+{
+    int total = naturals + jokers;
+    int n = (total - 1) / 3; /* sets to make */
+    int needed = 3 * n + 2 - merge_used(best, n, naturals) - jokers;
     if (seven && total >= 13 && needed > 0) {
-        int pairs = part.pairs > 7 ? 7 : part.pairs;
+        if (pairs > 7) {
+            pairs = 7;
+        }
         int rest = naturals - 2 * pairs;
         int used7 = 2 * pairs + (rest < 7 - pairs ? rest : 7 - pairs);
-        int needed7 = 14 - used7 - part.jokers;
+        int needed7 = 14 - used7 - jokers;
         if (needed7 < needed) {
             needed = needed7;
         }
     }
-    return PyLong_FromLong(needed - 1);
+    return needed;
+}
+
+static PyObject *
+c_shanten(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    int seven, none;
+    TablesObject *t = unpack_args(module, args, nargs, "shanten", &seven, &none);
+    if (t == NULL) {
+        if (none) {
+            Py_RETURN_NONE;
+        }
+        return NULL;
+    }
+    Part part;
+    if (!read_part(get_state(module), t, args[0], args[1], &part)) {
+        Py_RETURN_NONE;
+    }
+    int total = part.naturals + part.jokers;
+    if (!is_complete_size(total) && !is_waiting_size(total)) {
+        Py_RETURN_NONE;
+    }
+    Merge best, next;
+    merge_start(best);
+    for (int g = 0; g < 4; g++) {
+        merge_group(best, t->group[g]->blocks[part.code[g]], next);
+        memcpy(best, next, sizeof best);
+    }
+    return PyLong_FromLong(part_needed(best, seven, part.naturals, part.jokers, part.pairs) - 1);
+}
+
+/* The most natural tiles usable when `others` (merged groups) takes one more
+ * group's blocks word: merge_group and merge_used in one pass, without the
+ * table between them (used never decreases as t grows, so the best t of each
+ * (p, m) is the best choice). Returns as soon as the count reaches `stop`. */
+static inline int
+used_with(Merge others, uint32_t blk, int n, int naturals, int stop)
+{
+    int best = 0;
+    for (int p1 = 0; p1 < 2; p1++) {
+        for (int m1 = 0; m1 <= n; m1++) {
+            int have = others[p1][m1];
+            if (have < 0) {
+                continue;
+            }
+            for (int q = 0; p1 + q < 2; q++) {
+                for (int k = 0; m1 + k <= n; k++) {
+                    int add = BLK(blk, q, k);
+                    if (add < 0) {
+                        break; /* fewer choices with more sets */
+                    }
+                    int m = m1 + k, p = p1 + q;
+                    int tt = have + add;
+                    if (m + tt > n) {
+                        tt = n - m;
+                    }
+                    int blocks = 3 * m + 2 * tt + 2 * p;
+                    int free = n + 1 - m - tt - p;
+                    int left = naturals - blocks;
+                    int used = blocks + (left < free ? left : free);
+                    if (used > best) {
+                        best = used;
+                        if (best >= stop) {
+                            return best;
+                        }
+                    }
+                }
+            }
+        }
+    }
+    return best;
+}
+
+/* shanten_draws: a 3n+1 part's shanten, the kinds whose draw lowers it and
+ * the kinds that can join a held tile. A draw changes one group, so for each
+ * group the other three are merged once and each rank it can take is one pass
+ * over its blocks word after the draw, stopping as soon as the draw is known to
+ * lower the shanten. A draw that leaves its group's blocks word as it was (a
+ * tile that joins nothing) gives the same answer for every such kind: worked
+ * out once. */
+static PyObject *
+c_shanten_draws(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    int seven, none;
+    TablesObject *t = unpack_args(module, args, nargs, "shanten_draws", &seven, &none);
+    if (t == NULL) {
+        if (none) {
+            Py_RETURN_NONE;
+        }
+        return NULL;
+    }
+    Part part;
+    if (!read_part(get_state(module), t, args[0], args[1], &part)) {
+        Py_RETURN_NONE;
+    }
+    int total = part.naturals + part.jokers;
+    if (!is_waiting_size(total)) {
+        Py_RETURN_NONE; /* the Python path raises */
+    }
+    int n = (total - 1) / 3; /* sets to make, before and after a draw */
+    uint32_t blk[4];
+    for (int g = 0; g < 4; g++) {
+        blk[g] = t->group[g]->blocks[part.code[g]];
+    }
+    /* others[g]: every group but g merged */
+    Merge others[4], next;
+    for (int g = 0; g < 4; g++) {
+        merge_start(others[g]);
+        for (int h = 0; h < 4; h++) {
+            if (h != g) {
+                merge_group(others[g], blk[h], next);
+                memcpy(others[g], next, sizeof next);
+            }
+        }
+    }
+    merge_group(others[0], blk[0], next);
+    int base = part_needed(next, seven, part.naturals, part.jokers, part.pairs);
+    /* A draw lowers the shanten when either form needs less than `base`: the
+     * regular form when it uses at least `stop` naturals. */
+    int stop = 3 * n + 3 - part.jokers - base;
+    int seven_after = seven && total + 1 >= 13;
+    int unchanged = -1; /* the answer for a draw that changes no blocks word, once known */
+    uint64_t mask = 0, connected = 0;
+    for (int g = 0; g < 4; g++) {
+        const ShapeObject *sh = t->group[g];
+        /* ranks of this group within two of a held rank (the honors: the held ones) */
+        int held = 0;
+        for (int r = 0; r < sh->length; r++) {
+            held |= (part.count[GROUP_LO[g] + r] > 0) << r;
+        }
+        int near = g < 3 ? held | held << 1 | held << 2 | held >> 1 | held >> 2 : held;
+        for (int r = 0; r < sh->length; r++) {
+            int kind = GROUP_LO[g] + r;
+            int c = part.count[kind];
+            if (sh->pos[r] < 0) {
+                continue; /* not in the tile set */
+            }
+            if (near >> r & 1) {
+                connected |= (uint64_t)1 << kind;
+            }
+            if (c == 4) {
+                continue; /* no fifth copy to draw */
+            }
+            uint32_t after = sh->blocks[part.code[g] + sh->weight[r]];
+            int same = after == blk[g] && !(c & 1);
+            if (same && unchanged >= 0) {
+                if (unchanged) {
+                    mask |= (uint64_t)1 << kind;
+                }
+                continue;
+            }
+            int lowers = 0;
+            if (seven_after) {
+                /* a kind held once or three times makes one more seven-pairs pair */
+                int pairs = part.pairs + (c & 1);
+                if (pairs > 7) {
+                    pairs = 7;
+                }
+                int rest = part.naturals + 1 - 2 * pairs;
+                int used7 = 2 * pairs + (rest < 7 - pairs ? rest : 7 - pairs);
+                lowers = 14 - used7 - part.jokers < base;
+            }
+            if (!lowers) {
+                lowers = used_with(others[g], after, n, part.naturals + 1, stop) >= stop;
+            }
+            if (same) {
+                unchanged = lowers;
+            }
+            if (lowers) {
+                mask |= (uint64_t)1 << kind;
+            }
+        }
+    }
+    return Py_BuildValue("(iKK)", base - 1, (unsigned long long)mask, (unsigned long long)connected);
+}
+
+/* discard_shantens: for a 3n+2 part, the shanten of what each discard leaves.
+ * A discard changes one group: the other three are merged once per group and
+ * each held rank is one pass over its blocks word after the discard. */
+static PyObject *
+c_discard_shantens(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    int seven, none;
+    TablesObject *t = unpack_args(module, args, nargs, "discard_shantens", &seven, &none);
+    if (t == NULL) {
+        if (none) {
+            Py_RETURN_NONE;
+        }
+        return NULL;
+    }
+    Part part;
+    if (!read_part(get_state(module), t, args[0], args[1], &part)) {
+        Py_RETURN_NONE;
+    }
+    int total = part.naturals + part.jokers;
+    if (!is_complete_size(total)) {
+        Py_RETURN_NONE; /* the Python path raises */
+    }
+    int n = (total - 2) / 3; /* sets to make after the discard */
+    int big = 3 * n + 3;     /* more naturals than any part uses: no early stop */
+    uint32_t blk[4];
+    for (int g = 0; g < 4; g++) {
+        blk[g] = t->group[g]->blocks[part.code[g]];
+    }
+    Merge others[4], next;
+    for (int g = 0; g < 4; g++) {
+        merge_start(others[g]);
+        for (int h = 0; h < 4; h++) {
+            if (h != g) {
+                merge_group(others[g], blk[h], next);
+                memcpy(others[g], next, sizeof next);
+            }
+        }
+    }
+    PyObject *result = PyTuple_New(NUM_KINDS + 1);
+    if (result == NULL) {
+        return NULL;
+    }
+    int seven_after = seven && total - 1 >= 13;
+    for (int k = 0; k <= NUM_KINDS; k++) {
+        int needed;
+        if (k == NUM_KINDS) { /* a wild thrown: the blocks stay, one wild less */
+            if (part.jokers == 0) {
+                PyTuple_SET_ITEM(result, k, Py_NewRef(Py_None));
+                continue;
+            }
+            needed = 3 * n + 2 - used_with(others[0], blk[0], n, part.naturals, big) - (part.jokers - 1);
+            if (seven_after && needed > 0) {
+                int pairs = part.pairs > 7 ? 7 : part.pairs;
+                int rest = part.naturals - 2 * pairs;
+                int needed7 = 14 - (2 * pairs + (rest < 7 - pairs ? rest : 7 - pairs)) - (part.jokers - 1);
+                needed = needed7 < needed ? needed7 : needed;
+            }
+        }
+        else {
+            int c = part.count[k];
+            if (c == 0) {
+                PyTuple_SET_ITEM(result, k, Py_NewRef(Py_None));
+                continue;
+            }
+            int g = k < 9 ? 0 : k < 18 ? 1 : k < 27 ? 2 : 3;
+            const ShapeObject *sh = t->group[g];
+            uint32_t after = sh->blocks[part.code[g] - sh->weight[k - GROUP_LO[g]]];
+            needed = 3 * n + 2 - used_with(others[g], after, n, part.naturals - 1, big) - part.jokers;
+            if (seven_after && needed > 0) {
+                /* a kind held twice or four times loses a seven-pairs pair */
+                int pairs = part.pairs - !(c & 1);
+                pairs = pairs > 7 ? 7 : pairs;
+                int rest = part.naturals - 1 - 2 * pairs;
+                int needed7 = 14 - (2 * pairs + (rest < 7 - pairs ? rest : 7 - pairs)) - part.jokers;
+                needed = needed7 < needed ? needed7 : needed;
+            }
+        }
+        PyObject *value = PyLong_FromLong(needed - 1);
+        if (value == NULL) {
+            Py_DECREF(result);
+            return NULL;
+        }
+        PyTuple_SET_ITEM(result, k, value);
+    }
+    return result;
 }
 
 static PyObject *
@@ -840,7 +1105,7 @@ c_waits(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
 /* ---------------------------------------------------------------- the public entry points */
 
 typedef PyObject *(*core_fn)(PyObject *, PyObject *const *, Py_ssize_t);
-static const core_fn CORES[N_ENTRIES] = {c_is_win, c_shanten, c_waits};
+static const core_fn CORES[N_ENTRIES] = {c_is_win, c_shanten, c_waits, c_shanten_draws, c_discard_shantens};
 
 /* The public is_win / shanten / waits. The usual call (1-4 arguments, by
  * position or by keyword; tileset None or a TileSet whose cache slot holds a
@@ -940,10 +1205,34 @@ waits_entry(PyObject *module, PyObject *const *args, Py_ssize_t nargs, PyObject 
     return entry(module, ENTRY_WAITS, args, nargs, kwnames);
 }
 
+PyDoc_STRVAR(shanten_draws_doc,
+"shanten_draws" ENTRY_SIGNATURE
+"(shanten, lowering, connected) of a 3n+1 part, masks over the kinds of the tile set: bit k\n"
+"of lowering when drawing kind k (held fewer than four times) lowers the shanten; of connected\n"
+"when k is held or within two ranks of a held tile of its suit. See majiang.hand.shanten.");
+
+static PyObject *
+shanten_draws_entry(PyObject *module, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames)
+{
+    return entry(module, ENTRY_SHANTEN_DRAWS, args, nargs, kwnames);
+}
+
+PyDoc_STRVAR(discard_shantens_doc,
+"discard_shantens" ENTRY_SIGNATURE
+"For a 3n+2 part, a tuple of 35: item k (k < 34) the shanten of the part after throwing one\n"
+"kind k (None when not held), item 34 after throwing a wild (None without wilds).\n"
+"See majiang.hand.shanten.");
+
+static PyObject *
+discard_shantens_entry(PyObject *module, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames)
+{
+    return entry(module, ENTRY_DISCARD_SHANTENS, args, nargs, kwnames);
+}
+
 PyDoc_STRVAR(install_doc,
 "install(name, fallback, full, /)\n--\n\n"
-"Set the Python function that answers what the C entry `name` ('is_win', 'shanten' or\n"
-"'waits') does not (called with the caller's own arguments), and the full tile set's Tables.");
+"Set the Python function that answers what the C entry `name` ('is_win', 'shanten',\n"
+"'waits', 'shanten_draws' or 'discard_shantens') does not (called with the caller's own arguments), and the full tile set's Tables.");
 
 static PyObject *
 install(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
@@ -1003,6 +1292,10 @@ static PyMethodDef speedups_methods[] = {
     {"is_win", (PyCFunction)(void (*)(void))is_win_entry, METH_FASTCALL | METH_KEYWORDS, is_win_doc},
     {"shanten", (PyCFunction)(void (*)(void))shanten_entry, METH_FASTCALL | METH_KEYWORDS, shanten_doc},
     {"waits", (PyCFunction)(void (*)(void))waits_entry, METH_FASTCALL | METH_KEYWORDS, waits_doc},
+    {"shanten_draws", (PyCFunction)(void (*)(void))shanten_draws_entry, METH_FASTCALL | METH_KEYWORDS,
+     shanten_draws_doc},
+    {"discard_shantens", (PyCFunction)(void (*)(void))discard_shantens_entry, METH_FASTCALL | METH_KEYWORDS,
+     discard_shantens_doc},
     {"install", (PyCFunction)(void (*)(void))install, METH_FASTCALL, install_doc},
     {"group_codes", (PyCFunction)group_codes, METH_O, group_codes_doc},
     {NULL, NULL, 0, NULL},

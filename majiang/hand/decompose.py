@@ -148,7 +148,12 @@ def _groups_with(c: list[int], i: int, jokers: int, pair: bool, tables: GroupTab
                 yield Group("chow", tiles, wild)
 
 
-def _wild_catalog(tables: GroupTables) -> tuple[list[Group], list[Group]]:
+def _wild_catalog(tables: GroupTables) -> tuple[tuple[Group, ...], tuple[Group, ...]]:
+    """Every set and every pair that wilds alone can make in the tile set (made once per tile set:
+    scoring an Anqing hand with wilds asks for it at every branch that runs out of naturals)."""
+    hit = _catalogs.get(tables.tileset)
+    if hit is not None:
+        return hit
     kinds = tables.tileset.sorted_kinds
     sets = [Group("pung", (k, k, k), (True, True, True)) for k in kinds]
     for suit in range(3):
@@ -156,7 +161,11 @@ def _wild_catalog(tables: GroupTables) -> tuple[list[Group], list[Group]]:
             b = suit * 9 + a
             sets.append(Group("chow", (b, b + 1, b + 2), (True, True, True)))
     pairs = [Group("pair", (k, k), (True, True)) for k in kinds]
-    return sorted(sets), pairs
+    hit = _catalogs[tables.tileset] = (tuple(sorted(sets)), tuple(pairs))
+    return hit
+
+
+_catalogs: dict[TileSet, tuple[tuple[Group, ...], tuple[Group, ...]]] = {}
 
 
 def _all_wild(jokers: int, pair: bool, tables: GroupTables, one: bool = False) -> Iterator[list[Group]]:

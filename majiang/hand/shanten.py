@@ -16,6 +16,12 @@ With no wilds and 13/14 tiles this is the classic ``8 - 2m - t - p``.
 
 Seven pairs (13/14-tile parts): ``P`` pairs (four of a kind = two) use ``2P``
 naturals and up to ``7 - P`` leftovers can start the missing pairs.
+
+``shanten_draws`` answers, for a 3n+1 part, its shanten, which kinds' draw would
+lower it and which can join a held tile (the bots' question for every discard they weigh);
+``discard_shantens``, for a 3n+2 part, the shanten each discard leaves. By definition
+one shanten per draw (per discard) here; the C path merges the blocks of the one group
+a draw (a discard) changes with the other three groups merged once.
 """
 
 from __future__ import annotations
@@ -68,6 +74,67 @@ if speedups is not None:
     _shanten_accelerated = speedups.shanten
 #: The engine's shanten: in C when the accelerator is in use, else pure Python.
 shanten: Callable[..., int] = _shanten_accelerated or _shanten_pure
+
+
+def _shanten_draws_pure(
+    counts: Sequence[int], jokers: int = 0, seven_pairs: bool = True, tileset: TileSet | None = None
+) -> tuple[int, int, int]:
+    """(shanten, lowering, connected) of a 3n+1 part, bit masks over the tile set's kinds: bit ``k`` of
+    ``lowering`` when drawing kind ``k`` (held fewer than four times) lowers the shanten; of ``connected``
+    when ``k`` is held or within two ranks of a held tile of its suit (a draw that can join a held tile).
+    The reference path: one shanten per kind."""
+    base = _shanten_pure(counts, jokers, seven_pairs, tileset)  # validates the part
+    if (sum(counts) + jokers) % 3 != 1:
+        raise bad_size(counts, jokers, WAITING_SIZES, "shanten_draws")
+    after = list(counts)
+    lowering = connected = 0
+    for k in (FULL_TABLES if tileset is None else tables_for(tileset)).kinds:
+        near = range(k, k + 1) if k >= 27 else range(max(k - 2, k - k % 9), min(k + 2, k - k % 9 + 8) + 1)
+        if any(after[j] for j in near):
+            connected |= 1 << k
+        if after[k] < 4:
+            after[k] += 1
+            if _shanten_pure(after, jokers, seven_pairs, tileset) < base:
+                lowering |= 1 << k
+            after[k] -= 1
+    return base, lowering, connected
+
+
+_shanten_draws_accelerated: Callable[..., tuple[int, int, int]] | None = None
+if speedups is not None:
+    speedups.install("shanten_draws", _shanten_draws_pure, FULL_TABLES.flat)
+    _shanten_draws_accelerated = speedups.shanten_draws
+#: shanten, lowering and connected draws of a 3n+1 part: in C when the accelerator is in use.
+shanten_draws: Callable[..., tuple[int, int, int]] = _shanten_draws_accelerated or _shanten_draws_pure
+
+
+def _discard_shantens_pure(
+    counts: Sequence[int], jokers: int = 0, seven_pairs: bool = True, tileset: TileSet | None = None
+) -> tuple[int | None, ...]:
+    """For a 3n+2 part, 35 items: item ``k`` (``k`` < 34) the shanten of the part after throwing one of
+    kind ``k`` (None when not held), item 34 after throwing a wild (None without wilds). The reference
+    path: one shanten per discard."""
+    _shanten_pure(counts, jokers, seven_pairs, tileset)  # validates the part
+    if (sum(counts) + jokers) % 3 != 2:
+        raise bad_size(counts, jokers, COMPLETE_SIZES, "discard_shantens")
+    after = list(counts)
+    out: list[int | None] = [None] * 35
+    for k in range(34):
+        if after[k]:
+            after[k] -= 1
+            out[k] = _shanten_pure(after, jokers, seven_pairs, tileset)
+            after[k] += 1
+    if jokers:
+        out[34] = _shanten_pure(after, jokers - 1, seven_pairs, tileset)
+    return tuple(out)
+
+
+_discard_shantens_accelerated: Callable[..., tuple[int | None, ...]] | None = None
+if speedups is not None:
+    speedups.install("discard_shantens", _discard_shantens_pure, FULL_TABLES.flat)
+    _discard_shantens_accelerated = speedups.discard_shantens
+#: the shanten after each discard of a 3n+2 part: in C when the accelerator is in use.
+discard_shantens: Callable[..., tuple[int | None, ...]] = _discard_shantens_accelerated or _discard_shantens_pure
 
 
 def _best_used(a: tuple[Block, ...], b: tuple[Block, ...], c: tuple[Block, ...], h: tuple[Block, ...],

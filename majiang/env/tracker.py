@@ -1,0 +1,227 @@
+"""The observation planes of one hand for all four seats, kept up to date from the hand's events.
+
+:func:`majiang.env.observation.planes` builds a seat's planes from a fresh :class:`SeatView`: every
+meld, river tile and exposure of the table, on every step. Almost none of that changes from one
+step to the next (a step discards one tile and draws one), so here each seat's planes live in one
+buffer per observer, changed only by the event that changes them: the hand's fixed planes, every
+seat's melds, exposures and rivers, 报听 flags and face-down 暗杠, and the observer's own concealed
+tiles and suit counts. A seat's planes are then a copy of its buffer plus the few bytes that move
+on every step, read from the hand: the tile just drawn, the claim on offer, phase, wall, hand
+sizes, whose turn it is.
+
+Each observer's buffer is given exactly what its seat view shows it, the way
+:func:`majiang.engine.events.redact` cuts events for that seat: public events go to all four;
+the tiles of a deal, a draw or a 暗杠 only to the seat's own buffer (the others count one more
+face-down kong and see no tile of it). When the hand is over the view reveals everything (every
+暗杠, every hand): those rare observations are rebuilt from :func:`seat_view`. tests/test_env.py
+checks that these planes equal the planes rebuilt from the seat view, byte for byte, for every
+seat at every step of many random hands in every ruleset.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from majiang.engine.events import (
+    AddedKong,
+    Claimed,
+    ConcealedKong,
+    Dealt,
+    Discarded,
+    Drew,
+    Exposed,
+    WildKonged,
+)
+from majiang.engine.hand import Hand
+from majiang.engine.view import seat_view
+from majiang.env.observation import (
+    BUCKET_SIZE,
+    FLOWER0,
+    PLANES,
+    RIVER_BUCKETS,
+    C,
+    P,
+    planes,
+    template,
+    variant_flag,
+)
+
+SEATS = 4
+_HAND = P["hand"] * 34
+_DRAWN = P["drawn"] * 34
+_MELDS0 = P["melds[0]"]
+_EXPOSED0 = P["exposed[0]"]
+_RIVER0 = P["river[0][0]"]
+_CLAIM = P["claim"] * 34
+_SUIT = P["suit_count"] * 34
+_SCAL = P["scalars"] * 34
+_FLOWER_HAND = P["flower_hand"] * 34
+_FLOWERS0 = P["flowers[0]"]
+_PHASE = {"turn": 0, "claim": 1, "haidi": 2, "over": 3}
+_RUNS = tuple(bytes([n]) * 9 for n in range(256))
+# Per observer, the absolute seats in relative order (0 = itself, 1 = 下家, ...).
+_ROTATION = tuple(tuple((me + r) % SEATS for r in range(SEATS)) for me in range(SEATS))
+# The river bucket of a seat's n-th discard (0-based): 1–6, 7–12, 13 on.
+_LAST_BUCKET = RIVER_BUCKETS - 1
+assert len(PLANES) == C
+
+
+class HandPlanes:
+    """The planes of ``hand`` for each seat (call :meth:`planes` any time; events are read lazily)."""
+
+    __slots__ = ("_bufs", "_rivers", "_seen", "_suits", "hand")
+
+    def __init__(self, hand: Hand) -> None:
+        if hand.ruleset.seats != SEATS:
+            raise ValueError(f"observation planes are for {SEATS} seats, not {hand.ruleset.seats}")
+        self.hand = hand
+        info = hand.info
+        fixed = template(hand.ruleset.name, info.wild, info.stand_in, tuple(sorted(info.gangpai)), info.indicator,
+                         tuple(sorted(info.wilds)))
+        variant = variant_flag(hand.ruleset.options_dict())
+        self._bufs: list[bytearray] = []
+        for me in range(SEATS):
+            b = bytearray(fixed)
+            b[_SCAL + 1] = min(hand.streak, 255)
+            b[_SCAL + 2] = (hand.dealer - me) % SEATS
+            b[_SCAL + 19] = variant
+            b[_SCAL + 20] = hand.round_wind
+            b[_SCAL + 21] = hand.seat_wind(me)
+            self._bufs.append(b)
+        self._rivers = [0] * SEATS  # discards each seat has made (its river's length)
+        self._suits = [[0, 0, 0] for _ in range(SEATS)]  # each seat's own suit tiles, concealed + melds
+        self._seen = 0  # events read so far
+
+    # --- reading events ---------------------------------------------------------------
+    def _sync(self) -> None:
+        events = self.hand.events
+        if self._seen == len(events):
+            return
+        bufs = self._bufs
+        own = self._own
+        for e in events[self._seen:]:
+            kind = type(e)
+            if kind is Drew:  # the most common event: only the drawer's own planes change
+                own(e.seat, e.tile, 1)
+            elif kind is Discarded:
+                seat, tile = e.seat, e.tile
+                own(seat, tile, -1)
+                n = self._rivers[seat]
+                self._rivers[seat] = n + 1
+                bucket = min(n // BUCKET_SIZE, _LAST_BUCKET)
+                for me in range(SEATS):
+                    r = (seat - me) % SEATS
+                    if tile < FLOWER0:
+                        bufs[me][(_RIVER0 + r * RIVER_BUCKETS + bucket) * 34 + tile] += 1
+                    else:  # a flower 百搭 thrown (baida)
+                        bufs[me][(_FLOWERS0 + r) * 34 + 8 + tile - FLOWER0] += 1
+                    if e.declared:
+                        bufs[me][_SCAL + 8 + r] = 1
+            elif kind is Claimed:
+                taken = list(e.tiles)
+                taken.remove(e.tile)  # the discard joins the meld; the rest came from the hand
+                for t in taken:
+                    own(e.seat, t, -1)
+                self._meld(e.seat, e.tiles, everyone=True)
+            elif kind is WildKonged:
+                for t in e.tiles:
+                    own(e.seat, t, -1)
+                self._meld(e.seat, e.tiles, everyone=True)
+            elif kind is AddedKong:
+                own(e.seat, e.tile, -1)
+                self._meld(e.seat, (e.tile,), everyone=True)
+            elif kind is ConcealedKong:
+                for t in e.tiles:
+                    own(e.seat, t, -1)
+                # Face down for the others: they count one more hidden kong, and see no tile of it.
+                self._meld(e.seat, e.tiles, everyone=False)
+                for me in range(SEATS):
+                    if me != e.seat:
+                        bufs[me][_SCAL + 12 + (e.seat - me) % SEATS] += 1
+            elif kind is Exposed:
+                seat, tile = e.seat, e.tile
+                own(seat, tile, -1)
+                for me in range(SEATS):
+                    r = (seat - me) % SEATS
+                    if tile < FLOWER0:  # a 杠牌 (Anqing)
+                        bufs[me][(_EXPOSED0 + r) * 34 + tile] += 1
+                    else:  # 补花 (baida)
+                        bufs[me][(_FLOWERS0 + r) * 34 + tile - FLOWER0] += 1
+            elif kind is Dealt:
+                for t in e.tiles:
+                    own(e.seat, t, 1)
+            # HandStarted, Passed: nothing on the planes; Won, HandEnded: the hand is over
+            # (observations are rebuilt from the view from then on).
+        self._seen = len(events)
+
+    def _own(self, seat: int, tile: int, delta: int) -> None:
+        """``delta`` copies of ``tile`` came into (1) or left (−1) ``seat``'s concealed hand: its own
+        hand plane and suit count change (no other seat's buffer is touched)."""
+        buf = self._bufs[seat]
+        if tile < FLOWER0:
+            buf[_HAND + tile] += delta
+            if tile < 27:
+                self._suit(seat, tile // 9, delta)
+        else:  # a flower 百搭 held (baida)
+            buf[_FLOWER_HAND + tile - FLOWER0] += delta
+
+    def _suit(self, seat: int, suit: int, delta: int) -> None:
+        """Seat's own tiles of ``suit`` (concealed + melds) changed: rewrite that suit's nine columns."""
+        suits = self._suits[seat]
+        n = suits[suit] = suits[suit] + delta
+        o = _SUIT + 9 * suit
+        self._bufs[seat][o : o + 9] = _RUNS[min(n, 255)]
+
+    def _meld(self, seat: int, tiles: tuple[int, ...], *, everyone: bool) -> None:
+        for t in tiles:
+            if t < 27:
+                self._suit(seat, t // 9, 1)
+        for me in range(SEATS) if everyone else (seat,):
+            buf = self._bufs[me]
+            base = (_MELDS0 + (seat - me) % SEATS) * 34
+            for t in tiles:
+                buf[base + t] += 1
+
+    # --- a seat's planes ----------------------------------------------------------------
+    def planes(self, me: int, asked: bool) -> bytearray:
+        """Seat ``me``'s planes as C × 34 bytes (a fresh buffer). ``asked``: ``me`` has a decision
+        now (a claim window shows only to a seat asked in it)."""
+        hand = self.hand
+        phase = hand.phase
+        if phase == "over":  # everything is revealed: rare (once per hand), so from the view
+            return bytearray(planes(seat_view(hand, me)).tobytes())
+        if self._seen != len(hand.events):
+            self._sync()
+        buf = bytearray(self._bufs[me])
+        seat_state = hand.seat_state
+        claim = hand.claim
+        if claim is None:
+            current = hand.current
+            if current == me:  # own turn (phase turn or 海捞): the tile just drawn
+                d = seat_state[me].drawn
+                if d is not None:
+                    if d < FLOWER0:
+                        buf[_DRAWN + d] = 1
+                    else:
+                        buf[_FLOWER_HAND + 8 + d - FLOWER0] = 1
+            buf[_SCAL + 3] = _PHASE[phase]
+        else:
+            current = claim.discarder
+            if asked:
+                if claim.tile < FLOWER0:
+                    buf[_CLAIM + claim.tile] = 1
+                buf[_SCAL + 3] = 1
+            # else: a seat not asked sees an ordinary wait (phase 0: already in the buffer)
+        buf[_SCAL] = min(hand.tail - hand.head + 1, 255)  # wall left
+        a, b, c, d = _ROTATION[me]
+        buf[_SCAL + 4 : _SCAL + 8] = (len(seat_state[a].held), len(seat_state[b].held), len(seat_state[c].held),
+                                      len(seat_state[d].held))
+        buf[_SCAL + 16] = (current - me) % SEATS
+        index = hand.indicator_index
+        if index is not None and hand.head <= index <= hand.tail:
+            buf[_SCAL + 17] = 1
+        return buf
+
+    def array(self, me: int, asked: bool) -> np.ndarray:
+        """:meth:`planes` as a (C, 34) uint8 array (owning a fresh buffer)."""
+        return np.ndarray((C, 34), np.uint8, self.planes(me, asked))

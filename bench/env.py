@@ -8,8 +8,10 @@ random legal action, which builds its next state (observation) each step, as our
 contender is warmed up on games it never sees again, then ours and RLCard alternate in half-second
 slices so each ratio compares rates taken under the same machine load.
 
-Rows: ``Table`` (the bare loop every wrapper uses), ``VectorEnv(16)`` (batched arrays), and the
-PettingZoo AEC env (``env.last()`` + ``env.step``), each on the four rule variants' mix.
+Rows: ``Table`` (the bare loop every wrapper uses), ``VectorEnv(16)`` (batched arrays), the
+PettingZoo AEC env (``env.last()`` + ``env.step``), each in every ruleset and mode, and ``engine
+only``: the same random play on the bare ``Match`` with no observation at all — not an environment,
+the ceiling the others approach (what is left between it and ``Table`` is the observation's cost).
 """
 
 from __future__ import annotations
@@ -24,12 +26,14 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from majiang.engine.match import Match
 from majiang.env import VectorEnv, aec_env
-from majiang.env.table import Table
+from majiang.env.table import Table, table_options
+from majiang.rules.registry import make_ruleset
 
 WARMUP_S = 2.0
 VARIANTS = [("anqing", {"mode": "A"}), ("anqing", {"mode": "B"}), ("hefei", {"room": "baoting"}),
-            ("hefei", {"room": "bubaoting"})]
+            ("hefei", {"room": "bubaoting"}), ("baida", {})]
 
 
 class TableSteps:
@@ -102,6 +106,39 @@ class AECSteps:
         return done, elapsed
 
 
+class EngineSteps:
+    """The ceiling: random legal actions on the bare engine, no observation built."""
+
+    name = "engine only"
+
+    def __init__(self, ruleset: str, options: dict[str, str]) -> None:
+        self.ruleset = make_ruleset(ruleset, table_options(ruleset, options=options))
+        self.rng = random.Random(0)
+        self.prefix, self.episode = "warm", 0
+        self.match = self._next()
+        self.run(WARMUP_S)
+        self.prefix = "bench"  # measured on new hands
+        self.match = self._next()
+
+    def _next(self) -> Match:
+        self.episode += 1
+        return Match(self.ruleset, hands=1, seed=f"{self.prefix}:{self.episode}")
+
+    def run(self, seconds: float) -> tuple[int, float]:
+        rng = self.rng
+        done, start = 0, time.perf_counter()
+        while (elapsed := time.perf_counter() - start) < seconds:
+            for _ in range(100):
+                hand = self.match.hand
+                seat = hand.to_act()[0]
+                legal = hand.legal_actions(seat)
+                self.match.apply(seat, legal[rng.randrange(len(legal))])
+                if hand.over:
+                    self.match = self._next()
+            done += 100
+        return done, elapsed
+
+
 class RLCardSteps:
     """RLCard 1.2.0's mahjong: ``env.step`` with a random legal action (it builds each next state)."""
 
@@ -145,7 +182,7 @@ def main() -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     p.add_argument("--quick", action="store_true", help="about 1 s per contender and variant instead of 4")
     p.add_argument("--seconds", type=float, help="seconds per contender and variant")
-    p.add_argument("--only", choices=("table", "vector", "aec"), help="one row kind only")
+    p.add_argument("--only", choices=("table", "vector", "aec", "engine"), help="one row kind only")
     args = p.parse_args()
     seconds = args.seconds or (1.0 if args.quick else 4.0)
     try:
@@ -154,11 +191,11 @@ def main() -> int:
         rl = None
         print("rlcard is not installed (pip install -e '.[bench]'): ours only")
     met = True
-    kinds = {"table": TableSteps, "vector": VectorSteps, "aec": AECSteps}
+    kinds = {"table": TableSteps, "vector": VectorSteps, "aec": AECSteps, "engine": EngineSteps}
     for kind in [kinds[args.only]] if args.only else kinds.values():
         for ruleset, options in VARIANTS:
             rate, rl_rate = interleaved(kind(ruleset, options), rl, seconds)
-            label = f"{ruleset} {next(iter(options.values()))}"
+            label = " ".join([ruleset, *map(str, options.values())])
             ratio = ""
             if rl_rate is not None:
                 ratio = f"  {rate / rl_rate:6.1f}x RLCard ({rl_rate:7.0f} steps/s in the same slices)"

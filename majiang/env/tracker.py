@@ -47,29 +47,41 @@ from majiang.env.observation import (
 )
 
 SEATS = 4
+L = C * 34  # one observer's planes, in bytes
 _HAND = P["hand"] * 34
 _DRAWN = P["drawn"] * 34
-_MELDS0 = P["melds[0]"]
-_EXPOSED0 = P["exposed[0]"]
-_RIVER0 = P["river[0][0]"]
 _CLAIM = P["claim"] * 34
 _SUIT = P["suit_count"] * 34
 _SCAL = P["scalars"] * 34
 _FLOWER_HAND = P["flower_hand"] * 34
-_FLOWERS0 = P["flowers[0]"]
 _PHASE = {"turn": 0, "claim": 1, "haidi": 2, "over": 3}
 _RUNS = tuple(bytes([n]) * 9 for n in range(256))
 # Per observer, the absolute seats in relative order (0 = itself, 1 = 下家, ...).
 _ROTATION = tuple(tuple((me + r) % SEATS for r in range(SEATS)) for me in range(SEATS))
-# The river bucket of a seat's n-th discard (0-based): 1–6, 7–12, 13 on.
 _LAST_BUCKET = RIVER_BUCKETS - 1
+
+
+def _public(first: int, stride: int) -> tuple[tuple[int, ...], ...]:
+    """For each acting seat, where its row of a per-seat block (``first``: byte offset of relative
+    seat 0's row, ``stride``: bytes to the next relative seat's) lies in each observer's planes:
+    a public event is four writes at these offsets, one per observer."""
+    return tuple(tuple(me * L + first + ((seat - me) % SEATS) * stride for me in range(SEATS))
+                 for seat in range(SEATS))
+
+
+_MELDS = _public(P["melds[0]"] * 34, 34)
+_EXPOSED = _public(P["exposed[0]"] * 34, 34)
+_FLOWERS = _public(P["flowers[0]"] * 34, 34)  # 补花 at 0–7, a thrown flower 百搭 at 8–15
+_RIVERS = tuple(_public((P["river[0][0]"] + b) * 34, RIVER_BUCKETS * 34) for b in range(RIVER_BUCKETS))
+_DECLARED = _public(_SCAL + 8, 1)
+_HIDDEN_KONGS = _public(_SCAL + 12, 1)
 assert len(PLANES) == C
 
 
 class HandPlanes:
     """The planes of ``hand`` for each seat (call :meth:`planes` any time; events are read lazily)."""
 
-    __slots__ = ("_bufs", "_rivers", "_seen", "_suits", "hand")
+    __slots__ = ("_big", "_rivers", "_seen", "_suits", "hand")
 
     def __init__(self, hand: Hand) -> None:
         if hand.ruleset.seats != SEATS:
@@ -79,25 +91,23 @@ class HandPlanes:
         fixed = template(hand.ruleset.name, info.wild, info.stand_in, tuple(sorted(info.gangpai)), info.indicator,
                          tuple(sorted(info.wilds)))
         variant = variant_flag(hand.ruleset.options_dict())
-        self._bufs: list[bytearray] = []
+        # The four observers' planes back to back: observer ``me`` owns bytes me·L … (me+1)·L.
+        big = self._big = bytearray(fixed * SEATS)
         for me in range(SEATS):
-            b = bytearray(fixed)
-            b[_SCAL + 1] = min(hand.streak, 255)
-            b[_SCAL + 2] = (hand.dealer - me) % SEATS
-            b[_SCAL + 19] = variant
-            b[_SCAL + 20] = hand.round_wind
-            b[_SCAL + 21] = hand.seat_wind(me)
-            self._bufs.append(b)
+            o = me * L + _SCAL
+            big[o + 1] = min(hand.streak, 255)
+            big[o + 2] = (hand.dealer - me) % SEATS
+            big[o + 19] = variant
+            big[o + 20] = hand.round_wind
+            big[o + 21] = hand.seat_wind(me)
         self._rivers = [0] * SEATS  # discards each seat has made (its river's length)
-        self._suits = [[0, 0, 0] for _ in range(SEATS)]  # each seat's own suit tiles, concealed + melds
+        self._suits = [0] * (3 * SEATS)  # seat·3 + suit: the seat's own tiles of the suit, concealed + melds
         self._seen = 0  # events read so far
 
     # --- reading events ---------------------------------------------------------------
     def _sync(self) -> None:
         events = self.hand.events
-        if self._seen == len(events):
-            return
-        bufs = self._bufs
+        big = self._big
         own = self._own
         for e in events[self._seen:]:
             kind = type(e)
@@ -108,15 +118,18 @@ class HandPlanes:
                 own(seat, tile, -1)
                 n = self._rivers[seat]
                 self._rivers[seat] = n + 1
-                bucket = min(n // BUCKET_SIZE, _LAST_BUCKET)
-                for me in range(SEATS):
-                    r = (seat - me) % SEATS
-                    if tile < FLOWER0:
-                        bufs[me][(_RIVER0 + r * RIVER_BUCKETS + bucket) * 34 + tile] += 1
-                    else:  # a flower 百搭 thrown (baida)
-                        bufs[me][(_FLOWERS0 + r) * 34 + 8 + tile - FLOWER0] += 1
-                    if e.declared:
-                        bufs[me][_SCAL + 8 + r] = 1
+                if tile < FLOWER0:
+                    a, b, c, d = _RIVERS[min(n // BUCKET_SIZE, _LAST_BUCKET)][seat]
+                else:  # a flower 百搭 thrown (baida)
+                    a, b, c, d = _FLOWERS[seat]
+                    tile += 8 - FLOWER0
+                big[a + tile] += 1
+                big[b + tile] += 1
+                big[c + tile] += 1
+                big[d + tile] += 1
+                if e.declared:
+                    for o in _DECLARED[seat]:
+                        big[o] = 1
             elif kind is Claimed:
                 taken = list(e.tiles)
                 taken.remove(e.tile)  # the discard joins the meld; the rest came from the hand
@@ -135,18 +148,19 @@ class HandPlanes:
                     own(e.seat, t, -1)
                 # Face down for the others: they count one more hidden kong, and see no tile of it.
                 self._meld(e.seat, e.tiles, everyone=False)
-                for me in range(SEATS):
+                for me, o in enumerate(_HIDDEN_KONGS[e.seat]):
                     if me != e.seat:
-                        bufs[me][_SCAL + 12 + (e.seat - me) % SEATS] += 1
+                        big[o] += 1
             elif kind is Exposed:
                 seat, tile = e.seat, e.tile
                 own(seat, tile, -1)
-                for me in range(SEATS):
-                    r = (seat - me) % SEATS
-                    if tile < FLOWER0:  # a 杠牌 (Anqing)
-                        bufs[me][(_EXPOSED0 + r) * 34 + tile] += 1
-                    else:  # 补花 (baida)
-                        bufs[me][(_FLOWERS0 + r) * 34 + tile - FLOWER0] += 1
+                if tile < FLOWER0:  # a 杠牌 (Anqing)
+                    offsets = _EXPOSED[seat]
+                else:  # 补花 (baida)
+                    offsets = _FLOWERS[seat]
+                    tile -= FLOWER0
+                for o in offsets:
+                    big[o + tile] += 1
             elif kind is Dealt:
                 for t in e.tiles:
                     own(e.seat, t, 1)
@@ -156,31 +170,31 @@ class HandPlanes:
 
     def _own(self, seat: int, tile: int, delta: int) -> None:
         """``delta`` copies of ``tile`` came into (1) or left (−1) ``seat``'s concealed hand: its own
-        hand plane and suit count change (no other seat's buffer is touched)."""
-        buf = self._bufs[seat]
-        if tile < FLOWER0:
-            buf[_HAND + tile] += delta
-            if tile < 27:
-                self._suit(seat, tile // 9, delta)
+        hand plane and suit count change (no other seat's planes are touched)."""
+        if tile < 27:
+            self._big[seat * L + _HAND + tile] += delta
+            self._suit(seat, tile // 9, delta)
+        elif tile < FLOWER0:
+            self._big[seat * L + _HAND + tile] += delta
         else:  # a flower 百搭 held (baida)
-            buf[_FLOWER_HAND + tile - FLOWER0] += delta
+            self._big[seat * L + _FLOWER_HAND + tile - FLOWER0] += delta
 
     def _suit(self, seat: int, suit: int, delta: int) -> None:
         """Seat's own tiles of ``suit`` (concealed + melds) changed: rewrite that suit's nine columns."""
-        suits = self._suits[seat]
-        n = suits[suit] = suits[suit] + delta
-        o = _SUIT + 9 * suit
-        self._bufs[seat][o : o + 9] = _RUNS[min(n, 255)]
+        i = seat * 3 + suit
+        n = self._suits[i] = self._suits[i] + delta
+        o = seat * L + _SUIT + 9 * suit
+        self._big[o : o + 9] = _RUNS[n]
 
     def _meld(self, seat: int, tiles: tuple[int, ...], *, everyone: bool) -> None:
         for t in tiles:
             if t < 27:
                 self._suit(seat, t // 9, 1)
-        for me in range(SEATS) if everyone else (seat,):
-            buf = self._bufs[me]
-            base = (_MELDS0 + (seat - me) % SEATS) * 34
+        big = self._big
+        offsets = _MELDS[seat] if everyone else (_MELDS[seat][seat],)
+        for o in offsets:
             for t in tiles:
-                buf[base + t] += 1
+                big[o + t] += 1
 
     # --- a seat's planes ----------------------------------------------------------------
     def planes(self, me: int, asked: bool) -> bytearray:
@@ -192,7 +206,8 @@ class HandPlanes:
             return bytearray(planes(seat_view(hand, me)).tobytes())
         if self._seen != len(hand.events):
             self._sync()
-        buf = bytearray(self._bufs[me])
+        o = me * L
+        buf = self._big[o : o + L]  # (a copy)
         seat_state = hand.seat_state
         claim = hand.claim
         if claim is None:

@@ -52,7 +52,7 @@ class TableSteps:
         while (elapsed := time.perf_counter() - start) < seconds:
             for _ in range(100):
                 obs = t.observe(t.acting())
-                legal = np.flatnonzero(obs["action_mask"])
+                legal = obs["action_mask"].nonzero()[0]
                 t.step(int(legal[rng.randrange(len(legal))]))
                 if t.finished:
                     t.reset()
@@ -100,7 +100,7 @@ class AECSteps:
                 if term or trunc:
                     env.reset()
                     continue
-                legal = np.flatnonzero(obs["action_mask"])
+                legal = obs["action_mask"].nonzero()[0]
                 env.step(int(legal[rng.randrange(len(legal))]))
             done += 100
         return done, elapsed

@@ -108,14 +108,28 @@ def legal_index(view: SeatView) -> dict[int, Action]:
 def index_actions(legal: list[Action], claim_tile: int | None, wild: int | None,
                   stand_in: int | None) -> dict[int, Action]:
     """:func:`legal_index` from a legal list and the facts :func:`index_of` needs."""
+    return index_and_mask(legal, claim_tile, wild, stand_in)[0]
+
+
+def index_and_mask(legal: list[Action], claim_tile: int | None, wild: int | None,
+                   stand_in: int | None) -> tuple[dict[int, Action], bytearray]:
+    """(:func:`index_actions`, its mask as :data:`N_ACTIONS` bytes): built in one pass, since an
+    environment needs both on every step."""
     out: dict[int, Action] = {}
+    mask = bytearray(N_ACTIONS)
     for a in legal:
         # Most choices are plain discards: index them without the full match.
         i = a.tile if type(a) is Discard and a.tile < FLOWER0 else index_of(a, claim_tile, wild, stand_in)  # type: ignore[attr-defined]
-        if i in out:
-            raise EncodingError(f"{out[i]!r} and {a!r} would share action index {i}")
         out[i] = a
-    return out
+        mask[i] = 1
+    if len(out) != len(legal):
+        seen: dict[int, Action] = {}
+        for a in legal:
+            i = index_of(a, claim_tile, wild, stand_in)
+            if i in seen:
+                raise EncodingError(f"{seen[i]!r} and {a!r} would share action index {i}")
+            seen[i] = a
+    return out, mask
 
 
 def mask_of(indices: dict[int, Action] | list[int]) -> np.ndarray:

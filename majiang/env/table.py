@@ -13,12 +13,16 @@ from majiang.engine.actions import Action
 from majiang.engine.hand import Hand
 from majiang.engine.match import Match
 from majiang.engine.view import SeatView, seat_view
-from majiang.env.actions import N_ACTIONS, index_actions
+from majiang.env.actions import N_ACTIONS, index_and_mask
 from majiang.env.observation import C
 from majiang.env.tracker import HandPlanes
 from majiang.rules.registry import make_ruleset
 
 SEATS = 4
+_NO_MASK = bytes(N_ACTIONS)
+_SHAPE = (C, 34)
+_UINT8 = np.dtype(np.uint8)
+_INT8 = np.dtype(np.int8)
 
 
 def table_options(ruleset: str, mode: str | None = None, room: str | None = None,
@@ -61,6 +65,7 @@ class Table:
         self._legal_step = -1
         self._legal_seat = -1
         self._index: dict[int, Action] = {}
+        self._mask = _NO_MASK  # the same decision's mask (copied out: callers may write to theirs)
         self._planes: HandPlanes | None = None  # the current hand's planes, kept from its events
 
     # --- the match ---------------------------------------------------------------------
@@ -87,7 +92,9 @@ class Table:
 
     def acting(self) -> int:
         """The seat whose decision is awaited (in a claim window: the first still to answer)."""
-        hand = self.hand
+        if self.match is None:
+            raise RuntimeError("call reset() first")
+        hand = self.match.hand
         phase = hand.phase
         if phase == "turn" or phase == "haidi":
             return hand.current
@@ -111,12 +118,12 @@ class Table:
         if hand is not self._legal_hand or step != self._legal_step or seat != self._legal_seat:
             legal = hand.legal_actions(seat)
             if not legal:
-                self._index = {}
+                self._index, self._mask = {}, _NO_MASK
             else:
                 claim = hand.claim
                 info = hand.info
-                self._index = index_actions(legal, claim.tile if claim is not None else None, info.wild,
-                                            info.stand_in)
+                self._index, self._mask = index_and_mask(legal, claim.tile if claim is not None else None,
+                                                         info.wild, info.stand_in)
             self._legal_hand, self._legal_step, self._legal_seat = hand, step, seat
         return self._index
 
@@ -124,21 +131,17 @@ class Table:
         """(planes as C × 34 bytes, the mask as :data:`N_ACTIONS` bytes), both fresh buffers: what
         :meth:`observe` wraps, and what a batch copies into its arrays."""
         index = self.legal(seat)
-        mask = bytearray(N_ACTIONS)
-        for i in index:
-            mask[i] = 1
         hand = self.hand
         tracked = self._planes
         if tracked is None or tracked.hand is not hand:
             tracked = self._planes = HandPlanes(hand)
-        return tracked.planes(seat, bool(index)), mask
+        return tracked.planes(seat, bool(index)), bytearray(self._mask)
 
     def observe(self, seat: int) -> dict[str, np.ndarray]:
         planes, mask = self.observe_bytes(seat)
         # (the ndarray constructor wraps the fresh buffers without a copy, at a third of
         # frombuffer + reshape's cost)
-        return {"observation": np.ndarray((C, 34), np.uint8, planes),
-                "action_mask": np.ndarray(N_ACTIONS, np.int8, mask)}
+        return {"observation": np.ndarray(_SHAPE, _UINT8, planes), "action_mask": np.ndarray(N_ACTIONS, _INT8, mask)}
 
     # --- acting ------------------------------------------------------------------------
     def step(self, index: int) -> list[int] | None:
@@ -156,7 +159,7 @@ class Table:
         assert match is not None
         hand = match.hand
         match.apply(seat, action)
-        if not hand.over:
+        if hand.phase != "over":
             return None
         assert hand.settlement is not None
         totals = list(hand.settlement.totals)

@@ -59,6 +59,8 @@ _RUNS = tuple(bytes([n]) * 9 for n in range(256))
 # Per observer, the absolute seats in relative order (0 = itself, 1 = 下家, ...).
 _ROTATION = tuple(tuple((me + r) % SEATS for r in range(SEATS)) for me in range(SEATS))
 _LAST_BUCKET = RIVER_BUCKETS - 1
+_LAST_START = _LAST_BUCKET * BUCKET_SIZE  # a seat's discards from the 13th on share the last bucket
+_SUIT_AT = tuple(seat * L + _SUIT + 9 * suit for seat in range(SEATS) for suit in range(3))  # [seat·3 + suit]
 
 
 def _public(first: int, stride: int) -> tuple[tuple[int, ...], ...]:
@@ -75,7 +77,7 @@ _FLOWERS = _public(P["flowers[0]"] * 34, 34)  # 补花 at 0–7, a thrown flower
 _RIVERS = tuple(_public((P["river[0][0]"] + b) * 34, RIVER_BUCKETS * 34) for b in range(RIVER_BUCKETS))
 _DECLARED = _public(_SCAL + 8, 1)
 _HIDDEN_KONGS = _public(_SCAL + 12, 1)
-assert len(PLANES) == C
+assert len(PLANES) == C and _HAND == 0  # (draws and discards write the hand plane at seat·L + tile)
 
 
 class HandPlanes:
@@ -108,18 +110,35 @@ class HandPlanes:
     def _sync(self) -> None:
         events = self.hand.events
         big = self._big
+        suits = self._suits
         own = self._own
+        # Draws and discards are nearly every event: their own-tile part (_own) is inlined.
         for e in events[self._seen:]:
             kind = type(e)
-            if kind is Drew:  # the most common event: only the drawer's own planes change
-                own(e.seat, e.tile, 1)
+            if kind is Drew:  # only the drawer's own planes change
+                seat, tile = e.seat, e.tile
+                if tile < 27:
+                    big[seat * L + tile] += 1
+                    i = seat * 3 + tile // 9
+                    n = suits[i] = suits[i] + 1
+                    o = _SUIT_AT[i]
+                    big[o : o + 9] = _RUNS[n]
+                else:
+                    own(seat, tile, 1)
             elif kind is Discarded:
                 seat, tile = e.seat, e.tile
-                own(seat, tile, -1)
+                if tile < 27:
+                    big[seat * L + tile] -= 1
+                    i = seat * 3 + tile // 9
+                    n = suits[i] = suits[i] - 1
+                    o = _SUIT_AT[i]
+                    big[o : o + 9] = _RUNS[n]
+                else:
+                    own(seat, tile, -1)
                 n = self._rivers[seat]
                 self._rivers[seat] = n + 1
                 if tile < FLOWER0:
-                    a, b, c, d = _RIVERS[min(n // BUCKET_SIZE, _LAST_BUCKET)][seat]
+                    a, b, c, d = _RIVERS[n // BUCKET_SIZE if n < _LAST_START else _LAST_BUCKET][seat]
                 else:  # a flower 百搭 thrown (baida)
                     a, b, c, d = _FLOWERS[seat]
                     tile += 8 - FLOWER0
@@ -183,7 +202,7 @@ class HandPlanes:
         """Seat's own tiles of ``suit`` (concealed + melds) changed: rewrite that suit's nine columns."""
         i = seat * 3 + suit
         n = self._suits[i] = self._suits[i] + delta
-        o = seat * L + _SUIT + 9 * suit
+        o = _SUIT_AT[i]
         self._big[o : o + 9] = _RUNS[n]
 
     def _meld(self, seat: int, tiles: tuple[int, ...], *, everyone: bool) -> None:
@@ -219,7 +238,8 @@ class HandPlanes:
                         buf[_DRAWN + d] = 1
                     else:
                         buf[_FLOWER_HAND + 8 + d - FLOWER0] = 1
-            buf[_SCAL + 3] = _PHASE[phase]
+            if phase == "haidi":  # (the buffers hold phase 0, a turn)
+                buf[_SCAL + 3] = _PHASE[phase]
         else:
             current = claim.discarder
             if asked:
@@ -227,10 +247,13 @@ class HandPlanes:
                     buf[_CLAIM + claim.tile] = 1
                 buf[_SCAL + 3] = 1
             # else: a seat not asked sees an ordinary wait (phase 0: already in the buffer)
-        buf[_SCAL] = min(hand.tail - hand.head + 1, 255)  # wall left
-        a, b, c, d = _ROTATION[me]
-        buf[_SCAL + 4 : _SCAL + 8] = (len(seat_state[a].held), len(seat_state[b].held), len(seat_state[c].held),
-                                      len(seat_state[d].held))
+        wall = hand.tail - hand.head + 1
+        buf[_SCAL] = wall if wall < 256 else 255
+        a, b, c, d = _ROTATION[me]  # hand sizes, by relative seat
+        buf[_SCAL + 4] = len(seat_state[a].held)
+        buf[_SCAL + 5] = len(seat_state[b].held)
+        buf[_SCAL + 6] = len(seat_state[c].held)
+        buf[_SCAL + 7] = len(seat_state[d].held)
         buf[_SCAL + 16] = (current - me) % SEATS
         index = hand.indicator_index
         if index is not None and hand.head <= index <= hand.tail:

@@ -183,17 +183,19 @@ def main() -> int:
     p.add_argument("--quick", action="store_true", help="about 1 s per contender and variant instead of 4")
     p.add_argument("--seconds", type=float, help="seconds per contender and variant")
     p.add_argument("--only", choices=("table", "vector", "aec", "engine"), help="one row kind only")
+    p.add_argument("--rulesets", default="anqing,hefei,baida", help="comma-separated (default: all three)")
     args = p.parse_args()
+    wanted = set(args.rulesets.split(","))
     seconds = args.seconds or (1.0 if args.quick else 4.0)
     try:
         rl: RLCardSteps | None = RLCardSteps()
     except ImportError:
         rl = None
         print("rlcard is not installed (pip install -e '.[bench]'): ours only")
-    met = True
+    met, judged = True, False
     kinds = {"table": TableSteps, "vector": VectorSteps, "aec": AECSteps, "engine": EngineSteps}
     for kind in [kinds[args.only]] if args.only else kinds.values():
-        for ruleset, options in VARIANTS:
+        for ruleset, options in [v for v in VARIANTS if v[0] in wanted]:
             rate, rl_rate = interleaved(kind(ruleset, options), rl, seconds)
             label = " ".join([ruleset, *map(str, options.values())])
             ratio = ""
@@ -201,11 +203,13 @@ def main() -> int:
                 ratio = f"  {rate / rl_rate:6.1f}x RLCard ({rl_rate:7.0f} steps/s in the same slices)"
                 if kind is TableSteps:
                     met = met and rate >= 20 * rl_rate
+                    judged = True
             print(f"{kind.name:<18} {label:<16} {rate:9.0f} steps/s{ratio}", flush=True)
             if kind is TableSteps:
                 met = met and rate >= 20_000
-    target = "met" if met else "NOT met"
-    print(f"target (Table: >= 20,000 steps/s and >= 20x RLCard in every variant): {target}")
+    if judged:  # (only with Table rows measured against RLCard)
+        target = "met" if met else "NOT met"
+        print(f"target (Table: >= 20,000 steps/s and >= 20x RLCard in every variant): {target}")
     return 0
 
 

@@ -38,16 +38,17 @@ class VectorEnv:
         """(observations (n, C, 34), masks (n, A), acting seats (n,))."""
         for i, t in enumerate(self.tables):
             t.reset()
-            self._observe(i)
+            self.seats[i] = self._observe(i)
         return self.observations, self.masks, self.seats
 
-    def _observe(self, i: int) -> None:
+    def _observe(self, i: int) -> int:
+        """Copy table ``i``'s acting seat's planes and mask into the batch; returns that seat."""
         t = self.tables[i]
         seat = t.acting()
         planes, mask = t.observe_bytes(seat)
         self._planes[i * L : (i + 1) * L] = planes
         self._masks[i * N_ACTIONS : (i + 1) * N_ACTIONS] = mask
-        self.seats[i] = seat
+        return seat
 
     def step(self, actions: np.ndarray | list[int]
              ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
@@ -57,14 +58,18 @@ class VectorEnv:
             raise ValueError(f"one action per table: {self.n} expected, got {len(actions)}")
         rewards = np.zeros((self.n, SEATS), dtype=np.float32)
         done = np.zeros(self.n, dtype=bool)
+        # Plain ints once for the batch (indexing an array item by item makes a numpy scalar each).
+        chosen = actions.tolist() if isinstance(actions, np.ndarray) else [int(a) for a in actions]
+        seats = []
         for i, t in enumerate(self.tables):
-            totals = t.step(int(actions[i]))
+            totals = t.step(chosen[i])
             if totals is not None:
                 rewards[i] = totals
             if t.finished:
                 done[i] = True
                 t.reset()
-            self._observe(i)
+            seats.append(self._observe(i))
+        self.seats[:] = seats
         return self.observations, self.masks, self.seats, rewards, done
 
     def random_actions(self, rng: np.random.Generator) -> np.ndarray:

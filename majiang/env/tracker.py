@@ -180,9 +180,17 @@ class HandPlanes:
                     tile -= FLOWER0
                 for o in offsets:
                     big[o + tile] += 1
-            elif kind is Dealt:
+            elif kind is Dealt:  # the seat's own 13 or 14 tiles, once a hand: its suits written once
+                seat = e.seat
+                o = seat * L
                 for t in e.tiles:
-                    own(e.seat, t, 1)
+                    if t < 27:
+                        big[o + t] += 1
+                        suits[seat * 3 + t // 9] += 1
+                    else:
+                        own(seat, t, 1)
+                for i in range(seat * 3, seat * 3 + 3):
+                    big[_SUIT_AT[i] : _SUIT_AT[i] + 9] = _RUNS[suits[i]]
             # HandStarted, Passed: nothing on the planes; Won, HandEnded: the hand is over
             # (observations are rebuilt from the view from then on).
         self._seen = len(events)

@@ -15,7 +15,7 @@ from majiang.engine.hand import Hand
 from majiang.engine.view import seat_view
 from majiang.env import N_ACTIONS, VectorEnv, aec_env, describe_index, planes, single_agent
 from majiang.env.actions import action_index
-from majiang.env.observation import C, P
+from majiang.env.observation import PLANES, C, P
 from majiang.env.table import Table
 
 VARIANTS = [("anqing", {"mode": "A"}), ("anqing", {"mode": "B"}), ("hefei", {"room": "baoting"}),
@@ -61,6 +61,39 @@ def test_masks_equal_legal_actions_at_every_step(ruleset: str, options: dict[str
         table.reset()
         illegal = next(i for i in range(N_ACTIONS) if i not in table.legal(table.acting()))
         table.step(illegal)
+
+
+@pytest.mark.parametrize("ruleset,options", VARIANTS)
+def test_incremental_planes_equal_planes_rebuilt_from_the_seat_view(ruleset: str, options: dict[str, object]) -> None:
+    """Table.observe keeps each seat's planes from the hand's events (majiang/env/tracker.py); they
+    must be byte-identical to ``planes(seat_view(...))`` for every seat at every step, through
+    claims, kongs, 杠牌, 补花, 报听 and the next hands of a match, and at the match's end."""
+    rng = random.Random(17)
+    table = Table(ruleset, options=options, seed="incremental", hands=3)
+    events_seen: set[str] = set()
+    steps = 0
+    for _ in range(12):  # 36 hands
+        table.reset()
+        while True:
+            hand = table.hand
+            for seat in range(4):
+                got = table.observe(seat)["observation"]
+                want = planes(seat_view(hand, seat))
+                assert got.dtype == want.dtype and got.shape == want.shape
+                if not np.array_equal(got, want):
+                    wrong = [(PLANES[p], c, int(got[p, c]), int(want[p, c])) for p, c in np.argwhere(got != want)]
+                    raise AssertionError(f"seat {seat}, hand {hand.hand_no} step {len(hand.log)}: {wrong[:6]}")
+            if table.finished:
+                break
+            events_seen.update(type(e).__name__ for e in hand.events)
+            # Mostly the rarer choices (claims, kongs, 报听, 直叫, wins) when there are any.
+            legal = sorted(table.legal(table.acting()))
+            special = [i for i in legal if 34 <= i < 177]
+            table.step(rng.choice(special if special and rng.random() < 0.8 else legal))
+            steps += 1
+    assert steps > 500
+    assert {"Discarded", "Drew", "ConcealedKong"} <= events_seen
+    assert {"Claimed", "AddedKong", "Exposed"} <= events_seen or ruleset == "hefei"  # (Hefei claims only wins)
 
 
 def test_every_index_has_a_name_and_chi_shapes_are_distinct() -> None:

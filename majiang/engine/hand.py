@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import hashlib
 import random
+from bisect import insort
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
@@ -62,6 +63,7 @@ def seed_hash(seed: str) -> str:
 
 
 CLAIM_PRIORITY = {"win": 3, "kong": 2, "peng": 2, "chi": 1}
+_WIN = Win()
 
 
 class Hand:
@@ -124,6 +126,10 @@ class Hand:
         self._forced, self._forced_kinds = ruleset.forced_table(self)
         # can_kong is asked on every turn and claim: the floor is fixed per ruleset.
         self._kong_floor = max(ruleset.haidi_tiles, 0)
+        # Asked on every discard and draw, and fixed at the deal (what is wild depends on the
+        # table info only, as Ruleset.natural_table assumes too): work them out once per hand.
+        self._wild = tuple(ruleset.is_wild(self, t) for t in range(ruleset.count_size))
+        self._may_exhaust = type(ruleset).wall_exhausted is not rules_base.Ruleset.wall_exhausted
 
         self._emit(
             HandStarted(
@@ -210,9 +216,9 @@ class Hand:
 
     # --- applying actions ---------------------------------------------------------------
     def apply(self, seat: int, action: Action) -> list[Event]:
-        reason = self.is_legal(seat, action)
-        if reason is not None:
-            raise IllegalAction(reason)
+        legal = self._legal(seat)  # (None for a seat with nothing to decide, any seat once the hand is over)
+        if not legal or action not in legal:
+            raise IllegalAction(self.is_legal(seat, action) or f"{describe(action)} is not legal now")
         start = len(self.events)
         self.log.append((seat, action))  # (a new step: the kept legal list is stale)
         if self.phase == "claim":
@@ -326,7 +332,7 @@ class Hand:
         self.kong_chain = 0
         self.zhijiao = False
         wall_left = self.tail - self.head + 1  # (the property, inlined on the hottest path)
-        if wall_left <= 0 or self.ruleset.wall_exhausted(self):
+        if wall_left <= 0 or (self._may_exhaust and self.ruleset.wall_exhausted(self)):
             self._end_draw()
             return
         haidi = wall_left <= self.ruleset.haidi_tiles
@@ -334,13 +340,15 @@ class Hand:
         self.head += 1
         wall_left -= 1
         st = self.seat_state[seat]
-        st.add(t)
+        st.counts[t] += 1  # (st.add, inlined)
+        insort(st.held, t)
         st.drawn = t
         st.draws += 1
         st.passed_win = False
         self.events.append(Drew(seat=seat, tile=t, source="haidi" if haidi else "wall", wall_left=wall_left))
         self.phase = "haidi" if haidi else "turn"
-        self._after_draw(seat, t, wall_left)
+        if (self._forced[t] or st.kept) and wall_left > 0:  # _after_draw, inlined
+            self._expose_forced(seat)
 
     def _end_draw(self) -> None:
         self._finish(self.ruleset.draw_settlement(self), draw=True)
@@ -398,10 +406,12 @@ class Hand:
         return s if s.valid else None
 
     def _turn(self, seat: int, action: Action) -> None:
+        kind = type(action)
+        if kind is Discard or kind is Declare:  # first: nearly every turn ends so
+            self._discard(seat, action.tile, declared=kind is Declare)  # type: ignore[union-attr]
+            return
         st = self.seat_state[seat]
         match action:
-            case Discard(tile) | Declare(tile):  # first: nearly every turn ends so
-                self._discard(seat, tile, declared=isinstance(action, Declare))
             case Win():
                 settlement = self.self_draw_win(seat)
                 assert settlement is not None
@@ -473,12 +483,13 @@ class Hand:
 
     def _discard(self, seat: int, tile: int, *, declared: bool) -> None:
         st = self.seat_state[seat]
-        st.take(tile)
+        st.counts[tile] -= 1  # (st.take, inlined)
+        st.held.remove(tile)
         tsumogiri = st.drawn == tile
         st.drawn = None
         if declared:
             st.declared = True
-        if self.ruleset.is_wild(self, tile):
+        if self._wild[tile]:
             st.discarded_wild = True
         st.river.append(RiverTile(tile=tile, declared=declared))
         self.discards_made += 1
@@ -499,7 +510,7 @@ class Hand:
         assert window is not None
         # A pass in a claim window is not announced: it would tell the table who had a choice.
         window.responses[seat] = action
-        if isinstance(action, Pass) and Win() in window.options[seat]:
+        if type(action) is Pass and _WIN in window.options[seat]:
             self.seat_state[seat].passed_win = True  # (过水不胡, where a ruleset has it)
         if window.waiting_for():
             return

@@ -89,10 +89,11 @@ class Match:
         return self.hand_no >= self.hands_total
 
     def apply(self, seat: int, action: Action) -> list[Event]:
-        if self.hand.over:
+        hand = self.hand
+        if hand.phase == "over":
             raise IllegalAction("the hand is over; start the next one")
-        events = self.hand.apply(seat, action)
-        if self.hand.over:
+        events = hand.apply(seat, action)
+        if hand.phase == "over":
             self._record()
         return events
 

@@ -63,16 +63,22 @@ def _value(tile: int, wild: int | None, stand_in: int | None) -> int:
 def action_index(action: Action, view: SeatView) -> int:
     """The index of one engine action, given the view that offered it (for the claimed tile and
     the stand-in)."""
+    return index_of(action, view.claim.tile if view.claim is not None else None, view.wild, view.stand_in)
+
+
+def index_of(action: Action, claim_tile: int | None, wild: int | None, stand_in: int | None) -> int:
+    """:func:`action_index` from the facts it needs: the tile on offer in a claim window (None on a
+    turn), the wild and its stand-in."""
     match action:
         case Discard(tile):
             return DISCARD + tile if tile < FLOWER0 else DISCARD_FLOWER + tile - FLOWER0
         case Declare(tile):
             return DECLARE + tile
         case Chi(tiles):
-            if view.claim is None:
+            if claim_tile is None:
                 raise EncodingError("a chi outside a claim window")
-            want = _value(view.claim.tile, view.wild, view.stand_in)
-            lo = min(_value(t, view.wild, view.stand_in) for t in tiles)
+            want = _value(claim_tile, wild, stand_in)
+            lo = min(_value(t, wild, stand_in) for t in tiles)
             # the held pair starts at want+1, want-1 or want-2: the discard is the low, middle or high tile
             return CHI + {want + 1: 0, want - 1: 1, want - 2: 2}[lo]
         case Peng():
@@ -80,9 +86,9 @@ def action_index(action: Action, view: SeatView) -> int:
         case Kong(kind="exposed"):
             return KONG_EXPOSED
         case Kong(kind="concealed", tiles=tiles):
-            return KONG_CONCEALED + _value(tiles[0], view.wild, view.stand_in)
+            return KONG_CONCEALED + _value(tiles[0], wild, stand_in)
         case Kong(kind="added", tiles=tiles):
-            return KONG_ADDED + _value(tiles[0], view.wild, view.stand_in)
+            return KONG_ADDED + _value(tiles[0], wild, stand_in)
         case WildKong():
             return WILDKONG
         case Expose(tile):
@@ -96,14 +102,34 @@ def action_index(action: Action, view: SeatView) -> int:
 
 def legal_index(view: SeatView) -> dict[int, Action]:
     """index → the legal action it stands for, for this view's decision."""
+    return index_actions(view.legal, view.claim.tile if view.claim is not None else None, view.wild, view.stand_in)
+
+
+def index_actions(legal: list[Action], claim_tile: int | None, wild: int | None,
+                  stand_in: int | None) -> dict[int, Action]:
+    """:func:`legal_index` from a legal list and the facts :func:`index_of` needs."""
+    return index_and_mask(legal, claim_tile, wild, stand_in)[0]
+
+
+def index_and_mask(legal: list[Action], claim_tile: int | None, wild: int | None,
+                   stand_in: int | None) -> tuple[dict[int, Action], bytearray]:
+    """(:func:`index_actions`, its mask as :data:`N_ACTIONS` bytes): built in one pass, since an
+    environment needs both on every step."""
     out: dict[int, Action] = {}
-    for a in view.legal:
-        # Most choices are plain discards: index them without the full match below.
-        i = a.tile if type(a) is Discard and a.tile < FLOWER0 else action_index(a, view)  # type: ignore[attr-defined]
-        if i in out:
-            raise EncodingError(f"{out[i]!r} and {a!r} would share action index {i}")
+    mask = bytearray(N_ACTIONS)
+    for a in legal:
+        # Most choices are plain discards: index them without the full match.
+        i = a.tile if type(a) is Discard and a.tile < FLOWER0 else index_of(a, claim_tile, wild, stand_in)  # type: ignore[attr-defined]
         out[i] = a
-    return out
+        mask[i] = 1
+    if len(out) != len(legal):
+        seen: dict[int, Action] = {}
+        for a in legal:
+            i = index_of(a, claim_tile, wild, stand_in)
+            if i in seen:
+                raise EncodingError(f"{seen[i]!r} and {a!r} would share action index {i}")
+            seen[i] = a
+    return out, mask
 
 
 def mask_of(indices: dict[int, Action] | list[int]) -> np.ndarray:

@@ -19,6 +19,7 @@ from majiang.env.observation import C
 from majiang.env.table import SEATS, Table
 
 AGENTS = [f"seat_{i}" for i in range(SEATS)]
+_SEAT = {a: i for i, a in enumerate(AGENTS)}
 
 
 def observation_space() -> spaces.Dict:
@@ -56,10 +57,11 @@ class MajiangAEC(AECEnv):
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        self._rewarded = False  # the last step ended a hand: self.rewards holds its points
         self.agent_selection = AGENTS[self.table.acting()]
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
-        return self.table.observe(AGENTS.index(agent))
+        return self.table.observe(_SEAT[agent])
 
     def step(self, action: int | None) -> None:
         agent = self.agent_selection
@@ -69,12 +71,17 @@ class MajiangAEC(AECEnv):
         if action is None:
             raise ValueError(f"{agent} must act: pass an action index, not None")
         self._cumulative_rewards[agent] = 0.0
-        self._clear_rewards()
+        # Rewards come only when a hand ends: on every other step clearing and accumulating them
+        # would change nothing, so it is done only when there is something to clear or add.
+        if self._rewarded:
+            self._clear_rewards()
+            self._rewarded = False
         totals = self.table.step(int(action))
         if totals is not None:
             for i, a in enumerate(AGENTS):
                 self.rewards[a] = float(totals[i])
-        self._accumulate_rewards()
+            self._accumulate_rewards()
+            self._rewarded = True
         if self.table.finished:
             for a in self.agents:
                 self.terminations[a] = True

@@ -82,31 +82,44 @@ _templates: dict[tuple[object, ...], bytes] = {}
 def _template(view: SeatView) -> bytes:
     """The planes fixed for the whole hand (wild, stand-in, 杠牌, indicator, tiles in play), built
     once per table setup and copied per observation."""
-    key = (view.ruleset, view.wild, view.stand_in, tuple(view.gangpai), view.indicator, tuple(view.wilds))
+    return template(view.ruleset, view.wild, view.stand_in, tuple(view.gangpai), view.indicator,
+                    tuple(view.wilds))
+
+
+def template(ruleset: str, wild: int | None, stand_in: int | None, gangpai: tuple[int, ...],
+             indicator: int | None, wilds: tuple[int, ...]) -> bytes:
+    """:func:`_template` from the table facts themselves (``gangpai``, ``wilds`` ascending, as in a
+    view): the incremental planes (majiang/env/tracker.py) start every hand from it."""
+    key = (ruleset, wild, stand_in, gangpai, indicator, wilds)
     t = _templates.get(key)
     if t is None:
         buf = bytearray(C * 34)
-        for w in {*view.wilds, *(() if view.wild is None else (view.wild,))}:  # baida: several 百搭 kinds
+        for w in {*wilds, *(() if wild is None else (wild,))}:  # baida: several 百搭 kinds
             if w < FLOWER0:
                 buf[P["wild"] * 34 + w] = 1
             else:
                 buf[_FLOWER_TABLE + w - FLOWER0] = 1
-        if view.stand_in is not None:
-            buf[P["stand_in"] * 34 + view.stand_in] = 1
-        for g in view.gangpai:
+        if stand_in is not None:
+            buf[P["stand_in"] * 34 + stand_in] = 1
+        for g in gangpai:
             buf[P["gangpai"] * 34 + g] = 1
-        if view.indicator is not None:
-            if view.indicator < FLOWER0:
-                buf[P["indicator"] * 34 + view.indicator] = 1
+        if indicator is not None:
+            if indicator < FLOWER0:
+                buf[P["indicator"] * 34 + indicator] = 1
             else:
-                buf[_FLOWER_TABLE + 8 + view.indicator - FLOWER0] = 1
-        for k in IN_PLAY.get(view.ruleset, range(34)):
+                buf[_FLOWER_TABLE + 8 + indicator - FLOWER0] = 1
+        for k in IN_PLAY.get(ruleset, range(34)):
             buf[P["in_play"] * 34 + k] = 1
-        buf[_SCAL + 18] = RULESET_CODE.get(view.ruleset, 255)
+        buf[_SCAL + 18] = RULESET_CODE.get(ruleset, 255)
         if len(_templates) > 4096:  # a long run sees every setup eventually: keep the cache small
             _templates.clear()
         t = _templates[key] = bytes(buf)
     return t
+
+
+def variant_flag(options: dict[str, object]) -> int:
+    """Scalar ``variant``: Anqing mode B, a Hefei 报听 room or baida's ``seven_baida`` = 1."""
+    return 1 if (options.get("mode") == "B" or options.get("room") == "baoting" or options.get("seven_baida")) else 0
 
 
 def planes(view: SeatView) -> np.ndarray:
@@ -177,8 +190,7 @@ def planes(view: SeatView) -> np.ndarray:
     buf[_SCAL + 3] = 0 if (view.phase == "claim" and not asked_to_claim) else _PHASES.get(view.phase, 3)
     buf[_SCAL + 16] = (view.current - me) % 4
     buf[_SCAL + 17] = 1 if view.indicator_in_wall else 0
-    opts = view.options
-    buf[_SCAL + 19] = 1 if (opts.get("mode") == "B" or opts.get("room") == "baoting" or opts.get("seven_baida")) else 0
+    buf[_SCAL + 19] = variant_flag(view.options)
     buf[_SCAL + 20] = view.round_wind
     buf[_SCAL + 21] = view.seats[me].wind if view.seats else 0
     return np.frombuffer(buf, dtype=np.uint8).reshape(C, 34)

@@ -13,11 +13,16 @@ from majiang.engine.actions import Action
 from majiang.engine.hand import Hand
 from majiang.engine.match import Match
 from majiang.engine.view import SeatView, seat_view
-from majiang.env.actions import N_ACTIONS, legal_index
-from majiang.env.observation import planes
+from majiang.env.actions import N_ACTIONS, index_and_mask
+from majiang.env.observation import C
+from majiang.env.tracker import HandPlanes
 from majiang.rules.registry import make_ruleset
 
 SEATS = 4
+_NO_MASK = bytes(N_ACTIONS)
+_SHAPE = (C, 34)
+_UINT8 = np.dtype(np.uint8)
+_INT8 = np.dtype(np.int8)
 
 
 def table_options(ruleset: str, mode: str | None = None, room: str | None = None,
@@ -53,9 +58,15 @@ class Table:
         self.base_seed = str(seed)
         self.episode = 0
         self.match: Match | None = None
-        self._key: tuple[int, int, int] | None = None  # (hand_no, step, seat) of the cached view
+        self._view_key: tuple[Hand, int, int] | None = None  # (hand, step, seat) of the cached view
         self._view: SeatView | None = None
+        # The legal index of one (hand, step, seat): observe builds it, step then looks the choice up.
+        self._legal_hand: Hand | None = None
+        self._legal_step = -1
+        self._legal_seat = -1
         self._index: dict[int, Action] = {}
+        self._mask = _NO_MASK  # the same decision's mask (copied out: callers may write to theirs)
+        self._planes: HandPlanes | None = None  # the current hand's planes, kept from its events
 
     # --- the match ---------------------------------------------------------------------
     def reset(self, seed: int | str | None = None) -> None:
@@ -66,7 +77,8 @@ class Table:
             self.episode = 0
         self.episode += 1
         self.match = Match(self.ruleset, hands=self.hands, seed=f"{self.base_seed}:env:{self.episode}")
-        self._key = None
+        self._view_key = None
+        self._legal_hand = None
 
     @property
     def hand(self) -> Hand:
@@ -80,30 +92,56 @@ class Table:
 
     def acting(self) -> int:
         """The seat whose decision is awaited (in a claim window: the first still to answer)."""
-        return self.hand.to_act()[0]
+        if self.match is None:
+            raise RuntimeError("call reset() first")
+        hand = self.match.hand
+        phase = hand.phase
+        if phase == "turn" or phase == "haidi":
+            return hand.current
+        return hand.to_act()[0]
 
     # --- observations ------------------------------------------------------------------
     def view(self, seat: int) -> SeatView:
+        """``seat``'s :class:`SeatView` now (built on demand; observations do not need it)."""
         hand = self.hand
-        key = (hand.hand_no, len(hand.log), seat)
-        if key != self._key:
+        key = (hand, len(hand.log), seat)
+        if key != self._view_key:
             self._view = seat_view(hand, seat)
-            self._index = legal_index(self._view)
-            self._key = key
+            self._view_key = key
         assert self._view is not None
         return self._view
 
     def legal(self, seat: int) -> dict[int, Action]:
         """index → action for ``seat``'s current decision (empty when nothing is asked of it)."""
-        self.view(seat)
+        hand = self.hand
+        step = len(hand.log)
+        if hand is not self._legal_hand or step != self._legal_step or seat != self._legal_seat:
+            legal = hand.legal_actions(seat)
+            if not legal:
+                self._index, self._mask = {}, _NO_MASK
+            else:
+                claim = hand.claim
+                info = hand.info
+                self._index, self._mask = index_and_mask(legal, claim.tile if claim is not None else None,
+                                                         info.wild, info.stand_in)
+            self._legal_hand, self._legal_step, self._legal_seat = hand, step, seat
         return self._index
 
+    def observe_bytes(self, seat: int) -> tuple[bytearray, bytearray]:
+        """(planes as C × 34 bytes, the mask as :data:`N_ACTIONS` bytes), both fresh buffers: what
+        :meth:`observe` wraps, and what a batch copies into its arrays."""
+        index = self.legal(seat)
+        hand = self.hand
+        tracked = self._planes
+        if tracked is None or tracked.hand is not hand:
+            tracked = self._planes = HandPlanes(hand)
+        return tracked.planes(seat, bool(index)), bytearray(self._mask)
+
     def observe(self, seat: int) -> dict[str, np.ndarray]:
-        view = self.view(seat)
-        mask = np.zeros(N_ACTIONS, dtype=np.int8)
-        if self._index:
-            mask[list(self._index)] = 1
-        return {"observation": planes(view), "action_mask": mask}
+        planes, mask = self.observe_bytes(seat)
+        # (the ndarray constructor wraps the fresh buffers without a copy, at a third of
+        # frombuffer + reshape's cost)
+        return {"observation": np.ndarray(_SHAPE, _UINT8, planes), "action_mask": np.ndarray(N_ACTIONS, _INT8, mask)}
 
     # --- acting ------------------------------------------------------------------------
     def step(self, index: int) -> list[int] | None:
@@ -121,7 +159,7 @@ class Table:
         assert match is not None
         hand = match.hand
         match.apply(seat, action)
-        if not hand.over:
+        if hand.phase != "over":
             return None
         assert hand.settlement is not None
         totals = list(hand.settlement.totals)

@@ -15,6 +15,7 @@ import numpy as np
 from majiang.env.actions import N_ACTIONS
 from majiang.env.observation import C
 from majiang.env.table import SEATS, Table
+from majiang.env.tracker import L
 
 
 class VectorEnv:
@@ -25,24 +26,29 @@ class VectorEnv:
         self.tables = [Table(ruleset, mode=mode, room=room, options=options, seed=f"{seed}:{i}", hands=hands)
                        for i in range(n)]
         self.n = n
-        self.observations = np.zeros((n, C, 34), dtype=np.uint8)
-        self.masks = np.zeros((n, N_ACTIONS), dtype=np.int8)
+        # Each table's planes and mask are copied as bytes into one buffer per batch, which the
+        # arrays below wrap: one slice copy per table and step instead of numpy item writes.
+        self._planes = bytearray(n * L)
+        self._masks = bytearray(n * N_ACTIONS)
+        self.observations = np.ndarray((n, C, 34), np.uint8, self._planes)
+        self.masks = np.ndarray((n, N_ACTIONS), np.int8, self._masks)
         self.seats = np.zeros(n, dtype=np.int64)
 
     def reset(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """(observations (n, C, 34), masks (n, A), acting seats (n,))."""
         for i, t in enumerate(self.tables):
             t.reset()
-            self._observe(i)
+            self.seats[i] = self._observe(i)
         return self.observations, self.masks, self.seats
 
-    def _observe(self, i: int) -> None:
+    def _observe(self, i: int) -> int:
+        """Copy table ``i``'s acting seat's planes and mask into the batch; returns that seat."""
         t = self.tables[i]
         seat = t.acting()
-        obs = t.observe(seat)
-        self.observations[i] = obs["observation"]
-        self.masks[i] = obs["action_mask"]
-        self.seats[i] = seat
+        planes, mask = t.observe_bytes(seat)
+        self._planes[i * L : (i + 1) * L] = planes
+        self._masks[i * N_ACTIONS : (i + 1) * N_ACTIONS] = mask
+        return seat
 
     def step(self, actions: np.ndarray | list[int]
              ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
@@ -52,20 +58,22 @@ class VectorEnv:
             raise ValueError(f"one action per table: {self.n} expected, got {len(actions)}")
         rewards = np.zeros((self.n, SEATS), dtype=np.float32)
         done = np.zeros(self.n, dtype=bool)
+        # Plain ints once for the batch (indexing an array item by item makes a numpy scalar each).
+        chosen = actions.tolist() if isinstance(actions, np.ndarray) else [int(a) for a in actions]
+        seats = []
         for i, t in enumerate(self.tables):
-            totals = t.step(int(actions[i]))
+            totals = t.step(chosen[i])
             if totals is not None:
                 rewards[i] = totals
             if t.finished:
                 done[i] = True
                 t.reset()
-            self._observe(i)
+            seats.append(self._observe(i))
+        self.seats[:] = seats
         return self.observations, self.masks, self.seats, rewards, done
 
     def random_actions(self, rng: np.random.Generator) -> np.ndarray:
-        """A uniformly random legal index per table (for baselines and the benchmark)."""
-        out = np.empty(self.n, dtype=np.int64)
-        for i in range(self.n):
-            legal = np.flatnonzero(self.masks[i])
-            out[i] = legal[rng.integers(len(legal))]
-        return out
+        """A uniformly random legal index per table (for baselines and the benchmark), for the whole
+        batch at once: the largest of independent uniform draws in (0, 1] over a row's legal
+        indices falls on each of them with equal chance."""
+        return np.argmax((1.0 - rng.random((self.n, N_ACTIONS))) * self.masks, axis=1)

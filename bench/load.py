@@ -155,7 +155,8 @@ class Generators:
     async def stop(self) -> None:
         for i, child in enumerate(self.children):
             with contextlib.suppress(Exception):
-                await asyncio.wait_for(self.call(i, {"cmd": "stop"}), 30)
+                if child.returncode is None:
+                    await asyncio.wait_for(self.call(i, {"cmd": "stop"}), 30)
             if child.returncode is None:
                 with contextlib.suppress(ProcessLookupError):
                     child.kill()
@@ -278,6 +279,8 @@ class Window:
     worst: float
     cpu: dict[str, float]
     errors: dict[str, int]
+    rows: float | None = None  # rows appended to room_events per second (every action and record)
+    redis_ops: float | None = None  # commands/s of the whole Redis (other users of it count too)
 
     def passes(self, p99_ms: float) -> bool:
         return self.held == self.tables and self.n > 0 and self.p99 < p99_ms
@@ -287,22 +290,30 @@ class Window:
         return (f"{self.tables:6d} {self.held:6d} {self.actions:8.1f} {self.n:7d} {self.p50:7.1f} {self.p99:7.1f}"
                 f" {self.worst:7.0f}   nodes {nodes}; gen {self.cpu['gen'] * 100:.0f}%, "
                 f"pg {self.cpu['postgres'] * 100:.0f}%, redis {self.cpu['redis'] * 100:.0f}%, "
-                f"machine {self.cpu['machine']:.2f} cores" + (f"  errors {self.errors}" if self.errors else ""))
+                f"machine {self.cpu['machine']:.2f} cores"
+                + (f"; {self.rows:.0f} rows/s, redis {self.redis_ops:.0f} cmd/s" if self.rows is not None else "")
+                + (f"  errors {self.errors}" if self.errors else ""))
 
 
 HEADER = "tables   held  intents/s    n     p50 ms  p99 ms   max ms   CPU (100% = one core)"
 
 
-async def measure(tables: Tables, nodes: list[ServerProcess], gens: Generators, seconds: float) -> Window:
+async def measure(tables: Tables, cluster: Cluster, gens: Generators, seconds: float) -> Window:
+    nodes = cluster.nodes
     await gens.each({"cmd": "mark"})
     groups = {f"node{i}": [n.proc.pid] for i, n in enumerate(nodes) if n.proc is not None}
+    counts0, t0 = await cluster.counts(), time.perf_counter()
     meter = CpuMeter({**groups, "gen": gens.pids})
     await asyncio.sleep(seconds)
     cpu = meter.read()
+    counts1, elapsed = await cluster.counts(), time.perf_counter() - t0
     rep = await gens.report()
     lat = rep["lat"]
-    return Window(len(tables.live), tables.held(rep["not_held"]), rep["actions"] / rep["elapsed"], len(lat),
-                  pct(lat, 50), pct(lat, 99), max(lat, default=0.0), cpu, rep["errors"])
+    w = Window(len(tables.live), tables.held(rep["not_held"]), rep["actions"] / rep["elapsed"], len(lat),
+               pct(lat, 50), pct(lat, 99), max(lat, default=0.0), cpu, rep["errors"])
+    if counts0 is not None and counts1 is not None:
+        w.rows, w.redis_ops = ((b - a) / elapsed for a, b in zip(counts0, counts1, strict=True))
+    return w
 
 
 # --- runs -------------------------------------------------------------------------------------------
@@ -331,6 +342,27 @@ class Cluster:
         os.environ["MAJIANG_REDIS_PREFIX"] = self.prefix
         self.nodes = [self.node(i) for i in range(self.k)]
         return self.nodes
+
+    async def counts(self) -> tuple[int, int] | None:
+        """(rows in room_events, commands Redis has processed) now; None for one plain server."""
+        if self.k == 0 or self.schema is None:
+            return None
+        import asyncpg
+        import redis.asyncio
+
+        from tests.server.conftest import PG_ROOT
+
+        conn = await asyncpg.connect(PG_ROOT, timeout=10)
+        try:
+            rows = await conn.fetchval(f"SELECT count(*) FROM {self.schema}.room_events")
+        finally:
+            await conn.close()
+        r = redis.asyncio.Redis.from_url(self.args.redis_url)
+        try:
+            ops = (await r.info("stats"))["total_commands_processed"]
+        finally:
+            await r.aclose()
+        return int(rows), int(ops)
 
     def node(self, i: int) -> ServerProcess:
         self.started += 1  # a node started in place of a killed one gets a new id
@@ -372,7 +404,7 @@ async def run_fixed(args: argparse.Namespace, data: Path) -> int:
               f"{max(k, 1)} node(s) in {time.perf_counter() - t0:.1f}s; clients: {args.clients}, "
               f"{args.procs} generator process(es)")
         await asyncio.sleep(args.warmup)
-        w = await measure(tables, nodes, gens, args.seconds)
+        w = await measure(tables, cluster, gens, args.seconds)
         print(HEADER)
         print(w.line(len(nodes)))
         if args.kills:
@@ -424,10 +456,10 @@ async def capacity_of(args: argparse.Namespace, k: int, data: Path) -> Window | 
             assert tables is not None
             await tables.resize(n)
             await asyncio.sleep(args.settle)
-            w = await measure(tables, nodes, gens, args.seconds)
+            w = await measure(tables, cluster, gens, args.seconds)
             print(("ok " if w.passes(args.p99) else "-- ") + w.line(k), flush=True)
             if not w.passes(args.p99):  # once more before it counts: another job's burst is not a node's limit
-                w2 = await measure(tables, nodes, gens, args.seconds)
+                w2 = await measure(tables, cluster, gens, args.seconds)
                 print(("ok " if w2.passes(args.p99) else "-- ") + w2.line(k), flush=True)
                 if w2.passes(args.p99):
                     w = w2

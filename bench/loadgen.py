@@ -171,9 +171,10 @@ async def serve(think: float, seed: int) -> None:
             answer = gen.report()
         elif cmd["cmd"] == "stop":
             await asyncio.gather(*(p.close() for p in gen.players.values()))
-            break
         sys.stdout.write(json.dumps(answer) + "\n")
         sys.stdout.flush()
+        if cmd["cmd"] == "stop":
+            break
 
 
 def main() -> None:

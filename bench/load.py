@@ -282,6 +282,11 @@ class Window:
     rows: float | None = None  # rows appended to room_events per second (every action and record)
     redis_ops: float | None = None  # commands/s of the whole Redis (other users of it count too)
 
+    @property
+    def others(self) -> float:
+        """Cores the machine spent on anything but this run's nodes, generators, PostgreSQL and Redis."""
+        return max(0.0, self.cpu["machine"] - sum(v for k, v in self.cpu.items() if k != "machine"))
+
     def passes(self, p99_ms: float) -> bool:
         return self.held == self.tables and self.n > 0 and self.p99 < p99_ms
 
@@ -290,7 +295,7 @@ class Window:
         return (f"{self.tables:6d} {self.held:6d} {self.actions:8.1f} {self.n:7d} {self.p50:7.1f} {self.p99:7.1f}"
                 f" {self.worst:7.0f}   nodes {nodes}; gen {self.cpu['gen'] * 100:.0f}%, "
                 f"pg {self.cpu['postgres'] * 100:.0f}%, redis {self.cpu['redis'] * 100:.0f}%, "
-                f"machine {self.cpu['machine']:.2f} cores"
+                f"machine {self.cpu['machine']:.2f} cores (other jobs {self.others:.2f})"
                 + (f"; {self.rows:.0f} rows/s, redis {self.redis_ops:.0f} cmd/s" if self.rows is not None else "")
                 + (f"  errors {self.errors}" if self.errors else ""))
 

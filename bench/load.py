@@ -1,19 +1,32 @@
-"""Load test: N tables of 4 scripted clients over real websockets against a real server subprocess.
+"""Load on real server processes over real websockets: tables held, latency, CPU; the capacity of K nodes.
 
-    .venv/bin/python bench/load.py --tables 200 --seconds 60 [--think 1.0] [--database-url URL]
+    .venv/bin/python bench/load.py --tables 200 [--seconds 60] [--humans 4] [--database-url URL]
     .venv/bin/python bench/load.py --nodes 2 --tables 400 [--clients owner|spread] [--kills 20]
+    .venv/bin/python bench/load.py --capacity --nodes 1,2 [--procs 2] [--start 100 --step 100]
 
-``--nodes K`` starts K nodes (``majiang serve --redis-url``) on a fresh schema of the machine's PostgreSQL
-(or ``--database-url``) and a fresh key prefix of its Redis; room i is created on node i mod K, which
-owns it, and its clients connect to that node (``--clients owner``, what a proxy with table affinity
-gives) or each to a different node (``spread``: three of four relayed). CPU is reported per node.
-``--kills M`` then kills (SIGKILL) an owner M times and reports the takeover time: kill -> the first
-view the table's client gets from the new owner after reconnecting (through a node still alive).
+A table is ``--humans`` scripted players (default 1) and server bots in the other seats (the room's
+default ``bot_delay`` of 0.6 s unless ``--bot-delay``). A human answers each question once after a
+think time uniform in [think/2, 3·think/2] (``--think``, default 1 s) with a random legal action; the
+server's bots answer theirs, so the node does all the bot work, which is what a real node spends its CPU
+on. ``--humans 4`` is the older shape: four scripted players, no bots. The players run in ``--procs``
+generator processes (bench/loadgen.py). Latency: from sending an intent to that seat's next view.
+Tables held: every human still connected and a view seen in the last 10 s.
 
-Each client is a player at human pace: it answers each question (`asked`) once, after a think
-time drawn uniformly from [think/2, 3*think/2], with a random legal action (a win when offered).
-Reported: tables held (every seat still connected and the table still moving at the end),
-actions/s, and the p50/p99 latency from sending an intent to receiving the next view.
+Without ``--nodes`` one plain server runs (SQLite, or ``--database-url``). ``--nodes K`` starts K nodes
+(``majiang serve --redis-url``) on a fresh schema of the machine's PostgreSQL and a fresh key prefix of
+its Redis; table i is created on node i mod K, which owns it, and its humans connect to that node
+(``--clients owner``, what a proxy with table affinity gives) or seat s to node (i + s + 1) mod K
+(``spread``: relayed). ``--kills M`` then kills (SIGKILL) an owner M times and reports the takeover time:
+kill -> the first view the table's client gets from the new owner after reconnecting through a live node.
+
+``--capacity --nodes 1,2`` finds, in one run, the tables each K holds: for each K (fresh nodes, schema
+and prefix), N starts at ``--start``×K and grows by ``--step``×K while a measuring window passes (p99 <
+``--p99`` ms and every table held); a failing window is measured once more before it counts (another
+job's burst on a shared machine should not end the ramp), then N is bisected between the last pass and
+the first fail down to ``--resolution``×K tables (tables are removed by closing their humans and
+dissolving them with the operator token). Each window prints tables, p50/p99, CPU of every node, the
+generator, PostgreSQL and Redis, and the machine's busy cores; the summary gives the capacity per K and
+the ratio of each K to the first.
 """
 
 from __future__ import annotations
@@ -21,15 +34,15 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
-import gc
 import json
 import os
-import random
-import resource
+import secrets
+import signal
 import statistics
 import sys
 import tempfile
 import time
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -37,105 +50,217 @@ import httpx
 import websockets
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-from tests.server.harness import ServerProcess  # the bench reuses the test harness
+from tests.server.harness import OPERATOR, ServerProcess  # the bench reuses the test harness
+
+HERE = Path(__file__).resolve().parent
 
 
-class Player:
-    def __init__(self, url: str, think: float, rng: random.Random, stats: Stats, token: str = "") -> None:
-        self.url, self.think, self.rng, self.stats, self.token = url, think, rng, stats, token
-        self.answered = -1
-        self.sent_at: float | None = None
-        self.last_seen = 0.0
-        self.alive = False
-        self.seat: int | None = None
-        self.readied = 0
-        self.pending: set[asyncio.Future[None]] = set()
-
-    async def run(self, stop: asyncio.Event) -> None:
-        async with websockets.connect(self.url, max_size=2**22, open_timeout=60) as ws:
-            await ws.send(json.dumps({"type": "auth", "token": self.token}))  # the token is the first message
-            self.alive = True
-            await ws.send('{"type":"ready"}')
-            reader = asyncio.create_task(self._read(ws))
-            await stop.wait()
-            self.alive = False
-            reader.cancel()
-
-    async def _read(self, ws: Any) -> None:
-        try:
-            async for frame in ws:
-                now = time.perf_counter()
-                msg = json.loads(frame)
-                kind = msg["type"]
-                if kind == "view":
-                    self.last_seen = now
-                    if self.sent_at is not None:
-                        self.stats.latency.append(now - self.sent_at)
-                        self.sent_at = None
-                    legal = msg["view"]["legal"]
-                    if legal and msg["asked"] != self.answered:
-                        self.answered = msg["asked"]
-                        asyncio.get_running_loop().call_later(
-                            self.rng.uniform(self.think / 2, self.think * 1.5), self._answer, ws, msg)
-                elif kind == "welcome":
-                    self.seat = msg["seat"]
-                elif kind == "room" and msg["room"]["status"] == "waiting" and self.seat is not None \
-                        and not msg["room"]["seats"][self.seat]["ready"] and self.readied != msg["room"]["hand_no"]:
-                    self.readied = msg["room"]["hand_no"]  # once per hand: several room messages may say so
-                    await ws.send('{"type":"ready"}')
-                elif kind == "error":
-                    self.stats.errors[msg["code"]] = self.stats.errors.get(msg["code"], 0) + 1
-        except websockets.ConnectionClosed:
-            self.alive = False
-
-    def _answer(self, ws: Any, msg: dict[str, Any]) -> None:
-        if not self.alive:
-            return
-        legal = msg["view"]["legal"]
-        action = next((a for a in legal if a["type"] == "win"), None) or self.rng.choice(legal)
-        self.sent_at = time.perf_counter()
-        self.stats.actions += 1
-        fut = asyncio.ensure_future(ws.send(json.dumps({"type": "act", "seq": msg["seq"], "action": action})))
-        self.pending.add(fut)
-        fut.add_done_callback(self._sent)
-
-    def _sent(self, fut: asyncio.Future[None]) -> None:
-        self.pending.discard(fut)
-        if not fut.cancelled() and fut.exception() is not None:
-            self.alive = False
+# --- CPU, from /proc (Linux) --------------------------------------------------------------------
+def pid_cpu(pid: int) -> float:
+    """Seconds of CPU (user + system) the process has used; 0 when it is gone."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    except (OSError, IndexError, ValueError):
+        return 0.0
 
 
-class Stats:
-    def __init__(self) -> None:
-        self.latency: list[float] = []
-        self.actions = 0
-        self.errors: dict[str, int] = {}
+def pids_named(comm: str) -> list[int]:
+    out = []
+    for d in Path("/proc").iterdir():
+        if d.name.isdigit():
+            with contextlib.suppress(OSError):
+                if (d / "comm").read_text().strip() == comm:
+                    out.append(int(d.name))
+    return out
 
 
-async def setup_tables(base: str, n: int, ruleset: str, ws_bases: list[str] | None = None
-                       ) -> list[list[tuple[str, str]]]:
-    """Each room's four (websocket URL, player token); ``ws_bases``: seat s of a room connects to
-    ``ws_bases[s % len]`` (several nodes) instead of ``base``."""
-    ws_base = base.replace("http://", "ws://")
-    spec = {"ruleset": ruleset, "hands": 64, "discard_seconds": 60, "claim_seconds": 60, "grace_seconds": 60,
-            "ready_seconds": 60, "public": False}
-    async with httpx.AsyncClient(base_url=base, timeout=60) as http:
-        sem = asyncio.Semaphore(20)
+def machine_busy() -> tuple[float, float]:
+    """(busy, total) jiffies of all cores since boot (busy: everything but idle and iowait)."""
+    f = [int(x) for x in Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]]
+    total = sum(f[:8])
+    return total - f[3] - f[4], total
 
-        async def one(i: int) -> list[str]:
+
+class CpuMeter:
+    """CPU used over a window by named groups of processes (each node, the generators, PostgreSQL, Redis:
+    every process of the machine's servers, so other jobs' use of them counts too) and the whole machine."""
+
+    def __init__(self, groups: dict[str, list[int]], include_services: bool = True) -> None:
+        self.groups = dict(groups)
+        if include_services:
+            self.groups["postgres"] = pids_named("postgres")
+            self.groups["redis"] = pids_named("redis-server")
+        self.start = {k: sum(pid_cpu(p) for p in v) for k, v in self.groups.items()}
+        self.busy0, self.total0 = machine_busy()
+        self.t0 = time.perf_counter()
+
+    def read(self) -> dict[str, float]:
+        """Cores used by each group (1.0 = one core busy all the time), and ``machine``."""
+        elapsed = time.perf_counter() - self.t0
+        out = {k: (sum(pid_cpu(p) for p in v) - self.start[k]) / elapsed for k, v in self.groups.items()}
+        busy, total = machine_busy()
+        out["machine"] = (busy - self.busy0) / max(1, total - self.total0) * (os.cpu_count() or 1)
+        return out
+
+
+# --- the generator processes --------------------------------------------------------------------
+class Generators:
+    """``procs`` bench/loadgen.py processes; a table's humans all go to one of them."""
+
+    def __init__(self, procs: int, think: float) -> None:
+        self.procs = procs
+        self.think = think
+        self.children: list[asyncio.subprocess.Process] = []
+        self.locks: list[asyncio.Lock] = []
+
+    async def start(self) -> Generators:
+        for i in range(self.procs):
+            child = await asyncio.create_subprocess_exec(
+                sys.executable, str(HERE / "loadgen.py"), str(self.think), str(1000 + i),
+                stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE, limit=2**26,
+                start_new_session=True)  # its own CPU share, as a node's (see Cluster.node)
+            self.children.append(child)
+            self.locks.append(asyncio.Lock())
+        return self
+
+    @property
+    def pids(self) -> list[int]:
+        return [c.pid for c in self.children]
+
+    async def call(self, i: int, cmd: dict[str, Any]) -> dict[str, Any]:
+        child = self.children[i]
+        assert child.stdin is not None and child.stdout is not None
+        async with self.locks[i]:
+            child.stdin.write(json.dumps(cmd).encode() + b"\n")
+            await child.stdin.drain()
+            line = await child.stdout.readline()
+        if not line:
+            raise RuntimeError(f"load generator {i} exited")
+        return json.loads(line)  # type: ignore[no-any-return]
+
+    async def each(self, cmd: dict[str, Any]) -> list[dict[str, Any]]:
+        return await asyncio.gather(*(self.call(i, cmd) for i in range(self.procs)))
+
+    async def report(self) -> dict[str, Any]:
+        parts = await self.each({"cmd": "report"})
+        errors: dict[str, int] = {}
+        for p in parts:
+            for k, v in p["errors"].items():
+                errors[k] = errors.get(k, 0) + v
+        return {"lat": [x for p in parts for x in p["lat"]], "actions": sum(p["actions"] for p in parts),
+                "not_held": {i for p in parts for i in p["not_held"]}, "errors": errors,
+                "elapsed": max(p["elapsed"] for p in parts)}
+
+    async def stop(self) -> None:
+        for i, child in enumerate(self.children):
+            with contextlib.suppress(Exception):
+                if child.returncode is None:
+                    await asyncio.wait_for(self.call(i, {"cmd": "stop"}), 30)
+            if child.returncode is None:
+                with contextlib.suppress(ProcessLookupError):
+                    child.kill()
+            await child.wait()
+
+
+# --- tables ---------------------------------------------------------------------------------------
+@dataclass
+class TableRef:
+    code: str
+    node: int  # index of the node that created (and owns) it
+    gen: int  # the generator process of its humans
+    ids: list[int] = field(default_factory=list)  # its humans' player ids in that process
+
+
+class Tables:
+    """The tables of a run: created on their owners, their humans handed to the generators."""
+
+    def __init__(self, args: argparse.Namespace, nodes: list[ServerProcess], gens: Generators) -> None:
+        self.args, self.nodes, self.gens = args, nodes, gens
+        self.live: list[TableRef] = []
+        self.made = 0  # tables made so far (table i -> node i mod K, generator i mod procs)
+        self.next_id = 0
+        self.http = [httpx.AsyncClient(base_url=n.base, timeout=60) for n in nodes]
+
+    def spec(self) -> dict[str, Any]:
+        spec: dict[str, Any] = {"ruleset": self.args.ruleset, "hands": 64, "discard_seconds": 60,
+                                "claim_seconds": 60, "grace_seconds": 60, "ready_seconds": 60, "public": False}
+        if self.args.bot_delay is not None:
+            spec["bot_delay"] = self.args.bot_delay
+        return spec
+
+    async def _make(self, i: int) -> tuple[TableRef, list[list[Any]]]:
+        k, humans = len(self.nodes), self.args.humans
+        node = i % k
+        http = self.http[node]
+        tokens = [(await http.post("/api/session", json={"name": f"t{i}s{s}"})).json()["token"]
+                  for s in range(humans)]
+        r = await http.post("/api/rooms", json=self.spec(), headers={"authorization": f"Bearer {tokens[0]}"})
+        code = r.json()["room"]["code"]
+        for t in tokens[1:]:
+            await http.post(f"/api/rooms/{code}/join", headers={"authorization": f"Bearer {t}"})
+        if humans < 4:
+            await http.post(f"/api/rooms/{code}/bots", json={}, headers={"authorization": f"Bearer {tokens[0]}"})
+        ref = TableRef(code, node, i % self.gens.procs)
+        players = []
+        for s, t in enumerate(tokens):
+            at = node if self.args.clients == "owner" else (node + s + 1) % k
+            ref.ids.append(self.next_id)
+            players.append([self.next_id, f"{self.nodes[at].ws_base}/ws/{code}", t])
+            self.next_id += 1
+        return ref, players
+
+    async def grow(self, n: int) -> None:
+        """Create ``n`` more tables and connect their humans."""
+        sem = asyncio.Semaphore(16)
+
+        async def one(i: int) -> tuple[TableRef, list[list[Any]]]:
             async with sem:
-                tokens = [(await http.post("/api/session", json={"name": f"t{i}s{s}"})).json()["token"]
-                          for s in range(4)]
-                r = await http.post("/api/rooms", json=spec, headers={"authorization": f"Bearer {tokens[0]}"})
-                code = r.json()["room"]["code"]
-                for t in tokens[1:]:
-                    await http.post(f"/api/rooms/{code}/join", headers={"authorization": f"Bearer {t}"})
-                bases = ws_bases or [ws_base]
-                return [(f"{bases[s % len(bases)]}/ws/{code}", t) for s, t in enumerate(tokens)]
+                return await self._make(i)
 
-        return await asyncio.gather(*(one(i) for i in range(n)))
+        made = await asyncio.gather(*(one(self.made + i) for i in range(n)))
+        self.made += n
+        per_gen: dict[int, list[list[Any]]] = {}
+        for ref, players in made:
+            per_gen.setdefault(ref.gen, []).extend(players)
+        answers = await asyncio.gather(*(self.gens.call(g, {"cmd": "add", "players": ps})
+                                         for g, ps in per_gen.items()))
+        seated = sum(a["seated"] for a in answers)
+        if seated < n * self.args.humans:
+            print(f"  warning: {n * self.args.humans - seated} of {n * self.args.humans} new players not seated")
+        self.live += [ref for ref, _ in made]
+
+    async def shrink(self, n: int) -> None:
+        """Close the humans of the last ``n`` tables and dissolve those tables (operator)."""
+        gone, self.live = self.live[len(self.live) - n:], self.live[:len(self.live) - n]
+        per_gen: dict[int, list[int]] = {}
+        for ref in gone:
+            per_gen.setdefault(ref.gen, []).extend(ref.ids)
+        await asyncio.gather(*(self.gens.call(g, {"cmd": "drop", "ids": ids}) for g, ids in per_gen.items()))
+        sem = asyncio.Semaphore(16)
+
+        async def dissolve(ref: TableRef) -> None:
+            async with sem:
+                await self.http[ref.node].post(f"/api/rooms/{ref.code}/dissolve",
+                                               headers={"authorization": f"Bearer {OPERATOR}"})
+
+        await asyncio.gather(*(dissolve(ref) for ref in gone))
+
+    async def resize(self, n: int) -> None:
+        if n > len(self.live):
+            await self.grow(n - len(self.live))
+        elif n < len(self.live):
+            await self.shrink(len(self.live) - n)
+
+    def held(self, not_held: set[int]) -> int:
+        return sum(1 for ref in self.live if not not_held.intersection(ref.ids))
+
+    async def close(self) -> None:
+        for h in self.http:
+            await h.aclose()
 
 
+# --- measuring --------------------------------------------------------------------------------------
 def pct(values: list[float], p: float) -> float:
     if not values:
         return float("nan")
@@ -143,133 +268,247 @@ def pct(values: list[float], p: float) -> float:
     return values[min(len(values) - 1, int(p / 100 * len(values)))]
 
 
-async def main(args: argparse.Namespace) -> int:
-    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
-    resource.setrlimit(resource.RLIMIT_NOFILE, (min(hard, max(soft, 65536)), hard))  # 2 sockets per player
-    gc.set_threshold(20000, 50, 50)  # the clients' own pauses would count as server latency
-    data = Path(tempfile.mkdtemp(prefix="majiang-load-"))
-    if args.nodes:
-        return await main_nodes(args, data)
-    srv = ServerProcess(data, args.database_url).start()
-    try:
-        t0 = time.perf_counter()
-        tables = await setup_tables(srv.base, args.tables, args.ruleset)
-        print(f"{args.tables} rooms created in {time.perf_counter() - t0:.1f}s; connecting {4 * args.tables} clients")
-        stats = Stats()
-        rng = random.Random(1)
-        players = [[Player(url, args.think, random.Random(rng.random()), stats, token) for url, token in seats]
-                   for seats in tables]
-        stop = asyncio.Event()
-        tasks = [asyncio.create_task(p.run(stop)) for ps in players for p in ps]
-        await asyncio.sleep(args.warmup)
-        stats.latency.clear()
-        start_actions, start = stats.actions, time.perf_counter()
-        cpu0, mine0 = _cpu(srv), time.process_time()
-        await asyncio.sleep(args.seconds)
-        elapsed = time.perf_counter() - start
-        cpu = (_cpu(srv) - cpu0) / elapsed
-        mine = (time.process_time() - mine0) / elapsed
-        now = time.perf_counter()
-        held = sum(1 for ps in players if all(p.alive for p in ps) and max(p.last_seen for p in ps) > now - 10)
-        actions = stats.actions - start_actions
-        lat = stats.latency
-        print(f"tables held      {held}/{args.tables}")
-        print(f"actions/s        {actions / elapsed:.1f}  ({actions} intents in {elapsed:.0f}s, think {args.think}s)")
-        print(f"latency p50      {pct(lat, 50) * 1000:.1f} ms  (intent -> next view, n={len(lat)})")
-        print(f"latency p99      {pct(lat, 99) * 1000:.1f} ms  (max {max(lat, default=0) * 1000:.0f} ms, "
-              f"mean {statistics.fmean(lat) * 1000 if lat else 0:.1f} ms)")
-        print(f"CPU              server {cpu * 100:.0f}%, clients {mine * 100:.0f}% of one core")
-        print(f"errors           {stats.errors or 'none'}")
-        stop.set()
-        await asyncio.gather(*tasks, return_exceptions=True)
-        return 0 if held == args.tables else 1
-    finally:
-        srv.stop()
+@dataclass
+class Window:
+    tables: int
+    held: int
+    actions: float  # human intents per second
+    n: int  # latency samples
+    p50: float
+    p99: float
+    worst: float
+    cpu: dict[str, float]
+    errors: dict[str, int]
+    rows: float | None = None  # rows appended to room_events per second (every action and record)
+    redis_ops: float | None = None  # commands/s of the whole Redis (other users of it count too)
+
+    @property
+    def others(self) -> float:
+        """Cores the machine spent on anything but this run's nodes, generators, PostgreSQL and Redis."""
+        return max(0.0, self.cpu["machine"] - sum(v for k, v in self.cpu.items() if k != "machine"))
+
+    def passes(self, p99_ms: float) -> bool:
+        return self.held == self.tables and self.n > 0 and self.p99 < p99_ms
+
+    def line(self, k: int) -> str:
+        nodes = ", ".join(f"{self.cpu[f'node{i}'] * 100:.0f}%" for i in range(k))
+        return (f"{self.tables:6d} {self.held:6d} {self.actions:8.1f} {self.n:7d} {self.p50:7.1f} {self.p99:7.1f}"
+                f" {self.worst:7.0f}   nodes {nodes}; gen {self.cpu['gen'] * 100:.0f}%, "
+                f"pg {self.cpu['postgres'] * 100:.0f}%, redis {self.cpu['redis'] * 100:.0f}%, "
+                f"machine {self.cpu['machine']:.2f} cores (other jobs {self.others:.2f})"
+                + (f"; {self.rows:.0f} rows/s, redis {self.redis_ops:.0f} cmd/s" if self.rows is not None else "")
+                + (f"  errors {self.errors}" if self.errors else ""))
 
 
-async def main_nodes(args: argparse.Namespace, data: Path) -> int:
-    import secrets
+HEADER = "tables   held  intents/s    n     p50 ms  p99 ms   max ms   CPU (100% = one core)"
 
-    from tests.server.conftest import database_url, drop_schema
 
-    url, schema = (args.database_url, None) if args.database_url else \
-        await asyncio.to_thread(database_url, "postgres", data)
-    prefix = f"mjload:{secrets.token_hex(4)}:"
-    os.environ.update(MAJIANG_SECRET=secrets.token_hex(16), MAJIANG_REDIS_PREFIX=prefix)
-    nodes: list[ServerProcess] = []
+async def measure(tables: Tables, cluster: Cluster, gens: Generators, seconds: float) -> Window:
+    nodes = cluster.nodes
+    await gens.each({"cmd": "mark"})
+    groups = {f"node{i}": [n.proc.pid] for i, n in enumerate(nodes) if n.proc is not None}
+    counts0, t0 = await cluster.counts(), time.perf_counter()
+    meter = CpuMeter({**groups, "gen": gens.pids})
+    await asyncio.sleep(seconds)
+    cpu = meter.read()
+    counts1, elapsed = await cluster.counts(), time.perf_counter() - t0
+    rep = await gens.report()
+    lat = rep["lat"]
+    w = Window(len(tables.live), tables.held(rep["not_held"]), rep["actions"] / rep["elapsed"], len(lat),
+               pct(lat, 50), pct(lat, 99), max(lat, default=0.0), cpu, rep["errors"])
+    if counts0 is not None and counts1 is not None:
+        w.rows, w.redis_ops = ((b - a) / elapsed for a, b in zip(counts0, counts1, strict=True))
+    return w
 
-    started = [0]
 
-    def node(i: int) -> ServerProcess:
-        started[0] += 1  # a node started in place of a killed one gets a new id
-        srv = ServerProcess(data / f"node{i}", url, log_path=data / f"node{i}.log")
-        srv.extra = ["--redis-url", args.redis_url, "--node-id", f"n{i}-{started[0]}"]
+# --- runs -------------------------------------------------------------------------------------------
+class Cluster:
+    """K nodes on a fresh PostgreSQL schema and Redis key prefix (``k == 0``: one plain server)."""
+
+    def __init__(self, args: argparse.Namespace, k: int, data: Path) -> None:
+        self.args, self.k, self.data = args, k, data
+        self.nodes: list[ServerProcess] = []
+        self.schema: str | None = None
+        self.prefix = f"mjload:{secrets.token_hex(4)}:"
+        self.started = 0
+        self.url: str | None = args.database_url
+
+    async def start(self) -> list[ServerProcess]:
+        if self.k == 0:
+            srv = ServerProcess(self.data, self.url, bot=self.args.bot)
+            srv.new_session = True
+            self.nodes = [srv.start()]
+            return self.nodes
+        from tests.server.conftest import database_url
+
+        if self.url is None:
+            self.url, self.schema = await asyncio.to_thread(database_url, "postgres", self.data)
+        os.environ.setdefault("MAJIANG_SECRET", secrets.token_hex(16))
+        os.environ["MAJIANG_REDIS_PREFIX"] = self.prefix
+        self.nodes = [self.node(i) for i in range(self.k)]
+        return self.nodes
+
+    async def counts(self) -> tuple[int, int] | None:
+        """(rows in room_events, commands Redis has processed) now; None for one plain server."""
+        if self.k == 0 or self.schema is None:
+            return None
+        import asyncpg
+        import redis.asyncio
+
+        from tests.server.conftest import PG_ROOT
+
+        conn = await asyncpg.connect(PG_ROOT, timeout=10)
+        try:
+            rows = await conn.fetchval(f"SELECT count(*) FROM {self.schema}.room_events")
+        finally:
+            await conn.close()
+        r = redis.asyncio.Redis.from_url(self.args.redis_url)
+        try:
+            ops = (await r.info("stats"))["total_commands_processed"]
+        finally:
+            await r.aclose()
+        return int(rows), int(ops)
+
+    def node(self, i: int) -> ServerProcess:
+        self.started += 1  # a node started in place of a killed one gets a new id
+        srv = ServerProcess(self.data / f"node{i}", self.url, bot=self.args.bot, log_path=self.data / f"node{i}.log")
+        # A session of its own: Linux groups CPU time by session (autogroup), so nodes started from one
+        # shell would share one core's worth on a busy machine; on their own they are scheduled as
+        # separate servers are.
+        srv.new_session = True
+        srv.extra = ["--redis-url", self.args.redis_url, "--node-id", f"n{i}-{self.started}"]
         return srv.start()
 
-    try:
-        nodes = [node(i) for i in range(args.nodes)]
-        t0 = time.perf_counter()
-        k = len(nodes)
-        per = [args.tables // k + (i < args.tables % k) for i in range(k)]
-        tables: list[list[tuple[str, str]]] = []
-        for i, srv in enumerate(nodes):  # room i on node i: that node owns it
-            bases = [srv.ws_base] if args.clients == "owner" else [nodes[(i + s) % k].ws_base for s in range(4)]
-            tables += await setup_tables(srv.base, per[i], args.ruleset, bases)
-        print(f"{args.tables} rooms on {k} nodes created in {time.perf_counter() - t0:.1f}s; "
-              f"connecting {4 * args.tables} clients ({args.clients})")
-        stats = Stats()
-        rng = random.Random(1)
-        players = [[Player(u, args.think, random.Random(rng.random()), stats, token) for u, token in seats]
-                   for seats in tables]
-        stop = asyncio.Event()
-        tasks = [asyncio.create_task(p.run(stop)) for ps in players for p in ps]
-        await asyncio.sleep(args.warmup)
-        stats.latency.clear()
-        start_actions, start = stats.actions, time.perf_counter()
-        cpu0, mine0 = [_cpu(n) for n in nodes], time.process_time()
-        await asyncio.sleep(args.seconds)
-        elapsed = time.perf_counter() - start
-        cpus = [(_cpu(n) - c) / elapsed for n, c in zip(nodes, cpu0, strict=True)]
-        mine = (time.process_time() - mine0) / elapsed
-        now = time.perf_counter()
-        held = sum(1 for ps in players if all(p.alive for p in ps) and max(p.last_seen for p in ps) > now - 10)
-        lat = stats.latency
-        actions = stats.actions - start_actions
-        print(f"nodes            {k} (clients: {args.clients})")
-        print(f"tables held      {held}/{args.tables}")
-        print(f"actions/s        {actions / elapsed:.1f}")
-        print(f"latency p50      {pct(lat, 50) * 1000:.1f} ms  (n={len(lat)})")
-        print(f"latency p99      {pct(lat, 99) * 1000:.1f} ms  (max {max(lat, default=0) * 1000:.0f} ms)")
-        print(f"CPU per node     {', '.join(f'{c * 100:.0f}%' for c in cpus)}; clients {mine * 100:.0f}% of a core")
-        print(f"errors           {stats.errors or 'none'}")
-        stop.set()
-        await asyncio.gather(*tasks, return_exceptions=True)
-        if args.kills:
-            times = await takeovers(args, nodes, node)
-            print(f"takeover         median {statistics.median(times):.2f} s, max {max(times):.2f} s "
-                  f"over {len(times)} kills (kill -9 -> the table served again by its new owner)")
-        return 0 if held == args.tables else 1
-    finally:
-        for srv in nodes:
+    async def stop(self) -> None:
+        for srv in self.nodes:
             srv.stop()
-        await asyncio.to_thread(drop_schema, schema)
+        if self.k == 0:
+            return
+        from tests.server.conftest import drop_schema
+
+        await asyncio.to_thread(drop_schema, self.schema)
         import redis
 
-        r = redis.Redis.from_url(args.redis_url)
-        for key in r.scan_iter(match=prefix + "*"):
+        r = redis.Redis.from_url(self.args.redis_url)
+        for key in r.scan_iter(match=self.prefix + "*"):
             r.delete(key)
 
 
-async def takeovers(args: argparse.Namespace, nodes: list[ServerProcess], node: Any) -> list[float]:
+async def run_fixed(args: argparse.Namespace, data: Path) -> int:
+    """One window at ``--tables`` on one server (or ``--nodes K``), then ``--kills`` takeovers."""
+    k = int(args.nodes or 0)
+    cluster = Cluster(args, k, data)
+    gens = await Generators(args.procs, args.think).start()
+    tables: Tables | None = None
+    try:
+        nodes = await cluster.start()
+        tables = Tables(args, nodes, gens)
+        t0 = time.perf_counter()
+        await tables.grow(args.tables)
+        print(f"{args.tables} tables ({args.humans} human(s) + {4 - args.humans} bot(s) each) on "
+              f"{max(k, 1)} node(s) in {time.perf_counter() - t0:.1f}s; clients: {args.clients}, "
+              f"{args.procs} generator process(es)")
+        await asyncio.sleep(args.warmup)
+        w = await measure(tables, cluster, gens, args.seconds)
+        print(HEADER)
+        print(w.line(len(nodes)))
+        if args.kills:
+            await gens.each({"cmd": "stop"})
+            times = await takeovers(args, cluster)
+            print(f"takeover         median {statistics.median(times):.2f} s, max {max(times):.2f} s "
+                  f"over {len(times)} kills (kill -9 -> the table served again by its new owner)")
+        return 0 if w.held == w.tables else 1
+    finally:
+        if tables is not None:
+            await tables.close()
+        await gens.stop()
+        await cluster.stop()
+
+
+async def run_capacity(args: argparse.Namespace, data: Path) -> int:
+    ks = [int(x) for x in str(args.nodes).split(",")]
+    print(f"capacity: p99 < {args.p99} ms and every table held; {args.humans} human(s) per table, think "
+          f"{args.think} s, bot_delay {args.bot_delay if args.bot_delay is not None else 'default'}; "
+          f"{args.procs} generator process(es); windows of {args.seconds:.0f} s after {args.settle:.0f} s; "
+          f"load average {os.getloadavg()[0]:.2f}", flush=True)
+    found: dict[int, Window | None] = {}
+    for k in ks:
+        found[k] = await capacity_of(args, k, data / f"k{k}")
+    print("\nsummary (the largest N whose window passed)")
+    print("K  " + HEADER)
+    base = found[ks[0]]
+    for k in ks:
+        w = found[k]
+        print(f"{k}  " + (w.line(k) if w else "none passed"))
+    for k in ks[1:]:
+        w = found[k]
+        if base and w:
+            print(f"ratio K={k} / K={ks[0]}: {w.tables / base.tables:.2f}")
+    return 0
+
+
+async def capacity_of(args: argparse.Namespace, k: int, data: Path) -> Window | None:
+    cluster = Cluster(args, k, data)
+    gens = await Generators(args.procs, args.think).start()
+    tables: Tables | None = None
+    try:
+        nodes = await cluster.start()
+        tables = Tables(args, nodes, gens)
+        print(f"\nK = {k}\n   " + HEADER, flush=True)
+        results: dict[int, Window] = {}
+
+        async def window(n: int) -> Window:
+            assert tables is not None
+            await tables.resize(n)
+            await asyncio.sleep(args.settle)
+            w = await measure(tables, cluster, gens, args.seconds)
+            print(("ok " if w.passes(args.p99) else "-- ") + w.line(k), flush=True)
+            if not w.passes(args.p99):  # once more before it counts: another job's burst is not a node's limit
+                w2 = await measure(tables, cluster, gens, args.seconds)
+                print(("ok " if w2.passes(args.p99) else "-- ") + w2.line(k), flush=True)
+                if w2.passes(args.p99):
+                    w = w2
+            results[n] = w
+            return w
+
+        lo, hi = 0, 0
+        n = args.start * k
+        while n <= args.max_tables:
+            if (await window(n)).passes(args.p99):
+                lo, n = n, n + args.step * k
+            else:
+                hi = n
+                break
+        while hi and hi - lo > args.resolution * k:
+            mid = (lo + hi) // 2
+            if (await window(mid)).passes(args.p99):
+                lo = mid
+            else:
+                hi = mid
+        return results.get(lo)
+    finally:
+        if tables is not None:
+            await tables.close()
+        await gens.stop()
+        await cluster.stop()
+
+
+async def takeovers(args: argparse.Namespace, cluster: Cluster) -> list[float]:
     """Kill (SIGKILL) the owner of a fresh table ``args.kills`` times, starting a new node in its place
     each time, and time the takeover as the table's player sees it: kill -> the welcome (the table
     served again, by its new owner) after reconnecting through a node that is still alive."""
+    nodes = cluster.nodes
     times = []
     for n in range(args.kills):
         victim = n % len(nodes)
         other = nodes[(victim + 1) % len(nodes)]
-        [seats] = await setup_tables(nodes[victim].base, 1, args.ruleset, [other.ws_base])
-        url, token = seats[0]
+        async with httpx.AsyncClient(base_url=nodes[victim].base, timeout=30) as http:
+            token = (await http.post("/api/session", json={"name": f"k{n}"})).json()["token"]
+            r = await http.post("/api/rooms", json={"ruleset": args.ruleset, "hands": 64, "public": False},
+                                headers={"authorization": f"Bearer {token}"})
+            code = r.json()["room"]["code"]
+            await http.post(f"/api/rooms/{code}/bots", json={}, headers={"authorization": f"Bearer {token}"})
+        url = f"{other.ws_base}/ws/{code}"
         ws = await websockets.connect(url, open_timeout=30)
         await ws.send(json.dumps({"type": "auth", "token": token}))
         while json.loads(await ws.recv())["type"] != "welcome":
@@ -290,30 +529,42 @@ async def takeovers(args: argparse.Namespace, nodes: list[ServerProcess], node: 
                 await asyncio.sleep(0.05)
         times.append(time.perf_counter() - t0)
         print(f"  kill {n + 1}: {times[-1]:.2f} s", flush=True)
-        nodes[victim] = await asyncio.to_thread(node, victim)  # a new node in its place
+        nodes[victim] = await asyncio.to_thread(cluster.node, victim)  # a new node in its place
     return times
 
 
-def _cpu(srv: ServerProcess) -> float:
-    """Seconds of CPU the server process has used (Linux /proc)."""
-    assert srv.proc is not None
-    try:
-        fields = Path(f"/proc/{srv.proc.pid}/stat").read_text().rsplit(")", 1)[1].split()
-        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
-    except OSError:
-        return 0.0
+async def main(args: argparse.Namespace) -> int:
+    data = Path(tempfile.mkdtemp(prefix="majiang-load-"))
+    # The nodes and generators run in sessions of their own: on SIGTERM (timeout, kill) stop them first.
+    task = asyncio.current_task()
+    assert task is not None
+    asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, task.cancel)
+    if args.capacity:
+        return await run_capacity(args, data)
+    return await run_fixed(args, data)
 
 
 if __name__ == "__main__":
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--tables", type=int, default=200)
-    p.add_argument("--seconds", type=float, default=60)
+    p.add_argument("--seconds", type=float, default=30, help="length of a measuring window")
     p.add_argument("--warmup", type=float, default=5)
     p.add_argument("--think", type=float, default=1.0, help="mean think time per decision, seconds")
-    p.add_argument("--ruleset", default="anqing", choices=["anqing", "hefei"])
-    p.add_argument("--database-url", default=None, help="default: SQLite in a temporary directory")
-    p.add_argument("--nodes", type=int, default=0, help="K nodes sharing PostgreSQL and Redis (0: one plain server)")
+    p.add_argument("--humans", type=int, default=1, choices=[1, 2, 3, 4], help="scripted players per table")
+    p.add_argument("--bot-delay", type=float, default=None, help="the rooms' bot_delay (default: the room default)")
+    p.add_argument("--bot", default="", help="the nodes' bot (majiang serve --bot; default: strong)")
+    p.add_argument("--procs", type=int, default=1, help="load generator processes")
+    p.add_argument("--ruleset", default="anqing", choices=["anqing", "hefei", "baida"])
+    p.add_argument("--database-url", default=None, help="default: SQLite (one server), a fresh schema (nodes)")
+    p.add_argument("--nodes", default="", help="K nodes sharing PostgreSQL and Redis; with --capacity a list: 1,2")
     p.add_argument("--clients", default="owner", choices=["owner", "spread"])
     p.add_argument("--redis-url", default="redis://127.0.0.1:6379/0")
     p.add_argument("--kills", type=int, default=0, help="with --nodes: time this many takeovers")
+    p.add_argument("--capacity", action="store_true", help="ramp N for each K of --nodes (see above)")
+    p.add_argument("--p99", type=float, default=100.0, help="--capacity: the p99 a window must stay under, ms")
+    p.add_argument("--start", type=int, default=100, help="--capacity: first N per node")
+    p.add_argument("--step", type=int, default=100, help="--capacity: ramp step per node")
+    p.add_argument("--resolution", type=int, default=25, help="--capacity: bisect down to this many tables per node")
+    p.add_argument("--settle", type=float, default=10, help="--capacity: seconds after a resize before measuring")
+    p.add_argument("--max-tables", type=int, default=5000)
     sys.exit(asyncio.run(main(p.parse_args())))

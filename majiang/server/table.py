@@ -8,6 +8,7 @@ seat its own view. Bots, 托管 and clock timeouts act through the very same pat
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import logging
 import secrets
 import time
@@ -36,6 +37,11 @@ Job = Callable[[], Coroutine[Any, Any, None]]
 EVICT_SECONDS = 600.0  # a finished or dissolved table leaves memory this long after its last activity
 MAX_FAILURES = 5  # consecutive failed timer moves (bot, clock, deal) before the table is closed
 IDLE_SECONDS = 1800.0  # a waiting room with no change for this long is closed (and never rebuilt)
+# Bots decide on a thread of their own, not on the event loop: the strong bot's longest decisions take
+# tens of milliseconds of CPU, and on the loop each one delayed every other table's intents and views by
+# as much (docs/server.md, "Several nodes"). One thread: the bots' process-wide memos (majiang/bots) are
+# only ever used by one thread at a time, and a table's lock is held while its bot decides.
+BOT_THREAD = concurrent.futures.ThreadPoolExecutor(max_workers=1, thread_name_prefix="bots")
 
 
 def masked_view(view: SeatView) -> SeatView:
@@ -476,7 +482,7 @@ class Table:
             try:
                 # A human in 托管 takes any legal win where the ruleset says so (Hefei); bots choose.
                 action = (absent_win(st.ruleset, view.legal) if st.seats[seat].tuoguan else None) \
-                    or self.bot_for(seat).choose(view)
+                    or await asyncio.get_running_loop().run_in_executor(BOT_THREAD, self.bot_for(seat).choose, view)
                 if action not in view.legal:
                     raise ValueError(f"bot chose {action!r}, not legal")
             except Exception:  # a faulty bot must not stall the table

@@ -41,6 +41,9 @@ class ServerProcess:
         self.proc: subprocess.Popen[str] | None = None
         self.base = ""
         self.extra: list[str] = []  # more `majiang serve` arguments (tests/server/test_cluster.py: --redis-url …)
+        # bench/load.py: each node in a session of its own, so the kernel's per-session CPU share
+        # (autogroup) treats it as a server started on its own, not as one share for all the nodes
+        self.new_session = False
 
     def start(self, timeout: float = 30) -> ServerProcess:
         cmd = [sys.executable, "-m", "majiang", "serve", "--port", "0", "--data-dir", str(self.data_dir)]
@@ -53,7 +56,8 @@ class ServerProcess:
                "MAJIANG_LIMITS": TEST_LIMITS if self.limits is None else self.limits}
         self.log_path.parent.mkdir(parents=True, exist_ok=True)
         log = open(self.log_path, "a")  # noqa: SIM115 - kept open for the child's lifetime
-        self.proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=log, text=True, env=env)
+        self.proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=log, text=True, env=env,
+                                     start_new_session=self.new_session)
         assert self.proc.stdout is not None
         line = self.proc.stdout.readline()
         m = re.search(r"http://([\d.]+):(\d+)/", line)

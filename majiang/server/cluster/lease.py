@@ -16,14 +16,21 @@ import time
 
 from redis.asyncio import Redis
 
-# Renew: our token → extend; no key (expired, or Redis restarted) → "gone" (the caller checks the
-# fencing epoch before setting it again); someone else's → "lost".
+# Renew each key (ARGV: the ttl, then the token of each key): our token → extend (1); no key (expired,
+# or Redis restarted) → "gone" (0: the caller checks the fencing epoch before setting it again);
+# someone else's → "lost" (-1). One call for many leases: a node renews all of its tables every second,
+# and one script call per table cost the node (and Redis) a command each.
 _RENEW = """
-local v = redis.call('GET', KEYS[1])
-if v == ARGV[1] then redis.call('PEXPIRE', KEYS[1], ARGV[2]) return 1 end
-if not v then return 0 end
-return -1
+local out = {}
+for i, key in ipairs(KEYS) do
+  local v = redis.call('GET', key)
+  if v == ARGV[i + 1] then redis.call('PEXPIRE', key, ARGV[1]) out[i] = 1
+  elseif not v then out[i] = 0
+  else out[i] = -1 end
+end
+return out
 """
+RENEW_CHUNK = 500  # leases per script call: Redis runs a script alone, so keep each one short
 # Release only our own lease.
 _RELEASE = """
 if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end
@@ -56,9 +63,11 @@ class Leases:
         if not codes:
             return {}
         async with self.redis.pipeline(transaction=False) as pipe:
-            for code in codes:
-                await self._renew(keys=[self.key(code)], args=[self.tokens[code], self.ttl_ms], client=pipe)
-            results = await pipe.execute()
+            for i in range(0, len(codes), RENEW_CHUNK):
+                chunk = codes[i:i + RENEW_CHUNK]
+                tokens = [self.tokens[c] for c in chunk]
+                await self._renew(keys=[self.key(c) for c in chunk], args=[self.ttl_ms, *tokens], client=pipe)
+            results = [r for part in await pipe.execute() for r in part]
         return {code: int(r) for code, r in zip(codes, results, strict=True)}
 
     async def release(self, code: str) -> None:

@@ -18,6 +18,7 @@ import asyncio
 import contextlib
 import gc
 import json
+import os
 import random
 import resource
 import sys
@@ -149,8 +150,13 @@ async def main(args: argparse.Namespace) -> int:
     resource.setrlimit(resource.RLIMIT_NOFILE, (min(hard, max(soft, 65536)), hard))
     gc.set_threshold(20000, 50, 50)
     data = Path(tempfile.mkdtemp(prefix="majiang-soak-"))
+    if args.memwatch:  # the server's opt-in memory report (majiang/server/memwatch.py)
+        os.environ["MAJIANG_MEMWATCH"] = str(Path(args.memwatch).resolve())
+        os.environ["MAJIANG_MEMWATCH_SECONDS"] = str(args.sample)
+        os.environ["MAJIANG_MEMWATCH_TRACE"] = str(args.memwatch_trace)
+        os.environ["MAJIANG_MEMWATCH_COLLECT"] = "1" if args.memwatch_collect else ""
     # limits="" : the production defaults (rate limits, quotas), not the tests' roomy ones
-    srv = ServerProcess(data, args.database_url, limits="").start()
+    srv = ServerProcess(data, args.database_url, limits=args.limits).start()
     assert srv.proc is not None
     try:
         soak = Soak(args, srv.base)
@@ -198,4 +204,12 @@ if __name__ == "__main__":
     p.add_argument("--sample", type=float, default=30, help="RSS sample interval, seconds")
     p.add_argument("--ruleset", default="anqing", choices=["anqing", "hefei"])
     p.add_argument("--database-url", default=None, help="default: SQLite in a temporary directory")
+    p.add_argument("--limits", default="", help="MAJIANG_LIMITS for the server (default: production limits), "
+                                                "e.g. evict_seconds=60 to see evictions sooner")
+    p.add_argument("--memwatch", default=None, metavar="FILE",
+                   help="the server appends a memory report to FILE every --sample seconds (memwatch.py)")
+    p.add_argument("--memwatch-trace", type=int, default=0, metavar="FRAMES",
+                   help="with --memwatch: tracemalloc with this many frames per traceback (slow; 0 = off)")
+    p.add_argument("--memwatch-collect", action="store_true",
+                   help="with --memwatch: a full garbage collection after each report")
     sys.exit(asyncio.run(main(p.parse_args())))

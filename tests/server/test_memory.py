@@ -1,0 +1,81 @@
+"""A long-running server keeps nothing of matches that are over (docs/server.md, Soak).
+
+A real server with a short eviction delay and a housekeeping pass every second plays a few matches to
+the end; once they are evicted its operator memory report must show no table, hand, connection or
+websocket protocol object alive and no rate-limit key left. Before the scheduled collection the
+websockets library's ``ServerProtocol`` of every closed connection stayed (a cycle through its parser
+generator, with its zlib streams) until a full collection the server's thresholds made rare."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import Iterator
+from typing import Any
+
+import httpx
+import pytest
+
+from tests.server.harness import OPERATOR, Client, ServerProcess, auth, create_room, session
+
+# every limit on (so each map gets keys) but roomy; tables leave memory 1 s after the end
+LIMITS = ",".join(f"{k}={v}" for k, v in {
+    "write_rate_ip": 50, "write_burst_ip": 100, "write_rate_token": 50, "write_burst_token": 100,
+    "ws_rate_token": 50, "ws_burst_token": 100, "ws_rate_ip": 50, "ws_burst_ip": 100,
+    "connect_rate_token": 50, "connect_burst_token": 100, "connect_rate_ip": 50, "connect_burst_ip": 100,
+    "evict_seconds": 1, "gc_seconds": 1}.items())
+OPERATOR_AUTH = {"x-operator-token": OPERATOR}
+
+
+@pytest.fixture(scope="module")
+def srv(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
+    server = ServerProcess(tmp_path_factory.mktemp("memory"), limits=LIMITS).start()
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+async def report(http: httpx.AsyncClient) -> dict[str, Any]:
+    r = await http.get("/api/admin/memory", headers=OPERATOR_AUTH)
+    assert r.status_code == 200, r.text
+    return r.json()  # type: ignore[no-any-return]
+
+
+async def play_match(srv: ServerProcess, http: httpx.AsyncClient, humans: int) -> str:
+    """A one-hand match of ``humans`` scripted players and bots, played to its end; then they leave."""
+    people = [await session(http, f"M{i}") for i in range(humans)]
+    code = (await create_room(http, people[0]["token"], hands=1))["room"]["code"]
+    for p in people[1:]:
+        assert (await http.post(f"/api/rooms/{code}/join", headers=auth(p["token"]))).status_code == 200
+    await http.post(f"/api/rooms/{code}/bots", json={}, headers=auth(people[0]["token"]))
+    clients = [await Client(srv.ws_base, code, p["token"]).connect() for p in people]
+    for c in clients:
+        c.autoplay = True
+        await c.next_of("welcome", after=0)
+        await c.send({"type": "ready"})
+    for c in clients:
+        await c.next_of("match_end", timeout=60, after=0)
+    for c in clients:
+        await c.close()
+    return code
+
+
+async def test_nothing_of_a_finished_match_stays_in_memory(srv: ServerProcess) -> None:
+    async with httpx.AsyncClient(base_url=srv.base, timeout=20) as http:
+        assert (await http.get("/api/admin/memory")).status_code == 403  # the operator's only
+        codes = await asyncio.gather(*(play_match(srv, http, humans) for humans in (1, 2, 4)))
+        during = await report(http)
+        assert during["objects"]["ServerProtocol"] >= 7  # (the 7 players' connections, closed by now)
+        deadline = time.monotonic() + 20
+        while True:
+            now = await report(http)
+            held = {k: v for k, v in now["objects"].items() if v} | {k: v for k, v in now["buckets"].items() if v}
+            if not held and now["tables"] == 0:
+                break
+            assert time.monotonic() < deadline, f"still held after the matches were evicted: {now}"
+            await asyncio.sleep(0.5)
+        assert now["connections"] == 0 and now["upkeep"]["runs"] >= 1 and now["upkeep"]["found"] > 0
+        for code in codes:  # evicted, not lost: the finished rooms are read from the store
+            room = (await http.get(f"/api/rooms/{code}")).json()["room"]
+            assert room["status"] == "finished"

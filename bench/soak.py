@@ -31,7 +31,7 @@ import websockets
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from bench.load import pct
-from tests.server.harness import ServerProcess
+from tests.server.harness import OPERATOR, ServerProcess
 
 
 class Soak:
@@ -138,6 +138,17 @@ async def send_quietly(ws: websockets.ClientConnection, text: str) -> None:
         await ws.send(text)
 
 
+async def server_memory(base: str) -> dict[str, object]:
+    """The server's own memory report (GET /api/admin/memory, operator): tables, live websocket
+    protocol objects, its scheduled garbage collections."""
+    try:
+        async with httpx.AsyncClient(base_url=base, timeout=30) as http:
+            r = await http.get("/api/admin/memory?objects=1", headers={"x-operator-token": OPERATOR})
+            return r.json() if r.status_code == 200 else {}  # type: ignore[no-any-return]
+    except httpx.HTTPError:
+        return {}
+
+
 def rss_mb(pid: int) -> float:
     for line in Path(f"/proc/{pid}/status").read_text().splitlines():
         if line.startswith("VmRSS:"):
@@ -163,6 +174,7 @@ async def main(args: argparse.Namespace) -> int:
         rng = random.Random(7)
         start = time.perf_counter()
         samples: list[tuple[float, float, int, int]] = []  # (minutes, RSS MB, matches, actions)
+        memory: dict[str, object] = {}
         tables = []
         for i in range(args.tables):  # a few at a time: 4 sessions + a room + 3 joins each
             tables.append(asyncio.create_task(soak.table(i, random.Random(rng.random()))))
@@ -172,13 +184,19 @@ async def main(args: argparse.Namespace) -> int:
             await asyncio.sleep(min(args.sample, max(0.0, end - time.perf_counter())))
             t = (time.perf_counter() - start) / 60
             samples.append((t, rss_mb(srv.proc.pid), soak.matches, soak.actions))
+            memory = await server_memory(srv.base)
+            objects: dict[str, int] = memory.get("objects", {})  # type: ignore[assignment]
+            upkeep: dict[str, float] = memory.get("upkeep", {})  # type: ignore[assignment]
             print(f"{t:6.1f} min  RSS {samples[-1][1]:7.1f} MB  matches {soak.matches:5d}  "
-                  f"actions {soak.actions:7d}", flush=True)
+                  f"actions {soak.actions:7d}  tables {memory.get('tables')}  "
+                  f"ws protocols {objects.get('ServerProtocol')}  gc pause {upkeep.get('last_ms')} ms", flush=True)
         soak.stop.set()
         await asyncio.gather(*tables, return_exceptions=True)
         print(f"\n{args.tables} tables, {args.minutes:g} min, think {args.think}s, {args.hands} hands a match: "
               f"{soak.matches} matches, {soak.actions} actions ({soak.actions / (args.minutes * 60):.1f}/s)")
         print(f"errors: {soak.errors or 'none'}")
+        up = memory.get("upkeep", {})
+        print(f"server housekeeping: {up}  (full collections: runs, unreachable found, pauses, CPU in all)")
         print("\n| window | intents | p50 | p99 | max | RSS at end |")
         print("|---|---|---|---|---|---|")
         w = args.window

@@ -37,13 +37,13 @@ def srv(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
 
 
 async def report(http: httpx.AsyncClient) -> dict[str, Any]:
-    r = await http.get("/api/admin/memory", headers=OPERATOR_AUTH)
+    r = await http.get("/api/admin/memory?objects=1", headers=OPERATOR_AUTH)
     assert r.status_code == 200, r.text
     return r.json()  # type: ignore[no-any-return]
 
 
-async def play_match(srv: ServerProcess, http: httpx.AsyncClient, humans: int) -> str:
-    """A one-hand match of ``humans`` scripted players and bots, played to its end; then they leave."""
+async def play_match(srv: ServerProcess, http: httpx.AsyncClient, humans: int) -> tuple[str, list[Client]]:
+    """A one-hand match of ``humans`` scripted players and bots, played to its end (still connected)."""
     people = [await session(http, f"M{i}") for i in range(humans)]
     code = (await create_room(http, people[0]["token"], hands=1))["room"]["code"]
     for p in people[1:]:
@@ -56,17 +56,18 @@ async def play_match(srv: ServerProcess, http: httpx.AsyncClient, humans: int) -
         await c.send({"type": "ready"})
     for c in clients:
         await c.next_of("match_end", timeout=60, after=0)
-    for c in clients:
-        await c.close()
-    return code
+    return code, clients
 
 
 async def test_nothing_of_a_finished_match_stays_in_memory(srv: ServerProcess) -> None:
     async with httpx.AsyncClient(base_url=srv.base, timeout=20) as http:
         assert (await http.get("/api/admin/memory")).status_code == 403  # the operator's only
-        codes = await asyncio.gather(*(play_match(srv, http, humans) for humans in (1, 2, 4)))
+        played = await asyncio.gather(*(play_match(srv, http, humans) for humans in (1, 2, 4)))
         during = await report(http)
-        assert during["objects"]["ServerProtocol"] >= 7  # (the 7 players' connections, closed by now)
+        assert during["objects"]["ServerProtocol"] >= 7 and during["objects"]["Table"] == 3  # (counted at all)
+        for _, clients in played:
+            for c in clients:
+                await c.close()
         deadline = time.monotonic() + 20
         while True:
             now = await report(http)
@@ -76,6 +77,6 @@ async def test_nothing_of_a_finished_match_stays_in_memory(srv: ServerProcess) -
             assert time.monotonic() < deadline, f"still held after the matches were evicted: {now}"
             await asyncio.sleep(0.5)
         assert now["connections"] == 0 and now["upkeep"]["runs"] >= 1 and now["upkeep"]["found"] > 0
-        for code in codes:  # evicted, not lost: the finished rooms are read from the store
+        for code, _ in played:  # evicted, not lost: the finished rooms are read from the store
             room = (await http.get(f"/api/rooms/{code}")).json()["room"]
             assert room["status"] == "finished"

@@ -98,12 +98,12 @@ def create_app(settings: Settings | None = None) -> Starlette:
         now = time.time()
         for kind, key, at in await store.revocations(now):
             (guard.revocations.tokens if kind == "token" else guard.revocations.players)[key] = at
-        upkeep = Housekeeping(guard, settings.limits.gc_seconds)
+        upkeep = Housekeeping(guard, settings.limits.gc_seconds, settings.limits.gc_connections)
         app.state.server = Server(settings, store, registry, guard, upkeep, cluster)
         # The startup objects (modules, rulesets, the app) live as long as the process: freezing them and
         # collecting less often keeps full-collection pauses out of the players' latency. Cyclic garbage
-        # then waits for a full collection those thresholds make rare: housekeeping.py collects every
-        # gc_seconds. Frozen before any table is rebuilt: a table is not for life (a frozen one that
+        # then waits for a full collection those thresholds make rare: housekeeping.py schedules them.
+        # Frozen before any table is rebuilt: a table is not for life (a frozen one that
         # had a cycle would never be freed after its eviction).
         gc.collect()
         gc.freeze()

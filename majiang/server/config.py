@@ -34,7 +34,10 @@ class Limits:
     seats_per_token: int = 8  # seats a player holds at once in rooms not finished/dissolved
     idle_seconds: float = 1800.0  # a waiting room with no change for this long is closed (never rebuilt)
     evict_seconds: float = 600.0  # a finished or dissolved table leaves memory this long after its end
-    gc_seconds: float = 60.0  # a full garbage collection this often (housekeeping.py says why); 0 = never
+    # a full garbage collection once this many websocket connections closed (at most once a minute),
+    # and at least every gc_seconds (housekeeping.py says why); gc_seconds 0 = never
+    gc_connections: int = 300
+    gc_seconds: float = 600.0
     page_size: int = 50  # GET /api/rooms default page size (at most max_page)
     max_page: int = 200
     # websocket messages per player and per address, on top of each connection's own limit

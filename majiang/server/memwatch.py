@@ -73,6 +73,18 @@ def pymalloc_mb() -> tuple[float, float]:
     return arenas / 2**20, used / 2**20
 
 
+def largest(n: int = 12) -> list[str]:
+    """The biggest dicts, lists and sets alive (a collection walks every entry of each), with what
+    refers to them."""
+    sized = sorted(((len(o), o) for o in gc.get_objects() if type(o) in (dict, list, set)),
+                   key=lambda p: p[0], reverse=True)[:n]
+    out = []
+    for size, o in sized:
+        owners = [describe(r) for r in gc.get_referrers(o) if not isinstance(r, (types.FrameType, list))][:2]
+        out.append(f"{type(o).__name__}[{size}] <- {owners}")
+    return out
+
+
 def _mallinfo_mb() -> tuple[float, float] | None:
     """glibc's (bytes in use, bytes free inside the heap) in MB: a large free part is fragmentation."""
     name = ctypes.util.find_library("c")
@@ -135,6 +147,8 @@ class MemWatch:
         out.append(f"gc-tracked objects: {sum(counts.values())}")
         out.append("server objects: " + ", ".join(f"{k.rsplit('.', 1)[1]}={v}" for k, v in sorted(counts.items())
                                                   if k in WATCHED))
+        out.append("most common types: " + ", ".join(f"{k} {v}" for k, v in counts.most_common(TOP)))
+        out.append("largest containers: " + ", ".join(largest()))
         out += self.orphans()
         if self.prev is not None and self.first is not None:
             for title, base in (("since the previous block", self.prev), ("since the first block", self.first)):
@@ -162,10 +176,11 @@ class MemWatch:
                             if line.strip()]
             self.snap = snap
         if self.collect:
-            t0 = time.perf_counter()
+            t0, c0 = time.perf_counter(), time.thread_time()
             found = gc.collect()
-            took = time.perf_counter() - t0
-            out.append(f"gc.collect(): {found} unreachable in {took * 1000:.0f} ms; now {memory_line()}")
+            took, cpu = time.perf_counter() - t0, time.thread_time() - c0
+            out.append(f"gc.collect(): {found} unreachable in {took * 1000:.0f} ms ({cpu * 1000:.0f} ms CPU); "
+                       f"now {memory_line()}")
             out += self.orphans()
         return "\n".join(out) + "\n\n"
 

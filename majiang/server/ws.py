@@ -32,6 +32,13 @@ RateLimit = Bucket  # one connection's own limit: RATE_PER_SECOND sustained, RAT
 
 
 async def websocket_endpoint(ws: WebSocket) -> None:
+    try:
+        await _serve(ws)
+    finally:  # refused or served, its protocol objects are now garbage for the next full collection
+        ws.app.state.server.upkeep.connection_closed()
+
+
+async def _serve(ws: WebSocket) -> None:
     app = ws.app.state.server
     guard = app.guard
     await ws.accept()

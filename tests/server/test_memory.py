@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import time
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import httpx
@@ -19,17 +20,21 @@ import pytest
 from tests.server.harness import OPERATOR, Client, ServerProcess, auth, create_room, session
 
 # every limit on (so each map gets keys) but roomy; tables leave memory 1 s after the end
-LIMITS = ",".join(f"{k}={v}" for k, v in {
-    "write_rate_ip": 50, "write_burst_ip": 100, "write_rate_token": 50, "write_burst_token": 100,
-    "ws_rate_token": 50, "ws_burst_token": 100, "ws_rate_ip": 50, "ws_burst_ip": 100,
-    "connect_rate_token": 50, "connect_burst_token": 100, "connect_rate_ip": 50, "connect_burst_ip": 100,
-    "evict_seconds": 1, "gc_seconds": 1}.items())
+ROOMY = {"write_rate_ip": 50, "write_burst_ip": 100, "write_rate_token": 50, "write_burst_token": 100,
+         "ws_rate_token": 50, "ws_burst_token": 100, "ws_rate_ip": 50, "ws_burst_ip": 100,
+         "connect_rate_token": 50, "connect_burst_token": 100, "connect_rate_ip": 50, "connect_burst_ip": 100,
+         "evict_seconds": 1}
 OPERATOR_AUTH = {"x-operator-token": OPERATOR}
+
+
+def start(tmp: Path, **limits: float) -> ServerProcess:
+    return ServerProcess(tmp, limits=",".join(f"{k}={v}" for k, v in {**ROOMY, **limits}.items())).start()
 
 
 @pytest.fixture(scope="module")
 def srv(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
-    server = ServerProcess(tmp_path_factory.mktemp("memory"), limits=LIMITS).start()
+    """Housekeeping every second: a collection and the pruning of refilled buckets."""
+    server = start(tmp_path_factory.mktemp("memory"), gc_seconds=1)
     try:
         yield server
     finally:
@@ -80,3 +85,22 @@ async def test_nothing_of_a_finished_match_stays_in_memory(srv: ServerProcess) -
         for code, _ in played:  # evicted, not lost: the finished rooms are read from the store
             room = (await http.get(f"/api/rooms/{code}")).json()["room"]
             assert room["status"] == "finished"
+
+
+async def test_closed_connections_set_off_a_collection(tmp_path: Path) -> None:
+    """With the timed pass an hour away, closing connections is what makes the server collect (four
+    times gc_connections closed: at its next look, within 5 s)."""
+    server = start(tmp_path, gc_seconds=3600, gc_connections=1)
+    try:
+        async with httpx.AsyncClient(base_url=server.base, timeout=20) as http:
+            _, clients = await play_match(server, http, 4)
+            assert (await report(http))["upkeep"]["runs"] == 0
+            for c in clients:
+                await c.close()
+            deadline = time.monotonic() + 15
+            while (now := await report(http))["objects"]["ServerProtocol"] or now["objects"]["Table"]:
+                assert time.monotonic() < deadline, f"closed connections were not collected: {now}"
+                await asyncio.sleep(0.5)
+            assert now["upkeep"]["runs"] >= 1
+    finally:
+        server.stop()

@@ -8,7 +8,14 @@ old one is finished and leaves the server's memory after its eviction delay) and
 rooms, connections and finished tables keep coming and going. Every ``--sample`` seconds the
 server's RSS (/proc) is recorded; latency (an intent sent -> the next view received) is grouped in
 ``--window``-second windows. Reported: RSS over time (it must level off), p50/p99 per window,
-matches played, errors. Nothing is asserted: it is a measurement (docs/server.md keeps the figures).
+matches played, errors, and the server's own memory report (tables in memory, its scheduled garbage
+collections; ``--objects``: live websocket protocol objects too). Nothing is asserted: it is a
+measurement (docs/server.md keeps the figures).
+
+For finding a leak: ``--limits evict_seconds=60`` (finished tables leave memory sooner) and
+``--memwatch FILE`` (the server's opt-in report, majiang/server/memwatch.py: object types that grow,
+tables alive that the registry let go and what holds them, pymalloc and malloc figures;
+``--memwatch-trace N`` adds tracemalloc, ``--memwatch-collect`` a full collection after each report).
 """
 
 from __future__ import annotations
@@ -18,6 +25,7 @@ import asyncio
 import contextlib
 import gc
 import json
+import os
 import random
 import resource
 import sys
@@ -30,7 +38,7 @@ import websockets
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from bench.load import pct
-from tests.server.harness import ServerProcess
+from tests.server.harness import OPERATOR, ServerProcess
 
 
 class Soak:
@@ -137,6 +145,17 @@ async def send_quietly(ws: websockets.ClientConnection, text: str) -> None:
         await ws.send(text)
 
 
+async def server_memory(base: str, objects: bool) -> dict[str, object]:
+    """The server's own memory report (GET /api/admin/memory, operator): tables, its scheduled garbage
+    collections, and (``objects``) live objects such as websocket protocols (a walk over the heap)."""
+    try:
+        async with httpx.AsyncClient(base_url=base, timeout=30) as http:
+            r = await http.get(f"/api/admin/memory?objects={int(objects)}", headers={"x-operator-token": OPERATOR})
+            return r.json() if r.status_code == 200 else {}  # type: ignore[no-any-return]
+    except httpx.HTTPError:
+        return {}
+
+
 def rss_mb(pid: int) -> float:
     for line in Path(f"/proc/{pid}/status").read_text().splitlines():
         if line.startswith("VmRSS:"):
@@ -149,14 +168,20 @@ async def main(args: argparse.Namespace) -> int:
     resource.setrlimit(resource.RLIMIT_NOFILE, (min(hard, max(soft, 65536)), hard))
     gc.set_threshold(20000, 50, 50)
     data = Path(tempfile.mkdtemp(prefix="majiang-soak-"))
+    if args.memwatch:  # the server's opt-in memory report (majiang/server/memwatch.py)
+        os.environ["MAJIANG_MEMWATCH"] = str(Path(args.memwatch).resolve())
+        os.environ["MAJIANG_MEMWATCH_SECONDS"] = str(args.sample)
+        os.environ["MAJIANG_MEMWATCH_TRACE"] = str(args.memwatch_trace)
+        os.environ["MAJIANG_MEMWATCH_COLLECT"] = "1" if args.memwatch_collect else ""
     # limits="" : the production defaults (rate limits, quotas), not the tests' roomy ones
-    srv = ServerProcess(data, args.database_url, limits="").start()
+    srv = ServerProcess(data, args.database_url, limits=args.limits).start()
     assert srv.proc is not None
     try:
         soak = Soak(args, srv.base)
         rng = random.Random(7)
         start = time.perf_counter()
         samples: list[tuple[float, float, int, int]] = []  # (minutes, RSS MB, matches, actions)
+        memory: dict[str, object] = {}
         tables = []
         for i in range(args.tables):  # a few at a time: 4 sessions + a room + 3 joins each
             tables.append(asyncio.create_task(soak.table(i, random.Random(rng.random()))))
@@ -166,13 +191,20 @@ async def main(args: argparse.Namespace) -> int:
             await asyncio.sleep(min(args.sample, max(0.0, end - time.perf_counter())))
             t = (time.perf_counter() - start) / 60
             samples.append((t, rss_mb(srv.proc.pid), soak.matches, soak.actions))
+            memory = await server_memory(srv.base, args.objects)
+            objects: dict[str, int] = memory.get("objects", {})  # type: ignore[assignment]
+            upkeep: dict[str, float] = memory.get("upkeep", {})  # type: ignore[assignment]
+            alive = f"  ws protocols {objects.get('ServerProtocol')}" if objects else ""
             print(f"{t:6.1f} min  RSS {samples[-1][1]:7.1f} MB  matches {soak.matches:5d}  "
-                  f"actions {soak.actions:7d}", flush=True)
+                  f"actions {soak.actions:7d}  tables {memory.get('tables')}{alive}  "
+                  f"collections {upkeep.get('runs')} (last {upkeep.get('last_ms')} ms)", flush=True)
         soak.stop.set()
         await asyncio.gather(*tables, return_exceptions=True)
         print(f"\n{args.tables} tables, {args.minutes:g} min, think {args.think}s, {args.hands} hands a match: "
               f"{soak.matches} matches, {soak.actions} actions ({soak.actions / (args.minutes * 60):.1f}/s)")
         print(f"errors: {soak.errors or 'none'}")
+        up = memory.get("upkeep", {})
+        print(f"server housekeeping: {up}  (full collections: runs, unreachable found, pauses, CPU in all)")
         print("\n| window | intents | p50 | p99 | max | RSS at end |")
         print("|---|---|---|---|---|---|")
         w = args.window
@@ -198,4 +230,15 @@ if __name__ == "__main__":
     p.add_argument("--sample", type=float, default=30, help="RSS sample interval, seconds")
     p.add_argument("--ruleset", default="anqing", choices=["anqing", "hefei"])
     p.add_argument("--database-url", default=None, help="default: SQLite in a temporary directory")
+    p.add_argument("--limits", default="", help="MAJIANG_LIMITS for the server (default: production limits), "
+                                                "e.g. evict_seconds=60 to see evictions sooner")
+    p.add_argument("--objects", action="store_true",
+                   help="count live objects (websocket protocols, tables) in the server at each sample; "
+                        "each count walks its heap, a pause of its own")
+    p.add_argument("--memwatch", default=None, metavar="FILE",
+                   help="the server appends a memory report to FILE every --sample seconds (memwatch.py)")
+    p.add_argument("--memwatch-trace", type=int, default=0, metavar="FRAMES",
+                   help="with --memwatch: tracemalloc with this many frames per traceback (slow; 0 = off)")
+    p.add_argument("--memwatch-collect", action="store_true",
+                   help="with --memwatch: a full garbage collection after each report")
     sys.exit(asyncio.run(main(p.parse_args())))

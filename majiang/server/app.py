@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import gc
 import logging
@@ -21,6 +22,8 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 
 from majiang.server.config import Settings
 from majiang.server.guard import Guard
+from majiang.server.housekeeping import Housekeeping
+from majiang.server.memwatch import from_env as memwatch_from_env
 from majiang.server.recovery import recover_all
 from majiang.server.registry import MemoryRegistry, TableRegistry
 from majiang.server.rest import routes
@@ -37,6 +40,7 @@ class Server:
     store: Store
     registry: TableRegistry
     guard: Guard
+    upkeep: Housekeeping
     cluster: Any = None  # majiang.server.cluster.node.Cluster when several nodes share the tables
 
 
@@ -60,6 +64,19 @@ class BodyLimit:
         await self.app(scope, receive, send)
 
 
+def structure_sizes(server: Server) -> dict[str, int]:
+    """How many entries the server's long-lived structures hold (the memory report, memwatch.py)."""
+    from majiang.server.clocks import _background
+
+    g = server.guard
+    return {"tables": len(getattr(server.registry, "_tables", {})), "tasks": len(asyncio.all_tasks()),
+            "timer_tasks": len(_background), "write_ip": len(g.write_ip), "write_token": len(g.write_token),
+            "view_ip": len(g.view_ip), "ws_token": len(g.ws_token), "ws_ip": len(g.ws_ip),
+            "connect_token": len(g.connect_token), "connect_ip": len(g.connect_ip), "views": len(g.views),
+            "revoked": len(g.revocations.tokens) + len(g.revocations.players),
+            "store_queue": server.store._queue.qsize()}
+
+
 def create_app(settings: Settings | None = None) -> Starlette:
     settings = (settings or Settings()).resolve()
     assert settings.database_url is not None
@@ -81,21 +98,35 @@ def create_app(settings: Settings | None = None) -> Starlette:
         now = time.time()
         for kind, key, at in await store.revocations(now):
             (guard.revocations.tokens if kind == "token" else guard.revocations.players)[key] = at
-        app.state.server = Server(settings, store, registry, guard, cluster)
+        upkeep = Housekeeping(guard, settings.limits.gc_seconds, settings.limits.gc_connections)
+        app.state.server = Server(settings, store, registry, guard, upkeep, cluster)
+        # The startup objects (modules, rulesets, the app) live as long as the process: freezing them and
+        # collecting less often keeps full-collection pauses out of the players' latency. Cyclic garbage
+        # then waits for a full collection those thresholds make rare: housekeeping.py schedules them.
+        # Frozen before any table is rebuilt: a table is not for life (a frozen one that
+        # had a cycle would never be freed after its eviction).
+        gc.collect()
+        gc.freeze()
+        gc.set_threshold(20000, 50, 50)
         if cluster is not None:
             cluster.revocations = guard.revocations
             await cluster.start()  # orphaned rooms are claimed by the nodes' scans, not all by one
         n = 0 if cluster is not None else await recover_all(store, registry, settings.bot_name,
-                                                            settings.limits.idle_seconds)
+                                                            settings.limits.idle_seconds,
+                                                            settings.limits.evict_seconds)
         if n:
             log.warning("recovered %d table(s) from the log", n)
-        # Long-lived objects (tables, engine tables) need no scanning: freezing them and collecting
-        # less often keeps full-collection pauses out of the players' latency.
-        gc.freeze()
-        gc.set_threshold(20000, 50, 50)
+        upkeep.start()
+        watch = memwatch_from_env(lambda: structure_sizes(app.state.server),
+                                  lambda: list(getattr(app.state.server.registry, "_tables", {}).values()))
+        if watch is not None:
+            watch.start()
         try:
             yield
         finally:
+            if watch is not None:
+                await watch.stop()
+            await upkeep.stop()
             for table in await registry.all():
                 table.timers.cancel_all()
             if cluster is not None:

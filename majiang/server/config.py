@@ -16,8 +16,9 @@ def default_data_dir() -> Path:
 
 @dataclass
 class Limits:
-    """Quotas and rate limits against abuse (docs/server.md). ``MAJIANG_LIMITS="key=value,…"`` overrides
-    any of them (the tests and the benches run servers with their own limits); a rate of 0 is no limit."""
+    """Quotas and rate limits against abuse, and memory upkeep (docs/server.md). ``MAJIANG_LIMITS="key=value,…"``
+    overrides any of them (the tests and the benches run servers with their own limits); a rate of 0 is no
+    limit."""
 
     body_bytes: int = 16384  # a REST request body (refused by Content-Length and while streaming)
     token_seconds: float = 7 * 86400.0  # a player token's lifetime; the client renews it silently
@@ -32,6 +33,11 @@ class Limits:
     rooms_per_token: int = 5  # rooms a player created that are not finished/dissolved
     seats_per_token: int = 8  # seats a player holds at once in rooms not finished/dissolved
     idle_seconds: float = 1800.0  # a waiting room with no change for this long is closed (never rebuilt)
+    evict_seconds: float = 600.0  # a finished or dissolved table leaves memory this long after its end
+    # a full garbage collection once this many websocket connections closed (at most once a minute),
+    # and at least every gc_seconds (housekeeping.py says why); gc_seconds 0 = never
+    gc_connections: int = 300
+    gc_seconds: float = 600.0
     page_size: int = 50  # GET /api/rooms default page size (at most max_page)
     max_page: int = 200
     # websocket messages per player and per address, on top of each connection's own limit

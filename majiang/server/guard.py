@@ -48,3 +48,14 @@ class Guard:
         # (room, hand, seat, step) -> the encoded answer of the replay view endpoint: finished hands
         # never change, so a step is rebuilt once however often it is asked for
         self.views = LRU(2048)
+
+    def buckets(self) -> dict[str, KeyedBuckets]:
+        return {"write_ip": self.write_ip, "write_token": self.write_token, "view_ip": self.view_ip,
+                "ws_token": self.ws_token, "ws_ip": self.ws_ip, "connect_token": self.connect_token,
+                "connect_ip": self.connect_ip}
+
+    def prune(self, now: float, wall: float) -> None:
+        """Forget refilled buckets (``now``: monotonic) and revocations of tokens expired by ``wall``."""
+        for b in self.buckets().values():
+            b.prune(now)
+        self.revocations.prune(wall)

@@ -1,8 +1,8 @@
 """Token buckets keyed by client address or player: rate limits that outlive a connection.
 
 A bucket holds up to ``burst`` tokens and refills at ``rate`` a second; each request takes one.
-Keyed buckets forget keys whose bucket has refilled (an idle client costs nothing), so a flood of
-new addresses or players cannot grow the map without bound."""
+Keyed buckets forget keys whose bucket has refilled (an idle client costs nothing): at the server's
+housekeeping pass, and at once when a flood of new addresses or players reaches ``PRUNE_AT`` keys."""
 
 from __future__ import annotations
 
@@ -49,11 +49,14 @@ class KeyedBuckets:
         bucket = self._buckets.get(key)
         if bucket is None:
             if len(self._buckets) >= self.PRUNE_AT:
-                now = time.monotonic()
-                for k in [k for k, b in self._buckets.items() if b.full(now)]:
-                    del self._buckets[k]
+                self.prune(time.monotonic())
             bucket = self._buckets[key] = Bucket(self.rate, self.burst)
         return bucket
+
+    def prune(self, now: float) -> None:
+        """Forget every key whose bucket has refilled (it would start full again anyway)."""
+        for k in [k for k, b in self._buckets.items() if b.full(now)]:
+            del self._buckets[k]
 
     def allow(self, key: str) -> bool:
         return self.get(key).allow()

@@ -79,6 +79,9 @@ def document() -> dict[str, Any]:
         "/api/players/{player_id}": {"get": _op("a player's record (private rooms only to the player)",
                                                 params=[PLAYER])},
         "/api/health": {"get": _op("liveness")},
+        "/api/admin/memory": {"get": _op("what the server holds in memory (tables, connections, objects, "
+                                         "rate-limit keys, garbage collections)", auth="operator",
+                                         params=[_query("objects", {"type": "string", "enum": ["0", "1"]})])},
         "/api/openapi.json": {"get": _op("this document")},
     }
     return {"openapi": "3.1.0",

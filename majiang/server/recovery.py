@@ -14,12 +14,13 @@ from majiang.server.protocol import RoomSettings
 from majiang.server.registry import TableRegistry
 from majiang.server.state import TableState
 from majiang.server.store import Store
-from majiang.server.table import IDLE_SECONDS, Table
+from majiang.server.table import EVICT_SECONDS, IDLE_SECONDS, Table
 
 log = logging.getLogger("majiang.server")
 
 
-async def rebuild(store: Store, code: str, bot_name: str = "", idle_seconds: float = IDLE_SECONDS) -> Table:
+async def rebuild(store: Store, code: str, bot_name: str = "", idle_seconds: float = IDLE_SECONDS,
+                  evict_seconds: float = EVICT_SECONDS) -> Table:
     records = await store.events(code)
     if not records or records[0][1] != "create":
         raise ValueError(f"room {code} has no create record")
@@ -31,15 +32,15 @@ async def rebuild(store: Store, code: str, bot_name: str = "", idle_seconds: flo
         state.apply(kind, data)
         if state.seq != idx:
             raise ValueError(f"room {code}: record {idx} applied as seq {state.seq}")
-    return Table(state, store, bot_name, idle_seconds)
+    return Table(state, store, bot_name, idle_seconds, evict_seconds)
 
 
 async def recover_all(store: Store, registry: TableRegistry, bot_name: str = "",
-                      idle_seconds: float = IDLE_SECONDS) -> int:
+                      idle_seconds: float = IDLE_SECONDS, evict_seconds: float = EVICT_SECONDS) -> int:
     count = 0
     for code in await store.unfinished_rooms():
         try:
-            table = await rebuild(store, code, bot_name, idle_seconds)
+            table = await rebuild(store, code, bot_name, idle_seconds, evict_seconds)
         except Exception:
             log.exception("could not rebuild room %s", code)
             continue

@@ -69,9 +69,10 @@ class TableError(Exception):
 
 class Table:
     def __init__(self, state: TableState, store: Store, bot_name: str = "",
-                 idle_seconds: float = IDLE_SECONDS) -> None:
+                 idle_seconds: float = IDLE_SECONDS, evict_seconds: float = EVICT_SECONDS) -> None:
         self.state = state
         self.idle_seconds = idle_seconds
+        self.evict_seconds = evict_seconds
         # seat -> (asked, deadline on the monotonic clock, full length): a question's deadline is fixed
         # when it is asked; 托管 toggles and reconnects re-arm the clock for what is left, never more
         self.deadlines: dict[int, tuple[int, float, float]] = {}
@@ -349,7 +350,7 @@ class Table:
         if st.status in ("dissolved", "finished"):
             self.timers.cancel_all()
             if self.on_closed is not None:
-                self.timers.arm("evict", st.seq, EVICT_SECONDS, self.background("evict", self._evict))
+                self.timers.arm("evict", st.seq, self.evict_seconds, self.background("evict", self._evict))
             return
         bot_delay = max(st.settings.bot_delay, 1.0) if retry else st.settings.bot_delay
         hand = st.hand

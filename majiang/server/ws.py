@@ -32,6 +32,13 @@ RateLimit = Bucket  # one connection's own limit: RATE_PER_SECOND sustained, RAT
 
 
 async def websocket_endpoint(ws: WebSocket) -> None:
+    try:
+        await _serve(ws)
+    finally:  # refused or served, its protocol objects are now garbage for the next full collection
+        ws.app.state.server.upkeep.connection_closed()
+
+
+async def _serve(ws: WebSocket) -> None:
     app = ws.app.state.server
     guard = app.guard
     await ws.accept()
@@ -68,7 +75,6 @@ async def websocket_endpoint(ws: WebSocket) -> None:
         await _refuse(ws, table.state.seq, e.code, e.reason, 4003)
         return
     limit = RateLimit(RATE_PER_SECOND, RATE_BURST)
-    by_player, by_ip = guard.ws_token.get(player.player_id), guard.ws_ip.get(ip)
     dropped, last_drop = 0, 0.0  # drops in the current flood (a flood ends after FLOOD_GAP s without one)
     try:
         while not conn.closed:
@@ -78,8 +84,9 @@ async def websocket_endpoint(ws: WebSocket) -> None:
             text = frame.get("text")
             raw: bytes = text.encode() if text is not None else (frame.get("bytes") or b"")
             # the per-player and per-address buckets are shared by every connection (reconnecting
-            # does not refill them)
-            if not (limit.allow() and by_player.allow() and by_ip.allow()):
+            # does not refill them); looked up for each message, never kept: housekeeping forgets a
+            # bucket once it has refilled, and a kept one would then be a second bucket for the key
+            if not (limit.allow() and guard.ws_token.allow(player.player_id) and guard.ws_ip.allow(ip)):
                 now = time.monotonic()
                 dropped = dropped + 1 if now - last_drop < FLOOD_GAP else 1
                 last_drop = now

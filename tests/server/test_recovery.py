@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import httpx
 import pytest
@@ -119,5 +120,54 @@ async def test_history_of_a_finished_room_after_a_restart_names_its_seats(fresh:
             assert room["seats"][0]["name"] == "记录" and room["seats"][0]["player_id"] == p["player_id"]
             assert room["seats"][1]["bot"] and room["totals"] == live["totals"] and room["hand_no"] == 1
             assert len((await http.get(f"/api/rooms/{code}/hands")).json()["hands"]) == 1
+    finally:
+        srv.stop()
+
+
+async def test_timeouts_counted_before_a_sigkill_still_count_after_it(fresh: tuple[Path, str | None]) -> None:
+    """Issue 16 item 5: a seat stays in 托管 after ``max_timeouts`` turn clocks ran out in the match. The
+    count is derived from the log's ``tuoguan`` records (reason ``timeout``), so a kill -9 and a rebuild
+    keep it: one timeout before the kill and one after lock 托管 on with ``max_timeouts`` 2."""
+    data_dir, url = fresh
+    quick = {"discard_seconds": 1.0, "claim_seconds": 0.5, "ready_seconds": 0.5, "grace_seconds": 60,
+             "bot_delay": 0.2, "max_timeouts": 2, "hands": 8}
+
+    def my_turn(c: Client) -> Any:
+        m = c.last_view_msg
+        return m if m and m["view"]["phase"] == "turn" and m["view"]["legal"] and not m["tuoguan"] else None
+
+    def in_tuoguan(c: Client) -> bool:
+        return bool(c.room and c.seat is not None and c.room["seats"][c.seat]["tuoguan"])
+
+    srv = ServerProcess(data_dir, url).start()
+    try:
+        async with httpx.AsyncClient(base_url=srv.base, timeout=20) as http:
+            p = await session(http, "慢")
+            code = (await create_room(http, p["token"], **quick))["room"]["code"]
+            await http.post(f"/api/rooms/{code}/bots", json={}, headers=auth(p["token"]))
+            c = await Client(srv.ws_base, code, p["token"]).connect()
+            await c.next_of("welcome", after=0)
+            await c.send({"type": "ready"})
+            await c.wait(my_turn, timeout=30)
+            await c.wait(in_tuoguan, timeout=5)  # the first timeout: 托管 on
+            await c.send({"type": "tuoguan", "on": False})  # allowed: 1 of 2
+            await c.wait(lambda c: not in_tuoguan(c), timeout=5)
+        srv.kill()
+        await c.closed.wait()
+
+        srv = ServerProcess(data_dir, url).start()
+        c = await Client(srv.ws_base, code, p["token"]).connect()
+        await c.next_of("welcome", after=0)
+        assert not in_tuoguan(c)
+        await c.wait(my_turn, timeout=30)
+        await c.wait(in_tuoguan, timeout=5)  # the second timeout of the match, after the restart
+        start = len(c.messages)
+        await c.send({"type": "tuoguan", "on": False})
+        err = await c.wait(lambda c: next((m for m in c.messages[start:] if m["type"] == "error"), None)
+                           or (not in_tuoguan(c) and "off"), timeout=10)
+        assert err != "off", "托管 went off: the timeout counted before the restart was forgotten"
+        assert err["code"] == "not_now" and "托管 stays on" in err["reason"], err
+        assert "ran out 2 times" in err["reason"]
+        await c.close()
     finally:
         srv.stop()

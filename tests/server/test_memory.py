@@ -1,0 +1,106 @@
+"""A long-running server keeps nothing of matches that are over (docs/server.md, Soak).
+
+A real server with a short eviction delay and a housekeeping pass every second plays a few matches to
+the end; once they are evicted its operator memory report must show no table, hand, connection or
+websocket protocol object alive and no rate-limit key left. Before the scheduled collection the
+websockets library's ``ServerProtocol`` of every closed connection stayed (a cycle through its parser
+generator, with its zlib streams) until a full collection the server's thresholds made rare."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+
+from tests.server.harness import OPERATOR, Client, ServerProcess, auth, create_room, session
+
+# every limit on (so each map gets keys) but roomy; tables leave memory 1 s after the end
+ROOMY = {"write_rate_ip": 50, "write_burst_ip": 100, "write_rate_token": 50, "write_burst_token": 100,
+         "ws_rate_token": 50, "ws_burst_token": 100, "ws_rate_ip": 50, "ws_burst_ip": 100,
+         "connect_rate_token": 50, "connect_burst_token": 100, "connect_rate_ip": 50, "connect_burst_ip": 100,
+         "evict_seconds": 1}
+OPERATOR_AUTH = {"x-operator-token": OPERATOR}
+
+
+def start(tmp: Path, **limits: float) -> ServerProcess:
+    return ServerProcess(tmp, limits=",".join(f"{k}={v}" for k, v in {**ROOMY, **limits}.items())).start()
+
+
+@pytest.fixture(scope="module")
+def srv(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
+    """Housekeeping every second: a collection and the pruning of refilled buckets."""
+    server = start(tmp_path_factory.mktemp("memory"), gc_seconds=1)
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+async def report(http: httpx.AsyncClient) -> dict[str, Any]:
+    r = await http.get("/api/admin/memory?objects=1", headers=OPERATOR_AUTH)
+    assert r.status_code == 200, r.text
+    return r.json()  # type: ignore[no-any-return]
+
+
+async def play_match(srv: ServerProcess, http: httpx.AsyncClient, humans: int) -> tuple[str, list[Client]]:
+    """A one-hand match of ``humans`` scripted players and bots, played to its end (still connected)."""
+    people = [await session(http, f"M{i}") for i in range(humans)]
+    code = (await create_room(http, people[0]["token"], hands=1))["room"]["code"]
+    for p in people[1:]:
+        assert (await http.post(f"/api/rooms/{code}/join", headers=auth(p["token"]))).status_code == 200
+    await http.post(f"/api/rooms/{code}/bots", json={}, headers=auth(people[0]["token"]))
+    clients = [await Client(srv.ws_base, code, p["token"]).connect() for p in people]
+    for c in clients:
+        c.autoplay = True
+        await c.next_of("welcome", after=0)
+        await c.send({"type": "ready"})
+    for c in clients:
+        await c.next_of("match_end", timeout=60, after=0)
+    return code, clients
+
+
+async def test_nothing_of_a_finished_match_stays_in_memory(srv: ServerProcess) -> None:
+    async with httpx.AsyncClient(base_url=srv.base, timeout=20) as http:
+        assert (await http.get("/api/admin/memory")).status_code == 403  # the operator's only
+        played = await asyncio.gather(*(play_match(srv, http, humans) for humans in (1, 2, 4)))
+        during = await report(http)
+        assert during["objects"]["ServerProtocol"] >= 7 and during["objects"]["Table"] == 3  # (counted at all)
+        for _, clients in played:
+            for c in clients:
+                await c.close()
+        deadline = time.monotonic() + 20
+        while True:
+            now = await report(http)
+            held = {k: v for k, v in now["objects"].items() if v} | {k: v for k, v in now["buckets"].items() if v}
+            if not held and now["tables"] == 0:
+                break
+            assert time.monotonic() < deadline, f"still held after the matches were evicted: {now}"
+            await asyncio.sleep(0.5)
+        assert now["connections"] == 0 and now["upkeep"]["runs"] >= 1 and now["upkeep"]["found"] > 0
+        for code, _ in played:  # evicted, not lost: the finished rooms are read from the store
+            room = (await http.get(f"/api/rooms/{code}")).json()["room"]
+            assert room["status"] == "finished"
+
+
+async def test_closed_connections_set_off_a_collection(tmp_path: Path) -> None:
+    """With the timed pass an hour away, closing connections is what makes the server collect (four
+    times gc_connections closed: at its next look, within 5 s)."""
+    server = start(tmp_path, gc_seconds=3600, gc_connections=1)
+    try:
+        async with httpx.AsyncClient(base_url=server.base, timeout=20) as http:
+            _, clients = await play_match(server, http, 4)
+            assert (await report(http))["upkeep"]["runs"] == 0
+            for c in clients:
+                await c.close()
+            deadline = time.monotonic() + 15
+            while (now := await report(http))["objects"]["ServerProtocol"] or now["objects"]["Table"]:
+                assert time.monotonic() < deadline, f"closed connections were not collected: {now}"
+                await asyncio.sleep(0.5)
+            assert now["upkeep"]["runs"] >= 1
+    finally:
+        server.stop()

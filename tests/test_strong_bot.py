@@ -11,7 +11,7 @@ import pytest
 
 from majiang.bots import make_bot
 from majiang.bots.analysis import Reader
-from majiang.bots.strong import p_chain
+from majiang.bots.strong import _without, p_chain
 from majiang.engine import Hand, seat_view
 from majiang.engine.actions import Declare, Discard
 from majiang.engine.state import RiverTile
@@ -32,6 +32,20 @@ def _position(ruleset: str, options: dict[str, str], seed: str, tiles: str, *, s
         view, hand=hand, drawn=hand[-1], legal=legal, seats=seats or view.seats,
         wall_left=view.wall_left if wall_left is None else wall_left,
     )
+
+
+def _hefei_table(seed: str) -> list[SeatPublic]:
+    """Seat 1 declared 报听 on its second discard, having shed only 饼 and 条 (it collects 万); 3p was thrown
+    after the declaration and not won on."""
+    base = seat_view(Hand(make_ruleset("hefei", {"room": "baoting"}), seed, dealer=0), 0)
+    declared_river = [RiverTile(tile=parse_tiles("7p")[0]), RiverTile(tile=parse_tiles("3s")[0], declared=True),
+                      RiverTile(tile=parse_tiles("6p")[0])]
+    return [
+        msgspec.structs.replace(base.seats[0], river=[RiverTile(tile=t) for t in parse_tiles("8m2s")]),
+        msgspec.structs.replace(base.seats[1], river=declared_river, declared=True),
+        msgspec.structs.replace(base.seats[2], river=[RiverTile(tile=t) for t in parse_tiles("2p8s3p")]),
+        msgspec.structs.replace(base.seats[3], river=[RiverTile(tile=t) for t in parse_tiles("8p7s")]),
+    ]
 
 
 def test_keeps_the_wait_that_scores_more() -> None:
@@ -55,15 +69,7 @@ def test_folds_against_a_declared_seat_with_a_dangerous_tile() -> None:
     # 万 in the declared hand's suit, while 3p was thrown after the declaration and not won on: safe
     # against a locked hand. It folds. (With 12 tiles left, three draws, it plays on since the 荒庄 tuning
     # of BAOTING_LOSS_SCALE: a hand with a fair chance is not broken for a guess.)
-    base = seat_view(Hand(make_ruleset("hefei", {"room": "baoting"}), "f1", dealer=0), 0)
-    declared_river = [RiverTile(tile=parse_tiles("7p")[0]), RiverTile(tile=parse_tiles("3s")[0], declared=True),
-                      RiverTile(tile=parse_tiles("6p")[0])]
-    seats = [
-        msgspec.structs.replace(base.seats[0], river=[RiverTile(tile=t) for t in parse_tiles("8m2s")]),
-        msgspec.structs.replace(base.seats[1], river=declared_river, declared=True),
-        msgspec.structs.replace(base.seats[2], river=[RiverTile(tile=t) for t in parse_tiles("2p8s3p")]),
-        msgspec.structs.replace(base.seats[3], river=[RiverTile(tile=t) for t in parse_tiles("8p7s")]),
-    ]
+    seats = _hefei_table("f1")
     tiles = "5m234p58p2s3s4s6s7s8s3p5p"
     view = _position("hefei", {"room": "baoting"}, "f1", tiles, seats=seats, wall_left=8)
     calm = msgspec.structs.replace(view, seats=[
@@ -77,6 +83,85 @@ def test_does_not_break_a_ready_hand_for_nothing() -> None:
     view = _position("anqing", {"mode": "A"}, "p5", "123m456m789m45p99s1z")
     choice = make_bot("strong").choose(view)
     assert choice == Discard(tile=parse_tiles("1z")[0])
+
+
+def test_a_far_hand_plays_on_against_a_declaration_while_the_wall_is_long() -> None:
+    # Hefei 报听, 16 tiles left (four draws to come), the table of the fold test. Two steps from ready, the
+    # hand throws what it would throw with nobody declared — 7m, a live 万 in the declared hand's likely
+    # suit — rather than break itself for the safe 3p: folding far hands is what left four strong bots at
+    # 荒庄 in half their hands (docs/bots.md).
+    seats = _hefei_table("f1")
+    view = _position("hefei", {"room": "baoting"}, "f1", "4578m344558p4478s", seats=seats, wall_left=16)
+    calm = msgspec.structs.replace(view, seats=[
+        msgspec.structs.replace(s, declared=False, river=[RiverTile(tile=r.tile) for r in s.river]) for s in seats])
+    seven_m = Discard(tile=parse_tiles("7m")[0])
+    assert make_bot("strong").choose(calm) == seven_m
+    assert make_bot("strong").choose(view) == seven_m
+
+
+def test_hefei_speed_counts_draws_toward_eight_in_a_suit() -> None:
+    # 234m 567m 234p 567p 8s is a complete shape but for the 8s, and 8s would make no win: six 万, six 饼, two
+    # 条. The plain shanten's one useful draw is that 8s; the draws that bring a valid win nearer are the
+    # 万 and 饼 that make seven of a suit while the hand stays ready (throwing the 8s).
+    from majiang.bots.goal import goal_kinds
+    from majiang.bots.strong import StrongBot, _Strong
+
+    view = _position("hefei", {"room": "baoting"}, "g1", "234m567m234p567p8s8s")
+    ctx = _Strong(view, StrongBot())
+    key, jokers, eff = ctx.part(parse_tiles("234m567m234p567p8s"))
+    assert eff == 1  # ready in shape, one tile short of seven in a suit
+    assert ctx.memo.useful_kinds(key, jokers) == tuple(parse_tiles("8s"))
+    kinds = goal_kinds(ctx, key, jokers)
+    assert parse_tiles("8s")[0] not in kinds
+    assert set(parse_tiles("5m8m2p5p8p")) <= set(kinds)
+    assert all(t < 18 for t in kinds)  # 万 and 饼 only
+
+
+def test_hefei_keeps_the_suit_nearest_eight() -> None:
+    # 5588m 234568p 4457s: throwing 8p or 7s leaves a part two steps away with as many plain useful draws;
+    # after 7s the hand keeps six 饼 toward eight (21 draws bring a valid win nearer), after 8p only five
+    # (7 draws). The greedy bot's tie-break throws 8p; the strong bot keeps the 饼.
+    from majiang.bots.strong import StrongBot, _Strong
+
+    view = _position("hefei", {"room": "baoting"}, "g1", "5588m234568p4457s")
+    ctx = _Strong(view, StrongBot())
+    parts = ctx.discard_parts(ctx.hand)
+    eight_p, seven_s = parse_tiles("8p7s")
+    assert parts[eight_p][2] == parts[seven_s][2] == 2
+    assert ctx.useful(*parts[eight_p][:2]) == ctx.useful(*parts[seven_s][:2])
+    assert ctx.speed(*parts[seven_s][:2]) > ctx.speed(*parts[eight_p][:2])
+    assert make_bot("greedy").choose(view) == Discard(tile=eight_p)
+    assert make_bot("strong").choose(view) == Discard(tile=seven_s)
+
+
+def test_a_wait_in_a_suit_the_others_shed_is_likelier_to_be_thrown() -> None:
+    # Hefei hands keep one suit: seats that have shed 饼 go on shedding it. Holding 234m 567m 888m 345s 7p 7s
+    # (不报听: any seat may win on a discard), the single wait on 7p comes from them more readily than the
+    # same single wait on 7s (the suit nobody has thrown); each has three unseen copies.
+    from majiang.bots.strong import StrongBot, _Strong
+
+    base = seat_view(Hand(make_ruleset("hefei", {"room": "bubaoting"}), "w1", dealer=0), 0)
+    seats = [msgspec.structs.replace(s, river=[RiverTile(tile=t) for t in parse_tiles("2p3p4p8p")]) if s.seat else s
+             for s in base.seats]
+    view = _position("hefei", {"room": "bubaoting"}, "w1", "234m567m888m345s7p7s", seats=seats)
+    ctx = _Strong(view, StrongBot())
+    seven_p, seven_s = parse_tiles("7p7s")
+    assert ctx.unseen[seven_p] == ctx.unseen[seven_s] == 3
+    on_7p = ctx.ready_rate(_without(view.hand, seven_s))
+    on_7s = ctx.ready_rate(_without(view.hand, seven_p))
+    assert on_7p[0] > on_7s[0] > 0
+
+
+def test_four_strong_bots_reach_a_draw_less_often_than_four_greedy() -> None:
+    # Hefei 报听, the same 200 hands (seeded matches) at a table of four strong and one of four greedy bots
+    # (about 25 s on two cores). docs/bots.md has the 2,000-hand figures.
+    from majiang.sim.runner import SimConfig, run
+
+    def draws(bot: str) -> int:
+        cfg = SimConfig(ruleset="hefei", options={"room": "baoting"}, hands=200, bots=(bot,) * 4, seed="ci")
+        return sum(r.draw for r in run(cfg, workers=2))
+
+    assert draws("strong") < draws("greedy")
 
 
 def test_declares_a_live_wait_in_a_baoting_room() -> None:

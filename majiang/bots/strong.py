@@ -32,6 +32,7 @@ only when the declared hand is worth more.
 from __future__ import annotations
 
 from majiang.bots.analysis import PartMemo
+from majiang.bots.goal import goal_kinds
 from majiang.bots.greedy import GreedyContext, _keep_value, decide
 from majiang.bots.valuation import ExtraMeld, WinValuer
 from majiang.engine.actions import Action, Chi, Declare, Discard, Kong, Pass, Peng
@@ -60,7 +61,13 @@ LOSS_SCALE = 0.35
 # tile. At this scale the bot folds only when its own hand has little left to win (late, or far from
 # ready): 荒庄 44.3 %, and it beats greedy by as much as before (docs/bots.md). Playing on only with a
 # ready or one-step hand and four draws to come kept 48.6 %: the far hands' folding is what stalls.
-BAOTING_LOSS_SCALE = 0.15
+BAOTING_LOSS_SCALE = 0.10
+BAOTING_FOLD_BELOW = 2
+WIDEN_READY = True
+SHED_WEIGHTED = True
+# Rulesets whose speed is measured in draws toward a valid win (majiang.bots.goal): Hefei's eight in a
+# suit. (Anqing mode B's 打缺 goal is a gap too; there the plain useful draws are kept: see docs/bots.md.)
+GOAL_DRAWS = frozenset({"hefei"})
 # A far hand that claims loses 门清 (Anqing 3 番, 百搭 1 台 of a few): its typical value shrinks.
 CLOSED_BONUS = {"anqing": 0.75, "baida": 0.85}
 # A claim that brings the hand nearer is taken when it keeps this share of passing's value (default:
@@ -132,6 +139,30 @@ class _Strong(GreedyContext):
         self.pool = max(1, sum(self.unseen))
         self.closed_bonus = CLOSED_BONUS.get(view.ruleset, 1.0)
         self._threats: list[tuple[float, set[int], list[float]]] | None = None
+        self._shed: list[list[float]] | None = None
+        # Hefei wins need eight in a suit: speed is counted in draws that bring a valid win nearer
+        # (majiang.bots.goal), not in draws that only better the shape.
+        self.goal = view.ruleset in GOAL_DRAWS
+
+    # --- the rule goal (majiang.bots.goal) --------------------------------------------------------
+    def goal_gap(self, natural: list[int]) -> int:
+        return self._goal_gap(natural)
+
+    def goal_key(self) -> tuple[object, ...]:
+        self._goal_gap([0] * 34)  # reads the melds' suits
+        return (self.mode_b, self.need_eight, tuple(self._meld_suits or ()))
+
+    def speed_kinds(self, key: tuple[int, ...], jokers: int) -> tuple[int, ...]:
+        """The kinds whose draw brings the part nearer to a win: to a valid one where the ruleset has a
+        goal (GOAL_DRAWS), else to a complete shape."""
+        return goal_kinds(self, key, jokers) if self.goal else self.memo.useful_kinds(key, jokers)
+
+    def speed(self, key: tuple[int, ...], jokers: int) -> int:
+        """Unseen tiles among :meth:`speed_kinds`."""
+        if not self.goal:
+            return self.useful(key, jokers)
+        unseen = self.unseen
+        return sum(unseen[t] for t in goal_kinds(self, key, jokers))
 
     @property
     def unseen(self) -> list[int]:
@@ -196,12 +227,44 @@ class _Strong(GreedyContext):
         p_draw = live / self.pool
         v_self = sum(unseen[w] * d for w, d, _ in waits) / live
         open_ = self.baida or (self.hefei and (not self.baoting or decl))
-        p_disc = DISCARD_SHARE * p_draw if open_ else 0.0
-        v_disc = sum(unseen[w] * x for w, _, x in waits) / live if open_ else 0.0
-        rate = 1 - (1 - p_draw) * (1 - p_disc) ** 3
-        total = p_draw + 3 * p_disc
+        if open_ and self.hefei and SHED_WEIGHTED:
+            # Each other seat throws a wait at the rate it sheds the wait's suit.
+            shares = self.shed_shares()
+            thrown = [sum(unseen[w] * f[w // 9] for w, _, _ in waits) for f in shares]
+            p_each = [DISCARD_SHARE * x / self.pool for x in thrown]
+            weight = sum(thrown)
+            v_disc = sum(unseen[w] * x * sum(f[w // 9] for f in shares) for w, _, x in waits)
+            v_disc = v_disc / weight if weight else 0.0
+            miss = 1 - p_draw
+            for p in p_each:
+                miss *= 1 - p
+            rate = 1 - miss
+            total = p_draw + sum(p_each)
+        else:
+            p_disc = DISCARD_SHARE * p_draw if open_ else 0.0
+            v_disc = sum(unseen[w] * x for w, _, x in waits) / live if open_ else 0.0
+            rate = 1 - (1 - p_draw) * (1 - p_disc) ** 3
+            total = p_draw + 3 * p_disc
         share_self = p_draw / total if total else 1.0
         return rate, share_self * v_self + (1 - share_self) * v_disc + self.denial
+
+    def shed_shares(self) -> list[list[float]]:
+        """For each other seat, how readily it throws each suit, an even share being 1 (Hefei): a hand
+        keeps one suit (it needs eight of it), so the suits a seat has shed are the ones it goes on
+        shedding, and a wait in the suit it keeps rarely comes from it."""
+        if self._shed is None:
+            out = []
+            for o, st in enumerate(self.view.seats):
+                if o == self.seat:
+                    continue
+                shed = [0, 0, 0]
+                for r in st.river:
+                    if r.tile < 27:
+                        shed[r.tile // 9] += 1
+                total = sum(shed) + 3
+                out.append([3 * (x + 1) / total for x in shed])
+            self._shed = out
+        return self._shed
 
     def ev_ready(self, rest: list[int], draws: int, declared: bool | None = None,
                  extra: ExtraMeld | None = None) -> float:
@@ -223,7 +286,7 @@ class _Strong(GreedyContext):
         """Two steps ahead: each unseen draw that makes the part ready, then its best ready discard; the
         chance is a two-step chain (a useful draw, then a win) over the draws left."""
         key, jokers, _ = self.part(rest)
-        kinds = self.memo.useful_kinds(key, jokers)
+        kinds = self.speed_kinds(key, jokers)
         unseen = self.unseen
         useful = sum(unseen[t] for t in kinds)
         if useful == 0:
@@ -257,7 +320,7 @@ class _Strong(GreedyContext):
             return self.ev_ready(rest, draws, declared, extra)
         if eff == 1:
             return self.ev_one_away(rest, draws, extra)
-        return self.ev_far(eff, self.useful(key, jokers), draws, self.closed and extra is None)
+        return self.ev_far(eff, self.speed(key, jokers), draws, self.closed and extra is None)
 
     # --- defence (Hefei) -------------------------------------------------------------------------
     def threats(self) -> list[tuple[float, set[int], list[float]]]:
@@ -358,16 +421,21 @@ class _Strong(GreedyContext):
         def greedy_rank(a: Action) -> tuple[int, ...]:
             t = a.tile  # type: ignore[attr-defined]
             key, jokers, eff = parts[t]
-            return (eff, -self.useful(key, jokers), int(t in self.wilds), _keep_value(t, self.hand),
+            return (eff, -self.speed(key, jokers), -self.useful(key, jokers), int(t in self.wilds),
+                    _keep_value(t, self.hand),
                     0 if isinstance(a, Declare) else 1)
 
         # Offence: the nearest parts first (the greedy order); near a win, their value decides.
         tied = sorted((a for a in discards if parts[a.tile][2] == low), key=greedy_rank)
         choice = tied[0]
         if low <= 1:
-            choice = max(tied, key=lambda a: (round(value(a), 6), [-x for x in greedy_rank(a)]))
+            # A ready part whose waits are few and dead (or not valid wins: Hefei's eight in a suit) may be
+            # worth less than a wide one-step part: in Hefei both are weighed.
+            reach = low + (1 if low == 0 and self.goal and WIDEN_READY else 0)
+            near = [a for a in discards if parts[a.tile][2] <= reach]
+            choice = max(near, key=lambda a: (round(value(a), 6), [-x for x in greedy_rank(a)]))
         # Defence: when a seat may win on this discard, a safer one may be worth more.
-        if any(r > 0 for r, _, _ in self.threats()):
+        if self.defends(low):
             offence = value(choice)
             net = offence - self.loss(choice.tile)  # type: ignore[attr-defined]
             for a in discards:
@@ -391,6 +459,13 @@ class _Strong(GreedyContext):
                 if self.part(rest)[2] <= low:
                     return a
         return choice
+
+    def defends(self, low: int) -> bool:
+        """Whether to weigh the danger of this turn's discards (a seat may win on them)."""
+        if not any(r > 0 for r, _, _ in self.threats()):
+            return False
+        # 报听 room: a far hand plays on (see BAOTING_FOLD_BELOW).
+        return not self.baoting or low < BAOTING_FOLD_BELOW
 
     def lock_cost(self) -> float:
         """What a 报听 gives up: the hand can no longer change waits, nor fold if another seat declares."""

@@ -91,14 +91,15 @@ class CpuMeter:
         if include_services:
             self.groups["postgres"] = pids_named("postgres")
             self.groups["redis"] = pids_named("redis-server")
-        self.start = {k: sum(pid_cpu(p) for p in v) for k, v in self.groups.items()}
+        self.start = {p: pid_cpu(p) for v in self.groups.values() for p in v}
         self.busy0, self.total0 = machine_busy()
         self.t0 = time.perf_counter()
 
     def read(self) -> dict[str, float]:
         """Cores used by each group (1.0 = one core busy all the time), and ``machine``."""
         elapsed = time.perf_counter() - self.t0
-        out = {k: (sum(pid_cpu(p) for p in v) - self.start[k]) / elapsed for k, v in self.groups.items()}
+        # per process, never below zero: a process that ended in the window (a PostgreSQL backend) reads 0
+        out = {k: sum(max(0.0, pid_cpu(p) - self.start[p]) for p in v) / elapsed for k, v in self.groups.items()}
         busy, total = machine_busy()
         out["machine"] = (busy - self.busy0) / max(1, total - self.total0) * (os.cpu_count() or 1)
         return out

@@ -137,6 +137,7 @@ class Table:
                 self.actions += 1
                 if not over_before and st.hand is not None and st.hand.over:
                     futs.extend(self._hand_finished())
+                    self._lighten(st.hand)
             elif kind == "dissolve":
                 futs.append(self.store.set_room_status(st.code, "dissolved", st.totals))
             elif kind == "deal":
@@ -184,6 +185,17 @@ class Table:
             log.exception("table %s: could not mark the room dissolved", st.code)
         self.broadcast(room=False, hand=False)
         self.schedule()
+
+    def _lighten(self, hand: Hand) -> None:
+        """Drop what an ended hand will never read again. A finished table stays in memory for
+        ``evict_seconds`` and every scheduled full collection walks it (housekeeping.py): its hand's
+        听-hint caches (``ting_hint`` answers None once a hand is over) were half of what it gave the
+        collector; the spectators' delayed copy and, once the match is over, the bots go too."""
+        hand.hint_cache.clear()
+        hand.hint_wins.clear()
+        self._watch_hand = None
+        if self.state.status == "finished":
+            self._bots.clear()
 
     def _hand_finished(self) -> list[asyncio.Future[None]]:
         st = self.state

@@ -63,19 +63,21 @@ def test_keeps_the_wait_that_scores_more() -> None:
 
 
 def test_folds_against_a_declared_seat_with_a_dangerous_tile() -> None:
-    # Hefei 报听, 8 tiles left in the wall: seat 1 declared on its second discard and has shed only 饼
-    # and 条 (so it collects 万). Seat 0 is two steps from ready with two draws to come: little chance.
-    # With nobody declared it throws its lone 5m (it is gathering 条). Against the declaration 5m is a live
-    # 万 in the declared hand's suit, while 3p was thrown after the declaration and not won on: safe
-    # against a locked hand. It folds. (With 12 tiles left, three draws, it plays on since the 荒庄 tuning
-    # of BAOTING_LOSS_SCALE: a hand with a fair chance is not broken for a guess.)
+    # Hefei 报听, 6 tiles left in the wall: seat 1 declared on its second discard and has shed only 饼
+    # and 条 (so it collects 万). Seat 0 is one step from ready (a draw to be ready, another to win) with one
+    # draw to come: little chance. With nobody declared it throws its lone 5m (it is gathering 条). Against
+    # the declaration 5m is a live 万 in the declared hand's suit, while 3p was thrown after the declaration
+    # and not won on: safe against a locked hand. It folds. With 8 tiles left, two draws, it plays on since
+    # the 荒庄 tuning of BAOTING_LOSS_SCALE: a hand with a fair chance is not broken for a guess.
     seats = _hefei_table("f1")
     tiles = "5m234p58p2s3s4s6s7s8s3p5p"
-    view = _position("hefei", {"room": "baoting"}, "f1", tiles, seats=seats, wall_left=8)
+    view = _position("hefei", {"room": "baoting"}, "f1", tiles, seats=seats, wall_left=6)
     calm = msgspec.structs.replace(view, seats=[
         msgspec.structs.replace(s, declared=False, river=[RiverTile(tile=r.tile) for r in s.river]) for s in seats])
-    assert make_bot("strong").choose(calm) == Discard(tile=parse_tiles("5m")[0])
+    five_m = Discard(tile=parse_tiles("5m")[0])
+    assert make_bot("strong").choose(calm) == five_m
     assert make_bot("strong").choose(view) == Discard(tile=parse_tiles("3p")[0])
+    assert make_bot("strong").choose(msgspec.structs.replace(view, wall_left=8)) == five_m
 
 
 def test_does_not_break_a_ready_hand_for_nothing() -> None:

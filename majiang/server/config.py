@@ -16,9 +16,9 @@ def default_data_dir() -> Path:
 
 @dataclass
 class Limits:
-    """Quotas and rate limits against abuse, and memory upkeep (docs/server.md). ``MAJIANG_LIMITS="key=value,…"``
-    overrides any of them (the tests and the benches run servers with their own limits); a rate of 0 is no
-    limit."""
+    """Quotas and rate limits against abuse, memory upkeep and thread switching (docs/server.md).
+    ``MAJIANG_LIMITS="key=value,…"`` overrides any of them (the tests and the benches run servers with their
+    own limits); a rate of 0 is no limit."""
 
     body_bytes: int = 16384  # a REST request body (refused by Content-Length and while streaming)
     token_seconds: float = 7 * 86400.0  # a player token's lifetime; the client renews it silently
@@ -38,6 +38,8 @@ class Limits:
     # and at least every gc_seconds (housekeeping.py says why); gc_seconds 0 = never
     gc_connections: int = 300
     gc_seconds: float = 600.0
+    # the interpreter's thread switch interval, seconds (0: Python's default, 5 ms); app.py says why
+    switch_interval: float = 0.0005
     page_size: int = 50  # GET /api/rooms default page size (at most max_page)
     max_page: int = 200
     # websocket messages per player and per address, on top of each connection's own limit

@@ -79,6 +79,7 @@ class Table:
         self.store = store
         self.bot_name = bot_name or default_bot()
         self.lock = asyncio.Lock()
+        self._thinking: set[tuple[int, int]] = set()  # (seat, asked) a bot is deciding outside the lock
         self.conns: list[Conn | None] = [None] * SEATS
         self.cursor = [0] * SEATS  # how many of the hand's events each seat has been sent
         self.timers = Timers()
@@ -483,25 +484,46 @@ class Table:
         return self._bots[seat]
 
     async def _bot_move(self, seat: int, asked: int) -> None:
-        async with self.lock:
-            st = self.state
-            hand = st.hand
-            if st.status != "playing" or hand is None or st.asked[seat] != asked or not (
-                    st.seats[seat].automatic or self.overdue(seat)):
-                return
-            view = seat_view(hand, seat)
-            if not view.legal:
-                return
-            try:
+        # The bot thinks outside the table's lock: its decision waits in BOT_THREAD's queue behind every
+        # other table's bots, and a human answering in the same claim window must not wait for that
+        # queue (it did: at 60 tables on one node the humans' p50 rose from 5 to 30 ms). The view it
+        # thinks on is a snapshot; the answer is applied only if the same question still stands and
+        # the action is still legal; otherwise it thinks again on the new view.
+        if (seat, asked) in self._thinking:  # re-armed while its bot thinks: one decision is enough
+            return
+        self._thinking.add((seat, asked))
+        try:
+            await self._bot_answer(seat, asked)
+        finally:
+            self._thinking.discard((seat, asked))
+
+    async def _bot_answer(self, seat: int, asked: int) -> None:
+        chosen: Action | None = None
+        while True:  # again only when the legal actions changed under a standing question (rare)
+            async with self.lock:
+                st = self.state
+                hand = st.hand
+                if st.status != "playing" or hand is None or st.asked[seat] != asked or not (
+                        st.seats[seat].automatic or self.overdue(seat)):
+                    return
+                view = seat_view(hand, seat)
+                if not view.legal:
+                    return
                 # A human in 托管 takes any legal win where the ruleset says so (Hefei); bots choose.
-                action = (absent_win(st.ruleset, view.legal) if st.seats[seat].tuoguan else None) \
-                    or await asyncio.get_running_loop().run_in_executor(BOT_THREAD, self.bot_for(seat).choose, view)
-                if action not in view.legal:
-                    raise ValueError(f"bot chose {action!r}, not legal")
+                action = absent_win(st.ruleset, view.legal) if st.seats[seat].tuoguan else None
+                if action is None and chosen in view.legal:
+                    action = chosen
+                if action is not None:
+                    await self.act_locked(seat, action)
+                    return
+                bot = self.bot_for(seat)
+            try:
+                chosen = await asyncio.get_running_loop().run_in_executor(BOT_THREAD, bot.choose, view)
+                if chosen not in view.legal:
+                    raise ValueError(f"bot chose {chosen!r}, not legal")
             except Exception:  # a faulty bot must not stall the table
-                log.exception("bot failed at table %s seat %d", st.code, seat)
-                action = view.legal[0]
-            await self.act_locked(seat, action)
+                log.exception("bot failed at table %s seat %d", self.state.code, seat)
+                chosen = view.legal[0]
 
     async def act_locked(self, seat: int, action: Action, human: bool = False) -> None:
         records: list[tuple[str, dict[str, Any]]] = []

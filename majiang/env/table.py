@@ -13,7 +13,7 @@ from majiang.engine.actions import Action
 from majiang.engine.hand import Hand
 from majiang.engine.match import Match
 from majiang.engine.view import SeatView, seat_view
-from majiang.env.actions import N_ACTIONS, index_and_mask
+from majiang.env.actions import N_ACTIONS, indices, mask_bytes_checked
 from majiang.env.observation import C
 from majiang.env.tracker import HandPlanes
 from majiang.rules.registry import make_ruleset
@@ -64,7 +64,9 @@ class Table:
         self._legal_hand: Hand | None = None
         self._legal_step = -1
         self._legal_seat = -1
-        self._index: dict[int, Action] = {}
+        self._idx: list[int] = []  # the decision's action indices, in the engine's legal order
+        self._acts: list[Action] = []  # the legal actions, in that order
+        self._index: dict[int, Action] | None = None  # index → action, built only when asked for
         self._mask = _NO_MASK  # the same decision's mask (copied out: callers may write to theirs)
         self._planes: HandPlanes | None = None  # the current hand's planes, kept from its events
 
@@ -111,31 +113,39 @@ class Table:
         assert self._view is not None
         return self._view
 
-    def legal(self, seat: int) -> dict[int, Action]:
-        """index → action for ``seat``'s current decision (empty when nothing is asked of it)."""
+    def _decision(self, seat: int) -> None:
+        """Index ``seat``'s current decision once per (hand, step, seat): observe builds it, step
+        then looks the choice up in it."""
         hand = self.hand
         step = len(hand.log)
         if hand is not self._legal_hand or step != self._legal_step or seat != self._legal_seat:
             legal = hand.legal_actions(seat)
-            if not legal:
-                self._index, self._mask = {}, _NO_MASK
-            else:
+            if legal:
                 claim = hand.claim
                 info = hand.info
-                self._index, self._mask = index_and_mask(legal, claim.tile if claim is not None else None,
-                                                         info.wild, info.stand_in)
+                idx = indices(legal, claim.tile if claim is not None else None, info.wild, info.stand_in)
+                self._mask = mask_bytes_checked(idx, legal)
+            else:
+                idx, self._mask = [], _NO_MASK
+            self._idx, self._acts, self._index = idx, legal, None
             self._legal_hand, self._legal_step, self._legal_seat = hand, step, seat
+
+    def legal(self, seat: int) -> dict[int, Action]:
+        """index → action for ``seat``'s current decision (empty when nothing is asked of it)."""
+        self._decision(seat)
+        if self._index is None:  # (built on demand: a step needs only the two lists)
+            self._index = dict(zip(self._idx, self._acts, strict=True))
         return self._index
 
     def observe_bytes(self, seat: int) -> tuple[bytearray, bytearray]:
         """(planes as C × 34 bytes, the mask as :data:`N_ACTIONS` bytes), both fresh buffers: what
         :meth:`observe` wraps, and what a batch copies into its arrays."""
-        index = self.legal(seat)
+        self._decision(seat)
         hand = self.hand
         tracked = self._planes
         if tracked is None or tracked.hand is not hand:
             tracked = self._planes = HandPlanes(hand)
-        return tracked.planes(seat, bool(index)), bytearray(self._mask)
+        return tracked.planes(seat, bool(self._idx)), bytearray(self._mask)
 
     def observe(self, seat: int) -> dict[str, np.ndarray]:
         planes, mask = self.observe_bytes(seat)
@@ -148,10 +158,13 @@ class Table:
         """Play action ``index`` for the acting seat. Returns the hand's points per seat when this
         ends a hand (the next hand of a match is dealt at once), else None."""
         seat = self.acting()
-        action = self.legal(seat).get(int(index))
-        if action is None:
+        self._decision(seat)
+        i = int(index)
+        try:
+            action = self._acts[self._idx.index(i)]
+        except ValueError:
             raise ValueError(f"action {index} is not legal for seat {seat} now "
-                             f"(legal: {sorted(self._index)})")
+                             f"(legal: {sorted(self._idx)})") from None
         return self.apply(seat, action)
 
     def apply(self, seat: int, action: Action) -> list[int] | None:

@@ -1,0 +1,215 @@
+/* Optional accelerator for majiang.env (see docs/env.md, "Throughput").
+ *
+ * The pure-Python code stays the reference: majiang/env/tracker.py reads every
+ * event kind into the planes, majiang/env/actions.py builds every mask, and
+ * the tests compare the planes with planes rebuilt from the seat view (with
+ * this module and without it). Here only the two things done on nearly every
+ * step, per item, are done in C:
+ *
+ *   mask(indices, n)   the action mask: n zero bytes with a 1 at each index;
+ *                      None if an index repeats or lies outside 0..n-1.
+ *   sync(big, counts, events, start)
+ *                      reads Drew and Discarded events from events[start:]
+ *                      into the four observers' planes (tracker.HandPlanes),
+ *                      stopping at the first event of another kind (or one it
+ *                      does not understand): returns that event's position,
+ *                      for Python to read it and call again.
+ *
+ * configure() is given the event classes and the plane layout once, by
+ * majiang/env/fast.py, so this file holds no copy of the layout. No Python
+ * code runs while the events are read (attributes of msgspec structs), so the
+ * list cannot change under us.
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <string.h>
+
+#define SEATS 4
+#define FLOWER0 34
+
+static PyObject *drew_type = NULL;
+static PyObject *discarded_type = NULL;
+static PyObject *str_seat, *str_tile, *str_declared;
+
+/* The layout (byte offsets within one observer's planes, L bytes each). */
+static Py_ssize_t L_, SUIT, FLOWER_HAND, RIVER0, RIVER_STRIDE, FLOWERS0, DECLARED, BUCKET_SIZE, LAST_BUCKET;
+static int configured = 0;
+
+/* counts (a bytearray of 16): the rivers' lengths at 0..3, then each seat's own tiles per suit at
+ * 4 + seat*3 + suit: the same layout tracker.py keeps on its pure path. */
+#define RIVER_LEN(c, s) ((c)[(s)])
+#define SUIT_N(c, s, u) ((c)[4 + (s) * 3 + (u)])
+
+PyDoc_STRVAR(configure_doc, "configure(Drew, Discarded, layout): the event classes and the plane offsets.");
+
+static PyObject *configure_layout(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    if (nargs != 3 || !PyTuple_Check(args[2]) || PyTuple_GET_SIZE(args[2]) != 9) {
+        PyErr_SetString(PyExc_TypeError, "configure(Drew, Discarded, (9 layout ints))");
+        return NULL;
+    }
+    Py_ssize_t v[9];
+    for (int i = 0; i < 9; i++) {
+        v[i] = PyLong_AsSsize_t(PyTuple_GET_ITEM(args[2], i));
+        if (v[i] == -1 && PyErr_Occurred()) return NULL;
+    }
+    L_ = v[0]; SUIT = v[1]; FLOWER_HAND = v[2]; RIVER0 = v[3]; RIVER_STRIDE = v[4];
+    FLOWERS0 = v[5]; DECLARED = v[6]; BUCKET_SIZE = v[7]; LAST_BUCKET = v[8];
+    Py_XSETREF(drew_type, Py_NewRef(args[0]));
+    Py_XSETREF(discarded_type, Py_NewRef(args[1]));
+    configured = 1;
+    Py_RETURN_NONE;
+}
+
+PyDoc_STRVAR(mask_doc, "mask(indices, n) -> bytearray of n bytes, 1 at each index; None on a repeat or a bad index.");
+
+static PyObject *mask_of(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    if (nargs != 2 || !PyList_Check(args[0])) {
+        PyErr_SetString(PyExc_TypeError, "mask(list of ints, n)");
+        return NULL;
+    }
+    Py_ssize_t n = PyLong_AsSsize_t(args[1]);
+    if (n < 0) {
+        if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "n must be >= 0");
+        return NULL;
+    }
+    PyObject *out = PyByteArray_FromStringAndSize(NULL, n);
+    if (out == NULL) return NULL;
+    char *m = PyByteArray_AS_STRING(out);
+    memset(m, 0, (size_t)n);
+    PyObject *list = args[0];
+    for (Py_ssize_t k = 0; k < PyList_GET_SIZE(list); k++) {
+        PyObject *item = PyList_GET_ITEM(list, k);
+        if (!PyLong_CheckExact(item)) goto refuse;
+        Py_ssize_t i = PyLong_AsSsize_t(item);
+        if (i < 0 || i >= n) {
+            PyErr_Clear();
+            goto refuse;
+        }
+        if (m[i]) goto refuse;
+        m[i] = 1;
+    }
+    return out;
+refuse:
+    Py_DECREF(out);
+    Py_RETURN_NONE;
+}
+
+/* An int attribute in 0..limit-1, or -1 (no Python error left set) for anything else. */
+static Py_ssize_t small_attr(PyObject *e, PyObject *name, Py_ssize_t limit) {
+    PyObject *v = PyObject_GetAttr(e, name);
+    if (v == NULL) {
+        PyErr_Clear();
+        return -1;
+    }
+    Py_ssize_t x = -1;
+    if (PyLong_CheckExact(v)) {
+        x = PyLong_AsSsize_t(v);
+        if (x < 0 || x >= limit) {
+            PyErr_Clear();
+            x = -1;
+        }
+    }
+    Py_DECREF(v);
+    return x;
+}
+
+/* A tile came into (+1) or left (-1) seat's concealed hand: its hand plane (or flower_hand) and,
+ * for a suited tile, its suit count rewritten over the suit's nine columns. */
+static void own(unsigned char *big, unsigned char *counts, Py_ssize_t seat, Py_ssize_t tile, int delta) {
+    unsigned char *me = big + seat * L_;
+    if (tile < 27) {
+        me[tile] += delta;
+        Py_ssize_t suit = tile / 9;
+        unsigned char n = SUIT_N(counts, seat, suit) += delta;
+        memset(me + SUIT + 9 * suit, n, 9);
+    } else if (tile < FLOWER0) {
+        me[tile] += delta;
+    } else {
+        me[FLOWER_HAND + tile - FLOWER0] += delta;
+    }
+}
+
+PyDoc_STRVAR(sync_doc, "sync(big, counts, events, start) -> position of the first event not read.");
+
+static PyObject *sync_events(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    if (nargs != 4 || !PyByteArray_Check(args[0]) || !PyByteArray_Check(args[1]) || !PyList_Check(args[2])) {
+        PyErr_SetString(PyExc_TypeError, "sync(bytearray, bytearray, list, int)");
+        return NULL;
+    }
+    if (!configured) {
+        PyErr_SetString(PyExc_RuntimeError, "configure() first");
+        return NULL;
+    }
+    if (PyByteArray_GET_SIZE(args[0]) != SEATS * L_ || PyByteArray_GET_SIZE(args[1]) != 16) {
+        PyErr_SetString(PyExc_ValueError, "sync: planes of 4 observers and 16 counts");
+        return NULL;
+    }
+    Py_ssize_t i = PyLong_AsSsize_t(args[3]);
+    if (i == -1 && PyErr_Occurred()) return NULL;
+    unsigned char *big = (unsigned char *)PyByteArray_AS_STRING(args[0]);
+    unsigned char *counts = (unsigned char *)PyByteArray_AS_STRING(args[1]);
+    PyObject *events = args[2];
+    for (; i < PyList_GET_SIZE(events); i++) {
+        PyObject *e = PyList_GET_ITEM(events, i);
+        PyObject *kind = (PyObject *)Py_TYPE(e);
+        if (kind != drew_type && kind != discarded_type) break;
+        Py_ssize_t seat = small_attr(e, str_seat, SEATS);
+        Py_ssize_t tile = small_attr(e, str_tile, FLOWER0 + 8);
+        if (seat < 0 || tile < 0) break; /* Python reads it (and says what is wrong) */
+        if (kind == drew_type) {
+            own(big, counts, seat, tile, 1);
+            continue;
+        }
+        PyObject *declared = PyObject_GetAttr(e, str_declared);
+        if (declared == NULL) {
+            PyErr_Clear();
+            break;
+        }
+        int flag = PyObject_IsTrue(declared);
+        Py_DECREF(declared);
+        if (flag < 0) {
+            PyErr_Clear();
+            break;
+        }
+        own(big, counts, seat, tile, -1);
+        Py_ssize_t n = RIVER_LEN(counts, seat)++;
+        Py_ssize_t first, stride, col = tile;
+        if (tile < FLOWER0) {
+            Py_ssize_t b = n / BUCKET_SIZE;
+            if (b > LAST_BUCKET) b = LAST_BUCKET;
+            first = RIVER0 + b * 34;
+            stride = RIVER_STRIDE;
+        } else { /* a flower 百搭 thrown (baida): flowers[r] columns 8-15 */
+            first = FLOWERS0;
+            stride = 34;
+            col = tile + 8 - FLOWER0;
+        }
+        for (Py_ssize_t me = 0; me < SEATS; me++) {
+            Py_ssize_t r = (seat - me + SEATS) % SEATS;
+            big[me * L_ + first + r * stride + col] += 1;
+            if (flag) big[me * L_ + DECLARED + r] = 1;
+        }
+    }
+    return PyLong_FromSsize_t(i);
+}
+
+static PyMethodDef methods[] = {
+    {"configure", (PyCFunction)(void (*)(void))configure_layout, METH_FASTCALL, configure_doc},
+    {"mask", (PyCFunction)(void (*)(void))mask_of, METH_FASTCALL, mask_doc},
+    {"sync", (PyCFunction)(void (*)(void))sync_events, METH_FASTCALL, sync_doc},
+    {NULL, NULL, 0, NULL},
+};
+
+static struct PyModuleDef module = {
+    PyModuleDef_HEAD_INIT, "majiang.env._envfast",
+    "Optional accelerator for majiang.env: the action mask and the common events into the planes.", -1, methods,
+    NULL, NULL, NULL, NULL,
+};
+
+PyMODINIT_FUNC PyInit__envfast(void) {
+    str_seat = PyUnicode_InternFromString("seat");
+    str_tile = PyUnicode_InternFromString("tile");
+    str_declared = PyUnicode_InternFromString("declared");
+    if (str_seat == NULL || str_tile == NULL || str_declared == NULL) return NULL;
+    return PyModule_Create(&module);
+}

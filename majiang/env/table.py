@@ -15,12 +15,12 @@ from majiang.engine.match import Match
 from majiang.engine.view import SeatView, seat_view
 from majiang.env.actions import N_ACTIONS, indices, mask_bytes_checked
 from majiang.env.observation import C
-from majiang.env.tracker import HandPlanes
+from majiang.env.tracker import HandPlanes, L
 from majiang.rules.registry import make_ruleset
 
 SEATS = 4
 _NO_MASK = bytes(N_ACTIONS)
-_SHAPE = (C, 34)
+_POOL = 64  # observations per pool of rows (see Table._new_pool)
 _UINT8 = np.dtype(np.uint8)
 _INT8 = np.dtype(np.int8)
 
@@ -69,6 +69,7 @@ class Table:
         self._index: dict[int, Action] | None = None  # index → action, built only when asked for
         self._mask = _NO_MASK  # the same decision's mask (copied out: callers may write to theirs)
         self._planes: HandPlanes | None = None  # the current hand's planes, kept from its events
+        self._new_pool()
 
     # --- the match ---------------------------------------------------------------------
     def reset(self, seed: int | str | None = None) -> None:
@@ -137,21 +138,38 @@ class Table:
             self._index = dict(zip(self._idx, self._acts, strict=True))
         return self._index
 
-    def observe_bytes(self, seat: int) -> tuple[bytearray, bytearray]:
-        """(planes as C × 34 bytes, the mask as :data:`N_ACTIONS` bytes), both fresh buffers: what
-        :meth:`observe` wraps, and what a batch copies into its arrays."""
+    def observe_into(self, seat: int, planes: bytearray, planes_at: int, mask: bytearray, mask_at: int) -> None:
+        """Write ``seat``'s planes (C × 34 bytes) into ``planes`` at ``planes_at`` and its mask
+        (:data:`N_ACTIONS` bytes) into ``mask`` at ``mask_at``: :meth:`observe`'s arrays, and a
+        batch's rows (VectorEnv), are filled this way with no buffer in between."""
         self._decision(seat)
         hand = self.hand
         tracked = self._planes
         if tracked is None or tracked.hand is not hand:
             tracked = self._planes = HandPlanes(hand)
-        return tracked.planes(seat, bool(self._idx)), bytearray(self._mask)
+        tracked.write(seat, bool(self._idx), planes, planes_at)
+        mask[mask_at : mask_at + N_ACTIONS] = self._mask
 
     def observe(self, seat: int) -> dict[str, np.ndarray]:
-        planes, mask = self.observe_bytes(seat)
-        # (the ndarray constructor wraps the fresh buffers without a copy, at a third of
-        # frombuffer + reshape's cost)
-        return {"observation": np.ndarray(_SHAPE, _UINT8, planes), "action_mask": np.ndarray(N_ACTIONS, _INT8, mask)}
+        """``seat``'s observation: arrays of their own (later observations never change them)."""
+        k = self._k
+        if k == _POOL:
+            self._new_pool()
+            k = 0
+        self._k = k + 1
+        self.observe_into(seat, self._pool_planes, k * L, self._pool_masks, k * N_ACTIONS)
+        return {"observation": self._obs_rows[k], "action_mask": self._mask_rows[k]}
+
+    def _new_pool(self) -> None:
+        """Rows for the next :data:`_POOL` observations. Each observation is a row of a pool, written
+        once and never reused (a new pool is made when one is used up), so what a caller keeps stays
+        as it was; taking a row costs a list index, where wrapping a fresh buffer in a new array
+        per step cost more than the planes themselves."""
+        self._pool_planes = bytearray(_POOL * L)
+        self._pool_masks = bytearray(_POOL * N_ACTIONS)
+        self._obs_rows = list(np.ndarray((_POOL, C, 34), _UINT8, self._pool_planes))
+        self._mask_rows = list(np.ndarray((_POOL, N_ACTIONS), _INT8, self._pool_masks))
+        self._k = 0
 
     # --- acting ------------------------------------------------------------------------
     def step(self, index: int) -> list[int] | None:

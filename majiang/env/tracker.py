@@ -56,7 +56,6 @@ _CLAIM = P["claim"] * 34
 _SUIT = P["suit_count"] * 34
 _SCAL = P["scalars"] * 34
 _FLOWER_HAND = P["flower_hand"] * 34
-_PHASE = {"turn": 0, "claim": 1, "haidi": 2, "over": 3}
 _RUNS = tuple(bytes([n]) * 9 for n in range(256))
 # Per observer, the absolute seats in relative order (0 = itself, 1 = 下家, ...).
 _ROTATION = tuple(tuple((me + r) % SEATS for r in range(SEATS)) for me in range(SEATS))
@@ -88,7 +87,7 @@ if fast is not None:  # the layout _envfast.c's sync writes by (it holds no copy
 class HandPlanes:
     """The planes of ``hand`` for each seat (call :meth:`planes` any time; events are read lazily)."""
 
-    __slots__ = ("_big", "_counts", "_seen", "hand")
+    __slots__ = ("_big", "_counts", "_seen", "_view", "hand")
 
     def __init__(self, hand: Hand) -> None:
         if hand.ruleset.seats != SEATS:
@@ -100,6 +99,7 @@ class HandPlanes:
         variant = variant_flag(hand.ruleset.options_dict())
         # The four observers' planes back to back: observer ``me`` owns bytes me·L … (me+1)·L.
         big = self._big = bytearray(fixed * SEATS)
+        self._view = memoryview(big)  # (slices of it copy nothing until written somewhere)
         for me in range(SEATS):
             o = me * L + _SCAL
             big[o + 1] = min(hand.streak, 255)
@@ -229,17 +229,18 @@ class HandPlanes:
                 big[o + t] += 1
 
     # --- a seat's planes ----------------------------------------------------------------
-    def planes(self, me: int, asked: bool) -> bytearray:
-        """Seat ``me``'s planes as C × 34 bytes (a fresh buffer). ``asked``: ``me`` has a decision
-        now (a claim window shows only to a seat asked in it)."""
+    def write(self, me: int, asked: bool, out: bytearray, at: int) -> None:
+        """Seat ``me``'s planes into ``out[at : at + L]`` (C × 34 bytes). ``asked``: ``me`` has a
+        decision now (a claim window shows only to a seat asked in it)."""
         hand = self.hand
         phase = hand.phase
         if phase == "over":  # everything is revealed: rare (once per hand), so from the view
-            return bytearray(planes(seat_view(hand, me)).tobytes())
+            out[at : at + L] = planes(seat_view(hand, me)).tobytes()
+            return
         if self._seen != len(hand.events):
             self._sync()
         o = me * L
-        buf = self._big[o : o + L]  # (a copy)
+        out[at : at + L] = self._view[o : o + L]  # (a memoryview slice: one copy, into ``out``)
         seat_state = hand.seat_state
         claim = hand.claim
         if claim is None:
@@ -248,29 +249,35 @@ class HandPlanes:
                 d = seat_state[me].drawn
                 if d is not None:
                     if d < FLOWER0:
-                        buf[_DRAWN + d] = 1
+                        out[at + _DRAWN + d] = 1
                     else:
-                        buf[_FLOWER_HAND + 8 + d - FLOWER0] = 1
+                        out[at + _FLOWER_HAND + 8 + d - FLOWER0] = 1
             if phase == "haidi":  # (the buffers hold phase 0, a turn)
-                buf[_SCAL + 3] = _PHASE[phase]
+                out[at + _SCAL + 3] = 2
         else:
             current = claim.discarder
             if asked:
                 if claim.tile < FLOWER0:
-                    buf[_CLAIM + claim.tile] = 1
-                buf[_SCAL + 3] = 1
+                    out[at + _CLAIM + claim.tile] = 1
+                out[at + _SCAL + 3] = 1
             # else: a seat not asked sees an ordinary wait (phase 0: already in the buffer)
+        s = at + _SCAL
         wall = hand.tail - hand.head + 1
-        buf[_SCAL] = wall if wall < 256 else 255
         a, b, c, d = _ROTATION[me]  # hand sizes, by relative seat
-        buf[_SCAL + 4] = len(seat_state[a].held)
-        buf[_SCAL + 5] = len(seat_state[b].held)
-        buf[_SCAL + 6] = len(seat_state[c].held)
-        buf[_SCAL + 7] = len(seat_state[d].held)
-        buf[_SCAL + 16] = (current - me) % SEATS
+        # (one slice write for the four hand sizes: wall and sizes are < 256 but for the wall at the
+        # deal of a long wall, capped as the view's planes cap it)
+        out[s] = wall if wall < 256 else 255
+        out[s + 4 : s + 8] = bytes((len(seat_state[a].held), len(seat_state[b].held), len(seat_state[c].held),
+                                    len(seat_state[d].held)))
+        out[s + 16] = (current - me) % SEATS
         index = hand.indicator_index
         if index is not None and hand.head <= index <= hand.tail:
-            buf[_SCAL + 17] = 1
+            out[s + 17] = 1
+
+    def planes(self, me: int, asked: bool) -> bytearray:
+        """:meth:`write` into a fresh buffer of its own."""
+        buf = bytearray(L)
+        self.write(me, asked, buf, 0)
         return buf
 
     def array(self, me: int, asked: bool) -> np.ndarray:

@@ -3,8 +3,8 @@
  * The pure-Python code stays the reference: majiang/env/tracker.py reads every
  * event kind into the planes, majiang/env/actions.py builds every mask, and
  * the tests compare the planes with planes rebuilt from the seat view (with
- * this module and without it). Here only the two things done on nearly every
- * step, per item, are done in C:
+ * this module and without it). Here only the things done on every step are
+ * done in C:
  *
  *   mask(indices, n)   the action mask: n zero bytes with a 1 at each index;
  *                      None if an index repeats or lies outside 0..n-1.
@@ -14,6 +14,13 @@
  *                      stopping at the first event of another kind (or one it
  *                      does not understand): returns that event's position,
  *                      for Python to read it and call again.
+ *
+ *   write(big, me, out, at, hand, asked)
+ *                      one observer's planes copied into out[at:] with the few
+ *                      bytes that move on every step (drawn tile, claim,
+ *                      phase, wall, hand sizes, turn) read from the hand;
+ *                      False (nothing written) when the hand is over or
+ *                      anything is unexpected: Python then writes them.
  *
  * configure() is given the event classes and the plane layout once, by
  * majiang/env/fast.py, so this file holds no copy of the layout. No Python
@@ -30,9 +37,12 @@
 static PyObject *drew_type = NULL;
 static PyObject *discarded_type = NULL;
 static PyObject *str_seat, *str_tile, *str_declared;
+static PyObject *str_phase, *str_claim, *str_current, *str_seat_state, *str_drawn, *str_held, *str_head, *str_tail,
+    *str_indicator_index, *str_discarder, *str_over, *str_haidi;
 
 /* The layout (byte offsets within one observer's planes, L bytes each). */
 static Py_ssize_t L_, SUIT, FLOWER_HAND, RIVER0, RIVER_STRIDE, FLOWERS0, DECLARED, BUCKET_SIZE, LAST_BUCKET;
+static Py_ssize_t DRAWN, CLAIM, SCAL;
 static int configured = 0;
 
 /* counts (a bytearray of 16): the rivers' lengths at 0..3, then each seat's own tiles per suit at
@@ -40,20 +50,23 @@ static int configured = 0;
 #define RIVER_LEN(c, s) ((c)[(s)])
 #define SUIT_N(c, s, u) ((c)[4 + (s) * 3 + (u)])
 
-PyDoc_STRVAR(configure_doc, "configure(Drew, Discarded, layout): the event classes and the plane offsets.");
+PyDoc_STRVAR(configure_doc, "configure(Drew, Discarded, layout): the event classes and the plane offsets\n"
+             "(L, suit_count, flower_hand, river[0][0], river stride, flowers[0], declared, bucket size,\n"
+             "last bucket, drawn, claim, scalars: bytes, as majiang/env/tracker.py computes them).");
 
 static PyObject *configure_layout(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
-    if (nargs != 3 || !PyTuple_Check(args[2]) || PyTuple_GET_SIZE(args[2]) != 9) {
-        PyErr_SetString(PyExc_TypeError, "configure(Drew, Discarded, (9 layout ints))");
+    if (nargs != 3 || !PyTuple_Check(args[2]) || PyTuple_GET_SIZE(args[2]) != 12) {
+        PyErr_SetString(PyExc_TypeError, "configure(Drew, Discarded, (12 layout ints))");
         return NULL;
     }
-    Py_ssize_t v[9];
-    for (int i = 0; i < 9; i++) {
+    Py_ssize_t v[12];
+    for (int i = 0; i < 12; i++) {
         v[i] = PyLong_AsSsize_t(PyTuple_GET_ITEM(args[2], i));
         if (v[i] == -1 && PyErr_Occurred()) return NULL;
     }
     L_ = v[0]; SUIT = v[1]; FLOWER_HAND = v[2]; RIVER0 = v[3]; RIVER_STRIDE = v[4];
     FLOWERS0 = v[5]; DECLARED = v[6]; BUCKET_SIZE = v[7]; LAST_BUCKET = v[8];
+    DRAWN = v[9]; CLAIM = v[10]; SCAL = v[11];
     Py_XSETREF(drew_type, Py_NewRef(args[0]));
     Py_XSETREF(discarded_type, Py_NewRef(args[1]));
     configured = 1;
@@ -193,10 +206,130 @@ static PyObject *sync_events(PyObject *self, PyObject *const *args, Py_ssize_t n
     return PyLong_FromSsize_t(i);
 }
 
+
+/* Attribute ``name`` of ``obj`` as a small int (0 <= x < 1 << 30) into *x; None gives -1 when
+ * ``none_ok``. Returns 0, or -1 (no Python error left set) for anything else. */
+static int int_attr(PyObject *obj, PyObject *name, Py_ssize_t *x, int none_ok) {
+    PyObject *v = PyObject_GetAttr(obj, name);
+    if (v == NULL) {
+        PyErr_Clear();
+        return -1;
+    }
+    int rc = 0;
+    if (v == Py_None && none_ok) {
+        *x = -1;
+    } else if (PyLong_CheckExact(v)) {
+        *x = PyLong_AsSsize_t(v);
+        if (*x < 0 || *x >= (1 << 30)) {
+            PyErr_Clear();
+            rc = -1;
+        }
+    } else {
+        rc = -1;
+    }
+    Py_DECREF(v);
+    return rc;
+}
+
+static int is_str(PyObject *v, PyObject *s) {
+    return v == s || (PyUnicode_Check(v) && PyUnicode_Compare(v, s) == 0);
+}
+
+PyDoc_STRVAR(write_doc, "write(big, me, out, at, hand, asked) -> True when seat me's planes are written into\n"
+             "out[at:at + L] (tracker.HandPlanes.write's in-play part, from events already read), False\n"
+             "when not (the hand is over, or anything unexpected): then Python writes them.");
+
+static PyObject *write_planes(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    if (nargs != 6 || !PyByteArray_Check(args[0]) || !PyByteArray_Check(args[2]) || !configured) Py_RETURN_FALSE;
+    Py_ssize_t me = PyLong_AsSsize_t(args[1]);
+    Py_ssize_t at = PyLong_AsSsize_t(args[3]);
+    if (PyErr_Occurred()) {
+        PyErr_Clear();
+        Py_RETURN_FALSE;
+    }
+    if (me < 0 || me >= SEATS || at < 0 || at + L_ > PyByteArray_GET_SIZE(args[2])
+        || PyByteArray_GET_SIZE(args[0]) != SEATS * L_) Py_RETURN_FALSE;
+    PyObject *hand = args[4];
+    int asked = PyObject_IsTrue(args[5]);
+    if (asked < 0) {
+        PyErr_Clear();
+        Py_RETURN_FALSE;
+    }
+    /* Everything is read before anything is written: on a surprise nothing has changed. */
+    PyObject *phase = PyObject_GetAttr(hand, str_phase);
+    if (phase == NULL) goto fail;
+    int over = is_str(phase, str_over), haidi = is_str(phase, str_haidi);
+    Py_DECREF(phase);
+    if (over) Py_RETURN_FALSE;
+    Py_ssize_t current, drawn = -1, claim_tile = -1, head, tail, indicator, sizes[SEATS];
+    PyObject *claim = PyObject_GetAttr(hand, str_claim);
+    if (claim == NULL) goto fail;
+    int claiming = claim != Py_None;
+    int bad = claiming && (int_attr(claim, str_discarder, &current, 0) || int_attr(claim, str_tile, &claim_tile, 0));
+    Py_DECREF(claim);
+    if (bad) goto fail;
+    PyObject *states = PyObject_GetAttr(hand, str_seat_state);
+    if (states == NULL) goto fail;
+    if (!PyList_CheckExact(states) || PyList_GET_SIZE(states) != SEATS) {
+        Py_DECREF(states);
+        goto fail;
+    }
+    if (!claiming) {
+        if (int_attr(hand, str_current, &current, 0) || current >= SEATS) {
+            Py_DECREF(states);
+            goto fail;
+        }
+        if (current == me && int_attr(PyList_GET_ITEM(states, me), str_drawn, &drawn, 1)) {
+            Py_DECREF(states);
+            goto fail;
+        }
+    }
+    for (Py_ssize_t s = 0; s < SEATS; s++) {
+        PyObject *held = PyObject_GetAttr(PyList_GET_ITEM(states, s), str_held);
+        if (held == NULL) {
+            Py_DECREF(states);
+            goto fail;
+        }
+        sizes[s] = PyObject_Size(held);
+        Py_DECREF(held);
+        if (sizes[s] < 0 || sizes[s] > 255) {
+            Py_DECREF(states);
+            goto fail;
+        }
+    }
+    Py_DECREF(states);
+    if (int_attr(hand, str_head, &head, 0) || int_attr(hand, str_tail, &tail, 0)
+        || int_attr(hand, str_indicator_index, &indicator, 1)) goto fail;
+    if (current >= SEATS || drawn >= FLOWER0 + 8 || claim_tile >= FLOWER0 + 8) goto fail;
+
+    unsigned char *o = (unsigned char *)PyByteArray_AS_STRING(args[2]) + at;
+    memcpy(o, PyByteArray_AS_STRING(args[0]) + me * L_, (size_t)L_);
+    if (!claiming) {
+        if (drawn >= 0) {
+            if (drawn < FLOWER0) o[DRAWN + drawn] = 1;
+            else o[FLOWER_HAND + 8 + drawn - FLOWER0] = 1;
+        }
+        if (haidi) o[SCAL + 3] = 2;
+    } else if (asked) { /* a claim window shows only to a seat asked in it */
+        if (claim_tile < FLOWER0) o[CLAIM + claim_tile] = 1;
+        o[SCAL + 3] = 1;
+    }
+    Py_ssize_t wall = tail - head + 1;
+    o[SCAL] = (unsigned char)(wall < 0 ? 0 : wall < 256 ? wall : 255);
+    for (Py_ssize_t r = 0; r < SEATS; r++) o[SCAL + 4 + r] = (unsigned char)sizes[(me + r) % SEATS];
+    o[SCAL + 16] = (unsigned char)((current - me + SEATS) % SEATS);
+    if (indicator >= 0 && head <= indicator && indicator <= tail) o[SCAL + 17] = 1;
+    Py_RETURN_TRUE;
+fail:
+    PyErr_Clear();
+    Py_RETURN_FALSE;
+}
+
 static PyMethodDef methods[] = {
     {"configure", (PyCFunction)(void (*)(void))configure_layout, METH_FASTCALL, configure_doc},
     {"mask", (PyCFunction)(void (*)(void))mask_of, METH_FASTCALL, mask_doc},
     {"sync", (PyCFunction)(void (*)(void))sync_events, METH_FASTCALL, sync_doc},
+    {"write", (PyCFunction)(void (*)(void))write_planes, METH_FASTCALL, write_doc},
     {NULL, NULL, 0, NULL},
 };
 
@@ -210,6 +343,21 @@ PyMODINIT_FUNC PyInit__envfast(void) {
     str_seat = PyUnicode_InternFromString("seat");
     str_tile = PyUnicode_InternFromString("tile");
     str_declared = PyUnicode_InternFromString("declared");
-    if (str_seat == NULL || str_tile == NULL || str_declared == NULL) return NULL;
+    str_phase = PyUnicode_InternFromString("phase");
+    str_claim = PyUnicode_InternFromString("claim");
+    str_current = PyUnicode_InternFromString("current");
+    str_seat_state = PyUnicode_InternFromString("seat_state");
+    str_drawn = PyUnicode_InternFromString("drawn");
+    str_held = PyUnicode_InternFromString("held");
+    str_head = PyUnicode_InternFromString("head");
+    str_tail = PyUnicode_InternFromString("tail");
+    str_indicator_index = PyUnicode_InternFromString("indicator_index");
+    str_discarder = PyUnicode_InternFromString("discarder");
+    str_over = PyUnicode_InternFromString("over");
+    str_haidi = PyUnicode_InternFromString("haidi");
+    if (str_seat == NULL || str_tile == NULL || str_declared == NULL || str_phase == NULL || str_claim == NULL
+        || str_current == NULL || str_seat_state == NULL || str_drawn == NULL || str_held == NULL
+        || str_head == NULL || str_tail == NULL || str_indicator_index == NULL || str_discarder == NULL
+        || str_over == NULL || str_haidi == NULL) return NULL;
     return PyModule_Create(&module);
 }

@@ -1,9 +1,10 @@
 """The optional C accelerator of the environment (``majiang/env/_envfast.c``), or None.
 
-It does per item, in C, the two things done on nearly every step: the action mask and the draw /
-discard events read into the observation planes. Without a compiler the build skips it and
-majiang.env uses its pure-Python path (the reference, same bytes); ``MAJIANG_PURE=1`` in the
-environment (read at import, as for majiang.hand) forces that path.
+It does in C what is done on every step: the action mask, the draw / discard events read into the
+observation planes, and an observer's planes copied out with the bytes that change every step.
+Without a compiler the build skips it and majiang.env uses its pure-Python path (the reference,
+the same bytes); ``MAJIANG_PURE=1`` in the environment (read at import, as for majiang.hand)
+forces that path.
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ def _load() -> ModuleType | None:
         from majiang.env import _envfast  # type: ignore[attr-defined]
     except ImportError:
         return None
-    if not all(hasattr(_envfast, name) for name in ("configure", "mask", "sync")):
+    if not all(hasattr(_envfast, name) for name in ("configure", "mask", "sync", "write")):
         return None  # a stale build: rebuild with `pip install -e .`
     return _envfast  # type: ignore[no-any-return]
 

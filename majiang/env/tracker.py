@@ -81,7 +81,8 @@ _HIDDEN_KONGS = _public(_SCAL + 12, 1)
 assert len(PLANES) == C and _HAND == 0  # (draws and discards write the hand plane at seat·L + tile)
 if fast is not None:  # the layout _envfast.c's sync writes by (it holds no copy of its own)
     fast.configure(Drew, Discarded, (L, _SUIT, _FLOWER_HAND, P["river[0][0]"] * 34, RIVER_BUCKETS * 34,
-                                     P["flowers[0]"] * 34, _SCAL + 8, BUCKET_SIZE, _LAST_BUCKET))
+                                     P["flowers[0]"] * 34, _SCAL + 8, BUCKET_SIZE, _LAST_BUCKET, _DRAWN, _CLAIM,
+                                     _SCAL))
 
 
 class HandPlanes:
@@ -239,6 +240,8 @@ class HandPlanes:
             return
         if self._seen != len(hand.events):
             self._sync()
+        if fast is not None and fast.write(self._big, me, out, at, hand, asked):
+            return  # (the same bytes as below, written in C)
         o = me * L
         out[at : at + L] = self._view[o : o + L]  # (a memoryview slice: one copy, into ``out``)
         seat_state = hand.seat_state

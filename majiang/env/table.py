@@ -14,6 +14,7 @@ from majiang.engine.hand import Hand
 from majiang.engine.match import Match
 from majiang.engine.view import SeatView, seat_view
 from majiang.env.actions import N_ACTIONS, indices, mask_bytes_checked
+from majiang.env.fast import fast
 from majiang.env.observation import C
 from majiang.env.tracker import HandPlanes, L
 from majiang.rules.registry import make_ruleset
@@ -114,22 +115,28 @@ class Table:
         assert self._view is not None
         return self._view
 
-    def _decision(self, seat: int) -> None:
+    def _decision(self, seat: int) -> Hand:
         """Index ``seat``'s current decision once per (hand, step, seat): observe builds it, step
-        then looks the choice up in it."""
-        hand = self.hand
+        then looks the choice up in it. Returns the hand."""
+        match = self.match
+        if match is None:
+            raise RuntimeError("call reset() first")
+        hand = match.hand
         step = len(hand.log)
-        if hand is not self._legal_hand or step != self._legal_step or seat != self._legal_seat:
+        if step != self._legal_step or seat != self._legal_seat or hand is not self._legal_hand:
             legal = hand.legal_actions(seat)
             if legal:
                 claim = hand.claim
                 info = hand.info
                 idx = indices(legal, claim.tile if claim is not None else None, info.wild, info.stand_in)
-                self._mask = mask_bytes_checked(idx, legal)
+                mask = None if fast is None else fast.mask(idx, N_ACTIONS)
+                # (None from C: two actions share an index; the checked path says which)
+                self._mask = mask if mask is not None else mask_bytes_checked(idx, legal)
             else:
                 idx, self._mask = [], _NO_MASK
             self._idx, self._acts, self._index = idx, legal, None
             self._legal_hand, self._legal_step, self._legal_seat = hand, step, seat
+        return hand
 
     def legal(self, seat: int) -> dict[int, Action]:
         """index → action for ``seat``'s current decision (empty when nothing is asked of it)."""
@@ -142,8 +149,7 @@ class Table:
         """Write ``seat``'s planes (C × 34 bytes) into ``planes`` at ``planes_at`` and its mask
         (:data:`N_ACTIONS` bytes) into ``mask`` at ``mask_at``: :meth:`observe`'s arrays, and a
         batch's rows (VectorEnv), are filled this way with no buffer in between."""
-        self._decision(seat)
-        hand = self.hand
+        hand = self._decision(seat)
         tracked = self._planes
         if tracked is None or tracked.hand is not hand:
             tracked = self._planes = HandPlanes(hand)

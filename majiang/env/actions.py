@@ -126,13 +126,13 @@ def indices(legal: list[Action], claim_tile: int | None, wild: int | None, stand
         if len(_caches) > 4096:  # (a long run meets every wild and claim tile: keep the cache small)
             _caches.clear()
         cache = _caches[key] = {}
-    out = list(map(cache.get, legal))
-    if None in out:  # actions not met before in this context
+    try:
+        return list(map(cache.__getitem__, legal))
+    except KeyError:  # actions not met before in this context (``None in`` a list costs more per step)
         for a in legal:
             if a not in cache:
                 cache[a] = index_of(a, claim_tile, wild, stand_in)
-        out = list(map(cache.__getitem__, legal))
-    return out  # type: ignore[return-value]
+        return list(map(cache.__getitem__, legal))
 
 
 def mask_bytes(idx: list[int]) -> bytearray:

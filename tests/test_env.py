@@ -186,6 +186,38 @@ def test_the_pure_python_path_gives_the_same_observations_as_the_accelerator(
     assert len(accelerated) > 300
 
 
+@pytest.mark.parametrize("ruleset,options", VARIANTS)
+def test_the_accelerators_indices_equal_index_of(ruleset: str, options: dict[str, object]) -> None:
+    """_envfast.indices (every usual action indexed in C) gives index_of's answer for every action of
+    every seat asked, through claims, kongs and 报听."""
+    from majiang.env.actions import index_of
+    from majiang.env.fast import fast
+
+    if fast is None:
+        pytest.skip("the C accelerator is not built (or MAJIANG_PURE is set)")
+    rng = random.Random(8)
+    table = Table(ruleset, options=options, seed="indices", hands=2)
+    seen: set[int] = set()
+    for _ in range(6):
+        table.reset()
+        while not table.finished:
+            hand = table.hand
+            claim = hand.claim.tile if hand.claim is not None else None
+            for seat in hand.to_act():
+                legal = hand.legal_actions(seat)
+                wild, stand_in = hand.info.wild, hand.info.stand_in
+                want = [index_of(a, claim, wild, stand_in) for a in legal]
+                got = fast.indices(legal, -1 if claim is None else claim, -1 if wild is None else wild,
+                                   -1 if stand_in is None else stand_in)
+                assert got == want, (legal, got, want)
+                seen.update(want)
+            legal_i = sorted(table.legal(table.acting()))
+            special = [i for i in legal_i if 34 <= i < 177]
+            table.step(rng.choice(special if special and rng.random() < 0.8 else legal_i))
+    assert {71, 177} <= seen or ruleset == "hefei"  # peng, pass
+    assert seen & {68, 69, 70} or ruleset == "hefei" or options.get("mode") == "B"  # a chi (none in these)
+
+
 def test_every_index_has_a_name_and_chi_shapes_are_distinct() -> None:
     names = [describe_index(i) for i in range(N_ACTIONS)]
     assert len(set(names)) == N_ACTIONS

@@ -6,6 +6,9 @@
  * this module and without it). Here only the things done on every step are
  * done in C:
  *
+ *   indices(legal, claim_tile, wild, stand_in)
+ *                      each legal action's index (actions.index_of), or None
+ *                      when any is unusual: Python then indexes the list.
  *   mask(indices, n)   the action mask: n zero bytes with a 1 at each index;
  *                      None if an index repeats or lies outside 0..n-1.
  *   sync(big, counts, events, start)
@@ -325,11 +328,139 @@ fail:
     Py_RETURN_FALSE;
 }
 
+/* ---------------------------------------------------------------- action indices */
+
+/* The action classes (majiang.engine.actions), in the order configure_actions takes them. */
+enum { A_DISCARD, A_DECLARE, A_CHI, A_PENG, A_KONG, A_WILDKONG, A_EXPOSE, A_WIN, A_PASS, N_ACTION_KINDS };
+static PyObject *action_types[N_ACTION_KINDS];
+static PyObject *str_tiles, *str_kind, *str_exposed, *str_concealed, *str_added;
+static int actions_configured = 0;
+
+PyDoc_STRVAR(configure_actions_doc, "configure_actions(Discard, Declare, Chi, Peng, Kong, WildKong, Expose, Win, Pass).");
+
+static PyObject *configure_actions(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    if (nargs != N_ACTION_KINDS) {
+        PyErr_SetString(PyExc_TypeError, "configure_actions takes the nine action classes");
+        return NULL;
+    }
+    for (int i = 0; i < N_ACTION_KINDS; i++) Py_XSETREF(action_types[i], Py_NewRef(args[i]));
+    actions_configured = 1;
+    Py_RETURN_NONE;
+}
+
+/* The value a physical tile plays as in a meld (a stand-in plays as the wild's face). */
+static Py_ssize_t value(Py_ssize_t t, Py_ssize_t wild, Py_ssize_t stand_in) {
+    return (stand_in >= 0 && t == stand_in && wild >= 0) ? wild : t;
+}
+
+/* tiles[0..want-1] of a tuple attribute, each a small int; 0 or -1 (no error left set). */
+static int tiles_attr(PyObject *a, Py_ssize_t *out, Py_ssize_t want) {
+    PyObject *v = PyObject_GetAttr(a, str_tiles);
+    if (v == NULL) {
+        PyErr_Clear();
+        return -1;
+    }
+    int rc = 0;
+    if (!PyTuple_CheckExact(v) || PyTuple_GET_SIZE(v) < want || (want == 2 && PyTuple_GET_SIZE(v) != 2)) {
+        rc = -1;
+    } else {
+        for (Py_ssize_t i = 0; i < want && rc == 0; i++) {
+            PyObject *t = PyTuple_GET_ITEM(v, i);
+            if (!PyLong_CheckExact(t)) {
+                rc = -1;
+                break;
+            }
+            out[i] = PyLong_AsSsize_t(t);
+            if (out[i] < 0 || out[i] >= FLOWER0) {
+                PyErr_Clear();
+                rc = -1;
+            }
+        }
+    }
+    Py_DECREF(v);
+    return rc;
+}
+
+/* One action's index (majiang/env/actions.py index_of), or -1 for anything it leaves to Python. */
+static Py_ssize_t action_index(PyObject *a, Py_ssize_t claim, Py_ssize_t wild, Py_ssize_t stand_in) {
+    PyObject *type = (PyObject *)Py_TYPE(a);
+    Py_ssize_t t, tiles[2];
+    if (type == action_types[A_DISCARD]) {
+        t = small_attr(a, str_tile, FLOWER0 + 8);
+        return t < 0 ? -1 : t < FLOWER0 ? t : 178 + t - FLOWER0;
+    }
+    if (type == action_types[A_PASS]) return 177;
+    if (type == action_types[A_DECLARE]) {
+        t = small_attr(a, str_tile, FLOWER0);
+        return t < 0 ? -1 : 34 + t;
+    }
+    if (type == action_types[A_CHI]) {
+        if (claim < 0 || tiles_attr(a, tiles, 2)) return -1;
+        Py_ssize_t want = value(claim, wild, stand_in);
+        Py_ssize_t lo = value(tiles[0], wild, stand_in), other = value(tiles[1], wild, stand_in);
+        if (other < lo) lo = other;
+        /* the held pair starts at want+1, want-1 or want-2: the discard is the low, middle or high tile */
+        return lo == want + 1 ? 68 : lo == want - 1 ? 69 : lo == want - 2 ? 70 : -1;
+    }
+    if (type == action_types[A_PENG]) return 71;
+    if (type == action_types[A_KONG]) {
+        PyObject *kind = PyObject_GetAttr(a, str_kind);
+        if (kind == NULL) {
+            PyErr_Clear();
+            return -1;
+        }
+        int exposed = is_str(kind, str_exposed), concealed = is_str(kind, str_concealed), added = is_str(kind, str_added);
+        Py_DECREF(kind);
+        if (exposed) return 72;
+        if (!(concealed || added) || tiles_attr(a, tiles, 1)) return -1;
+        Py_ssize_t v = value(tiles[0], wild, stand_in);
+        if (v < 0 || v >= FLOWER0) return -1;
+        return (concealed ? 73 : 107) + v;
+    }
+    if (type == action_types[A_WILDKONG]) return 141;
+    if (type == action_types[A_EXPOSE]) {
+        t = small_attr(a, str_tile, FLOWER0);
+        return t < 0 ? -1 : 142 + t;
+    }
+    if (type == action_types[A_WIN]) return 176;
+    return -1;
+}
+
+PyDoc_STRVAR(indices_doc, "indices(legal, claim_tile, wild, stand_in) -> the index of each action (actions.index_of;\n"
+             "-1 for None), or None when any action is left to Python (an unusual one).");
+
+static PyObject *indices(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    if (nargs != 4 || !PyList_Check(args[0]) || !actions_configured) Py_RETURN_NONE;
+    Py_ssize_t claim = PyLong_AsSsize_t(args[1]), wild = PyLong_AsSsize_t(args[2]),
+               stand_in = PyLong_AsSsize_t(args[3]);
+    if (PyErr_Occurred()) {
+        PyErr_Clear();
+        Py_RETURN_NONE;
+    }
+    PyObject *legal = args[0];
+    Py_ssize_t n = PyList_GET_SIZE(legal);
+    PyObject *out = PyList_New(n);
+    if (out == NULL) return NULL;
+    for (Py_ssize_t k = 0; k < n; k++) {
+        Py_ssize_t i = action_index(PyList_GET_ITEM(legal, k), claim, wild, stand_in);
+        PyObject *v = i < 0 ? NULL : PyLong_FromSsize_t(i);
+        if (v == NULL) {
+            PyErr_Clear();
+            Py_DECREF(out);
+            Py_RETURN_NONE;
+        }
+        PyList_SET_ITEM(out, k, v);
+    }
+    return out;
+}
+
 static PyMethodDef methods[] = {
     {"configure", (PyCFunction)(void (*)(void))configure_layout, METH_FASTCALL, configure_doc},
     {"mask", (PyCFunction)(void (*)(void))mask_of, METH_FASTCALL, mask_doc},
     {"sync", (PyCFunction)(void (*)(void))sync_events, METH_FASTCALL, sync_doc},
     {"write", (PyCFunction)(void (*)(void))write_planes, METH_FASTCALL, write_doc},
+    {"configure_actions", (PyCFunction)(void (*)(void))configure_actions, METH_FASTCALL, configure_actions_doc},
+    {"indices", (PyCFunction)(void (*)(void))indices, METH_FASTCALL, indices_doc},
     {NULL, NULL, 0, NULL},
 };
 
@@ -355,6 +486,13 @@ PyMODINIT_FUNC PyInit__envfast(void) {
     str_discarder = PyUnicode_InternFromString("discarder");
     str_over = PyUnicode_InternFromString("over");
     str_haidi = PyUnicode_InternFromString("haidi");
+    str_tiles = PyUnicode_InternFromString("tiles");
+    str_kind = PyUnicode_InternFromString("kind");
+    str_exposed = PyUnicode_InternFromString("exposed");
+    str_concealed = PyUnicode_InternFromString("concealed");
+    str_added = PyUnicode_InternFromString("added");
+    if (str_tiles == NULL || str_kind == NULL || str_exposed == NULL || str_concealed == NULL || str_added == NULL)
+        return NULL;
     if (str_seat == NULL || str_tile == NULL || str_declared == NULL || str_phase == NULL || str_claim == NULL
         || str_current == NULL || str_seat_state == NULL || str_drawn == NULL || str_held == NULL
         || str_head == NULL || str_tail == NULL || str_indicator_index == NULL || str_discarder == NULL

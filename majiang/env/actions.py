@@ -120,6 +120,11 @@ _caches: dict[tuple[int | None, int | None, int | None], dict[Action, int]] = {}
 
 def indices(legal: list[Action], claim_tile: int | None, wild: int | None, stand_in: int | None) -> list[int]:
     """The index of each legal action, in the list's order (:func:`index_of` of each, cached)."""
+    if fast is not None:  # in C, for every usual action (hashing each to look it up costs more)
+        out = fast.indices(legal, -1 if claim_tile is None else claim_tile, -1 if wild is None else wild,
+                           -1 if stand_in is None else stand_in)
+        if out is not None:
+            return out  # type: ignore[no-any-return]
     key = (claim_tile, wild, stand_in)
     cache = _caches.get(key)
     if cache is None:

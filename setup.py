@@ -1,7 +1,8 @@
-"""Build hook for the optional C accelerator only; all metadata lives in pyproject.toml.
+"""Build hook for the optional C accelerators only; all metadata lives in pyproject.toml.
 
 ``optional=True``: without a working compiler the build prints a warning and the
-install goes on; ``majiang.hand`` then uses its pure-Python path (docs/hand.md).
+install goes on; ``majiang.hand`` and ``majiang.env`` then use their pure-Python paths
+(docs/hand.md, docs/env.md).
 """
 
 from setuptools import Extension, setup
@@ -12,6 +13,11 @@ setup(
             "majiang.hand._speedups",
             sources=["majiang/hand/_speedups.c"],
             optional=True,
-        )
+        ),
+        Extension(
+            "majiang.env._envfast",
+            sources=["majiang/env/_envfast.c"],
+            optional=True,
+        ),
     ]
 )

@@ -96,6 +96,128 @@ def test_incremental_planes_equal_planes_rebuilt_from_the_seat_view(ruleset: str
     assert {"Claimed", "AddedKong", "Exposed"} <= events_seen or ruleset == "hefei"  # (Hefei claims only wins)
 
 
+@pytest.mark.parametrize("ruleset,options", VARIANTS)
+def test_vector_env_and_aec_observations_equal_planes_rebuilt_from_the_seat_view(
+        ruleset: str, options: dict[str, object]) -> None:
+    """VectorEnv has each table write its planes and mask straight into the batch arrays; the AEC env
+    hands out rows of the table's pools: both must equal ``planes(seat_view(...))`` and the legal
+    actions at every step, across the resets of finished matches."""
+    v = VectorEnv(3, ruleset, options=options, seed="vec")
+    obs, masks, seats = v.reset()
+    rng = np.random.default_rng(5)
+    for _ in range(300):
+        for i, t in enumerate(v.tables):
+            seat = int(seats[i])
+            assert np.array_equal(obs[i], planes(seat_view(t.hand, seat)))
+            assert set(np.flatnonzero(masks[i])) == set(t.legal(seat))
+        obs, masks, seats, _, _ = v.step(v.random_actions(rng))
+    env = aec_env(ruleset, options=options, seed=4, hands=2)
+    pick = random.Random(3)
+    compared = 0
+    for episode in range(8):
+        env.reset(seed=episode)
+        for agent in env.agent_iter(max_iter=1000):
+            o, _, term, trunc, _ = env.last()
+            if term or trunc:
+                env.step(None)
+                continue
+            seat = int(agent.removeprefix("seat_"))
+            hand = env.table.hand
+            assert np.array_equal(o["observation"], planes(seat_view(hand, seat)))
+            assert set(np.flatnonzero(o["action_mask"])) == {action_index(a, seat_view(hand, seat))
+                                                              for a in hand.legal_actions(seat)}
+            compared += 1
+            env.step(pick.choice(list(np.flatnonzero(o["action_mask"]))))
+    assert compared > 300
+
+
+def test_observations_kept_stay_as_they_were() -> None:
+    """Table.observe hands out rows of a pool (majiang/env/table.py): each row is its own, never
+    reused, so an observation kept over many steps (more than a pool) is unchanged, and writing into
+    one observation changes no other."""
+    t = Table("anqing", seed="keep", hands=2)
+    t.reset()
+    rng = random.Random(2)
+    kept = []
+    for _ in range(300):
+        seat = t.acting()
+        o = t.observe(seat)
+        kept.append((o, o["observation"].copy(), o["action_mask"].copy()))
+        scratch = t.observe(seat)
+        scratch["observation"][:] = 7
+        scratch["action_mask"][:] = 1
+        again = t.observe(seat)
+        assert np.array_equal(again["observation"], kept[-1][1]) and np.array_equal(again["action_mask"], kept[-1][2])
+        t.step(rng.choice(sorted(t.legal(seat))))
+        if t.finished:
+            t.reset()
+    assert all(np.array_equal(o["observation"], p) and np.array_equal(o["action_mask"], m) for o, p, m in kept)
+
+
+@pytest.mark.parametrize("ruleset,options", VARIANTS)
+def test_the_pure_python_path_gives_the_same_observations_as_the_accelerator(
+        ruleset: str, options: dict[str, object], monkeypatch: pytest.MonkeyPatch) -> None:
+    """majiang/env/_envfast.c (the mask; draws and discards into the planes) against the pure-Python
+    reference: the same game gives byte-identical observations and masks on both paths."""
+    from majiang.env import actions, fast, tracker
+
+    if fast.fast is None:
+        pytest.skip("the C accelerator is not built (or MAJIANG_PURE is set)")
+
+    def play() -> list[bytes]:
+        table = Table(ruleset, options=options, seed="pure", hands=3)
+        rng = random.Random(4)
+        out = []
+        for _ in range(4):  # 12 hands
+            table.reset()
+            while not table.finished:
+                seat = table.acting()
+                o = table.observe(seat)
+                out.append(o["observation"].tobytes() + o["action_mask"].tobytes())
+                legal = sorted(table.legal(seat))
+                special = [i for i in legal if 34 <= i < 177]
+                table.step(rng.choice(special if special and rng.random() < 0.5 else legal))
+        return out
+
+    accelerated = play()
+    monkeypatch.setattr(tracker, "fast", None)
+    monkeypatch.setattr(actions, "fast", None)
+    assert play() == accelerated
+    assert len(accelerated) > 300
+
+
+@pytest.mark.parametrize("ruleset,options", VARIANTS)
+def test_the_accelerators_indices_equal_index_of(ruleset: str, options: dict[str, object]) -> None:
+    """_envfast.indices (every usual action indexed in C) gives index_of's answer for every action of
+    every seat asked, through claims, kongs and 报听."""
+    from majiang.env.actions import index_of
+    from majiang.env.fast import fast
+
+    if fast is None:
+        pytest.skip("the C accelerator is not built (or MAJIANG_PURE is set)")
+    rng = random.Random(8)
+    table = Table(ruleset, options=options, seed="indices", hands=2)
+    seen: set[int] = set()
+    for _ in range(6):
+        table.reset()
+        while not table.finished:
+            hand = table.hand
+            claim = hand.claim.tile if hand.claim is not None else None
+            for seat in hand.to_act():
+                legal = hand.legal_actions(seat)
+                wild, stand_in = hand.info.wild, hand.info.stand_in
+                want = [index_of(a, claim, wild, stand_in) for a in legal]
+                got = fast.indices(legal, -1 if claim is None else claim, -1 if wild is None else wild,
+                                   -1 if stand_in is None else stand_in)
+                assert got == want, (legal, got, want)
+                seen.update(want)
+            legal_i = sorted(table.legal(table.acting()))
+            special = [i for i in legal_i if 34 <= i < 177]
+            table.step(rng.choice(special if special and rng.random() < 0.8 else legal_i))
+    assert {71, 177} <= seen or ruleset == "hefei"  # peng, pass
+    assert seen & {68, 69, 70} or ruleset == "hefei" or options.get("mode") == "B"  # a chi (none in these)
+
+
 def test_every_index_has_a_name_and_chi_shapes_are_distinct() -> None:
     names = [describe_index(i) for i in range(N_ACTIONS)]
     assert len(set(names)) == N_ACTIONS

@@ -34,6 +34,7 @@ import numpy as np
 
 from majiang.engine.actions import Action, Chi, Declare, Discard, Expose, Kong, Pass, Peng, WildKong, Win
 from majiang.engine.view import SeatView
+from majiang.env.fast import fast
 
 DISCARD = 0
 DECLARE = 34
@@ -111,25 +112,68 @@ def index_actions(legal: list[Action], claim_tile: int | None, wild: int | None,
     return index_and_mask(legal, claim_tile, wild, stand_in)[0]
 
 
+# Per (claim tile, wild, stand-in): action → index. An index depends on the action and those three
+# facts only, and actions are small hashable values, so each action is indexed once per context
+# and every later decision looks its whole legal list up in one C-level ``map``.
+_caches: dict[tuple[int | None, int | None, int | None], dict[Action, int]] = {}
+
+
+def indices(legal: list[Action], claim_tile: int | None, wild: int | None, stand_in: int | None) -> list[int]:
+    """The index of each legal action, in the list's order (:func:`index_of` of each, cached)."""
+    if fast is not None:  # in C, for every usual action (hashing each to look it up costs more)
+        out = fast.indices(legal, -1 if claim_tile is None else claim_tile, -1 if wild is None else wild,
+                           -1 if stand_in is None else stand_in)
+        if out is not None:
+            return out  # type: ignore[no-any-return]
+    key = (claim_tile, wild, stand_in)
+    cache = _caches.get(key)
+    if cache is None:
+        if len(_caches) > 4096:  # (a long run meets every wild and claim tile: keep the cache small)
+            _caches.clear()
+        cache = _caches[key] = {}
+    try:
+        return list(map(cache.__getitem__, legal))
+    except KeyError:  # actions not met before in this context (``None in`` a list costs more per step)
+        for a in legal:
+            if a not in cache:
+                cache[a] = index_of(a, claim_tile, wild, stand_in)
+        return list(map(cache.__getitem__, legal))
+
+
+def mask_bytes(idx: list[int]) -> bytearray:
+    """The mask over :data:`N_ACTIONS` with a 1 at each of ``idx`` (distinct: raises otherwise)."""
+    if fast is not None:
+        mask = fast.mask(idx, N_ACTIONS)
+        if mask is not None:
+            return mask  # type: ignore[no-any-return]
+    else:
+        mask = bytearray(N_ACTIONS)
+        for i in idx:
+            mask[i] = 1
+        if mask.count(1) == len(idx):
+            return mask
+    raise EncodingError(f"two legal actions would share an action index: {sorted(idx)}")
+
+
 def index_and_mask(legal: list[Action], claim_tile: int | None, wild: int | None,
                    stand_in: int | None) -> tuple[dict[int, Action], bytearray]:
-    """(:func:`index_actions`, its mask as :data:`N_ACTIONS` bytes): built in one pass, since an
-    environment needs both on every step."""
-    out: dict[int, Action] = {}
-    mask = bytearray(N_ACTIONS)
-    for a in legal:
-        # Most choices are plain discards: index them without the full match.
-        i = a.tile if type(a) is Discard and a.tile < FLOWER0 else index_of(a, claim_tile, wild, stand_in)  # type: ignore[attr-defined]
-        out[i] = a
-        mask[i] = 1
-    if len(out) != len(legal):
+    """(:func:`index_actions`, its mask as :data:`N_ACTIONS` bytes)."""
+    idx = indices(legal, claim_tile, wild, stand_in)
+    mask = mask_bytes_checked(idx, legal)
+    return dict(zip(idx, legal, strict=True)), mask
+
+
+def mask_bytes_checked(idx: list[int], legal: list[Action]) -> bytearray:
+    """:func:`mask_bytes`, naming the two actions that would share an index when that fails."""
+    try:
+        return mask_bytes(idx)
+    except EncodingError:
         seen: dict[int, Action] = {}
-        for a in legal:
-            i = index_of(a, claim_tile, wild, stand_in)
+        for i, a in zip(idx, legal, strict=True):
             if i in seen:
-                raise EncodingError(f"{seen[i]!r} and {a!r} would share action index {i}")
+                raise EncodingError(f"{seen[i]!r} and {a!r} would share action index {i}") from None
             seen[i] = a
-    return out, mask
+        raise
 
 
 def mask_of(indices: dict[int, Action] | list[int]) -> np.ndarray:

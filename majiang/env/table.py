@@ -13,14 +13,15 @@ from majiang.engine.actions import Action
 from majiang.engine.hand import Hand
 from majiang.engine.match import Match
 from majiang.engine.view import SeatView, seat_view
-from majiang.env.actions import N_ACTIONS, index_and_mask
+from majiang.env.actions import N_ACTIONS, indices, mask_bytes_checked
+from majiang.env.fast import fast
 from majiang.env.observation import C
-from majiang.env.tracker import HandPlanes
+from majiang.env.tracker import HandPlanes, L
 from majiang.rules.registry import make_ruleset
 
 SEATS = 4
 _NO_MASK = bytes(N_ACTIONS)
-_SHAPE = (C, 34)
+_POOL = 64  # observations per pool of rows (see Table._new_pool)
 _UINT8 = np.dtype(np.uint8)
 _INT8 = np.dtype(np.int8)
 
@@ -64,9 +65,12 @@ class Table:
         self._legal_hand: Hand | None = None
         self._legal_step = -1
         self._legal_seat = -1
-        self._index: dict[int, Action] = {}
+        self._idx: list[int] = []  # the decision's action indices, in the engine's legal order
+        self._acts: list[Action] = []  # the legal actions, in that order
+        self._index: dict[int, Action] | None = None  # index → action, built only when asked for
         self._mask = _NO_MASK  # the same decision's mask (copied out: callers may write to theirs)
         self._planes: HandPlanes | None = None  # the current hand's planes, kept from its events
+        self._new_pool()
 
     # --- the match ---------------------------------------------------------------------
     def reset(self, seed: int | str | None = None) -> None:
@@ -111,47 +115,87 @@ class Table:
         assert self._view is not None
         return self._view
 
-    def legal(self, seat: int) -> dict[int, Action]:
-        """index → action for ``seat``'s current decision (empty when nothing is asked of it)."""
-        hand = self.hand
+    def _decision(self, seat: int) -> Hand:
+        """Index ``seat``'s current decision once per (hand, step, seat): observe builds it, step
+        then looks the choice up in it. Returns the hand."""
+        match = self.match
+        if match is None:
+            raise RuntimeError("call reset() first")
+        hand = match.hand
         step = len(hand.log)
-        if hand is not self._legal_hand or step != self._legal_step or seat != self._legal_seat:
+        if step != self._legal_step or seat != self._legal_seat or hand is not self._legal_hand:
             legal = hand.legal_actions(seat)
-            if not legal:
-                self._index, self._mask = {}, _NO_MASK
-            else:
+            if legal:
                 claim = hand.claim
                 info = hand.info
-                self._index, self._mask = index_and_mask(legal, claim.tile if claim is not None else None,
-                                                         info.wild, info.stand_in)
+                idx = indices(legal, claim.tile if claim is not None else None, info.wild, info.stand_in)
+                mask = None if fast is None else fast.mask(idx, N_ACTIONS)
+                # (None from C: two actions share an index; the checked path says which)
+                self._mask = mask if mask is not None else mask_bytes_checked(idx, legal)
+            else:
+                idx, self._mask = [], _NO_MASK
+            self._idx, self._acts, self._index = idx, legal, None
             self._legal_hand, self._legal_step, self._legal_seat = hand, step, seat
+        return hand
+
+    def legal(self, seat: int) -> dict[int, Action]:
+        """index → action for ``seat``'s current decision (empty when nothing is asked of it)."""
+        self._decision(seat)
+        if self._index is None:  # (built on demand: a step needs only the two lists)
+            self._index = dict(zip(self._idx, self._acts, strict=True))
         return self._index
 
-    def observe_bytes(self, seat: int) -> tuple[bytearray, bytearray]:
-        """(planes as C × 34 bytes, the mask as :data:`N_ACTIONS` bytes), both fresh buffers: what
-        :meth:`observe` wraps, and what a batch copies into its arrays."""
-        index = self.legal(seat)
-        hand = self.hand
+    def observe_into(self, seat: int, planes: bytearray, planes_at: int, mask: bytearray, mask_at: int) -> None:
+        """Write ``seat``'s planes (C × 34 bytes) into ``planes`` at ``planes_at`` and its mask
+        (:data:`N_ACTIONS` bytes) into ``mask`` at ``mask_at``: :meth:`observe`'s arrays, and a
+        batch's rows (VectorEnv), are filled this way with no buffer in between."""
+        hand = self._decision(seat)
         tracked = self._planes
         if tracked is None or tracked.hand is not hand:
             tracked = self._planes = HandPlanes(hand)
-        return tracked.planes(seat, bool(index)), bytearray(self._mask)
+        tracked.write(seat, bool(self._idx), planes, planes_at)
+        mask[mask_at : mask_at + N_ACTIONS] = self._mask
 
     def observe(self, seat: int) -> dict[str, np.ndarray]:
-        planes, mask = self.observe_bytes(seat)
-        # (the ndarray constructor wraps the fresh buffers without a copy, at a third of
-        # frombuffer + reshape's cost)
-        return {"observation": np.ndarray(_SHAPE, _UINT8, planes), "action_mask": np.ndarray(N_ACTIONS, _INT8, mask)}
+        """``seat``'s observation: arrays of their own (later observations never change them)."""
+        k = self._k
+        if k == _POOL:
+            self._new_pool()
+            k = 0
+        self._k = k + 1
+        # (observe_into, inlined: one Python call less on every step)
+        hand = self._decision(seat)
+        tracked = self._planes
+        if tracked is None or tracked.hand is not hand:
+            tracked = self._planes = HandPlanes(hand)
+        tracked.write(seat, bool(self._idx), self._pool_planes, k * L)
+        at = k * N_ACTIONS
+        self._pool_masks[at : at + N_ACTIONS] = self._mask
+        return {"observation": self._obs_rows[k], "action_mask": self._mask_rows[k]}
+
+    def _new_pool(self) -> None:
+        """Rows for the next :data:`_POOL` observations. Each observation is a row of a pool, written
+        once and never reused (a new pool is made when one is used up), so what a caller keeps stays
+        as it was; taking a row costs a list index, where wrapping a fresh buffer in a new array
+        per step cost more than the planes themselves."""
+        self._pool_planes = bytearray(_POOL * L)
+        self._pool_masks = bytearray(_POOL * N_ACTIONS)
+        self._obs_rows = list(np.ndarray((_POOL, C, 34), _UINT8, self._pool_planes))
+        self._mask_rows = list(np.ndarray((_POOL, N_ACTIONS), _INT8, self._pool_masks))
+        self._k = 0
 
     # --- acting ------------------------------------------------------------------------
     def step(self, index: int) -> list[int] | None:
         """Play action ``index`` for the acting seat. Returns the hand's points per seat when this
         ends a hand (the next hand of a match is dealt at once), else None."""
         seat = self.acting()
-        action = self.legal(seat).get(int(index))
-        if action is None:
+        self._decision(seat)
+        i = int(index)
+        try:
+            action = self._acts[self._idx.index(i)]
+        except ValueError:
             raise ValueError(f"action {index} is not legal for seat {seat} now "
-                             f"(legal: {sorted(self._index)})")
+                             f"(legal: {sorted(self._idx)})") from None
         return self.apply(seat, action)
 
     def apply(self, seat: int, action: Action) -> list[int] | None:

@@ -29,11 +29,13 @@ from majiang.engine.events import (
     Dealt,
     Discarded,
     Drew,
+    Event,
     Exposed,
     WildKonged,
 )
 from majiang.engine.hand import Hand
 from majiang.engine.view import seat_view
+from majiang.env.fast import fast
 from majiang.env.observation import (
     BUCKET_SIZE,
     FLOWER0,
@@ -54,7 +56,6 @@ _CLAIM = P["claim"] * 34
 _SUIT = P["suit_count"] * 34
 _SCAL = P["scalars"] * 34
 _FLOWER_HAND = P["flower_hand"] * 34
-_PHASE = {"turn": 0, "claim": 1, "haidi": 2, "over": 3}
 _RUNS = tuple(bytes([n]) * 9 for n in range(256))
 # Per observer, the absolute seats in relative order (0 = itself, 1 = 下家, ...).
 _ROTATION = tuple(tuple((me + r) % SEATS for r in range(SEATS)) for me in range(SEATS))
@@ -78,12 +79,16 @@ _RIVERS = tuple(_public((P["river[0][0]"] + b) * 34, RIVER_BUCKETS * 34) for b i
 _DECLARED = _public(_SCAL + 8, 1)
 _HIDDEN_KONGS = _public(_SCAL + 12, 1)
 assert len(PLANES) == C and _HAND == 0  # (draws and discards write the hand plane at seat·L + tile)
+if fast is not None:  # the layout _envfast.c's sync writes by (it holds no copy of its own)
+    fast.configure(Drew, Discarded, (L, _SUIT, _FLOWER_HAND, P["river[0][0]"] * 34, RIVER_BUCKETS * 34,
+                                     P["flowers[0]"] * 34, _SCAL + 8, BUCKET_SIZE, _LAST_BUCKET, _DRAWN, _CLAIM,
+                                     _SCAL))
 
 
 class HandPlanes:
     """The planes of ``hand`` for each seat (call :meth:`planes` any time; events are read lazily)."""
 
-    __slots__ = ("_big", "_rivers", "_seen", "_suits", "hand")
+    __slots__ = ("_big", "_counts", "_seen", "_view", "hand")
 
     def __init__(self, hand: Hand) -> None:
         if hand.ruleset.seats != SEATS:
@@ -95,6 +100,7 @@ class HandPlanes:
         variant = variant_flag(hand.ruleset.options_dict())
         # The four observers' planes back to back: observer ``me`` owns bytes me·L … (me+1)·L.
         big = self._big = bytearray(fixed * SEATS)
+        self._view = memoryview(big)  # (slices of it copy nothing until written somewhere)
         for me in range(SEATS):
             o = me * L + _SCAL
             big[o + 1] = min(hand.streak, 255)
@@ -102,98 +108,98 @@ class HandPlanes:
             big[o + 19] = variant
             big[o + 20] = hand.round_wind
             big[o + 21] = hand.seat_wind(me)
-        self._rivers = [0] * SEATS  # discards each seat has made (its river's length)
-        self._suits = [0] * (3 * SEATS)  # seat·3 + suit: the seat's own tiles of the suit, concealed + melds
+        # At 0–3 the discards each seat has made (its river's length); at 4 + seat·3 + suit the seat's
+        # own tiles of the suit, concealed + melds (_envfast.c's sync keeps the same bytes).
+        self._counts = bytearray(16)
         self._seen = 0  # events read so far
 
     # --- reading events ---------------------------------------------------------------
     def _sync(self) -> None:
         events = self.hand.events
+        n = len(events)
+        i = self._seen
+        read = self._event
+        if fast is None:
+            for e in events[i:]:
+                read(e)
+        else:  # draws and discards in C; Python reads the rest (claims, kongs, deals, ...)
+            big, counts, sync = self._big, self._counts, fast.sync
+            while i < n:
+                i = sync(big, counts, events, i)
+                if i < n:
+                    read(events[i])
+                    i += 1
+        self._seen = n
+
+    def _event(self, e: Event) -> None:
+        """Read one event into the planes (_envfast.c's ``sync`` reads draws and discards the same way)."""
         big = self._big
-        suits = self._suits
+        counts = self._counts
         own = self._own
-        # Draws and discards are nearly every event: their own-tile part (_own) is inlined.
-        for e in events[self._seen:]:
-            kind = type(e)
-            if kind is Drew:  # only the drawer's own planes change
-                seat, tile = e.seat, e.tile
-                if tile < 27:
-                    big[seat * L + tile] += 1
-                    i = seat * 3 + tile // 9
-                    n = suits[i] = suits[i] + 1
-                    o = _SUIT_AT[i]
-                    big[o : o + 9] = _RUNS[n]
+        kind = type(e)
+        if kind is Drew:  # only the drawer's own planes change
+            own(e.seat, e.tile, 1)  # type: ignore[attr-defined]
+        elif kind is Discarded:
+            seat, tile = e.seat, e.tile  # type: ignore[attr-defined]
+            own(seat, tile, -1)
+            n = counts[seat]
+            counts[seat] = n + 1
+            if tile < FLOWER0:
+                a, b, c, d = _RIVERS[n // BUCKET_SIZE if n < _LAST_START else _LAST_BUCKET][seat]
+            else:  # a flower 百搭 thrown (baida)
+                a, b, c, d = _FLOWERS[seat]
+                tile += 8 - FLOWER0
+            big[a + tile] += 1
+            big[b + tile] += 1
+            big[c + tile] += 1
+            big[d + tile] += 1
+            if e.declared:  # type: ignore[attr-defined]
+                for o in _DECLARED[seat]:
+                    big[o] = 1
+        elif kind is Claimed:
+            taken = list(e.tiles)  # type: ignore[attr-defined]
+            taken.remove(e.tile)  # type: ignore[attr-defined]  # the discard joins the meld; the rest came from the hand
+            for t in taken:
+                own(e.seat, t, -1)  # type: ignore[attr-defined]
+            self._meld(e.seat, e.tiles, everyone=True)  # type: ignore[attr-defined]
+        elif kind is WildKonged:
+            for t in e.tiles:  # type: ignore[attr-defined]
+                own(e.seat, t, -1)  # type: ignore[attr-defined]
+            self._meld(e.seat, e.tiles, everyone=True)  # type: ignore[attr-defined]
+        elif kind is AddedKong:
+            own(e.seat, e.tile, -1)  # type: ignore[attr-defined]
+            self._meld(e.seat, (e.tile,), everyone=True)  # type: ignore[attr-defined]
+        elif kind is ConcealedKong:
+            for t in e.tiles:  # type: ignore[attr-defined]
+                own(e.seat, t, -1)  # type: ignore[attr-defined]
+            # Face down for the others: they count one more hidden kong, and see no tile of it.
+            self._meld(e.seat, e.tiles, everyone=False)  # type: ignore[attr-defined]
+            for me, o in enumerate(_HIDDEN_KONGS[e.seat]):  # type: ignore[attr-defined]
+                if me != e.seat:  # type: ignore[attr-defined]
+                    big[o] += 1
+        elif kind is Exposed:
+            seat, tile = e.seat, e.tile  # type: ignore[attr-defined]
+            own(seat, tile, -1)
+            if tile < FLOWER0:  # a 杠牌 (Anqing)
+                offsets = _EXPOSED[seat]
+            else:  # 补花 (baida)
+                offsets = _FLOWERS[seat]
+                tile -= FLOWER0
+            for o in offsets:
+                big[o + tile] += 1
+        elif kind is Dealt:  # the seat's own 13 or 14 tiles, once a hand: its suits written once
+            seat = e.seat  # type: ignore[attr-defined]
+            o = seat * L
+            for t in e.tiles:  # type: ignore[attr-defined]
+                if t < 27:
+                    big[o + t] += 1
+                    counts[4 + seat * 3 + t // 9] += 1
                 else:
-                    own(seat, tile, 1)
-            elif kind is Discarded:
-                seat, tile = e.seat, e.tile
-                if tile < 27:
-                    big[seat * L + tile] -= 1
-                    i = seat * 3 + tile // 9
-                    n = suits[i] = suits[i] - 1
-                    o = _SUIT_AT[i]
-                    big[o : o + 9] = _RUNS[n]
-                else:
-                    own(seat, tile, -1)
-                n = self._rivers[seat]
-                self._rivers[seat] = n + 1
-                if tile < FLOWER0:
-                    a, b, c, d = _RIVERS[n // BUCKET_SIZE if n < _LAST_START else _LAST_BUCKET][seat]
-                else:  # a flower 百搭 thrown (baida)
-                    a, b, c, d = _FLOWERS[seat]
-                    tile += 8 - FLOWER0
-                big[a + tile] += 1
-                big[b + tile] += 1
-                big[c + tile] += 1
-                big[d + tile] += 1
-                if e.declared:
-                    for o in _DECLARED[seat]:
-                        big[o] = 1
-            elif kind is Claimed:
-                taken = list(e.tiles)
-                taken.remove(e.tile)  # the discard joins the meld; the rest came from the hand
-                for t in taken:
-                    own(e.seat, t, -1)
-                self._meld(e.seat, e.tiles, everyone=True)
-            elif kind is WildKonged:
-                for t in e.tiles:
-                    own(e.seat, t, -1)
-                self._meld(e.seat, e.tiles, everyone=True)
-            elif kind is AddedKong:
-                own(e.seat, e.tile, -1)
-                self._meld(e.seat, (e.tile,), everyone=True)
-            elif kind is ConcealedKong:
-                for t in e.tiles:
-                    own(e.seat, t, -1)
-                # Face down for the others: they count one more hidden kong, and see no tile of it.
-                self._meld(e.seat, e.tiles, everyone=False)
-                for me, o in enumerate(_HIDDEN_KONGS[e.seat]):
-                    if me != e.seat:
-                        big[o] += 1
-            elif kind is Exposed:
-                seat, tile = e.seat, e.tile
-                own(seat, tile, -1)
-                if tile < FLOWER0:  # a 杠牌 (Anqing)
-                    offsets = _EXPOSED[seat]
-                else:  # 补花 (baida)
-                    offsets = _FLOWERS[seat]
-                    tile -= FLOWER0
-                for o in offsets:
-                    big[o + tile] += 1
-            elif kind is Dealt:  # the seat's own 13 or 14 tiles, once a hand: its suits written once
-                seat = e.seat
-                o = seat * L
-                for t in e.tiles:
-                    if t < 27:
-                        big[o + t] += 1
-                        suits[seat * 3 + t // 9] += 1
-                    else:
-                        own(seat, t, 1)
-                for i in range(seat * 3, seat * 3 + 3):
-                    big[_SUIT_AT[i] : _SUIT_AT[i] + 9] = _RUNS[suits[i]]
-            # HandStarted, Passed: nothing on the planes; Won, HandEnded: the hand is over
-            # (observations are rebuilt from the view from then on).
-        self._seen = len(events)
+                    own(seat, t, 1)
+            for i in range(seat * 3, seat * 3 + 3):
+                big[_SUIT_AT[i] : _SUIT_AT[i] + 9] = _RUNS[counts[4 + i]]
+        # HandStarted, Passed: nothing on the planes; Won, HandEnded: the hand is over
+        # (observations are rebuilt from the view from then on).
 
     def _own(self, seat: int, tile: int, delta: int) -> None:
         """``delta`` copies of ``tile`` came into (1) or left (−1) ``seat``'s concealed hand: its own
@@ -209,7 +215,7 @@ class HandPlanes:
     def _suit(self, seat: int, suit: int, delta: int) -> None:
         """Seat's own tiles of ``suit`` (concealed + melds) changed: rewrite that suit's nine columns."""
         i = seat * 3 + suit
-        n = self._suits[i] = self._suits[i] + delta
+        n = self._counts[4 + i] = self._counts[4 + i] + delta
         o = _SUIT_AT[i]
         self._big[o : o + 9] = _RUNS[n]
 
@@ -224,17 +230,20 @@ class HandPlanes:
                 big[o + t] += 1
 
     # --- a seat's planes ----------------------------------------------------------------
-    def planes(self, me: int, asked: bool) -> bytearray:
-        """Seat ``me``'s planes as C × 34 bytes (a fresh buffer). ``asked``: ``me`` has a decision
-        now (a claim window shows only to a seat asked in it)."""
+    def write(self, me: int, asked: bool, out: bytearray, at: int) -> None:
+        """Seat ``me``'s planes into ``out[at : at + L]`` (C × 34 bytes). ``asked``: ``me`` has a
+        decision now (a claim window shows only to a seat asked in it)."""
         hand = self.hand
         phase = hand.phase
         if phase == "over":  # everything is revealed: rare (once per hand), so from the view
-            return bytearray(planes(seat_view(hand, me)).tobytes())
+            out[at : at + L] = planes(seat_view(hand, me)).tobytes()
+            return
         if self._seen != len(hand.events):
             self._sync()
+        if fast is not None and fast.write(self._big, me, out, at, hand, asked):
+            return  # (the same bytes as below, written in C)
         o = me * L
-        buf = self._big[o : o + L]  # (a copy)
+        out[at : at + L] = self._view[o : o + L]  # (a memoryview slice: one copy, into ``out``)
         seat_state = hand.seat_state
         claim = hand.claim
         if claim is None:
@@ -243,29 +252,35 @@ class HandPlanes:
                 d = seat_state[me].drawn
                 if d is not None:
                     if d < FLOWER0:
-                        buf[_DRAWN + d] = 1
+                        out[at + _DRAWN + d] = 1
                     else:
-                        buf[_FLOWER_HAND + 8 + d - FLOWER0] = 1
+                        out[at + _FLOWER_HAND + 8 + d - FLOWER0] = 1
             if phase == "haidi":  # (the buffers hold phase 0, a turn)
-                buf[_SCAL + 3] = _PHASE[phase]
+                out[at + _SCAL + 3] = 2
         else:
             current = claim.discarder
             if asked:
                 if claim.tile < FLOWER0:
-                    buf[_CLAIM + claim.tile] = 1
-                buf[_SCAL + 3] = 1
+                    out[at + _CLAIM + claim.tile] = 1
+                out[at + _SCAL + 3] = 1
             # else: a seat not asked sees an ordinary wait (phase 0: already in the buffer)
+        s = at + _SCAL
         wall = hand.tail - hand.head + 1
-        buf[_SCAL] = wall if wall < 256 else 255
         a, b, c, d = _ROTATION[me]  # hand sizes, by relative seat
-        buf[_SCAL + 4] = len(seat_state[a].held)
-        buf[_SCAL + 5] = len(seat_state[b].held)
-        buf[_SCAL + 6] = len(seat_state[c].held)
-        buf[_SCAL + 7] = len(seat_state[d].held)
-        buf[_SCAL + 16] = (current - me) % SEATS
+        # (one slice write for the four hand sizes: wall and sizes are < 256 but for the wall at the
+        # deal of a long wall, capped as the view's planes cap it)
+        out[s] = wall if wall < 256 else 255
+        out[s + 4 : s + 8] = bytes((len(seat_state[a].held), len(seat_state[b].held), len(seat_state[c].held),
+                                    len(seat_state[d].held)))
+        out[s + 16] = (current - me) % SEATS
         index = hand.indicator_index
         if index is not None and hand.head <= index <= hand.tail:
-            buf[_SCAL + 17] = 1
+            out[s + 17] = 1
+
+    def planes(self, me: int, asked: bool) -> bytearray:
+        """:meth:`write` into a fresh buffer of its own."""
+        buf = bytearray(L)
+        self.write(me, asked, buf, 0)
         return buf
 
     def array(self, me: int, asked: bool) -> np.ndarray:

@@ -26,8 +26,8 @@ class VectorEnv:
         self.tables = [Table(ruleset, mode=mode, room=room, options=options, seed=f"{seed}:{i}", hands=hands)
                        for i in range(n)]
         self.n = n
-        # Each table's planes and mask are copied as bytes into one buffer per batch, which the
-        # arrays below wrap: one slice copy per table and step instead of numpy item writes.
+        # Each table writes its planes and mask straight into one buffer per batch, which the
+        # arrays below wrap: no numpy call per table and step.
         self._planes = bytearray(n * L)
         self._masks = bytearray(n * N_ACTIONS)
         self.observations = np.ndarray((n, C, 34), np.uint8, self._planes)
@@ -45,9 +45,7 @@ class VectorEnv:
         """Copy table ``i``'s acting seat's planes and mask into the batch; returns that seat."""
         t = self.tables[i]
         seat = t.acting()
-        planes, mask = t.observe_bytes(seat)
-        self._planes[i * L : (i + 1) * L] = planes
-        self._masks[i * N_ACTIONS : (i + 1) * N_ACTIONS] = mask
+        t.observe_into(seat, self._planes, i * L, self._masks, i * N_ACTIONS)
         return seat
 
     def step(self, actions: np.ndarray | list[int]

@@ -14,6 +14,7 @@ import msgspec
 
 from majiang.engine.actions import Action, Declare, Discard, Kong
 from majiang.hand import TileSet, is_win, waits
+from majiang.hand.shanten import discard_shantens
 from majiang.rules import hefei_scoring as scoring
 from majiang.rules.base import HandOutcome, Ruleset, WallSetup, roll, shuffle
 from majiang.rules.settlement import Settlement
@@ -23,6 +24,7 @@ if TYPE_CHECKING:
     from majiang.rules.table import Table
 
 HEFEI_KINDS = tuple(s * 9 + r for s in range(3) for r in range(1, 8))  # 2–8 of 万 饼 条
+DECLARES = tuple(Declare(tile=t) for t in range(34))  # frozen: shared by every legal list
 
 
 class HefeiRules(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -107,12 +109,19 @@ class Hefei(Ruleset):
             return out
         out = super().turn_options(hand, seat)
         if self.options.room == "baoting":
-            for t in range(34):
-                if st.counts[t]:
-                    rest = list(st.counts)
-                    rest[t] -= 1
-                    if self.is_ready(hand, seat, rest):
-                        out.append(Declare(tile=t))
+            # A Declare for each discard that leaves a ready part. One C call gives the shanten
+            # after every discard; a part is one tile from a win (is_ready's own first test: one
+            # wild completes it) exactly when its shanten is 0, so is_ready (the 8-in-a-suit rule)
+            # runs only for those, and on most turns (no discard leaves the hand ready) not at all.
+            left = discard_shantens(st.counts, 0, True, self.tileset)
+            if 0 in left or -1 in left:
+                for t in range(34):
+                    s = left[t]
+                    if s is not None and s <= 0:
+                        rest = list(st.counts)
+                        rest[t] -= 1
+                        if self.is_ready(hand, seat, rest):
+                            out.append(DECLARES[t])
         return out
 
     # --- wins ---------------------------------------------------------------------------------

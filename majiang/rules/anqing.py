@@ -255,6 +255,10 @@ class Anqing(Ruleset):
 
     # --- wins ---------------------------------------------------------------------------------
     def shape_complete(self, hand: Table, counts: list[int]) -> bool:
+        info = hand.info
+        stand_in = info.stand_in
+        if ACCELERATED and not counts[info.wild] and (stand_in is None or not counts[stand_in]):  # type: ignore[index]
+            return is_win(counts, 0, self.seven_pairs, self.tileset)  # analysis_counts: the tiles as they are
         natural, jokers = self.analysis_counts(hand, counts)
         if not ACCELERATED:
             # Pure Python: a cheap necessary condition first (a random hand nearly always fails it,

@@ -16,7 +16,7 @@ import msgspec
 from majiang.engine.actions import Action, Kong, Peng, Win
 from majiang.hand import TileSet, is_win, waits
 from majiang.rules import baida_scoring as scoring
-from majiang.rules.base import Ruleset, TableInfo, WallSetup, copies, roll, shuffle
+from majiang.rules.base import PASS, Ruleset, TableInfo, WallSetup, copies, roll, shuffle
 from majiang.rules.settlement import Settlement
 from majiang.tiles import format_tiles
 
@@ -56,7 +56,7 @@ class Baida(Ruleset):
     def __init__(self, options: msgspec.Struct | dict[str, object] | None = None) -> None:
         super().__init__(options)
         o = self.options
-        self._stray_cache: dict[TableInfo, tuple[int, ...]] = {}  # see _strays
+        self._stray_cache: dict[frozenset[int], tuple[int, ...]] = {}  # see _strays
         self._scoring_options = scoring.BaidaOptions(seven_baida=o.seven_baida, min_tai=o.min_tai,
                                                      dealer_streak=o.dealer_streak, di=o.di,
                                                      doubling=o.doubling, cap=o.cap)
@@ -122,10 +122,11 @@ class Baida(Ruleset):
 
     def _strays(self, hand: Table) -> tuple[int, ...]:
         """The flowers that are no 百搭 this hand (fixed at the deal), worked out once per table info."""
-        strays = self._stray_cache.get(hand.info)
+        # Keyed by the wilds (a frozenset caches its hash; a TableInfo hashes all its fields each time).
+        wilds = hand.info.wilds
+        strays = self._stray_cache.get(wilds)
         if strays is None:
-            wilds = hand.info.wilds
-            strays = self._stray_cache[hand.info] = tuple(f for f in range(34, 42) if f not in wilds)
+            strays = self._stray_cache[wilds] = tuple(f for f in range(34, 42) if f not in wilds)
         return strays
 
     def _stray_flower(self, hand: Table, counts: list[int]) -> bool:
@@ -145,6 +146,25 @@ class Baida(Ruleset):
         return super().hint_candidates(hand, seat, counts)
 
     # --- claims ----------------------------------------------------------------------------------
+    def claim_window(self, hand: Table, tile: int, discarder: int) -> dict[int, list[Action]]:
+        """As the base asks :meth:`claim_options` of every other seat, but only of those that could
+        have more than a pass: the discard completes their shape, they hold two of it (not as a
+        百搭), or they are next and it is a suit tile (chi). Almost every discard leaves all three
+        out, and the shape answer is kept per seat (:meth:`_discard_shapes`)."""
+        options: dict[int, list[Action]] = {}
+        if tile >= 34:
+            return options  # a flower: no win, no claim
+        others = self._others[discarder]
+        plain = tile not in hand.info.wilds
+        seat_state = hand.seat_state
+        for seat in others:
+            if (plain and seat_state[seat].counts[tile] >= 2) or (seat == others[0] and tile < 27) \
+                    or self._discard_shapes(hand, seat)[tile]:
+                opts = self.claim_options(hand, seat, tile, discarder)
+                if opts:
+                    options[seat] = [PASS, *opts]
+        return options
+
     def claim_options(self, hand: Table, seat: int, tile: int, discarder: int) -> list[Action]:
         """A discarded 百搭 plays as its own face (a flower 百搭 cannot be claimed); the claimer's own
         百搭 never help to chi, peng or kong it."""

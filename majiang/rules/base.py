@@ -383,7 +383,7 @@ class Ruleset:
         # find the lowest physical tile held for each rank within two of the discard once,
         # and stop early when neither neighbour is held (every chi needs one of them).
         counts = hand.seat_state[seat].counts
-        sources = self.natural_table(hand)[1]
+        sources = (hand.natural or self.natural_table(hand))[1]
         r = want % 9
         held: dict[int, int] = {}  # rank offset from the discard -> the lowest tile held playing as it
         for d in (-1, 1, -2, 2):
@@ -403,11 +403,14 @@ class Ruleset:
     # --- the turn -------------------------------------------------------------------
     def turn_options(self, hand: Table, seat: int) -> list[Action]:
         """Everything but winning, for the seat whose turn it is (it holds 3n+2 tiles)."""
-        counts = hand.seat_state[seat].counts
+        st = hand.seat_state[seat]
+        counts = st.counts
         out: list[Action] = list(compress(DISCARDS, counts))  # a discard of every kind held
         if hand.after_claim:
             return out  # after chi/peng: discard only
-        if hand.can_kong():
+        # kong_options finds nothing without four of a kind, a meld (a peng to add to) or kinds
+        # sharing a value: on most turns it is not asked at all.
+        if (4 in counts or st.melds or (hand.natural or self.natural_table(hand))[2]) and hand.can_kong():
             out.extend(self.kong_options(hand, seat))
         return out
 

@@ -12,11 +12,11 @@ from typing import TYPE_CHECKING, ClassVar, Literal
 
 import msgspec
 
-from majiang.engine.actions import Action, Declare, Discard, Kong
+from majiang.engine.actions import Action, Declare, Discard, Kong, Win
 from majiang.hand import TileSet, is_win, waits
 from majiang.hand.shanten import discard_shantens
 from majiang.rules import hefei_scoring as scoring
-from majiang.rules.base import HandOutcome, Ruleset, WallSetup, roll, shuffle
+from majiang.rules.base import PASS, HandOutcome, Ruleset, WallSetup, roll, shuffle
 from majiang.rules.settlement import Settlement
 from majiang.tiles import format_tiles
 
@@ -24,6 +24,7 @@ if TYPE_CHECKING:
     from majiang.rules.table import Table
 
 HEFEI_KINDS = tuple(s * 9 + r for s in range(3) for r in range(1, 8))  # 2–8 of 万 饼 条
+WIN = Win()
 DECLARES = tuple(Declare(tile=t) for t in range(34))  # frozen: shared by every legal list
 
 
@@ -199,6 +200,19 @@ class Hefei(Ruleset):
         if not is_win(counts, 0, True, self.tileset):
             return False
         return scoring.score(self.situation(hand, seat, tile, discarder)).valid
+
+    def claim_window(self, hand: Table, tile: int, discarder: int) -> dict[int, list[Action]]:
+        """No chi, peng or 明杠 here: a seat's only claim is a win (the base's answer, asked of
+        :meth:`can_win_on_discard` directly; in a 报听 room only declared seats are asked)."""
+        options: dict[int, list[Action]] = {}
+        seat_state = hand.seat_state
+        baoting = self.options.room == "baoting"
+        for seat in self._others[discarder]:
+            if baoting and not seat_state[seat].declared:
+                continue
+            if self.can_win_on_discard(hand, seat, tile, discarder):
+                options[seat] = [PASS, WIN]
+        return options
 
     def discard_settlement(self, hand: Table, winners: list[int], tile: int, discarder: int) -> Settlement:
         return scoring.score_multi([self.situation(hand, w, tile, discarder) for w in winners])

@@ -195,34 +195,17 @@ class Hefei(Ruleset):
             return False  # 报听 room: discard wins only after declaring
         if self.options.guoshui and st.passed_win:
             return False  # 过水不胡: it let a discard win go since its last draw
-        if not self._discard_shapes(hand, seat)[tile]:
+        # Asked on every discard for up to three seats: the discard is added to the seat's own
+        # counts for the one lookup and taken back (no copy), whatever is_win does.
+        counts = st.counts
+        counts[tile] += 1
+        try:
+            shaped = is_win(counts, 0, True, self.tileset)
+        finally:
+            counts[tile] -= 1
+        if not shaped:
             return False
         return scoring.score(self.situation(hand, seat, tile, discarder)).valid
-
-    def _discard_shapes(self, hand: Table, seat: int) -> tuple[bool, ...]:
-        """Per kind (34), whether the seat's concealed tiles plus one of it make a complete shape.
-        Every discard asks this of up to three seats, and a seat's tiles change only on its own
-        moves: the answer is kept on the seat with the counts it was worked out from."""
-        st = hand.seat_state[seat]
-        counts = st.counts
-        kept = st.memo.get("discard_shapes")
-        if kept is not None and kept[0] == counts:
-            return kept[1]  # type: ignore[return-value]
-        win = [False] * 34
-        # A kind held four times is never another seat's discard (`waits` leaves it out too).
-        if sum(counts) % 3 == 1:
-            for t in waits(counts, 0, True, self.tileset):
-                win[t] = True
-        else:  # not a part waiting on one tile (never at a claim): the plain test per kind
-            part = list(counts)
-            for t in HEFEI_KINDS:
-                if part[t] < 4:
-                    part[t] += 1
-                    win[t] = is_win(part, 0, True, self.tileset)
-                    part[t] -= 1
-        shapes = tuple(win)
-        st.memo["discard_shapes"] = (list(counts), shapes)
-        return shapes
 
     def claim_window(self, hand: Table, tile: int, discarder: int) -> dict[int, list[Action]]:
         """No chi, peng or 明杠 here: a seat's only claim is a win (the base's answer, asked of

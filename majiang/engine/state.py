@@ -63,7 +63,7 @@ class SeatState:
     # A ruleset's per-seat answers that depend on the concealed tiles only (baida: the kinds a
     # discard wins on), each kept with a copy of the `counts` it was worked out from and used
     # only while they are equal: no mutation site has to know about it.
-    memo: dict[str, tuple[list[int], object]] = field(default_factory=dict)
+    memo: dict[str, tuple[list[int], object]] = field(default_factory=dict, compare=False, repr=False)
 
     @property
     def concealed_size(self) -> int:

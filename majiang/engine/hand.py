@@ -130,6 +130,10 @@ class Hand:
         # table info only, as Ruleset.natural_table assumes too): work them out once per hand.
         self._wild = tuple(ruleset.is_wild(self, t) for t in range(ruleset.count_size))
         self._may_exhaust = type(ruleset).wall_exhausted is not rules_base.Ruleset.wall_exhausted
+        # Read on every draw and discard: class flags and properties of the frozen options, kept
+        # as plain attributes of the hand (an instance attribute is the cheapest read there is).
+        self._haidi_tiles = ruleset.haidi_tiles
+        self._next_seat = tuple((s + 1) % ruleset.seats for s in range(ruleset.seats))
 
         self._emit(
             HandStarted(
@@ -216,7 +220,11 @@ class Hand:
 
     # --- applying actions ---------------------------------------------------------------
     def apply(self, seat: int, action: Action) -> list[Event]:
-        legal = self._legal(seat)  # (None for a seat with nothing to decide, any seat once the hand is over)
+        phase = self.phase
+        if self._legal_step == len(self.log) and seat == self.current and (phase == "turn" or phase == "haidi"):
+            legal: list[Action] | None = self._legal_turn  # the turn's list, as _legal keeps it
+        else:
+            legal = self._legal(seat)  # (None for a seat with nothing to decide, any seat once the hand is over)
         if not legal or action not in legal:
             raise IllegalAction(self.is_legal(seat, action) or f"{describe(action)} is not legal now")
         start = len(self.events)
@@ -335,7 +343,7 @@ class Hand:
         if wall_left <= 0 or (self._may_exhaust and self.ruleset.wall_exhausted(self)):
             self._end_draw()
             return
-        haidi = wall_left <= self.ruleset.haidi_tiles
+        haidi = wall_left <= self._haidi_tiles
         t = self.wall[self.head]
         self.head += 1
         wall_left -= 1
@@ -420,7 +428,7 @@ class Hand:
             case Pass():  # 海捞区: no discard, the next seat draws
                 st.drawn = None
                 self._emit(Passed(seat=seat))
-                self._start_turn((seat + 1) % self.ruleset.seats)
+                self._start_turn(self._next_seat[seat])
             case Kong(kind="concealed", tiles=tiles):
                 for t in tiles:
                     st.take(t)
@@ -502,7 +510,7 @@ class Hand:
             self.claim = ClaimWindow(tile=tile, discarder=seat, options=options)
             self.phase = "claim"
         else:
-            self._start_turn((seat + 1) % self.ruleset.seats)
+            self._start_turn(self._next_seat[seat])
 
     # --- internals: the claim window ----------------------------------------------------
     def _respond(self, seat: int, action: Action) -> None:
@@ -512,18 +520,22 @@ class Hand:
         window.responses[seat] = action
         if type(action) is Pass and _WIN in window.options[seat]:
             self.seat_state[seat].passed_win = True  # (过水不胡, where a ruleset has it)
-        if window.waiting_for():
+        if len(window.responses) < len(window.options):  # (responses only come from seats with options)
             return
         self._resolve(window)
 
     def _resolve(self, window: ClaimWindow) -> None:
         n = self.ruleset.seats
-        order = [(window.discarder + i) % n for i in range(1, n)]  # ties go by seat order from the discarder
-        ranked = sorted(
-            (s for s in order if s in window.responses and not isinstance(window.responses[s], Pass)),
-            key=lambda s: (-CLAIM_PRIORITY[_kind(window.responses[s])], order.index(s)),
-        )
+        responses = window.responses
         self.claim = None
+        if all(type(a) is Pass for a in responses.values()):  # the usual answer: nobody claims
+            ranked: list[int] = []
+        else:
+            order = [(window.discarder + i) % n for i in range(1, n)]  # ties go by seat order from the discarder
+            ranked = sorted(
+                (s for s in order if s in responses and not isinstance(responses[s], Pass)),
+                key=lambda s: (-CLAIM_PRIORITY[_kind(responses[s])], order.index(s)),
+            )
         if not ranked:
             if window.robbing:  # nobody robs the kong: it stands, and its owner draws the replacement
                 self.robbing = False

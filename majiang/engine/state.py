@@ -60,6 +60,10 @@ class SeatState:
     draws: int = 0  # how many times this seat has drawn from the wall (地胡, first go-around)
     kept: bool = False  # holds 杠牌 that would be laid open but for a ruleset's exception
     passed_win: bool = False  # let a discard win go since its last draw (Hefei option 过水不胡)
+    # A ruleset's per-seat answers that depend on the concealed tiles only (baida: the kinds a
+    # discard wins on), each kept with a copy of the `counts` it was worked out from and used
+    # only while they are equal: no mutation site has to know about it.
+    memo: dict[str, tuple[list[int], object]] = field(default_factory=dict, compare=False, repr=False)
 
     @property
     def concealed_size(self) -> int:

@@ -1288,6 +1288,87 @@ group_codes(PyObject *module, PyObject *counts)
     return Py_BuildValue("(llll)", codes[0], codes[1], codes[2], codes[3]);
 }
 
+/* ---------------------------------------------------------------- count-list helpers
+ * The table engine asks these of a seat's 34/42 counts on every turn. As builtins over a
+ * list of ints (compress, max) each element costs a generic rich compare or truth test;
+ * here an exact int is read directly. Anything else takes the generic path, so the answers
+ * are the builtins' own (see majiang/hand/counts.py for the pure reference). */
+
+PyDoc_STRVAR(held_kinds_doc,
+"held_kinds(counts, items, /) -> list\n\n"
+"list(itertools.compress(items, counts)) for a list or tuple counts and a tuple items:\n"
+"items[k] for every k where counts[k] is true, stopping at the shorter.");
+
+static PyObject *
+held_kinds(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    if (nargs != 2) {
+        PyErr_SetString(PyExc_TypeError, "held_kinds(counts, items) takes two arguments");
+        return NULL;
+    }
+    PyObject *counts = args[0], *items = args[1];
+    if (!(PyList_CheckExact(counts) || PyTuple_CheckExact(counts)) || !PyTuple_CheckExact(items)) {
+        PyErr_SetString(PyExc_TypeError, "held_kinds: counts must be a list or tuple, items a tuple");
+        return NULL;
+    }
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(counts);
+    if (PyTuple_GET_SIZE(items) < n) {
+        n = PyTuple_GET_SIZE(items);
+    }
+    PyObject **c = PySequence_Fast_ITEMS(counts);
+    PyObject *out = PyList_New(0);
+    if (out == NULL) {
+        return NULL;
+    }
+    for (Py_ssize_t i = 0; i < n; i++) {
+        PyObject *x = c[i];
+        int truth = PyLong_CheckExact(x) ? Py_SIZE(x) != 0 : PyObject_IsTrue(x);
+        if (truth < 0 || (truth && PyList_Append(out, PyTuple_GET_ITEM(items, i)) < 0)) {
+            Py_DECREF(out);
+            return NULL;
+        }
+    }
+    return out;
+}
+
+PyDoc_STRVAR(top_count_doc,
+"top_count(counts, /) -> object\n\n"
+"max(counts) for a non-empty list or tuple (the first of the largest items).");
+
+static PyObject *
+top_count(PyObject *module, PyObject *counts)
+{
+    if (!(PyList_CheckExact(counts) || PyTuple_CheckExact(counts))) {
+        PyErr_SetString(PyExc_TypeError, "top_count: counts must be a list or tuple");
+        return NULL;
+    }
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(counts);
+    if (n == 0) {
+        PyErr_SetString(PyExc_ValueError, "top_count() arg is an empty sequence");
+        return NULL;
+    }
+    PyObject **c = PySequence_Fast_ITEMS(counts);
+    PyObject *best = c[0];
+    for (Py_ssize_t i = 1; i < n; i++) {
+        PyObject *x = c[i];
+        int greater;
+        if (PyLong_CheckExact(x) && PyLong_CheckExact(best) && Py_ABS(Py_SIZE(x)) <= 1
+            && Py_ABS(Py_SIZE(best)) <= 1) {
+            greater = PyLong_AsLong(x) > PyLong_AsLong(best); /* one digit each: exact, no error */
+        }
+        else {
+            greater = PyObject_RichCompareBool(x, best, Py_GT);
+            if (greater < 0) {
+                return NULL;
+            }
+        }
+        if (greater) {
+            best = x;
+        }
+    }
+    return Py_NewRef(best);
+}
+
 static PyMethodDef speedups_methods[] = {
     {"is_win", (PyCFunction)(void (*)(void))is_win_entry, METH_FASTCALL | METH_KEYWORDS, is_win_doc},
     {"shanten", (PyCFunction)(void (*)(void))shanten_entry, METH_FASTCALL | METH_KEYWORDS, shanten_doc},
@@ -1298,6 +1379,8 @@ static PyMethodDef speedups_methods[] = {
      discard_shantens_doc},
     {"install", (PyCFunction)(void (*)(void))install, METH_FASTCALL, install_doc},
     {"group_codes", (PyCFunction)group_codes, METH_O, group_codes_doc},
+    {"held_kinds", (PyCFunction)(void (*)(void))held_kinds, METH_FASTCALL, held_kinds_doc},
+    {"top_count", (PyCFunction)top_count, METH_O, top_count_doc},
     {NULL, NULL, 0, NULL},
 };
 

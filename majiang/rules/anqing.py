@@ -17,6 +17,7 @@ import msgspec
 from majiang.engine.actions import Action, Discard, Expose, WildKong
 from majiang.hand import TileSet, is_win
 from majiang.hand.codes import ACCELERATED
+from majiang.hand.counts import top_count
 from majiang.rules import anqing_scoring as scoring
 from majiang.rules.base import HandOutcome, Ruleset, TableInfo, WallSetup, roll, shuffle
 from majiang.rules.settlement import Settlement
@@ -68,7 +69,7 @@ def _shisanlan_shape(counts: list[int], wild: int | None) -> bool:
     """十三烂's shape on physical tiles: no wild, honors all different, suit tiles ≥ 3 apart."""
     if wild is not None and counts[wild]:
         return False
-    if max(counts) > 1:
+    if top_count(counts) > 1:
         return False
     for s in range(3):
         ranks = [r for r in range(9) if counts[s * 9 + r]]
@@ -81,7 +82,7 @@ def _shisanlan_near(counts: list[int], wild: int | None) -> bool:
     """Could these tiles still become 十三烂 by letting go of at most one of them?"""
     # A second copy of a kind, or a wild, must be the one let go: with two such, or a third
     # copy, it cannot be done (the usual answer, found without trying every tile).
-    if max(counts) > 2:
+    if top_count(counts) > 2:
         return False
     twos = counts.count(2)
     wild_held = wild is not None and counts[wild] > 0
@@ -255,6 +256,10 @@ class Anqing(Ruleset):
 
     # --- wins ---------------------------------------------------------------------------------
     def shape_complete(self, hand: Table, counts: list[int]) -> bool:
+        info = hand.info
+        stand_in = info.stand_in
+        if ACCELERATED and not counts[info.wild] and (stand_in is None or not counts[stand_in]):  # type: ignore[index]
+            return is_win(counts, 0, self.seven_pairs, self.tileset)  # analysis_counts: the tiles as they are
         natural, jokers = self.analysis_counts(hand, counts)
         if not ACCELERATED:
             # Pure Python: a cheap necessary condition first (a random hand nearly always fails it,
@@ -273,7 +278,7 @@ class Anqing(Ruleset):
             return True
         # 十三烂 holds no two alike: `max` rejects nearly every hand before the full shape test.
         return (
-            max(counts) <= 1
+            top_count(counts) <= 1
             and not hand.seat_state[seat].melds
             and sum(counts) == 14
             and _shisanlan_shape(counts, self._lan_wild(hand))
@@ -303,7 +308,7 @@ class Anqing(Ruleset):
         return valid
 
     def hint_candidates(self, hand: Table, seat: int, counts: list[int]) -> list[int]:
-        if max(counts) <= 1 and not hand.seat_state[seat].melds:
+        if top_count(counts) <= 1 and not hand.seat_state[seat].melds:
             return list(self.kinds)  # 十三烂 / 七星归位 may be one tile away: try them all
         return super().hint_candidates(hand, seat, counts)
 

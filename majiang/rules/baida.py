@@ -14,9 +14,9 @@ from typing import TYPE_CHECKING, ClassVar
 import msgspec
 
 from majiang.engine.actions import Action, Kong, Peng, Win
-from majiang.hand import TileSet, is_win
+from majiang.hand import TileSet, is_win, waits
 from majiang.rules import baida_scoring as scoring
-from majiang.rules.base import Ruleset, TableInfo, WallSetup, copies, roll, shuffle
+from majiang.rules.base import PASS, Ruleset, TableInfo, WallSetup, copies, roll, shuffle
 from majiang.rules.settlement import Settlement
 from majiang.tiles import format_tiles
 
@@ -56,6 +56,7 @@ class Baida(Ruleset):
     def __init__(self, options: msgspec.Struct | dict[str, object] | None = None) -> None:
         super().__init__(options)
         o = self.options
+        self._stray_cache: dict[frozenset[int], tuple[int, ...]] = {}  # see _strays
         self._scoring_options = scoring.BaidaOptions(seven_baida=o.seven_baida, min_tai=o.min_tai,
                                                      dealer_streak=o.dealer_streak, di=o.di,
                                                      doubling=o.doubling, cap=o.cap)
@@ -119,12 +120,19 @@ class Baida(Ruleset):
                 natural[w] = 0
         return natural, jokers
 
-    @staticmethod
-    def _stray_flower(hand: Table, counts: list[int]) -> bool:
+    def _strays(self, hand: Table) -> tuple[int, ...]:
+        """The flowers that are no 百搭 this hand (fixed at the deal), worked out once per table info."""
+        # Keyed by the wilds (a frozenset caches its hash; a TableInfo hashes all its fields each time).
+        wilds = hand.info.wilds
+        strays = self._stray_cache.get(wilds)
+        if strays is None:
+            strays = self._stray_cache[wilds] = tuple(f for f in range(34, 42) if f not in wilds)
+        return strays
+
+    def _stray_flower(self, hand: Table, counts: list[int]) -> bool:
         """A flower that is no 百搭 is held: drawn as the last tile, with nothing to replace it. It is in
         no set, so the hand cannot win until it is discarded."""
-        wilds = hand.info.wilds
-        return any(counts[f] and f not in wilds for f in range(34, 42))
+        return any(map(counts.__getitem__, self._strays(hand)))
 
     def shape_complete(self, hand: Table, counts: list[int]) -> bool:
         if self._stray_flower(hand, counts):
@@ -138,6 +146,25 @@ class Baida(Ruleset):
         return super().hint_candidates(hand, seat, counts)
 
     # --- claims ----------------------------------------------------------------------------------
+    def claim_window(self, hand: Table, tile: int, discarder: int) -> dict[int, list[Action]]:
+        """As the base asks :meth:`claim_options` of every other seat, but only of those that could
+        have more than a pass: the discard completes their shape, they hold two of it (not as a
+        百搭), or they are next and it is a suit tile (chi). Almost every discard leaves all three
+        out, and the shape answer is kept per seat (:meth:`_discard_shapes`)."""
+        options: dict[int, list[Action]] = {}
+        if tile >= 34:
+            return options  # a flower: no win, no claim
+        others = self._others[discarder]
+        plain = tile not in hand.info.wilds
+        seat_state = hand.seat_state
+        for seat in others:
+            if (plain and seat_state[seat].counts[tile] >= 2) or (seat == others[0] and tile < 27) \
+                    or self._discard_shapes(hand, seat)[tile]:
+                opts = self.claim_options(hand, seat, tile, discarder)
+                if opts:
+                    options[seat] = [PASS, *opts]
+        return options
+
     def claim_options(self, hand: Table, seat: int, tile: int, discarder: int) -> list[Action]:
         """A discarded 百搭 plays as its own face (a flower 百搭 cannot be claimed); the claimer's own
         百搭 never help to chi, peng or kong it."""
@@ -160,14 +187,40 @@ class Baida(Ruleset):
     def can_win_on_discard(self, hand: Table, seat: int, tile: int, discarder: int) -> bool:
         if tile >= 34:
             return False  # a flower (a 百搭 one: the others are never discarded) cannot be claimed
-        counts = hand.seat_state[seat].counts
-        natural, jokers = self.analysis_counts(hand, counts)
-        natural[tile] += 1  # the discard plays as its face, even a 百搭
-        if self._stray_flower(hand, counts):
-            return False
-        if not is_win(natural, jokers, True, None):
+        if not self._discard_shapes(hand, seat)[tile]:
             return False
         return scoring.score(self.situation(hand, seat, tile, discarder)).valid
+
+    def _discard_shapes(self, hand: Table, seat: int) -> tuple[bool, ...]:
+        """Per kind (34), whether a discard of it completes the seat's shape (its face added to the
+        naturals). Every discard asks this of three seats and a seat's concealed tiles change only
+        on its own moves, so the answer is kept on the seat with the counts it came from."""
+        st = hand.seat_state[seat]
+        counts = st.counts
+        kept = st.memo.get("discard_shapes")
+        if kept is not None and kept[0] == counts:
+            return kept[1]  # type: ignore[return-value]
+        shapes = self._discard_shapes_of(hand, counts)
+        st.memo["discard_shapes"] = (list(counts), shapes)
+        return shapes
+
+    def _discard_shapes_of(self, hand: Table, counts: list[int]) -> tuple[bool, ...]:
+        if self._stray_flower(hand, counts):
+            return (False,) * 34
+        natural, jokers = self.analysis_counts(hand, counts)
+        # A kind held four times (naturally: the 百搭 kinds read 0 here) is never discarded by
+        # another seat, and `waits` leaves it out too.
+        win = [False] * 34
+        if (sum(natural) + jokers) % 3 != 1:  # not a part waiting on one tile: ask each kind
+            for t in range(34):
+                if natural[t] < 4:
+                    natural[t] += 1
+                    win[t] = is_win(natural, jokers, True, None)
+                    natural[t] -= 1
+            return tuple(win)
+        for t in waits(natural, jokers, True, None):
+            win[t] = True
+        return tuple(win)
 
     def hint_win_valid(self, hand: Table, seat: int, counts: list[int], tile: int, discard: Action | None) -> bool:
         if self.options.min_tai <= 1:

@@ -10,13 +10,13 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from itertools import compress
 from typing import TYPE_CHECKING, Any, ClassVar
 
 import msgspec
 
 from majiang.engine.actions import Action, Chi, Discard, Kong, Pass, Peng, Win
 from majiang.hand import TileSet, is_win, waits
+from majiang.hand.counts import held_kinds, top_count
 from majiang.rules.settlement import Settlement
 
 if TYPE_CHECKING:
@@ -383,7 +383,7 @@ class Ruleset:
         # find the lowest physical tile held for each rank within two of the discard once,
         # and stop early when neither neighbour is held (every chi needs one of them).
         counts = hand.seat_state[seat].counts
-        sources = self.natural_table(hand)[1]
+        sources = (hand.natural or self.natural_table(hand))[1]
         r = want % 9
         held: dict[int, int] = {}  # rank offset from the discard -> the lowest tile held playing as it
         for d in (-1, 1, -2, 2):
@@ -403,11 +403,14 @@ class Ruleset:
     # --- the turn -------------------------------------------------------------------
     def turn_options(self, hand: Table, seat: int) -> list[Action]:
         """Everything but winning, for the seat whose turn it is (it holds 3n+2 tiles)."""
-        counts = hand.seat_state[seat].counts
-        out: list[Action] = list(compress(DISCARDS, counts))  # a discard of every kind held
+        st = hand.seat_state[seat]
+        counts = st.counts
+        out: list[Action] = held_kinds(counts, DISCARDS)  # a discard of every kind held
         if hand.after_claim:
             return out  # after chi/peng: discard only
-        if hand.can_kong():
+        # kong_options finds nothing without four of a kind, a meld (a peng to add to) or kinds
+        # sharing a value: on most turns it is not asked at all.
+        if (top_count(counts) >= 4 or st.melds or (hand.natural or self.natural_table(hand))[2]) and hand.can_kong():
             out.extend(self.kong_options(hand, seat))
         return out
 
@@ -419,7 +422,7 @@ class Ruleset:
         # A concealed kong needs four tiles of one value: four of one kind, which `4 in counts`
         # rules out at C speed on almost every turn, or four among kinds sharing a value (none do
         # in our rulesets; the check costs nothing then).
-        if 4 in counts or (shared and any(sum(map(counts.__getitem__, srcs)) >= 4 for srcs in shared)):
+        if top_count(counts) >= 4 or (shared and any(sum(map(counts.__getitem__, srcs)) >= 4 for srcs in shared)):
             for srcs in sources:  # by value, ascending
                 held = [t for t in srcs for _ in range(counts[t])]
                 if len(held) >= 4:

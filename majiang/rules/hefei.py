@@ -12,10 +12,11 @@ from typing import TYPE_CHECKING, ClassVar, Literal
 
 import msgspec
 
-from majiang.engine.actions import Action, Declare, Discard, Kong
+from majiang.engine.actions import Action, Declare, Discard, Kong, Win
 from majiang.hand import TileSet, is_win, waits
+from majiang.hand.shanten import discard_shantens
 from majiang.rules import hefei_scoring as scoring
-from majiang.rules.base import HandOutcome, Ruleset, WallSetup, roll, shuffle
+from majiang.rules.base import PASS, HandOutcome, Ruleset, WallSetup, roll, shuffle
 from majiang.rules.settlement import Settlement
 from majiang.tiles import format_tiles
 
@@ -23,6 +24,8 @@ if TYPE_CHECKING:
     from majiang.rules.table import Table
 
 HEFEI_KINDS = tuple(s * 9 + r for s in range(3) for r in range(1, 8))  # 2–8 of 万 饼 条
+WIN = Win()
+DECLARES = tuple(Declare(tile=t) for t in range(34))  # frozen: shared by every legal list
 
 
 class HefeiRules(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -107,12 +110,19 @@ class Hefei(Ruleset):
             return out
         out = super().turn_options(hand, seat)
         if self.options.room == "baoting":
-            for t in range(34):
-                if st.counts[t]:
-                    rest = list(st.counts)
-                    rest[t] -= 1
-                    if self.is_ready(hand, seat, rest):
-                        out.append(Declare(tile=t))
+            # A Declare for each discard that leaves a ready part. One C call gives the shanten
+            # after every discard; a part is one tile from a win (is_ready's own first test: one
+            # wild completes it) exactly when its shanten is 0, so is_ready (the 8-in-a-suit rule)
+            # runs only for those, and on most turns (no discard leaves the hand ready) not at all.
+            left = discard_shantens(st.counts, 0, True, self.tileset)
+            if 0 in left or -1 in left:
+                for t in range(34):
+                    s = left[t]
+                    if s is not None and s <= 0:
+                        rest = list(st.counts)
+                        rest[t] -= 1
+                        if self.is_ready(hand, seat, rest):
+                            out.append(DECLARES[t])
         return out
 
     # --- wins ---------------------------------------------------------------------------------
@@ -185,11 +195,30 @@ class Hefei(Ruleset):
             return False  # 报听 room: discard wins only after declaring
         if self.options.guoshui and st.passed_win:
             return False  # 过水不胡: it let a discard win go since its last draw
-        counts = list(st.counts)
+        # Asked on every discard for up to three seats: the discard is added to the seat's own
+        # counts for the one lookup and taken back (no copy), whatever is_win does.
+        counts = st.counts
         counts[tile] += 1
-        if not is_win(counts, 0, True, self.tileset):
+        try:
+            shaped = is_win(counts, 0, True, self.tileset)
+        finally:
+            counts[tile] -= 1
+        if not shaped:
             return False
         return scoring.score(self.situation(hand, seat, tile, discarder)).valid
+
+    def claim_window(self, hand: Table, tile: int, discarder: int) -> dict[int, list[Action]]:
+        """No chi, peng or 明杠 here: a seat's only claim is a win (the base's answer, asked of
+        :meth:`can_win_on_discard` directly; in a 报听 room only declared seats are asked)."""
+        options: dict[int, list[Action]] = {}
+        seat_state = hand.seat_state
+        baoting = self.options.room == "baoting"
+        for seat in self._others[discarder]:
+            if baoting and not seat_state[seat].declared:
+                continue
+            if self.can_win_on_discard(hand, seat, tile, discarder):
+                options[seat] = [PASS, WIN]
+        return options
 
     def discard_settlement(self, hand: Table, winners: list[int], tile: int, discarder: int) -> Settlement:
         return scoring.score_multi([self.situation(hand, w, tile, discarder) for w in winners])

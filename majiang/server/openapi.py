@@ -82,6 +82,9 @@ def document() -> dict[str, Any]:
         "/api/admin/memory": {"get": _op("what the server holds in memory (tables, connections, objects, "
                                          "rate-limit keys, garbage collections)", auth="operator",
                                          params=[_query("objects", {"type": "string", "enum": ["0", "1"]})])},
+        "/api/admin/bots": {"get": _op("how late this node's bots answered (from due to saved), since the last "
+                                       "reset", auth="operator",
+                                       params=[_query("reset", {"type": "string", "enum": ["0", "1"]})])},
         "/api/openapi.json": {"get": _op("this document")},
     }
     return {"openapi": "3.1.0",

@@ -22,6 +22,7 @@ from majiang.rules.base import RulesetError
 from majiang.rules.option_info import option_info
 from majiang.rules.registry import RULESETS
 from majiang.server import auth, openapi
+from majiang.server.botpace import PACE
 from majiang.server.intents import add_bots, dissolve
 from majiang.server.memwatch import rss_mb
 from majiang.server.protocol import RoomCreate, RoomSettings, check_options, encoder
@@ -590,6 +591,14 @@ async def admin_memory(request: Request) -> Response:
     return ok(out)
 
 
+async def admin_bots(request: Request) -> Response:
+    """Operator: how late this node's bots answered (majiang/server/botpace.py) since the last
+    ``?reset=1`` or the start: answers, p50/p99/max ms from due to saved."""
+    if not is_operator(request):
+        raise HTTPError(403, "forbidden", "the bots' report needs the operator token")
+    return ok(PACE.report(reset=request.query_params.get("reset") == "1"))
+
+
 # name in the report -> (module, class): per-match and per-connection objects, ours and the libraries'
 TRACKED_TYPES = {"Table": ("majiang.server.table", "Table"), "Hand": ("majiang.engine.hand", "Hand"),
                  "Conn": ("majiang.server.conn", "Conn"), "WebSocket": ("starlette.websockets", "WebSocket"),
@@ -642,6 +651,7 @@ routes = [
     Route("/api/players/{player_id}", endpoint(player_record)),
     Route("/api/health", endpoint(health)),
     Route("/api/admin/memory", endpoint(admin_memory)),
+    Route("/api/admin/bots", endpoint(admin_bots)),
     Route("/api/openapi.json", endpoint(openapi_json)),
     Route("/api/{rest:path}", api_not_found, methods=["GET", "POST", "PUT", "DELETE", "PATCH"]),
     Route("/api", api_not_found, methods=["GET", "POST", "PUT", "DELETE", "PATCH"]),

@@ -25,6 +25,7 @@ from majiang.engine.replay import encode as encode_replay
 from majiang.engine.replay import to_replay
 from majiang.engine.view import SeatView
 from majiang.server.auth import names_confusable
+from majiang.server.botpace import PACE
 from majiang.server.clocks import Timers
 from majiang.server.conn import Conn
 from majiang.server.protocol import encoder, message
@@ -492,12 +493,15 @@ class Table:
         if (seat, asked) in self._thinking:  # re-armed while its bot thinks: one decision is enough
             return
         self._thinking.add((seat, asked))
+        due = time.monotonic()
         try:
-            await self._bot_answer(seat, asked)
+            if await self._bot_answer(seat, asked):
+                PACE.record(time.monotonic() - due)
         finally:
             self._thinking.discard((seat, asked))
 
-    async def _bot_answer(self, seat: int, asked: int) -> None:
+    async def _bot_answer(self, seat: int, asked: int) -> bool:
+        """Answer ``seat``'s question ``asked`` by its bot; False if it needed no answer (any more)."""
         chosen: Action | None = None
         while True:  # again only when the legal actions changed under a standing question (rare)
             async with self.lock:
@@ -505,17 +509,17 @@ class Table:
                 hand = st.hand
                 if st.status != "playing" or hand is None or st.asked[seat] != asked or not (
                         st.seats[seat].automatic or self.overdue(seat)):
-                    return
+                    return False
                 view = seat_view(hand, seat)
                 if not view.legal:
-                    return
+                    return False
                 # A human in 托管 takes any legal win where the ruleset says so (Hefei); bots choose.
                 action = absent_win(st.ruleset, view.legal) if st.seats[seat].tuoguan else None
                 if action is None and chosen in view.legal:
                     action = chosen
                 if action is not None:
                     await self.act_locked(seat, action)
-                    return
+                    return True
                 bot = self.bot_for(seat)
             try:
                 chosen = await asyncio.get_running_loop().run_in_executor(BOT_THREAD, bot.choose, view)

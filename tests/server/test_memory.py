@@ -104,3 +104,19 @@ async def test_closed_connections_set_off_a_collection(tmp_path: Path) -> None:
             assert now["upkeep"]["runs"] >= 1
     finally:
         server.stop()
+
+
+async def test_the_bots_pace_is_reported_per_window(srv: ServerProcess) -> None:
+    """GET /api/admin/bots: how late the bots answered since the last reset (bench/load.py's criterion)."""
+    async with httpx.AsyncClient(base_url=srv.base, timeout=20) as http:
+        assert (await http.get("/api/admin/bots")).status_code == 403  # the operator's only
+        await http.get("/api/admin/bots?reset=1", headers=OPERATOR_AUTH)
+        _, clients = await play_match(srv, http, 1)  # three bots answer every question of theirs
+        pace = (await http.get("/api/admin/bots?reset=1", headers=OPERATOR_AUTH)).json()
+        assert pace["answers"] >= 10, pace
+        # no bot delay (FAST rooms): lateness is the decision and the save, well under a second each
+        assert 0 <= pace["p50_ms"] <= pace["p99_ms"] <= pace["max_ms"] < 5000, pace
+        for c in clients:
+            await c.close()
+        after = (await http.get("/api/admin/bots", headers=OPERATOR_AUTH)).json()
+        assert after["answers"] == 0 and after["p99_ms"] == 0, after  # the reset started a new window

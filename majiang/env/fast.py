@@ -10,25 +10,19 @@ forces that path.
 
 from __future__ import annotations
 
-import os
 from types import ModuleType
 
 from majiang.engine.actions import Chi, Declare, Discard, Expose, Kong, Pass, Peng, WildKong, Win
 from majiang.engine.events import Discarded, Drew
+from majiang.hand.codes import load_accelerator
 
 
 def _load() -> ModuleType | None:
-    if os.environ.get("MAJIANG_PURE", "") not in ("", "0"):
-        return None
-    try:
-        from majiang.env import _envfast  # type: ignore[attr-defined]
-    except ImportError:
-        return None
-    if not all(hasattr(_envfast, name) for name in ("configure", "configure_actions", "indices", "mask", "sync",
-                                                    "write")):
-        return None  # a stale build: rebuild with `pip install -e .`
-    _envfast.configure_actions(Discard, Declare, Chi, Peng, Kong, WildKong, Expose, Win, Pass)
-    return _envfast  # type: ignore[no-any-return]
+    mod = load_accelerator("majiang.env._envfast", ("configure", "configure_actions", "indices", "mask", "sync",
+                                                    "write"))
+    if mod is not None:
+        mod.configure_actions(Discard, Declare, Chi, Peng, Kong, WildKong, Expose, Win, Pass)
+    return mod
 
 
 #: The C module (configured by majiang.env.tracker with the plane layout), None on the pure path.

@@ -13,6 +13,7 @@ so does a missing or unloadable extension (no compiler at install time).
 
 from __future__ import annotations
 
+import importlib
 import os
 from types import ModuleType
 
@@ -49,17 +50,23 @@ def group_codes_py(counts: object) -> Codes | None:
     return m, p, s, h
 
 
-def _load() -> ModuleType | None:
+def load_accelerator(module: str, required: tuple[str, ...]) -> ModuleType | None:
+    """The compiled module ``module``, or None for the pure-Python path: when ``MAJIANG_PURE`` is set
+    (not "0"), when it is not built, or when it lacks a name of ``required`` (a stale build of another
+    version: rebuild with `pip install -e .`). majiang.env loads its own accelerator the same way."""
     if os.environ.get("MAJIANG_PURE", "") not in ("", "0"):
         return None
     try:
-        from majiang.hand import _speedups  # type: ignore[attr-defined]
+        mod = importlib.import_module(module)
     except ImportError:
         return None
-    limits = (getattr(_speedups, "MAX_JOKERS", None), getattr(_speedups, "MAX_GROUP_TILES", None))
-    if limits != (MAX_JOKERS, MAX_GROUP_TILES) or not all(hasattr(_speedups, name) for name in _REQUIRED):
-        return None  # a stale build of another version: rebuild with `pip install -e .`
-    return _speedups  # type: ignore[no-any-return]
+    return mod if all(hasattr(mod, name) for name in required) else None
+
+
+def _load() -> ModuleType | None:
+    mod = load_accelerator("majiang.hand._speedups", _REQUIRED)
+    limits = (getattr(mod, "MAX_JOKERS", None), getattr(mod, "MAX_GROUP_TILES", None))
+    return mod if limits == (MAX_JOKERS, MAX_GROUP_TILES) else None  # (else a build with other limits)
 
 
 speedups: ModuleType | None = _load()

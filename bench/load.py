@@ -43,6 +43,7 @@ import statistics
 import sys
 import tempfile
 import time
+from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -411,15 +412,28 @@ class Cluster:
             r.delete(key)
 
 
-async def run_fixed(args: argparse.Namespace, data: Path) -> int:
-    """One window at ``--tables`` on one server (or ``--nodes K``), then ``--kills`` takeovers."""
-    k = int(args.nodes or 0)
+@contextlib.asynccontextmanager
+async def running(args: argparse.Namespace, k: int, data: Path) -> AsyncIterator[tuple[Cluster, Generators, Tables]]:
+    """K nodes (0: one plain server), the generators, and the (still empty) tables of a run; all
+    stopped at the end, whatever happened."""
     cluster = Cluster(args, k, data)
     gens = await Generators(args.procs, args.think).start()
     tables: Tables | None = None
     try:
-        nodes = await cluster.start()
-        tables = Tables(args, nodes, gens)
+        tables = Tables(args, await cluster.start(), gens)
+        yield cluster, gens, tables
+    finally:
+        if tables is not None:
+            await tables.close()
+        await gens.stop()
+        await cluster.stop()
+
+
+async def run_fixed(args: argparse.Namespace, data: Path) -> int:
+    """One window at ``--tables`` on one server (or ``--nodes K``), then ``--kills`` takeovers."""
+    k = int(args.nodes or 0)
+    async with running(args, k, data) as (cluster, gens, tables):
+        nodes = cluster.nodes
         t0 = time.perf_counter()
         await tables.grow(args.tables)
         print(f"{args.tables} tables ({args.humans} human(s) + {4 - args.humans} bot(s) each) on "
@@ -435,11 +449,6 @@ async def run_fixed(args: argparse.Namespace, data: Path) -> int:
             print(f"takeover         median {statistics.median(times):.2f} s, max {max(times):.2f} s "
                   f"over {len(times)} kills (kill -9 -> the table served again by its new owner)")
         return 0 if w.held == w.tables else 1
-    finally:
-        if tables is not None:
-            await tables.close()
-        await gens.stop()
-        await cluster.stop()
 
 
 async def run_capacity(args: argparse.Namespace, data: Path) -> int:
@@ -466,26 +475,22 @@ async def run_capacity(args: argparse.Namespace, data: Path) -> int:
 
 
 async def capacity_of(args: argparse.Namespace, k: int, data: Path) -> Window | None:
-    cluster = Cluster(args, k, data)
-    gens = await Generators(args.procs, args.think).start()
-    tables: Tables | None = None
-    try:
-        nodes = await cluster.start()
-        tables = Tables(args, nodes, gens)
+    async with running(args, k, data) as (cluster, gens, tables):
         print(f"\nK = {k}\n   " + HEADER, flush=True)
         results: dict[int, Window] = {}
 
+        def passes(w: Window) -> bool:
+            return w.passes(args.p99, args.bot_p99)
+
         async def window(n: int) -> Window:
-            assert tables is not None
             await tables.resize(n)
             await asyncio.sleep(args.settle)
             w = await measure(tables, cluster, gens, args.seconds)
-            print(("ok " if w.passes(args.p99, args.bot_p99) else "-- ") + w.line(k), flush=True)
-            # once more before it counts: another job's burst is not a node's limit
-            if not w.passes(args.p99, args.bot_p99):
+            print(("ok " if passes(w) else "-- ") + w.line(k), flush=True)
+            if not passes(w):  # once more before it counts: another job's burst is not a node's limit
                 w2 = await measure(tables, cluster, gens, args.seconds)
-                print(("ok " if w2.passes(args.p99, args.bot_p99) else "-- ") + w2.line(k), flush=True)
-                if w2.passes(args.p99, args.bot_p99):
+                print(("ok " if passes(w2) else "-- ") + w2.line(k), flush=True)
+                if passes(w2):
                     w = w2
             results[n] = w
             return w
@@ -493,23 +498,18 @@ async def capacity_of(args: argparse.Namespace, k: int, data: Path) -> Window | 
         lo, hi = 0, 0
         n = args.start * k
         while n <= args.max_tables:
-            if (await window(n)).passes(args.p99, args.bot_p99):
+            if passes(await window(n)):
                 lo, n = n, n + args.step * k
             else:
                 hi = n
                 break
         while hi and hi - lo > args.resolution * k:
             mid = (lo + hi) // 2
-            if (await window(mid)).passes(args.p99, args.bot_p99):
+            if passes(await window(mid)):
                 lo = mid
             else:
                 hi = mid
         return results.get(lo)
-    finally:
-        if tables is not None:
-            await tables.close()
-        await gens.stop()
-        await cluster.stop()
 
 
 async def takeovers(args: argparse.Namespace, cluster: Cluster) -> list[float]:

@@ -28,14 +28,12 @@ VARIANTS = [("anqing", "A"), ("anqing", "B"), ("hefei", "baoting"), ("hefei", "b
 WARMUP = 300
 
 
-def _options(ruleset: str, option: str) -> dict[str, str]:
-    return {"anqing": {"mode": option}, "hefei": {"room": option}}.get(ruleset, {})
-
-
 def play(kind: str, ruleset: str, option: str, steps: int) -> None:
     """``WARMUP`` steps on warm-up games, then ``steps`` on the measured ones (as bench/env.py)."""
+    from majiang.env.table import table_options
+
     rng = random.Random(0)
-    options = _options(ruleset, option)
+    options = table_options(ruleset, mode=None if option == "-" else option)  # (anqing: mode, hefei: room)
     if kind == "table":
         from majiang.env.table import Table
 
@@ -51,10 +49,9 @@ def play(kind: str, ruleset: str, option: str, steps: int) -> None:
             t.reset(seed="bench")
     else:
         from majiang.engine.match import Match
-        from majiang.env.table import table_options
         from majiang.rules.registry import make_ruleset
 
-        rules = make_ruleset(ruleset, table_options(ruleset, options=options))
+        rules = make_ruleset(ruleset, options)
         for prefix, n in (("warm", WARMUP), ("bench", steps)):
             episode = 1
             match = Match(rules, hands=1, seed=f"{prefix}:{episode}")

@@ -41,7 +41,7 @@ IDLE_SECONDS = 1800.0  # a waiting room with no change for this long is closed (
 # Bots decide on a thread of their own, not on the event loop: the strong bot's longest decisions take
 # tens of milliseconds of CPU, and on the loop each one delayed every other table's intents and views by
 # as much (docs/server.md, "Several nodes"). One thread: the bots' process-wide memos (majiang/bots) are
-# only ever used by one thread at a time, and a table's lock is held while its bot decides.
+# only ever used by one thread at a time. A table's lock is not held while its bot decides (_bot_move).
 BOT_THREAD = concurrent.futures.ThreadPoolExecutor(max_workers=1, thread_name_prefix="bots")
 
 

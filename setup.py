@@ -1,11 +1,57 @@
-"""Build hook for the optional C accelerators only; all metadata lives in pyproject.toml.
+"""Build hook for the optional compiled parts only; all metadata lives in pyproject.toml.
 
-``optional=True``: without a working compiler the build prints a warning and the
-install goes on; ``majiang.hand`` and ``majiang.env`` then use their pure-Python paths
-(docs/hand.md, docs/env.md).
+- The C accelerators (``majiang/hand/_speedups.c``, ``majiang/env/_envfast.c``).
+- The engine's hot modules compiled with mypyc (``majiang.native.NATIVE_MODULES``), from the same
+  Python sources; each source's SHA-256 goes into ``majiang/_native_sources.json`` so that an edit
+  made after the build runs from source instead of the stale build (majiang/native.py).
+
+Everything is optional: without a C compiler, or without mypyc (or when it refuses the sources),
+the build prints a warning and the install goes on; majiang then runs its pure-Python paths
+(docs/hand.md, docs/env.md, docs/engine.md). ``MAJIANG_NO_MYPYC=1`` skips the mypyc part.
 """
 
+from __future__ import annotations
+
+import json
+import os
+import runpy
+import sys
+from pathlib import Path
+
 from setuptools import Extension, setup
+
+ROOT = Path(__file__).resolve().parent
+_native = runpy.run_path(str(ROOT / "majiang" / "native.py"))
+
+
+def _metadata_only() -> bool:
+    """pip asks setup.py for metadata first (egg_info / dist_info): nothing is compiled for that."""
+    commands = [a for a in sys.argv[1:] if not a.startswith("-")]
+    return bool(commands) and all(c in ("egg_info", "dist_info") for c in commands)
+
+
+def native_extensions() -> list[Extension]:
+    if os.environ.get("MAJIANG_NO_MYPYC", "") not in ("", "0") or _metadata_only():
+        return []
+    try:
+        from mypyc.build import mypycify
+    except ImportError:
+        print("warning: mypyc is not installed: the engine runs from its Python sources", file=sys.stderr)
+        return []
+    modules = _native["NATIVE_MODULES"]
+    paths = [str(Path(*m.split(".")).with_suffix(".py")) for m in modules]
+    try:
+        extensions = mypycify(paths, opt_level="3", group_name=_native["GROUP"])
+    except (Exception, SystemExit) as e:  # (mypyc exits on a type error it will not compile)
+        print(f"warning: mypyc could not compile the engine ({e!r}): it runs from its Python sources",
+              file=sys.stderr)
+        return []
+    for ext in extensions:
+        ext.optional = True  # (no C compiler: the sources run, as without mypyc)
+    stamp = ROOT / "majiang" / _native["STAMP_NAME"]
+    stamp.write_text(json.dumps(_native["source_digests"](ROOT), indent=1, sort_keys=True) + "\n")
+    return extensions
+
 
 setup(
     ext_modules=[
@@ -19,5 +65,6 @@ setup(
             sources=["majiang/env/_envfast.c"],
             optional=True,
         ),
+        *native_extensions(),
     ]
 )

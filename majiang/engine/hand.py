@@ -16,7 +16,7 @@ import hashlib
 import random
 from bisect import insort
 from collections.abc import Iterable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal
 
 from majiang.engine.actions import (
     Action,
@@ -46,7 +46,7 @@ from majiang.engine.events import (
     WildKonged,
     Won,
 )
-from majiang.engine.state import ClaimWindow, Meld, RiverTile, SeatState
+from majiang.engine.state import ClaimWindow, Meld, MeldKind, RiverTile, SeatState
 from majiang.rules import base as rules_base  # a module reference: rules.base may still be loading
 from majiang.rules.settlement import Settlement
 
@@ -63,6 +63,8 @@ def seed_hash(seed: str) -> str:
 
 
 CLAIM_PRIORITY = {"win": 3, "kong": 2, "peng": 2, "chi": 1}
+_CLAIM_KIND: dict[type, Literal["chi", "peng", "kong"]] = {Chi: "chi", Peng: "peng", Kong: "kong"}
+_MELD_KIND: dict[str, MeldKind] = {"chi": "chi", "peng": "peng", "kong": "kong_exposed"}
 _WIN = Win()
 
 
@@ -253,6 +255,13 @@ class Hand:
         for seat, action in actions:
             hand.apply(seat, action)
         return hand
+
+    def __deepcopy__(self, memo: dict[int, object]) -> Hand:
+        """An independent copy at the same point: the hand replayed from its log (it is deterministic
+        from it), sharing the ruleset, which keeps no per-hand state. (Compiled with mypyc, a hand
+        cannot be rebuilt attribute by attribute as ``copy`` otherwise would.)"""
+        return Hand.replay(self.ruleset, self.seed, list(self.log), dealer=self.dealer, streak=self.streak,
+                           hand_no=self.hand_no, dealer_dice=self.dealer_dice, round_wind=self.round_wind)
 
     # --- internals: dealing and drawing -------------------------------------------------
     def _emit(self, event: Event) -> None:
@@ -466,7 +475,7 @@ class Hand:
         if not self.ruleset.rob_kong:
             return False
         self.robbing = True
-        options = {s: [Pass(), Win()] for s in self.ruleset._others[seat]
+        options: dict[int, list[Action]] = {s: [Pass(), Win()] for s in self.ruleset._others[seat]
                    if self.ruleset.can_win_on_discard(self, s, tile, seat)}
         if not options:
             self.robbing = False
@@ -569,12 +578,12 @@ class Hand:
         for t in action.tiles:
             st.take(t)
         tiles = tuple(sorted((*action.tiles, window.tile), key=lambda t: self.ruleset.logical(self, t)))
-        kind = {Chi: "chi", Peng: "peng", Kong: "kong"}[type(action)]
+        kind: Literal["chi", "peng", "kong"] = _CLAIM_KIND[type(action)]
         self.claims_made = True
         self.kou[window.discarder][seat] += 1
         if kind == "chi":
             self.kou_all_pung[window.discarder][seat] = False
-        meld_kind = {"chi": "chi", "peng": "peng", "kong": "kong_exposed"}[kind]
+        meld_kind: MeldKind = _MELD_KIND[kind]
         st.melds.append(Meld(kind=meld_kind, tiles=tiles, from_seat=window.discarder, called=window.tile))
         self._emit(Claimed(seat=seat, kind=kind, tile=window.tile, tiles=tiles, from_seat=window.discarder))
         self.current = seat

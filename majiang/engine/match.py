@@ -6,26 +6,13 @@ import hashlib
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-import msgspec
-
 from majiang.engine.actions import Action
 from majiang.engine.events import Event
 from majiang.engine.hand import Hand, IllegalAction
-from majiang.rules.settlement import Settlement
+from majiang.engine.record import HandRecord
 
 if TYPE_CHECKING:
     from majiang.rules.base import Ruleset
-
-
-class HandRecord(msgspec.Struct):
-    hand_no: int
-    dealer: int
-    streak: int
-    seed: str
-    actions: list[tuple[int, Action]]
-    settlement: Settlement
-    dealer_dice: tuple[int, ...] = ()
-    round_wind: int = 0  # 圈风 of the hand (0 东 … 3 北)
 
 
 def derived_seed(match_seed: str, hand_no: int) -> str:

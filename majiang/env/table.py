@@ -68,8 +68,13 @@ class Table:
         self._idx: list[int] = []  # the decision's action indices, in the engine's legal order
         self._acts: list[Action] = []  # the legal actions, in that order
         self._index: dict[int, Action] | None = None  # index → action, built only when asked for
-        self._mask = _NO_MASK  # the same decision's mask (copied out: callers may write to theirs)
+        self._mask: bytes | bytearray = _NO_MASK  # the same decision's mask (copied out: callers may write to theirs)
         self._planes: HandPlanes | None = None  # the current hand's planes, kept from its events
+        self._k = 0  # the next row of the pool (see _new_pool)
+        self._pool_planes = bytearray()
+        self._pool_masks = bytearray()
+        self._obs_rows: list[np.ndarray] = []
+        self._mask_rows: list[np.ndarray] = []
         self._new_pool()
 
     # --- the match ---------------------------------------------------------------------

@@ -20,6 +20,8 @@ seat at every step of many random hands in every ruleset.
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 
 from majiang.engine.events import (
@@ -29,7 +31,6 @@ from majiang.engine.events import (
     Dealt,
     Discarded,
     Drew,
-    Event,
     Exposed,
     WildKonged,
 )
@@ -131,7 +132,7 @@ class HandPlanes:
                     i += 1
         self._seen = n
 
-    def _event(self, e: Event) -> None:
+    def _event(self, e: Any) -> None:  # (any event: its fields are read by kind)
         """Read one event into the planes (_envfast.c's ``sync`` reads draws and discards the same way)."""
         big = self._big
         counts = self._counts

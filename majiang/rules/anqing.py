@@ -10,9 +10,10 @@ from __future__ import annotations
 
 import itertools
 import random
-from typing import TYPE_CHECKING, ClassVar, Literal
+from typing import TYPE_CHECKING, ClassVar
 
 import msgspec
+from mypy_extensions import mypyc_attr
 
 from majiang.engine.actions import Action, Discard, Expose, WildKong
 from majiang.hand import TileSet, is_win
@@ -20,6 +21,7 @@ from majiang.hand.codes import ACCELERATED
 from majiang.hand.counts import top_count
 from majiang.rules import anqing_scoring as scoring
 from majiang.rules.base import HandOutcome, Ruleset, TableInfo, WallSetup, roll, shuffle
+from majiang.rules.options import AnqingRules
 from majiang.rules.settlement import Settlement
 from majiang.tiles import format_tiles
 
@@ -31,28 +33,6 @@ RED = 31  # 红中
 # and whether the count is odd.
 _HONOR_SHORT = (0, 2, 1, 0, 2)
 _ODD = (0, 1, 0, 1, 0)
-
-
-class AnqingRules(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
-    mode: Literal["A", "B"] = "A"  # A 不打缺 (default), B 打缺
-    base_silver: int = 1  # 基础银子
-    lianzhuang_bonus: bool = True  # 3/6/12/15 番 between the kept dealer and the others
-    winner_deals: bool = False  # [option] the winner deals next instead of the dealer's 下家
-    end_at_indicator: bool = False  # [option] 荒庄 when the next draw would be the indicator
-    keep_gangpai: bool = True  # mode B: a 杠牌 may be kept as an ordinary honor
-    # A seat on the way to 十三烂/七星归位 keeps its 杠牌 (they count as themselves there; 七星归位 needs
-    # 中 发 白 in hand) while its tiles, but for one, still have 十三烂's shape; otherwise they are laid open.
-    shisanlan_keeps_gangpai: bool = True
-    qingyise: int = 10  # mode B 清一色
-    couyise: int = 5  # mode B 凑一色 (混一色)
-    ziyise: int = 20  # mode B 字一色
-    shisanlan_strict: bool = False  # [option] any wild held rules out 十三烂/七星归位 (default: as its own face)
-    bao_dealer_rate: bool = True  # 顺包/反包 amounts are worked out as the dealer's, then multiplied
-    cap: int = 0  # [option] 封顶: the most one payer pays for one hand (0: no cap)
-    no_chi: bool = False  # [option] no chi even in mode A (seed 001's flow)
-    east_deals_first: bool = False  # [option] 东 deals the first hand (default: a dice roll picks the dealer)
-    rounds: int = 0  # [option] the match lasts this many 圈 (0: a number of hands)
-    flowers: bool = False  # [option] 中 发 白 and 东 are flowers (seed 001), laid open like 杠牌, +1 番 each
 
 
 _MELD_TYPES = {
@@ -105,13 +85,13 @@ def _shisanlan_near(counts: list[int], wild: int | None) -> bool:
     return False
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Anqing(Ruleset):
     name: ClassVar[str] = "anqing"
     title: ClassVar[str] = "安庆麻将"
     kinds: ClassVar[tuple[int, ...]] = tuple(range(34))
     tileset: ClassVar[TileSet | None] = None
     options_type = AnqingRules
-    options: AnqingRules
 
     allow_peng = True
     allow_exposed_kong = True
@@ -235,11 +215,12 @@ class Anqing(Ruleset):
             held = [t for t in hand.info.gangpai if st.counts[t]]
             if held:
                 out.extend(Expose(tile=t) for t in sorted(held))
-        wild = hand.info.wild
-        if st.drawn == wild and st.counts[wild] >= 2 and hand.can_kong():
+        wild, indicator = hand.info.wild, hand.info.indicator
+        if wild is not None and indicator is not None and st.drawn == wild and st.counts[wild] >= 2 \
+                and hand.can_kong():
             before = st.tiles()
             before.remove(wild)  # the concealed part as it was before this draw
-            if scoring.zhijiao_possible(before, hand.info.indicator, keep_gangpai=self._keep,
+            if scoring.zhijiao_possible(before, indicator, keep_gangpai=self._keep,
                                                                 flowers=self.options.flowers) \
                     and self._suits_allow_win(hand, seat, st.counts):
                 out.append(WildKong())

@@ -12,11 +12,13 @@ import random
 from typing import TYPE_CHECKING, ClassVar
 
 import msgspec
+from mypy_extensions import mypyc_attr
 
 from majiang.engine.actions import Action, Kong, Peng, Win
 from majiang.hand import TileSet, is_win, waits
 from majiang.rules import baida_scoring as scoring
 from majiang.rules.base import PASS, Ruleset, TableInfo, WallSetup, copies, roll, shuffle
+from majiang.rules.options import BaidaRules
 from majiang.rules.settlement import Settlement
 from majiang.tiles import format_tiles
 
@@ -27,24 +29,13 @@ _MELD_TYPES = {"chi": "chi", "peng": "peng", "kong_exposed": "minggang", "kong_c
                "kong_added": "jiagang"}
 
 
-class BaidaRules(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
-    rounds: int = 1  # [option] the match lasts this many 圈 (0: a number of hands)
-    seven_baida: bool = False  # [option] also the four copies of the tile after the indicator are 百搭
-    multi_win: bool = True  # [option] off: only the first winner in turn order from the discarder (截胡)
-    min_tai: int = 1  # [option] 起胡: the fewest 台 a win needs
-    dealer_streak: bool = True  # [option] 庄 is 1 + the hands kept (off: always 1)
-    di: int = 1  # 底: the stake per 台
-    doubling: bool = False  # [option] pay 底 × 2^(台−1) (with 封顶) instead of 底 × 台
-    cap: int = 0  # [option] 封顶 in 台 (0: none when linear, 5 when doubling)
-
-
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Baida(Ruleset):
     name: ClassVar[str] = "baida"
     title: ClassVar[str] = "百搭麻将"
     kinds: ClassVar[tuple[int, ...]] = tuple(range(42))  # 34 kinds × 4 + 8 flowers = 144
     tileset: ClassVar[TileSet | None] = None
     options_type = BaidaRules
-    options: BaidaRules
 
     allow_chi = True
     allow_peng = True

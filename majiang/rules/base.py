@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
 import msgspec
+from mypy_extensions import mypyc_attr
 
 from majiang.engine.actions import Action, Chi, Discard, Kong, Pass, Peng, Win
 from majiang.hand import TileSet, is_win, waits
@@ -91,6 +92,7 @@ def roll(rng: random.Random, n: int = 2) -> tuple[int, ...]:
     return tuple(rng.randint(1, 6) for _ in range(n))
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # (compiled: a variant may still subclass it in Python)
 class Ruleset:
     name: ClassVar[str]
     title: ClassVar[str]  # the Chinese name players know
@@ -124,7 +126,7 @@ class Ruleset:
                 raise RulesetError(f"bad {self.name} options: {e}") from None
         if not isinstance(options, self.options_type):
             raise RulesetError(f"{self.name} options must be {self.options_type.__name__}")
-        self.options = options
+        self.options: Any = options  # (each ruleset's own options struct)
         self._validate_options()
         # Every seat view carries the options; converting the frozen struct once saves a
         # msgspec round trip per view (callers get a copy, so the cache can't be mutated).

@@ -8,15 +8,16 @@ This module is the table flow.
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, ClassVar, Literal
+from typing import TYPE_CHECKING, ClassVar
 
-import msgspec
+from mypy_extensions import mypyc_attr
 
 from majiang.engine.actions import Action, Declare, Discard, Kong, Win
 from majiang.hand import TileSet, is_win, waits
 from majiang.hand.shanten import discard_shantens
 from majiang.rules import hefei_scoring as scoring
 from majiang.rules.base import PASS, HandOutcome, Ruleset, WallSetup, roll, shuffle
+from majiang.rules.options import HefeiRules
 from majiang.rules.settlement import Settlement
 from majiang.tiles import format_tiles
 
@@ -28,23 +29,13 @@ WIN = Win()
 DECLARES = tuple(Declare(tile=t) for t in range(34))  # frozen: shared by every legal list
 
 
-class HefeiRules(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
-    room: Literal["baoting", "bubaoting"] = "baoting"  # 报听 room (base 12) or 不报听 room (base 10)
-    haidi_forced: bool = False  # [option] a possible 海捞 win must be taken
-    kan_from_discard: bool = False  # [option] a triplet completed by a discard counts as 坎
-    ka_single_wait: bool = False
-    queyimen_per_suit: bool = False
-    kong_points_all: bool = False  # [option] every seat's 暗杠 earns 2 from each other seat when someone wins
-    guoshui: bool = False  # [option] 过水不胡: a passed discard win bars discard wins until the seat's next draw
-
-
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Hefei(Ruleset):
     name: ClassVar[str] = "hefei"
     title: ClassVar[str] = "合肥麻将"
     kinds: ClassVar[tuple[int, ...]] = HEFEI_KINDS
     tileset: ClassVar[TileSet | None] = TileSet.HEFEI
     options_type = HefeiRules
-    options: HefeiRules
 
     discard_wins = True
     multiple_winners = True

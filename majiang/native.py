@@ -1,0 +1,127 @@
+"""Which modules run compiled (mypyc), and the switch that runs their Python sources instead.
+
+The engine's hot modules (:data:`NATIVE_MODULES`: the hand flow, the rulesets' table flow, the
+environment's table) are compiled with mypyc when the project is installed and mypyc and a C
+compiler are there (setup.py; docs/engine.md): the same source, run as C, about 1.6x faster a step.
+Without them the install goes on and everything runs from the sources, as before.
+
+Python imports a compiled module in preference to its ``.py``, so an edit made to a source after
+the build would silently not run. The build therefore records each source's SHA-256 in
+``_native_sources.json``; :func:`install` (called by ``majiang/__init__.py`` before any of these
+modules can be imported) compares them, and when any source differs, when nothing was built, or
+when ``MAJIANG_PURE`` is set (not "0", as for the C accelerators), it puts a finder first on
+``sys.meta_path`` that loads all of them from their sources. They are one compiled group, so they
+go together: either all compiled or all from source.
+
+This module imports nothing of majiang's (setup.py reads :data:`NATIVE_MODULES` from it).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib.machinery
+import importlib.util
+import json
+import os
+import sys
+from importlib.machinery import ModuleSpec
+from pathlib import Path
+from types import ModuleType
+
+# The modules compiled together. Their msgspec structs live in modules that are not compiled
+# (majiang.rules.options, majiang.engine.state): mypyc replaces the annotations of the classes it
+# compiles with runtime types, which msgspec cannot read.
+NATIVE_MODULES: tuple[str, ...] = (
+    "majiang.engine.seat",
+    "majiang.engine.hand",
+    "majiang.engine.match",
+    "majiang.rules.base",
+    "majiang.rules.anqing",
+    "majiang.rules.hefei",
+    "majiang.rules.baida",
+    "majiang.env.actions",
+    "majiang.env.tracker",
+    "majiang.env.table",
+)
+#: The name of the compiled group (its shared library is ``majiang._native__mypyc``).
+GROUP = "majiang._native"
+STAMP_NAME = "_native_sources.json"
+
+_PACKAGE = Path(__file__).resolve().parent
+
+
+def source_path(module: str) -> Path:
+    """The ``.py`` of one of :data:`NATIVE_MODULES`."""
+    return _PACKAGE.parent.joinpath(*module.split(".")).with_suffix(".py")
+
+
+def source_digests(root: Path | None = None) -> dict[str, str]:
+    """module → SHA-256 of its source, as the build records them (``root``: the project's folder)."""
+    out = {}
+    for module in NATIVE_MODULES:
+        path = source_path(module) if root is None else root.joinpath(*module.split(".")).with_suffix(".py")
+        out[module] = hashlib.sha256(path.read_bytes()).hexdigest()
+    return out
+
+
+def _compiled_file(module: str) -> Path | None:
+    """The compiled extension of ``module`` next to its source, if there is one."""
+    base = source_path(module).with_suffix("")
+    for suffix in importlib.machinery.EXTENSION_SUFFIXES:
+        candidate = base.with_name(base.name + suffix)
+        if candidate.exists():
+            return candidate
+    return None
+
+
+def _why_sources() -> str | None:
+    """Why the sources must run instead of the compiled modules (None: the compiled ones may)."""
+    if os.environ.get("MAJIANG_PURE", "") not in ("", "0"):
+        return "MAJIANG_PURE is set"
+    built = [m for m in NATIVE_MODULES if _compiled_file(m) is not None]
+    if not built:
+        return "not compiled (no mypyc or no C compiler at install)"
+    try:
+        recorded = json.loads((_PACKAGE / STAMP_NAME).read_text())
+    except (OSError, ValueError):
+        return f"{STAMP_NAME} is missing: the compiled modules cannot be matched to their sources"
+    if len(built) != len(NATIVE_MODULES):
+        missing = sorted(set(NATIVE_MODULES) - set(built))
+        return f"only part of the group is compiled (missing: {', '.join(missing)})"
+    current = source_digests()
+    changed = [m for m in NATIVE_MODULES if recorded.get(m) != current[m]]
+    if changed:
+        return f"the sources changed since the build ({', '.join(changed)})"
+    return None
+
+
+class _SourceFinder:
+    """Finds :data:`NATIVE_MODULES` as their ``.py`` sources, ahead of the compiled extensions."""
+
+    def find_spec(self, fullname: str, path: object = None, target: ModuleType | None = None) -> ModuleSpec | None:
+        if fullname not in NATIVE_MODULES:
+            return None
+        return importlib.util.spec_from_file_location(fullname, source_path(fullname))
+
+
+#: True when the compiled modules are in use (set by :func:`install`).
+ACTIVE = False
+#: Why they are not, when they are not ("" when they are).
+REASON = ""
+
+
+def install() -> None:
+    """Decide, once per process, whether the compiled modules or their sources run."""
+    global ACTIVE, REASON
+    if any(isinstance(f, _SourceFinder) for f in sys.meta_path) or ACTIVE:
+        return
+    reason = _why_sources()
+    if reason is None:
+        ACTIVE, REASON = True, ""
+        return
+    REASON = reason
+    if any(_compiled_file(m) is not None for m in NATIVE_MODULES):
+        sys.meta_path.insert(0, _SourceFinder())
+        if reason.startswith("the sources changed"):  # (a developer's edit: say why it is slower)
+            print(f"majiang: running the Python sources: {reason}; rebuild with scripts/setup-venv",
+                  file=sys.stderr)

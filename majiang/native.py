@@ -42,6 +42,7 @@ NATIVE_MODULES: tuple[str, ...] = (
     "majiang.env.actions",
     "majiang.env.tracker",
     "majiang.env.table",
+    "majiang.env.vector",
 )
 #: The name of the compiled group (its shared library is ``majiang._native__mypyc``).
 GROUP = "majiang._native"

@@ -55,11 +55,12 @@ def test_baida_discard_shapes_match_is_win(seed: int, size: int, near: bool) -> 
             continue
         natural[t] += 1
         assert shapes[t] == (not stray and is_win(natural, jokers, True, None)), (tiles, t)
-    assert rules._discard_shapes(hand, 1) is shapes  # kept while the counts are the same
+    assert rules._discard_shapes(hand, 1) is shapes  # kept while the tiles are the same
     seat = hand.seat_state[1]
-    seat.counts[tiles[0]] -= 1
-    rules._discard_shapes(hand, 1)
-    assert seat.memo["discard_shapes"][0] == seat.counts  # worked out again once the counts change
+    seat.take(tiles[0])  # (counts and the sorted held list change together)
+    again = rules._discard_shapes(hand, 1)
+    assert seat.memo["discard_shapes"][0] == seat.held  # worked out again once the tiles change
+    assert again == rules._discard_shapes_of(hand, seat.counts)
 
 
 @settings(max_examples=300, deadline=None)

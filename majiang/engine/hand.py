@@ -16,7 +16,7 @@ import hashlib
 import random
 from bisect import insort
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, Final, Literal
 
 from majiang.engine.actions import (
     Action,
@@ -62,10 +62,10 @@ def seed_hash(seed: str) -> str:
     return hashlib.sha256(seed.encode()).hexdigest()
 
 
-CLAIM_PRIORITY = {"win": 3, "kong": 2, "peng": 2, "chi": 1}
-_CLAIM_KIND: dict[type, Literal["chi", "peng", "kong"]] = {Chi: "chi", Peng: "peng", Kong: "kong"}
-_MELD_KIND: dict[str, MeldKind] = {"chi": "chi", "peng": "peng", "kong": "kong_exposed"}
-_WIN = Win()
+CLAIM_PRIORITY: Final = {"win": 3, "kong": 2, "peng": 2, "chi": 1}
+_CLAIM_KIND: Final[dict[type, Literal["chi", "peng", "kong"]]] = {Chi: "chi", Peng: "peng", Kong: "kong"}
+_MELD_KIND: Final[dict[str, MeldKind]] = {"chi": "chi", "peng": "peng", "kong": "kong_exposed"}
+_WIN: Final = Win()
 
 
 class Hand:

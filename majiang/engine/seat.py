@@ -44,8 +44,9 @@ class SeatState:
     kept: bool = False  # holds 杠牌 that would be laid open but for a ruleset's exception
     passed_win: bool = False  # let a discard win go since its last draw (Hefei option 过水不胡)
     # A ruleset's per-seat answers that depend on the concealed tiles only (baida: the kinds a
-    # discard wins on), each kept with a copy of the `counts` it was worked out from and used
-    # only while they are equal: no mutation site has to know about it.
+    # discard wins on), each kept with a copy of the tiles it was worked out from (`held`, which
+    # changes with `counts`: a shorter list to compare) and used only while they are equal: no
+    # mutation site has to know about it.
     memo: dict[str, tuple[list[int], object]] = field(default_factory=dict, compare=False, repr=False)
 
     @property

@@ -30,26 +30,28 @@ baida came. baida's other choices reuse the rows above (its 抢杠 window offers
 
 from __future__ import annotations
 
+from typing import Final
+
 import numpy as np
 
 from majiang.engine.actions import Action, Chi, Declare, Discard, Expose, Kong, Pass, Peng, WildKong, Win
 from majiang.engine.view import SeatView
 from majiang.env.fast import fast
 
-DISCARD = 0
-DECLARE = 34
-CHI = 68  # + 0 low, 1 middle, 2 high: where the discard sits in the run
-PENG = 71
-KONG_EXPOSED = 72
-KONG_CONCEALED = 73
-KONG_ADDED = 107
-WILDKONG = 141
-EXPOSE = 142
-WIN = 176
-PASS = 177
-DISCARD_FLOWER = 178  # + 0…7 for the flowers 34…41
-N_ACTIONS = 186
-FLOWER0 = 34  # the first flower's tile id
+DISCARD: Final = 0
+DECLARE: Final = 34
+CHI: Final = 68  # + 0 low, 1 middle, 2 high: where the discard sits in the run
+PENG: Final = 71
+KONG_EXPOSED: Final = 72
+KONG_CONCEALED: Final = 73
+KONG_ADDED: Final = 107
+WILDKONG: Final = 141
+EXPOSE: Final = 142
+WIN: Final = 176
+PASS: Final = 177
+DISCARD_FLOWER: Final = 178  # + 0…7 for the flowers 34…41
+N_ACTIONS: Final = 186
+FLOWER0: Final = 34  # the first flower's tile id
 
 
 class EncodingError(ValueError):

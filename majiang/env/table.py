@@ -5,7 +5,7 @@ helper and the benchmark use it directly.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 import numpy as np
 
@@ -19,11 +19,11 @@ from majiang.env.observation import C
 from majiang.env.tracker import HandPlanes, L
 from majiang.rules.registry import make_ruleset
 
-SEATS = 4
-_NO_MASK = bytes(N_ACTIONS)
-_POOL = 64  # observations per pool of rows (see Table._new_pool)
-_UINT8 = np.dtype(np.uint8)
-_INT8 = np.dtype(np.int8)
+SEATS: Final = 4
+_NO_MASK: Final = bytes(N_ACTIONS)
+_POOL: Final = 64  # observations per pool of rows (see Table._new_pool)
+_UINT8: Final = np.dtype(np.uint8)
+_INT8: Final = np.dtype(np.int8)
 
 
 def table_options(ruleset: str, mode: str | None = None, room: str | None = None,

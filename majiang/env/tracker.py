@@ -20,7 +20,7 @@ seat at every step of many random hands in every ruleset.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 import numpy as np
 
@@ -49,20 +49,20 @@ from majiang.env.observation import (
     variant_flag,
 )
 
-SEATS = 4
-L = C * 34  # one observer's planes, in bytes
-_HAND = P["hand"] * 34
-_DRAWN = P["drawn"] * 34
-_CLAIM = P["claim"] * 34
-_SUIT = P["suit_count"] * 34
-_SCAL = P["scalars"] * 34
-_FLOWER_HAND = P["flower_hand"] * 34
-_RUNS = tuple(bytes([n]) * 9 for n in range(256))
+SEATS: Final = 4
+L: Final = C * 34  # one observer's planes, in bytes
+_HAND: Final = P["hand"] * 34
+_DRAWN: Final = P["drawn"] * 34
+_CLAIM: Final = P["claim"] * 34
+_SUIT: Final = P["suit_count"] * 34
+_SCAL: Final = P["scalars"] * 34
+_FLOWER_HAND: Final = P["flower_hand"] * 34
+_RUNS: Final = tuple(bytes([n]) * 9 for n in range(256))
 # Per observer, the absolute seats in relative order (0 = itself, 1 = 下家, ...).
-_ROTATION = tuple(tuple((me + r) % SEATS for r in range(SEATS)) for me in range(SEATS))
-_LAST_BUCKET = RIVER_BUCKETS - 1
-_LAST_START = _LAST_BUCKET * BUCKET_SIZE  # a seat's discards from the 13th on share the last bucket
-_SUIT_AT = tuple(seat * L + _SUIT + 9 * suit for seat in range(SEATS) for suit in range(3))  # [seat·3 + suit]
+_ROTATION: Final = tuple(tuple((me + r) % SEATS for r in range(SEATS)) for me in range(SEATS))
+_LAST_BUCKET: Final = RIVER_BUCKETS - 1
+_LAST_START: Final = _LAST_BUCKET * BUCKET_SIZE  # a seat's discards from the 13th on share the last bucket
+_SUIT_AT: Final = tuple(seat * L + _SUIT + 9 * suit for seat in range(SEATS) for suit in range(3))  # [seat·3 + suit]
 
 
 def _public(first: int, stride: int) -> tuple[tuple[int, ...], ...]:
@@ -73,12 +73,12 @@ def _public(first: int, stride: int) -> tuple[tuple[int, ...], ...]:
                  for seat in range(SEATS))
 
 
-_MELDS = _public(P["melds[0]"] * 34, 34)
-_EXPOSED = _public(P["exposed[0]"] * 34, 34)
-_FLOWERS = _public(P["flowers[0]"] * 34, 34)  # 补花 at 0–7, a thrown flower 百搭 at 8–15
-_RIVERS = tuple(_public((P["river[0][0]"] + b) * 34, RIVER_BUCKETS * 34) for b in range(RIVER_BUCKETS))
-_DECLARED = _public(_SCAL + 8, 1)
-_HIDDEN_KONGS = _public(_SCAL + 12, 1)
+_MELDS: Final = _public(P["melds[0]"] * 34, 34)
+_EXPOSED: Final = _public(P["exposed[0]"] * 34, 34)
+_FLOWERS: Final = _public(P["flowers[0]"] * 34, 34)  # 补花 at 0–7, a thrown flower 百搭 at 8–15
+_RIVERS: Final = tuple(_public((P["river[0][0]"] + b) * 34, RIVER_BUCKETS * 34) for b in range(RIVER_BUCKETS))
+_DECLARED: Final = _public(_SCAL + 8, 1)
+_HIDDEN_KONGS: Final = _public(_SCAL + 12, 1)
 assert len(PLANES) == C and _HAND == 0  # (draws and discards write the hand plane at seat·L + tile)
 if fast is not None:  # the layout _envfast.c's sync writes by (it holds no copy of its own)
     fast.configure(Drew, Discarded, (L, _SUIT, _FLOWER_HAND, P["river[0][0]"] * 34, RIVER_BUCKETS * 34,

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import itertools
 import random
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, ClassVar, Final
 
 import msgspec
 from mypy_extensions import mypyc_attr
@@ -28,14 +28,14 @@ from majiang.tiles import format_tiles
 if TYPE_CHECKING:
     from majiang.rules.table import Table
 
-RED = 31  # 红中
+RED: Final = 31  # 红中
 # By count held (0–4) of one honor kind: wilds it lacks to be pungs only (4 = a pung and a single),
 # and whether the count is odd.
-_HONOR_SHORT = (0, 2, 1, 0, 2)
-_ODD = (0, 1, 0, 1, 0)
+_HONOR_SHORT: Final = (0, 2, 1, 0, 2)
+_ODD: Final = (0, 1, 0, 1, 0)
 
 
-_MELD_TYPES = {
+_MELD_TYPES: Final = {
     "chi": "chi",
     "peng": "peng",
     "kong_exposed": "minggang",

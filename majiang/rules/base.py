@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 import msgspec
 from mypy_extensions import mypyc_attr
@@ -59,11 +59,11 @@ NaturalTable = tuple[tuple[int | None, ...], tuple[tuple[int, ...], ...], tuple[
 
 # Actions are frozen structs, so the discards can be shared by every legal list (42: a flower that
 # is a wild is held, and so discarded, like any tile).
-DISCARDS: tuple[Discard, ...] = tuple(Discard(tile=t) for t in range(42))
-PASS = Pass()
+DISCARDS: Final[tuple[Discard, ...]] = tuple(Discard(tile=t) for t in range(42))
+PASS: Final = Pass()
 
 
-_BITS = tuple(n.bit_length() for n in range(256))  # walls are 84, 136 or 144 tiles
+_BITS: Final = tuple(n.bit_length() for n in range(256))  # walls are 84, 136 or 144 tiles
 
 
 def shuffle(rng: random.Random, tiles: list[int]) -> None:

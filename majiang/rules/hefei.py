@@ -8,7 +8,7 @@ This module is the table flow.
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, ClassVar, Final
 
 from mypy_extensions import mypyc_attr
 
@@ -24,9 +24,9 @@ from majiang.tiles import format_tiles
 if TYPE_CHECKING:
     from majiang.rules.table import Table
 
-HEFEI_KINDS = tuple(s * 9 + r for s in range(3) for r in range(1, 8))  # 2–8 of 万 饼 条
-WIN = Win()
-DECLARES = tuple(Declare(tile=t) for t in range(34))  # frozen: shared by every legal list
+HEFEI_KINDS: Final = tuple(s * 9 + r for s in range(3) for r in range(1, 8))  # 2–8 of 万 饼 条
+WIN: Final = Win()
+DECLARES: Final = tuple(Declare(tile=t) for t in range(34))  # frozen: shared by every legal list
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)

@@ -33,6 +33,37 @@
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 #include <string.h>
+#include <structmember.h>
+
+/* getattr(obj, name) for the attributes read on every step: the fields of msgspec structs (member
+ * descriptors) and of the compiled engine's classes (mypyc: getset descriptors) are read straight
+ * through their descriptor, found in the type's attribute cache; anything else (another kind of
+ * attribute, a type with its own getattr) goes through PyObject_GetAttr. The same value either
+ * way: both kinds are data descriptors, which take precedence over an instance dict. */
+static PyObject *fast_attr(PyObject *obj, PyObject *name) {
+    PyTypeObject *type = Py_TYPE(obj);
+    if (type->tp_getattro == PyObject_GenericGetAttr) {
+        PyObject *descr = _PyType_Lookup(type, name); /* borrowed */
+        if (descr != NULL) {
+            if (Py_IS_TYPE(descr, &PyMemberDescr_Type)) {
+                PyMemberDef *m = ((PyMemberDescrObject *)descr)->d_member;
+                if (m->type == T_OBJECT_EX && !(m->flags & READ_RESTRICTED)) {
+                    PyObject *v = *(PyObject **)((char *)obj + m->offset);
+                    if (v != NULL) {
+                        return Py_NewRef(v);
+                    }
+                }
+            }
+            else if (Py_IS_TYPE(descr, &PyGetSetDescr_Type)) {
+                PyGetSetDef *g = ((PyGetSetDescrObject *)descr)->d_getset;
+                if (g->get != NULL) {
+                    return g->get(obj, g->closure);
+                }
+            }
+        }
+    }
+    return PyObject_GetAttr(obj, name);
+}
 
 #define SEATS 4
 #define FLOWER0 34
@@ -112,7 +143,7 @@ refuse:
 
 /* An int attribute in 0..limit-1, or -1 (no Python error left set) for anything else. */
 static Py_ssize_t small_attr(PyObject *e, PyObject *name, Py_ssize_t limit) {
-    PyObject *v = PyObject_GetAttr(e, name);
+    PyObject *v = fast_attr(e, name);
     if (v == NULL) {
         PyErr_Clear();
         return -1;
@@ -176,7 +207,7 @@ static PyObject *sync_events(PyObject *self, PyObject *const *args, Py_ssize_t n
             own(big, counts, seat, tile, 1);
             continue;
         }
-        PyObject *declared = PyObject_GetAttr(e, str_declared);
+        PyObject *declared = fast_attr(e, str_declared);
         if (declared == NULL) {
             PyErr_Clear();
             break;
@@ -213,7 +244,7 @@ static PyObject *sync_events(PyObject *self, PyObject *const *args, Py_ssize_t n
 /* Attribute ``name`` of ``obj`` as a small int (0 <= x < 1 << 30) into *x; None gives -1 when
  * ``none_ok``. Returns 0, or -1 (no Python error left set) for anything else. */
 static int int_attr(PyObject *obj, PyObject *name, Py_ssize_t *x, int none_ok) {
-    PyObject *v = PyObject_GetAttr(obj, name);
+    PyObject *v = fast_attr(obj, name);
     if (v == NULL) {
         PyErr_Clear();
         return -1;
@@ -259,19 +290,19 @@ static PyObject *write_planes(PyObject *self, PyObject *const *args, Py_ssize_t 
         Py_RETURN_FALSE;
     }
     /* Everything is read before anything is written: on a surprise nothing has changed. */
-    PyObject *phase = PyObject_GetAttr(hand, str_phase);
+    PyObject *phase = fast_attr(hand, str_phase);
     if (phase == NULL) goto fail;
     int over = is_str(phase, str_over), haidi = is_str(phase, str_haidi);
     Py_DECREF(phase);
     if (over) Py_RETURN_FALSE;
     Py_ssize_t current, drawn = -1, claim_tile = -1, head, tail, indicator, sizes[SEATS];
-    PyObject *claim = PyObject_GetAttr(hand, str_claim);
+    PyObject *claim = fast_attr(hand, str_claim);
     if (claim == NULL) goto fail;
     int claiming = claim != Py_None;
     int bad = claiming && (int_attr(claim, str_discarder, &current, 0) || int_attr(claim, str_tile, &claim_tile, 0));
     Py_DECREF(claim);
     if (bad) goto fail;
-    PyObject *states = PyObject_GetAttr(hand, str_seat_state);
+    PyObject *states = fast_attr(hand, str_seat_state);
     if (states == NULL) goto fail;
     if (!PyList_CheckExact(states) || PyList_GET_SIZE(states) != SEATS) {
         Py_DECREF(states);
@@ -288,7 +319,7 @@ static PyObject *write_planes(PyObject *self, PyObject *const *args, Py_ssize_t 
         }
     }
     for (Py_ssize_t s = 0; s < SEATS; s++) {
-        PyObject *held = PyObject_GetAttr(PyList_GET_ITEM(states, s), str_held);
+        PyObject *held = fast_attr(PyList_GET_ITEM(states, s), str_held);
         if (held == NULL) {
             Py_DECREF(states);
             goto fail;
@@ -355,7 +386,7 @@ static Py_ssize_t value(Py_ssize_t t, Py_ssize_t wild, Py_ssize_t stand_in) {
 
 /* tiles[0..want-1] of a tuple attribute, each a small int; 0 or -1 (no error left set). */
 static int tiles_attr(PyObject *a, Py_ssize_t *out, Py_ssize_t want) {
-    PyObject *v = PyObject_GetAttr(a, str_tiles);
+    PyObject *v = fast_attr(a, str_tiles);
     if (v == NULL) {
         PyErr_Clear();
         return -1;
@@ -404,7 +435,7 @@ static Py_ssize_t action_index(PyObject *a, Py_ssize_t claim, Py_ssize_t wild, P
     }
     if (type == action_types[A_PENG]) return 71;
     if (type == action_types[A_KONG]) {
-        PyObject *kind = PyObject_GetAttr(a, str_kind);
+        PyObject *kind = fast_attr(a, str_kind);
         if (kind == NULL) {
             PyErr_Clear();
             return -1;

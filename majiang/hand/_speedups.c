@@ -1348,11 +1348,32 @@ top_count(PyObject *module, PyObject *counts)
         return NULL;
     }
     PyObject **c = PySequence_Fast_ITEMS(counts);
+    PyObject *const *small = get_state(module)->small;
     PyObject *best = c[0];
     for (Py_ssize_t i = 1; i < n; i++) {
         PyObject *x = c[i];
         int greater;
-        if (PyLong_CheckExact(x) && PyLong_CheckExact(best) && Py_ABS(Py_SIZE(x)) <= 1
+        if (x == best) {
+            continue; /* (the usual case: counts are CPython's cached 0..4, one object each) */
+        }
+        if (x == small[0] || x == small[1] || x == small[2] || x == small[3] || x == small[4]) {
+            /* x is 0..4 and not best: larger exactly when best is a smaller one of them */
+            greater = 0;
+            for (int k = 0; small[k] != x; k++) {
+                if (best == small[k]) {
+                    greater = 1;
+                    break;
+                }
+            }
+            if (!greater && !(best == small[0] || best == small[1] || best == small[2] || best == small[3]
+                              || best == small[4])) {
+                greater = PyObject_RichCompareBool(x, best, Py_GT); /* best is no small int */
+                if (greater < 0) {
+                    return NULL;
+                }
+            }
+        }
+        else if (PyLong_CheckExact(x) && PyLong_CheckExact(best) && Py_ABS(Py_SIZE(x)) <= 1
             && Py_ABS(Py_SIZE(best)) <= 1) {
             greater = PyLong_AsLong(x) > PyLong_AsLong(best); /* one digit each: exact, no error */
         }

@@ -187,6 +187,9 @@ def main() -> int:
     args = p.parse_args()
     wanted = set(args.rulesets.split(","))
     seconds = args.seconds or (1.0 if args.quick else 4.0)
+    from majiang import native
+
+    print("engine: compiled (mypyc)" if native.ACTIVE else f"engine: Python sources ({native.REASON})", flush=True)
     try:
         rl: RLCardSteps | None = RLCardSteps()
     except ImportError:

@@ -428,46 +428,49 @@ class Hand:
             self._discard(seat, action.tile, declared=kind is Declare)  # type: ignore[union-attr]
             return
         st = self.seat_state[seat]
-        match action:
-            case Win():
-                settlement = self.self_draw_win(seat)
-                assert settlement is not None
-                self._emit(Won(seat=seat, tile=st.drawn if st.drawn is not None else -1, self_draw=True))
-                self._finish(settlement, draw=False)
-            case Pass():  # 海捞区: no discard, the next seat draws
-                st.drawn = None
-                self._emit(Passed(seat=seat))
-                self._start_turn(self._next_seat[seat])
-            case Kong(kind="concealed", tiles=tiles):
-                for t in tiles:
-                    st.take(t)
-                st.melds.append(Meld(kind="kong_concealed", tiles=tiles))
-                self._emit(ConcealedKong(seat=seat, tiles=tiles))
+        # (isinstance tests, not a match statement: mypyc, which compiles this module, cannot
+        # compile class patterns on msgspec structs)
+        if isinstance(action, Win):
+            settlement = self.self_draw_win(seat)
+            assert settlement is not None
+            self._emit(Won(seat=seat, tile=st.drawn if st.drawn is not None else -1, self_draw=True))
+            self._finish(settlement, draw=False)
+        elif isinstance(action, Pass):  # 海捞区: no discard, the next seat draws
+            st.drawn = None
+            self._emit(Passed(seat=seat))
+            self._start_turn(self._next_seat[seat])
+        elif isinstance(action, Kong) and action.kind == "concealed":
+            tiles = action.tiles
+            for t in tiles:
+                st.take(t)
+            st.melds.append(Meld(kind="kong_concealed", tiles=tiles))
+            self._emit(ConcealedKong(seat=seat, tiles=tiles))
+            self._after_kong(seat)
+        elif isinstance(action, Kong) and action.kind == "added" and len(action.tiles) == 1:
+            tile = action.tiles[0]
+            v = self.ruleset.logical(self, tile)
+            for i, m in enumerate(st.melds):
+                if m.kind == "peng" and self.ruleset.logical(self, m.tiles[0]) == v:
+                    st.melds[i] = Meld(kind="kong_added", tiles=(*m.tiles, tile), from_seat=m.from_seat,
+                                       called=m.called)
+                    break
+            st.take(tile)
+            self._emit(AddedKong(seat=seat, tile=tile))
+            if not self._offer_rob(seat, tile):
                 self._after_kong(seat)
-            case Kong(kind="added", tiles=(tile,)):
-                v = self.ruleset.logical(self, tile)
-                for i, m in enumerate(st.melds):
-                    if m.kind == "peng" and self.ruleset.logical(self, m.tiles[0]) == v:
-                        st.melds[i] = Meld(kind="kong_added", tiles=(*m.tiles, tile), from_seat=m.from_seat,
-                                           called=m.called)
-                        break
-                st.take(tile)
-                self._emit(AddedKong(seat=seat, tile=tile))
-                if not self._offer_rob(seat, tile):
-                    self._after_kong(seat)
-            case WildKong():
-                wild = self.info.wild
-                assert wild is not None
-                st.take(wild, 2)
-                st.melds.append(Meld(kind="wildkong", tiles=(wild, wild)))
-                self._emit(WildKonged(seat=seat, tiles=(wild, wild)))
-                self._after_kong(seat)
-                self.zhijiao = True
-            case Expose(tile):
-                self.after_claim = False
-                self._do_expose(seat, tile)
-            case _:
-                raise IllegalAction(f"{describe(action)} cannot be taken on a turn")
+        elif isinstance(action, WildKong):
+            wild = self.info.wild
+            assert wild is not None
+            st.take(wild, 2)
+            st.melds.append(Meld(kind="wildkong", tiles=(wild, wild)))
+            self._emit(WildKonged(seat=seat, tiles=(wild, wild)))
+            self._after_kong(seat)
+            self.zhijiao = True
+        elif isinstance(action, Expose):
+            self.after_claim = False
+            self._do_expose(seat, action.tile)
+        else:
+            raise IllegalAction(f"{describe(action)} cannot be taken on a turn")
 
     def _offer_rob(self, seat: int, tile: int) -> bool:
         """抢杠 (where the ruleset has it): the other seats that may win on the 加杠's tile are asked

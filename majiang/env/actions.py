@@ -72,34 +72,37 @@ def action_index(action: Action, view: SeatView) -> int:
 def index_of(action: Action, claim_tile: int | None, wild: int | None, stand_in: int | None) -> int:
     """:func:`action_index` from the facts it needs: the tile on offer in a claim window (None on a
     turn), the wild and its stand-in."""
-    match action:
-        case Discard(tile):
-            return DISCARD + tile if tile < FLOWER0 else DISCARD_FLOWER + tile - FLOWER0
-        case Declare(tile):
-            return DECLARE + tile
-        case Chi(tiles):
-            if claim_tile is None:
-                raise EncodingError("a chi outside a claim window")
-            want = _value(claim_tile, wild, stand_in)
-            lo = min(_value(t, wild, stand_in) for t in tiles)
-            # the held pair starts at want+1, want-1 or want-2: the discard is the low, middle or high tile
-            return CHI + {want + 1: 0, want - 1: 1, want - 2: 2}[lo]
-        case Peng():
-            return PENG
-        case Kong(kind="exposed"):
+    # (isinstance tests, not a match statement: mypyc, which compiles this module, cannot compile
+    # class patterns on msgspec structs)
+    if isinstance(action, Discard):
+        tile = action.tile
+        return DISCARD + tile if tile < FLOWER0 else DISCARD_FLOWER + tile - FLOWER0
+    if isinstance(action, Declare):
+        return DECLARE + action.tile
+    if isinstance(action, Chi):
+        if claim_tile is None:
+            raise EncodingError("a chi outside a claim window")
+        want = _value(claim_tile, wild, stand_in)
+        lo = min(_value(t, wild, stand_in) for t in action.tiles)
+        # the held pair starts at want+1, want-1 or want-2: the discard is the low, middle or high tile
+        return CHI + {want + 1: 0, want - 1: 1, want - 2: 2}[lo]
+    if isinstance(action, Peng):
+        return PENG
+    if isinstance(action, Kong):
+        if action.kind == "exposed":
             return KONG_EXPOSED
-        case Kong(kind="concealed", tiles=tiles):
-            return KONG_CONCEALED + _value(tiles[0], wild, stand_in)
-        case Kong(kind="added", tiles=tiles):
-            return KONG_ADDED + _value(tiles[0], wild, stand_in)
-        case WildKong():
-            return WILDKONG
-        case Expose(tile):
-            return EXPOSE + tile
-        case Win():
-            return WIN
-        case Pass():
-            return PASS
+        if action.kind == "concealed":
+            return KONG_CONCEALED + _value(action.tiles[0], wild, stand_in)
+        if action.kind == "added":
+            return KONG_ADDED + _value(action.tiles[0], wild, stand_in)
+    if isinstance(action, WildKong):
+        return WILDKONG
+    if isinstance(action, Expose):
+        return EXPOSE + action.tile
+    if isinstance(action, Win):
+        return WIN
+    if isinstance(action, Pass):
+        return PASS
     raise EncodingError(f"no index for {action!r}")
 
 

@@ -105,15 +105,16 @@ class Hefei(Ruleset):
             # after every discard; a part is one tile from a win (is_ready's own first test: one
             # wild completes it) exactly when its shanten is 0, so is_ready (the 8-in-a-suit rule)
             # runs only for those, and on most turns (no discard leaves the hand ready) not at all.
+            # (One typed loop over the answers: compiled, it costs less than `0 in left`, which
+            # compares every entry through Python's rich compare.)
             left = discard_shantens(st.counts, 0, True, self.tileset)
-            if 0 in left or -1 in left:
-                for t in range(34):
-                    s = left[t]
-                    if s is not None and s <= 0:
-                        rest = list(st.counts)
-                        rest[t] -= 1
-                        if self.is_ready(hand, seat, rest):
-                            out.append(DECLARES[t])
+            for t in range(34):
+                s = left[t]
+                if s is not None and s <= 0:
+                    rest = list(st.counts)
+                    rest[t] -= 1
+                    if self.is_ready(hand, seat, rest):
+                        out.append(DECLARES[t])
         return out
 
     # --- wins ---------------------------------------------------------------------------------

@@ -376,6 +376,21 @@ def test_vector_env_steps_many_tables_and_resets_finished_ones() -> None:
         v.step([0])
 
 
+def test_vector_env_random_actions_are_uniform_over_each_rows_legal_indices() -> None:
+    v = VectorEnv(3, "baida", seed=4)
+    v.reset()
+    v.masks[:] = 0
+    v.masks[0, [5, 9, 177]] = 1  # three legal actions
+    v.masks[1, 185] = 1  # one, at the last index
+    v.masks[2, :] = 1  # every index
+    rng = np.random.default_rng(7)
+    draws = np.array([v.random_actions(rng) for _ in range(6000)])
+    assert set(draws[:, 1].tolist()) == {185}
+    counts = np.bincount(draws[:, 0], minlength=186)[[5, 9, 177]]
+    assert counts.sum() == 6000 and counts.min() > 1800  # ~2000 each
+    assert draws[:, 2].min() == 0 and draws[:, 2].max() == 185  # every index can be drawn
+
+
 def test_bad_construction_is_refused_naming_what_is_wrong() -> None:
     from majiang.rules.base import RulesetError
 

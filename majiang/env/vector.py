@@ -72,6 +72,9 @@ class VectorEnv:
 
     def random_actions(self, rng: np.random.Generator) -> np.ndarray:
         """A uniformly random legal index per table (for baselines and the benchmark), for the whole
-        batch at once: the largest of independent uniform draws in (0, 1] over a row's legal
-        indices falls on each of them with equal chance."""
-        return np.argmax((1.0 - rng.random((self.n, N_ACTIONS))) * self.masks, axis=1)
+        batch at once: one uniform draw per table picks a rank among its row's legal indices, found
+        in the row's running count of them (one draw per table, not one per action index)."""
+        ranks = np.cumsum(self.masks, axis=1, dtype=np.int16)  # ranks[i, a]: legal indices <= a
+        legal = ranks[:, -1]
+        picks = np.minimum((rng.random(self.n) * legal).astype(np.int16), legal - 1)  # 0 … k-1
+        return np.argmax(ranks > picks[:, None], axis=1)

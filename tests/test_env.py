@@ -391,6 +391,28 @@ def test_vector_env_random_actions_are_uniform_over_each_rows_legal_indices() ->
     assert draws[:, 2].min() == 0 and draws[:, 2].max() == 185  # every index can be drawn
 
 
+def test_table_takes_numpy_integers_and_refuses_other_seats_and_indices() -> None:
+    """Seats and action indices come from numpy in most training code: numpy integers are ints
+    here (on the compiled path too, whose declared types are checked); anything else is refused
+    with a reason and changes nothing."""
+    table = Table("hefei", seed=5)
+    table.reset()
+    seat = np.int64(table.acting())
+    obs = table.observe(seat)
+    legal = obs["action_mask"].nonzero()[0]  # numpy integers
+    assert set(table.legal(seat)) == set(legal.tolist()) and table.view(seat).seat == int(seat)
+    steps = len(table.hand.log)
+    with pytest.raises(TypeError, match="an action index is an int"):
+        table.step(float(legal[0]))
+    with pytest.raises(ValueError, match="there is no seat 7"):
+        table.observe(7)
+    with pytest.raises(TypeError, match="a seat is an int"):
+        table.observe("0")  # type: ignore[arg-type]
+    assert len(table.hand.log) == steps
+    table.step(legal[0])
+    assert len(table.hand.log) == steps + 1
+
+
 def test_bad_construction_is_refused_naming_what_is_wrong() -> None:
     from majiang.rules.base import RulesetError
 

@@ -5,7 +5,8 @@ helper and the benchmark use it directly.
 
 from __future__ import annotations
 
-from typing import Any, Final
+import operator
+from typing import Any, Final, SupportsIndex
 
 import numpy as np
 
@@ -45,6 +46,17 @@ def table_options(ruleset: str, mode: str | None = None, room: str | None = None
     elif mode is not None or room is not None:
         raise ValueError(f"mode= and room= are for anqing and hefei; give {ruleset}'s options in options=")
     return out
+
+
+def _seat(seat: SupportsIndex) -> int:
+    """A seat number from a caller: an int or anything that is one (a numpy integer), 0–3."""
+    try:
+        s = operator.index(seat)
+    except TypeError:
+        raise TypeError(f"a seat is an int 0–{SEATS - 1}, got {seat!r}") from None
+    if not 0 <= s < SEATS:
+        raise ValueError(f"there is no seat {s}: seats are 0–{SEATS - 1}")
+    return s
 
 
 class Table:
@@ -110,12 +122,13 @@ class Table:
         return hand.to_act()[0]
 
     # --- observations ------------------------------------------------------------------
-    def view(self, seat: int) -> SeatView:
+    def view(self, seat: SupportsIndex) -> SeatView:
         """``seat``'s :class:`SeatView` now (built on demand; observations do not need it)."""
+        me = _seat(seat)
         hand = self.hand
-        key = (hand, len(hand.log), seat)
+        key = (hand, len(hand.log), me)
         if key != self._view_key:
-            self._view = seat_view(hand, seat)
+            self._view = seat_view(hand, me)
             self._view_key = key
         assert self._view is not None
         return self._view
@@ -143,37 +156,40 @@ class Table:
             self._legal_hand, self._legal_step, self._legal_seat = hand, step, seat
         return hand
 
-    def legal(self, seat: int) -> dict[int, Action]:
+    def legal(self, seat: SupportsIndex) -> dict[int, Action]:
         """index → action for ``seat``'s current decision (empty when nothing is asked of it)."""
-        self._decision(seat)
+        self._decision(_seat(seat))
         if self._index is None:  # (built on demand: a step needs only the two lists)
             self._index = dict(zip(self._idx, self._acts, strict=True))
         return self._index
 
-    def observe_into(self, seat: int, planes: bytearray, planes_at: int, mask: bytearray, mask_at: int) -> None:
+    def observe_into(self, seat: SupportsIndex, planes: bytearray, planes_at: int, mask: bytearray,
+                     mask_at: int) -> None:
         """Write ``seat``'s planes (C × 34 bytes) into ``planes`` at ``planes_at`` and its mask
         (:data:`N_ACTIONS` bytes) into ``mask`` at ``mask_at``: :meth:`observe`'s arrays, and a
         batch's rows (VectorEnv), are filled this way with no buffer in between."""
-        hand = self._decision(seat)
+        me = _seat(seat)
+        hand = self._decision(me)
         tracked = self._planes
         if tracked is None or tracked.hand is not hand:
             tracked = self._planes = HandPlanes(hand)
-        tracked.write(seat, bool(self._idx), planes, planes_at)
+        tracked.write(me, bool(self._idx), planes, planes_at)
         mask[mask_at : mask_at + N_ACTIONS] = self._mask
 
-    def observe(self, seat: int) -> dict[str, np.ndarray]:
+    def observe(self, seat: SupportsIndex) -> dict[str, np.ndarray]:
         """``seat``'s observation: arrays of their own (later observations never change them)."""
+        me = _seat(seat)
         k = self._k
         if k == _POOL:
             self._new_pool()
             k = 0
         self._k = k + 1
         # (observe_into, inlined: one Python call less on every step)
-        hand = self._decision(seat)
+        hand = self._decision(me)
         tracked = self._planes
         if tracked is None or tracked.hand is not hand:
             tracked = self._planes = HandPlanes(hand)
-        tracked.write(seat, bool(self._idx), self._pool_planes, k * L)
+        tracked.write(me, bool(self._idx), self._pool_planes, k * L)
         at = k * N_ACTIONS
         self._pool_masks[at : at + N_ACTIONS] = self._mask
         return {"observation": self._obs_rows[k], "action_mask": self._mask_rows[k]}
@@ -190,12 +206,15 @@ class Table:
         self._k = 0
 
     # --- acting ------------------------------------------------------------------------
-    def step(self, index: int) -> list[int] | None:
-        """Play action ``index`` for the acting seat. Returns the hand's points per seat when this
-        ends a hand (the next hand of a match is dealt at once), else None."""
+    def step(self, index: SupportsIndex) -> list[int] | None:
+        """Play action ``index`` (an int, or a numpy integer) for the acting seat. Returns the hand's
+        points per seat when this ends a hand (the next hand of a match is dealt at once), else None."""
+        try:
+            i = operator.index(index)
+        except TypeError:
+            raise TypeError(f"an action index is an int 0–{N_ACTIONS - 1}, got {index!r}") from None
         seat = self.acting()
         self._decision(seat)
-        i = int(index)
         try:
             action = self._acts[self._idx.index(i)]
         except ValueError:
@@ -203,11 +222,13 @@ class Table:
                              f"(legal: {sorted(self._idx)})") from None
         return self.apply(seat, action)
 
-    def apply(self, seat: int, action: Action) -> list[int] | None:
+    def apply(self, seat: SupportsIndex, action: Action) -> list[int] | None:
+        """Play ``action`` (an engine action) for ``seat``; returns as :meth:`step`."""
         match = self.match
-        assert match is not None
+        if match is None:
+            raise RuntimeError("call reset() first")
         hand = match.hand
-        match.apply(seat, action)
+        match.apply(_seat(seat), action)
         if hand.phase != "over":
             return None
         assert hand.settlement is not None

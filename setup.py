@@ -26,8 +26,7 @@ _native = runpy.run_path(str(ROOT / "majiang" / "native.py"))
 
 def _metadata_only() -> bool:
     """pip asks setup.py for metadata first (egg_info / dist_info): nothing is compiled for that."""
-    commands = [a for a in sys.argv[1:] if not a.startswith("-")]
-    return bool(commands) and all(c in ("egg_info", "dist_info") for c in commands)
+    return len(sys.argv) > 1 and sys.argv[1] in ("egg_info", "dist_info")
 
 
 def native_extensions() -> list[Extension]:

@@ -56,13 +56,26 @@ def source_path(module: str) -> Path:
     return _PACKAGE.parent.joinpath(*module.split(".")).with_suffix(".py")
 
 
+# The compiled code also relies on the types of what it imports (an action's ``tile`` unboxed as an
+# int, a meld's ``tiles`` checked as a tuple): those sources are recorded too, so a change there
+# also sends the group back to its sources until the next build.
+TYPE_SOURCES: tuple[str, ...] = ("majiang/tiles.py", "majiang/engine", "majiang/rules", "majiang/hand", "majiang/env")
+
+
+def _recorded_files(root: Path) -> list[Path]:
+    files: set[Path] = {root.joinpath(*m.split(".")).with_suffix(".py") for m in NATIVE_MODULES}
+    for entry in TYPE_SOURCES:
+        path = root / entry
+        files.update(path.rglob("*.py") if path.is_dir() else [path])
+    return sorted(files)
+
+
 def source_digests(root: Path | None = None) -> dict[str, str]:
-    """module → SHA-256 of its source, as the build records them (``root``: the project's folder)."""
-    out = {}
-    for module in NATIVE_MODULES:
-        path = source_path(module) if root is None else root.joinpath(*module.split(".")).with_suffix(".py")
-        out[module] = hashlib.sha256(path.read_bytes()).hexdigest()
-    return out
+    """file (relative to the project) → SHA-256 of its source, as the build records them: the
+    compiled modules and the modules they read types from (``root``: the project's folder)."""
+    base = _PACKAGE.parent if root is None else root
+    return {path.relative_to(base).as_posix(): hashlib.sha256(path.read_bytes()).hexdigest()
+            for path in _recorded_files(base)}
 
 
 def _compiled_file(module: str) -> Path | None:
@@ -75,24 +88,45 @@ def _compiled_file(module: str) -> Path | None:
     return None
 
 
+def _group_library() -> Path | None:
+    """The group's shared library (``majiang/_native__mypyc*.so``), which holds all the code."""
+    name = GROUP.rsplit(".", 1)[-1] + "__mypyc"
+    for suffix in importlib.machinery.EXTENSION_SUFFIXES:
+        candidate = _PACKAGE / (name + suffix)
+        if candidate.exists():
+            return candidate
+    return None
+
+
 def _why_sources() -> str | None:
     """Why the sources must run instead of the compiled modules (None: the compiled ones may)."""
     if os.environ.get("MAJIANG_PURE", "") not in ("", "0"):
         return "MAJIANG_PURE is set"
     built = [m for m in NATIVE_MODULES if _compiled_file(m) is not None]
-    if not built:
+    library = _group_library()
+    if not built and library is None:
         return "not compiled (no mypyc or no C compiler at install)"
+    stamp = _PACKAGE / STAMP_NAME
     try:
-        recorded = json.loads((_PACKAGE / STAMP_NAME).read_text())
+        recorded = json.loads(stamp.read_text())
+        stamped = stamp.stat().st_mtime
     except (OSError, ValueError):
         return f"{STAMP_NAME} is missing: the compiled modules cannot be matched to their sources"
-    if len(built) != len(NATIVE_MODULES):
-        missing = sorted(set(NATIVE_MODULES) - set(built))
+    if library is None or len(built) != len(NATIVE_MODULES):
+        missing = sorted(set(NATIVE_MODULES) - set(built)) or [GROUP + "__mypyc"]
         return f"only part of the group is compiled (missing: {', '.join(missing)})"
-    current = source_digests()
-    changed = [m for m in NATIVE_MODULES if recorded.get(m) != current[m]]
+    # The digests are written when mypyc has generated the C, before it is compiled: a library
+    # older than them is a previous build whose recompile failed (2 s: a zip file's time resolution).
+    if library.stat().st_mtime + 2 < stamped:
+        return "the compiled library is older than the last build's sources (its compile failed)"
+    try:
+        current = source_digests()
+    except OSError as e:
+        return f"a source cannot be read to check the build ({e})"
+    changed = sorted(f for f in set(recorded) | set(current) if recorded.get(f) != current.get(f))
     if changed:
-        return f"the sources changed since the build ({', '.join(changed)})"
+        shown = ", ".join(changed[:4]) + (f" and {len(changed) - 4} more" if len(changed) > 4 else "")
+        return f"the sources changed since the build ({shown})"
     return None
 
 

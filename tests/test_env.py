@@ -411,6 +411,15 @@ def test_table_takes_numpy_integers_and_refuses_other_seats_and_indices() -> Non
     assert len(table.hand.log) == steps
     table.step(legal[0])
     assert len(table.hand.log) == steps + 1
+    # numpy integers for the construction and the seed, a tuple of actions for a batch
+    other = Table("anqing", seed=np.int64(5), hands=np.int64(2), options={"mode": "B"})
+    other.reset(np.int64(3))
+    assert other.hands == 2 and other.base_seed == "3"
+    v = VectorEnv(np.int64(2), "baida", seed=1)
+    v.reset()
+    v.step(tuple(int(a) for a in v.random_actions(np.random.default_rng(0))))
+    with pytest.raises(ValueError, match="one action per table"):
+        v.step([0.5, 1.5])
 
 
 def test_bad_construction_is_refused_naming_what_is_wrong() -> None:

@@ -81,7 +81,19 @@ def test_an_edited_source_runs_instead_of_its_stale_build(tmp_path: Path) -> Non
     after = where()
     assert after.returncode == 0, after.stderr
     assert after.stdout.split() == [str(copy_root / "majiang" / "engine" / "hand.py"), "False"]
-    assert "majiang.rules.base" in after.stderr and "rebuild" in after.stderr
+    assert "majiang/rules/base.py" in after.stderr and "rebuild" in after.stderr
+    rules.write_text(rules.read_text().replace("\n# an edit after the build\n", ""))
+    assert where().stdout.split()[1] == "True"  # the source as built: the build runs again
+    # A module the compiled code reads types from changes: the group runs from source too.
+    actions = copy_root / "majiang" / "engine" / "actions.py"
+    actions.write_text(actions.read_text() + "\n# an edit after the build\n")
+    assert where().stdout.split() == [str(copy_root / "majiang" / "engine" / "hand.py"), "False"]
+    actions.write_text(actions.read_text().replace("\n# an edit after the build\n", ""))
+    # The digests are newer than the library: its last recompile failed, the library is stale.
+    stamp = copy_root / "majiang" / native.STAMP_NAME
+    later = stamp.stat().st_mtime + 3600
+    os.utime(stamp, (later, later))
+    assert where().stdout.split()[1] == "False"
 
 
 def test_a_hand_deep_copies_to_an_independent_hand_at_the_same_point() -> None:

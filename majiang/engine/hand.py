@@ -260,8 +260,10 @@ class Hand:
         """An independent copy at the same point: the hand replayed from its log (it is deterministic
         from it), sharing the ruleset, which keeps no per-hand state. (Compiled with mypyc, a hand
         cannot be rebuilt attribute by attribute as ``copy`` otherwise would.)"""
-        return Hand.replay(self.ruleset, self.seed, list(self.log), dealer=self.dealer, streak=self.streak,
+        twin = Hand.replay(self.ruleset, self.seed, list(self.log), dealer=self.dealer, streak=self.streak,
                            hand_no=self.hand_no, dealer_dice=self.dealer_dice, round_wind=self.round_wind)
+        memo[id(self)] = twin
+        return twin
 
     # --- internals: dealing and drawing -------------------------------------------------
     def _emit(self, event: Event) -> None:

@@ -44,21 +44,25 @@ static PyObject *fast_attr(PyObject *obj, PyObject *name) {
     PyTypeObject *type = Py_TYPE(obj);
     if (type->tp_getattro == PyObject_GenericGetAttr) {
         PyObject *descr = _PyType_Lookup(type, name); /* borrowed */
-        if (descr != NULL) {
-            if (Py_IS_TYPE(descr, &PyMemberDescr_Type)) {
-                PyMemberDef *m = ((PyMemberDescrObject *)descr)->d_member;
-                if (m->type == T_OBJECT_EX && !(m->flags & READ_RESTRICTED)) {
-                    PyObject *v = *(PyObject **)((char *)obj + m->offset);
-                    if (v != NULL) {
-                        return Py_NewRef(v);
-                    }
+        /* (a descriptor of the object's own type or a base, as CPython's descr_check asks) */
+        if (descr != NULL && PyObject_TypeCheck(descr, &PyMemberDescr_Type)
+            && PyObject_TypeCheck(obj, PyDescr_TYPE(descr))) {
+            PyMemberDef *m = ((PyMemberDescrObject *)descr)->d_member;
+            if (m->type == T_OBJECT_EX && !(m->flags & READ_RESTRICTED)) {
+                PyObject *v = *(PyObject **)((char *)obj + m->offset);
+                if (v != NULL) {
+                    return Py_NewRef(v);
                 }
             }
-            else if (Py_IS_TYPE(descr, &PyGetSetDescr_Type)) {
-                PyGetSetDef *g = ((PyGetSetDescrObject *)descr)->d_getset;
-                if (g->get != NULL) {
-                    return g->get(obj, g->closure);
-                }
+        }
+        else if (descr != NULL && Py_IS_TYPE(descr, &PyGetSetDescr_Type)
+                 && PyObject_TypeCheck(obj, PyDescr_TYPE(descr))) {
+            PyGetSetDef *g = ((PyGetSetDescrObject *)descr)->d_getset;
+            if (g->get != NULL) {
+                Py_INCREF(descr); /* (held while the getter runs, as CPython does) */
+                PyObject *v = g->get(obj, g->closure);
+                Py_DECREF(descr);
+                return v;
             }
         }
     }

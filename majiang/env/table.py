@@ -6,6 +6,7 @@ helper and the benchmark use it directly.
 from __future__ import annotations
 
 import operator
+from collections.abc import Mapping
 from typing import Any, Final, SupportsIndex
 
 import numpy as np
@@ -63,11 +64,13 @@ class Table:
     """One match; ``reset`` starts it, ``step(index)`` plays the acting seat's choice."""
 
     def __init__(self, ruleset: str = "anqing", *, mode: str | None = None, room: str | None = None,
-                 options: dict[str, Any] | None = None, seed: int | str = 0, hands: int = 1) -> None:
-        if hands < 1:
-            raise ValueError(f"hands must be at least 1, got {hands}")
-        self.ruleset = make_ruleset(ruleset, table_options(ruleset, mode, room, options))
-        self.hands = hands
+                 options: Mapping[str, Any] | None = None, seed: object = 0, hands: SupportsIndex = 1) -> None:
+        # (the arguments as a caller's numpy code may give them: typed loosely, converted here)
+        n_hands = operator.index(hands)
+        if n_hands < 1:
+            raise ValueError(f"hands must be at least 1, got {n_hands}")
+        self.ruleset = make_ruleset(ruleset, table_options(ruleset, mode, room, dict(options or {})))
+        self.hands = n_hands
         self.base_seed = str(seed)
         self.episode = 0
         self.match: Match | None = None
@@ -90,7 +93,7 @@ class Table:
         self._new_pool()
 
     # --- the match ---------------------------------------------------------------------
-    def reset(self, seed: int | str | None = None) -> None:
+    def reset(self, seed: object = None) -> None:
         """A new match. With ``seed`` the match is that seed's; without, the next one of the
         table's own sequence (so a run of episodes is reproducible from the table's seed)."""
         if seed is not None:

@@ -8,7 +8,9 @@ tables finished a match (those are reset at once: their next observation is a ne
 
 from __future__ import annotations
 
-from typing import Any
+import operator
+from collections.abc import Mapping
+from typing import Any, SupportsIndex
 
 import numpy as np
 
@@ -19,8 +21,10 @@ from majiang.env.tracker import L
 
 
 class VectorEnv:
-    def __init__(self, n: int, ruleset: str = "anqing", *, mode: str | None = None, room: str | None = None,
-                 options: dict[str, Any] | None = None, seed: int | str = 0, hands: int = 1) -> None:
+    def __init__(self, n: SupportsIndex, ruleset: str = "anqing", *, mode: str | None = None,
+                 room: str | None = None, options: Mapping[str, Any] | None = None, seed: object = 0,
+                 hands: SupportsIndex = 1) -> None:
+        n = operator.index(n)
         if n < 1:
             raise ValueError(f"n must be at least 1, got {n}")
         self.tables = [Table(ruleset, mode=mode, room=room, options=options, seed=f"{seed}:{i}", hands=hands)
@@ -48,16 +52,18 @@ class VectorEnv:
         t.observe_into(seat, self._planes, i * L, self._masks, i * N_ACTIONS)
         return seat
 
-    def step(self, actions: np.ndarray | list[int]
-             ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-        """(observations, masks, acting seats, rewards (n, 4), match finished (n,)). The arrays are
-        reused from step to step: copy what you keep."""
-        if len(actions) != self.n:
-            raise ValueError(f"one action per table: {self.n} expected, got {len(actions)}")
+    def step(self, actions: object) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+        """(observations, masks, acting seats, rewards (n, 4), match finished (n,)) for one action
+        index per table (a numpy array, a list, a tuple, anything numpy reads as one row of ints).
+        The arrays are reused from step to step: copy what you keep."""
+        if not isinstance(actions, np.ndarray):
+            actions = np.asarray(actions)
+        if actions.shape != (self.n,) or (actions.size and actions.dtype.kind not in "iu"):
+            raise ValueError(f"one action per table (an integer each): {self.n} expected, got {actions!r}")
         rewards = np.zeros((self.n, SEATS), dtype=np.float32)
         done = np.zeros(self.n, dtype=bool)
         # Plain ints once for the batch (indexing an array item by item makes a numpy scalar each).
-        chosen = actions.tolist() if isinstance(actions, np.ndarray) else [int(a) for a in actions]
+        chosen: list[int] = actions.tolist()
         seats = []
         for i, t in enumerate(self.tables):
             totals = t.step(chosen[i])

@@ -289,7 +289,7 @@ class Table:
         cached = self._watch_hand
         if cached is None or cached[0] != hand.hand_no or cached[1] != step:
             past = Hand.replay(hand.ruleset, hand.seed, hand.log[:step], dealer=hand.dealer, streak=hand.streak,
-                               hand_no=hand.hand_no, dealer_dice=hand.dealer_dice)
+                               hand_no=hand.hand_no, dealer_dice=hand.dealer_dice, round_wind=hand.round_wind)
             self._watch_hand = cached = (hand.hand_no, step, past)
         return cached[2]
 

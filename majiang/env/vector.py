@@ -56,14 +56,13 @@ class VectorEnv:
         """(observations, masks, acting seats, rewards (n, 4), match finished (n,)) for one action
         index per table (a numpy array, a list, a tuple, anything numpy reads as one row of ints).
         The arrays are reused from step to step: copy what you keep."""
-        if not isinstance(actions, np.ndarray):
-            actions = np.asarray(actions)
-        if actions.shape != (self.n,) or (actions.size and actions.dtype.kind not in "iu"):
+        batch: np.ndarray = actions if isinstance(actions, np.ndarray) else np.asarray(actions)
+        if batch.shape != (self.n,) or (batch.size and batch.dtype.kind not in "iu"):
             raise ValueError(f"one action per table (an integer each): {self.n} expected, got {actions!r}")
         rewards = np.zeros((self.n, SEATS), dtype=np.float32)
         done = np.zeros(self.n, dtype=bool)
         # Plain ints once for the batch (indexing an array item by item makes a numpy scalar each).
-        chosen: list[int] = actions.tolist()
+        chosen: list[int] = batch.tolist()
         seats = []
         for i, t in enumerate(self.tables):
             totals = t.step(chosen[i])

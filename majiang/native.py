@@ -6,9 +6,10 @@ compiler are there (setup.py; docs/engine.md): the same source, run as C, about 
 Without them the install goes on and everything runs from the sources, as before.
 
 Python imports a compiled module in preference to its ``.py``, so an edit made to a source after
-the build would silently not run. The build therefore records each source's SHA-256 in
-``_native_sources.json``; :func:`install` (called by ``majiang/__init__.py`` before any of these
-modules can be imported) compares them, and when any source differs, when nothing was built, or
+the build would silently not run. The build therefore records the SHA-256 of each compiled source
+and of the modules it reads types from (:data:`TYPE_SOURCES`) in ``_native_sources.json``;
+:func:`install` (called by ``majiang/__init__.py`` before any of these modules can be imported)
+compares them, and when any source differs, when nothing was built, or
 when ``MAJIANG_PURE`` is set (not "0", as for the C accelerators), it puts a finder first on
 ``sys.meta_path`` that loads all of them from their sources. They are one compiled group, so they
 go together: either all compiled or all from source.
@@ -78,9 +79,8 @@ def source_digests(root: Path | None = None) -> dict[str, str]:
             for path in _recorded_files(base)}
 
 
-def _compiled_file(module: str) -> Path | None:
-    """The compiled extension of ``module`` next to its source, if there is one."""
-    base = source_path(module).with_suffix("")
+def _extension(base: Path) -> Path | None:
+    """The compiled extension module ``base`` + one of this interpreter's suffixes, if built."""
     for suffix in importlib.machinery.EXTENSION_SUFFIXES:
         candidate = base.with_name(base.name + suffix)
         if candidate.exists():
@@ -88,14 +88,14 @@ def _compiled_file(module: str) -> Path | None:
     return None
 
 
+def _compiled_file(module: str) -> Path | None:
+    """The compiled extension of ``module`` next to its source, if there is one."""
+    return _extension(source_path(module).with_suffix(""))
+
+
 def _group_library() -> Path | None:
     """The group's shared library (``majiang/_native__mypyc*.so``), which holds all the code."""
-    name = GROUP.rsplit(".", 1)[-1] + "__mypyc"
-    for suffix in importlib.machinery.EXTENSION_SUFFIXES:
-        candidate = _PACKAGE / (name + suffix)
-        if candidate.exists():
-            return candidate
-    return None
+    return _extension(_PACKAGE / (GROUP.rsplit(".", 1)[-1] + "__mypyc"))
 
 
 def _why_sources() -> str | None:

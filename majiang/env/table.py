@@ -223,15 +223,20 @@ class Table:
         except ValueError:
             raise ValueError(f"action {index} is not legal for seat {seat} now "
                              f"(legal: {sorted(self._idx)})") from None
-        return self.apply(seat, action)
+        return self._play(seat, action)
 
     def apply(self, seat: SupportsIndex, action: Action) -> list[int] | None:
         """Play ``action`` (an engine action) for ``seat``; returns as :meth:`step`."""
-        match = self.match
-        if match is None:
+        if self.match is None:
             raise RuntimeError("call reset() first")
+        return self._play(_seat(seat), action)
+
+    def _play(self, seat: int, action: Action) -> list[int] | None:
+        """:meth:`apply` for a seat already checked (:meth:`step`'s acting seat)."""
+        match = self.match
+        assert match is not None
         hand = match.hand
-        match.apply(_seat(seat), action)
+        match.apply(seat, action)
         if hand.phase != "over":
             return None
         assert hand.settlement is not None

@@ -24,19 +24,19 @@ class VectorEnv:
     def __init__(self, n: SupportsIndex, ruleset: str = "anqing", *, mode: str | None = None,
                  room: str | None = None, options: Mapping[str, Any] | None = None, seed: object = 0,
                  hands: SupportsIndex = 1) -> None:
-        n = operator.index(n)
-        if n < 1:
-            raise ValueError(f"n must be at least 1, got {n}")
+        count = operator.index(n)
+        if count < 1:
+            raise ValueError(f"n must be at least 1, got {count}")
         self.tables = [Table(ruleset, mode=mode, room=room, options=options, seed=f"{seed}:{i}", hands=hands)
-                       for i in range(n)]
-        self.n = n
+                       for i in range(count)]
+        self.n = count
         # Each table writes its planes and mask straight into one buffer per batch, which the
         # arrays below wrap: no numpy call per table and step.
-        self._planes = bytearray(n * L)
-        self._masks = bytearray(n * N_ACTIONS)
-        self.observations = np.ndarray((n, C, 34), np.uint8, self._planes)
-        self.masks = np.ndarray((n, N_ACTIONS), np.int8, self._masks)
-        self.seats = np.zeros(n, dtype=np.int64)
+        self._planes = bytearray(count * L)
+        self._masks = bytearray(count * N_ACTIONS)
+        self.observations = np.ndarray((count, C, 34), np.uint8, self._planes)
+        self.masks = np.ndarray((count, N_ACTIONS), np.int8, self._masks)
+        self.seats = np.zeros(count, dtype=np.int64)
 
     def reset(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """(observations (n, C, 34), masks (n, A), acting seats (n,))."""

@@ -94,8 +94,10 @@ def test_count_helpers_match_the_builtins(counts: list[int]) -> None:
 
 
 @given(counts=st.lists(st.one_of(st.integers(0, 4), st.integers(-(2**70), 2**70)), min_size=1, max_size=42))
-def test_top_count_is_max_with_any_ints(counts: list[int]) -> None:
+def test_count_helpers_with_any_ints(counts: list[int]) -> None:
     """Counts 0–4 are read by identity (CPython's cached small ints); any other int by value: the
-    same object as ``max`` either way (the first of the largest)."""
+    same object as ``max`` either way (the first of the largest), the same kinds as ``compress``."""
+    items = tuple(range(100, 142))
+    assert held_kinds(counts, items) == list(compress(items, counts))
     assert top_count(counts) is max(counts)
     assert top_count(tuple(counts)) is max(counts)

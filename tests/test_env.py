@@ -422,6 +422,30 @@ def test_table_takes_numpy_integers_and_refuses_other_seats_and_indices() -> Non
         v.step([0.5, 1.5])
 
 
+def test_aec_and_single_agent_refuse_a_float_action_and_change_nothing() -> None:
+    """A float is not an action index: it is refused, not truncated to a legal one, and the
+    env (whose turn it is, the rewards, the hand) is as it was."""
+    env = aec_env("anqing", seed=8)
+    env.reset(seed=8)
+    agent = env.agent_selection
+    obs, *_ = env.last()
+    legal = obs["action_mask"].nonzero()[0]
+    steps = len(env.table.hand.log)
+    with pytest.raises(TypeError, match="an action index is an int"):
+        env.step(float(legal[0]) + 0.5)  # type: ignore[arg-type]
+    assert env.agent_selection == agent and len(env.table.hand.log) == steps
+    env.step(np.int64(legal[0]))
+    assert len(env.table.hand.log) == steps + 1
+    single = single_agent("hefei", opponents="greedy", seed=3)
+    obs, _ = single.reset(seed=3)
+    steps = len(single.table.hand.log)
+    with pytest.raises(TypeError, match="an action index is an int"):
+        single.step(1.0)  # type: ignore[arg-type]
+    assert len(single.table.hand.log) == steps and single.table.acting() == single.seat
+    single.step(obs["action_mask"].nonzero()[0][0])
+    assert len(single.table.hand.log) > steps
+
+
 def test_bad_construction_is_refused_naming_what_is_wrong() -> None:
     from majiang.rules.base import RulesetError
 

@@ -8,7 +8,7 @@ hand).
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import Any, ClassVar, SupportsIndex
 
 import numpy as np
 from gymnasium import spaces
@@ -63,20 +63,21 @@ class MajiangAEC(AECEnv):
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         return self.table.observe(_SEAT[agent])
 
-    def step(self, action: int | None) -> None:
+    def step(self, action: SupportsIndex | None) -> None:
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
         if action is None:
             raise ValueError(f"{agent} must act: pass an action index, not None")
+        # The table first: an action it refuses (not an index, or not legal) leaves the rewards as they were.
+        totals = self.table.step(action)  # an index: a float is refused, not truncated
         self._cumulative_rewards[agent] = 0.0
         # Rewards come only when a hand ends: on every other step clearing and accumulating them
         # would change nothing, so it is done only when there is something to clear or add.
         if self._rewarded:
             self._clear_rewards()
             self._rewarded = False
-        totals = self.table.step(int(action))
         if totals is not None:
             for i, a in enumerate(AGENTS):
                 self.rewards[a] = float(totals[i])

@@ -8,7 +8,7 @@ between, so rewards over an episode add up to the learner's match total.
 from __future__ import annotations
 
 import random
-from typing import Any, ClassVar
+from typing import Any, ClassVar, SupportsIndex
 
 import gymnasium as gym
 import numpy as np
@@ -69,13 +69,13 @@ class SingleAgentEnv(gym.Env):
         info = {"seat": self.seat, "reward_before_first_decision": reward}
         return self.table.observe(self.seat), info
 
-    def step(self, action: int) -> tuple[dict[str, np.ndarray], float, bool, bool, dict[str, Any]]:
+    def step(self, action: SupportsIndex) -> tuple[dict[str, np.ndarray], float, bool, bool, dict[str, Any]]:
         if self.table.finished:
             raise RuntimeError("the episode is over: call reset()")
         if self.table.acting() != self.seat:
             raise RuntimeError("the learner has no decision now (call reset())")
         reward = 0.0
-        totals = self.table.step(int(action))
+        totals = self.table.step(action)  # an index: a float is refused, not truncated
         if totals is not None:
             reward += totals[self.seat]
         reward += self._run_bots()

@@ -1294,6 +1294,19 @@ group_codes(PyObject *module, PyObject *counts)
  * here an exact int is read directly. Anything else takes the generic path, so the answers
  * are the builtins' own (see majiang/hand/counts.py for the pure reference). */
 
+/* The index of ``x`` among CPython's cached ints 0..4 (the state's ``small``), or -1 for any
+   other object: an identity test, so no int's internal layout is read. */
+static inline int
+small_index(PyObject *const *small, PyObject *x)
+{
+    for (int k = 0; k < 5; k++) {
+        if (small[k] == x) {
+            return k;
+        }
+    }
+    return -1;
+}
+
 PyDoc_STRVAR(held_kinds_doc,
 "held_kinds(counts, items, /) -> list\n\n"
 "list(itertools.compress(items, counts)) for a list or tuple counts and a tuple items:\n"
@@ -1316,13 +1329,16 @@ held_kinds(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
         n = PyTuple_GET_SIZE(items);
     }
     PyObject **c = PySequence_Fast_ITEMS(counts);
+    PyObject *const *small = get_state(module)->small;
     PyObject *out = PyList_New(0);
     if (out == NULL) {
         return NULL;
     }
     for (Py_ssize_t i = 0; i < n; i++) {
         PyObject *x = c[i];
-        int truth = PyLong_CheckExact(x) ? Py_SIZE(x) != 0 : PyObject_IsTrue(x);
+        /* counts are CPython's cached small ints: zero is one object (no reading of the int's
+           layout, which changed in 3.12) */
+        int truth = x == small[0] ? 0 : (small_index(small, x) > 0 ? 1 : PyObject_IsTrue(x));
         if (truth < 0 || (truth && PyList_Append(out, PyTuple_GET_ITEM(items, i)) < 0)) {
             Py_DECREF(out);
             return NULL;
@@ -1352,33 +1368,16 @@ top_count(PyObject *module, PyObject *counts)
     PyObject *best = c[0];
     for (Py_ssize_t i = 1; i < n; i++) {
         PyObject *x = c[i];
-        int greater;
         if (x == best) {
             continue; /* (the usual case: counts are CPython's cached 0..4, one object each) */
         }
-        if (x == small[0] || x == small[1] || x == small[2] || x == small[3] || x == small[4]) {
-            /* x is 0..4 and not best: larger exactly when best is a smaller one of them */
-            greater = 0;
-            for (int k = 0; small[k] != x; k++) {
-                if (best == small[k]) {
-                    greater = 1;
-                    break;
-                }
-            }
-            if (!greater && !(best == small[0] || best == small[1] || best == small[2] || best == small[3]
-                              || best == small[4])) {
-                greater = PyObject_RichCompareBool(x, best, Py_GT); /* best is no small int */
-                if (greater < 0) {
-                    return NULL;
-                }
-            }
-        }
-        else if (PyLong_CheckExact(x) && PyLong_CheckExact(best) && Py_ABS(Py_SIZE(x)) <= 1
-            && Py_ABS(Py_SIZE(best)) <= 1) {
-            greater = PyLong_AsLong(x) > PyLong_AsLong(best); /* one digit each: exact, no error */
+        int xi = small_index(small, x), bi = small_index(small, best);
+        int greater;
+        if (xi >= 0 && bi >= 0) {
+            greater = xi > bi;
         }
         else {
-            greater = PyObject_RichCompareBool(x, best, Py_GT);
+            greater = PyObject_RichCompareBool(x, best, Py_GT); /* an int beyond 4, or not an int */
             if (greater < 0) {
                 return NULL;
             }

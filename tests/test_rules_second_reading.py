@@ -13,7 +13,7 @@ from majiang.engine.replay import decode, encode, rebuild, to_replay
 from majiang.rules.anqing import Anqing
 from majiang.rules.hefei import Hefei
 from majiang.tiles import parse_tile
-from majiang.tui.render import table_lines
+from majiang.tui.render import hand_lines, table_lines
 from tests.walls import stacked_hand, stacked_wall
 
 T = parse_tile
@@ -114,13 +114,19 @@ def test_guoshui_bars_a_discard_win_until_the_seats_next_draw(guoshui: bool) -> 
     hand.apply(1, Discard(tile=T("2m")))
     hand.apply(2, Discard(tile=T("6s")))
     assert hand.legal_actions(1) == [Pass(), Win()]
+    assert not seat_view(hand, 1, hint=True).ting.self_draw_only  # type: ignore[union-attr]
     hand.apply(1, Pass())
+    # the 听 hint still lists 3s/6s (a self-draw wins), and says whether only a self-draw does now
+    ting = seat_view(hand, 1, hint=True).ting
+    assert ting is not None and ting.waits == [T("3s"), T("6s")] and ting.self_draw_only == guoshui
+    assert any("过水不胡" in line for line in hand_lines(seat_view(hand, 1, hint=True))) == guoshui
     hand.apply(3, Discard(tile=T("3s")))
     if guoshui:
         assert hand.phase == "turn" and hand.current == 0  # 过水不胡: no window for seat 1
         hand.apply(0, Discard(tile=T("4m")))
         # seat 1 has drawn again: the bar is lifted (its self-drawn tile is checked as usual)
         assert not hand.seat_state[1].passed_win
+        assert not seat_view(hand, 1, hint=True).ting.self_draw_only  # type: ignore[union-attr]
     else:
         assert hand.legal_actions(1) == [Pass(), Win()]
 

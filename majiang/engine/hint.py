@@ -3,7 +3,7 @@
 Computed by the engine, not the client, because only the ruleset knows every condition a win
 has (Anqing's discarded-wild and drawn-wild rules, 十三烂, held 杠牌, mode B's suits; Hefei's
 eight in a suit and 报听): the hint lists exactly the tiles a player would be offered ``win``
-on. It reads nothing but the seat's own concealed tiles and melds and its public flags, so it
+on (on its own draw only, while ``self_draw_only`` says so: Hefei's 过水不胡). It reads nothing but the seat's own concealed tiles and melds and its public flags, so it
 tells a seat nothing its own view does not already hold.
 """
 
@@ -27,6 +27,9 @@ class DiscardWaits(msgspec.Struct, frozen=True):
 class Ting(msgspec.Struct, frozen=True):
     waits: list[int]  # a waiting hand (3n+1 concealed): the kinds that win, ascending
     by_discard: list[DiscardWaits]  # on its turn (3n+2): each legal discard that leaves a ready hand
+    # The seat let a discard win go since its last draw and the table plays 过水不胡: until it draws
+    # again, these waits win only on its own draw (no discard is offered to it).
+    self_draw_only: bool = False
 
 
 _CACHE_LIMIT = 64  # entries per hand: a seat's part changes a few dozen times a hand
@@ -52,16 +55,17 @@ def ting_hint(hand: Hand, seat: int, legal: list[Action]) -> Ting | None:
     discards = sorted(moves.items())
     # The answer depends only on the seat's own part and flags; views are built for every seat
     # on every step, so each distinct state is worked out once per hand.
+    rules = hand.ruleset
+    barred = rules.discard_win_barred(hand, seat)
     key = (seat, tuple(st.counts), tuple(st.melds), tuple(st.exposed), st.declared, st.discarded_wild,
-           tuple(discards))
+           tuple(discards), barred)
     cache = hand.hint_cache
     hit = cache.get(key)
     if hit is not None:
         return hit
-    rules = hand.ruleset
     counts = list(st.counts)
     if size % 3 == 1:
-        hint = Ting(waits=rules.winning_tiles(hand, seat, counts), by_discard=[])
+        hint = Ting(waits=rules.winning_tiles(hand, seat, counts), by_discard=[], self_draw_only=barred)
     else:
         by_discard = []
         for tile, move in discards:
@@ -70,7 +74,7 @@ def ting_hint(hand: Hand, seat: int, legal: list[Action]) -> Ting | None:
             counts[tile] += 1
             if waits:
                 by_discard.append(DiscardWaits(discard=tile, waits=waits))
-        hint = Ting(waits=[], by_discard=by_discard)
+        hint = Ting(waits=[], by_discard=by_discard, self_draw_only=barred)
     if len(cache) >= _CACHE_LIMIT:
         cache.clear()
     cache[key] = hint

@@ -265,6 +265,11 @@ class Ruleset:
     def can_win_on_discard(self, hand: Table, seat: int, tile: int, discarder: int) -> bool:
         return False
 
+    def discard_win_barred(self, hand: Table, seat: int) -> bool:
+        """Whether ``seat`` may, for now, win only on its own draw although its waits would win
+        on a discard too (Hefei's 过水不胡 after it let a discard win go): the 听 hint says so."""
+        return False
+
     # --- the 听 hint -----------------------------------------------------------------
     def winning_tiles(self, hand: Table, seat: int, counts: list[int], discard: Action | None = None) -> list[int]:
         """The kinds that, added to ``counts`` (a 3n+1 concealed part, physical), would be a win

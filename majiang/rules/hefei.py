@@ -181,11 +181,14 @@ class Hefei(Ruleset):
         assert st.drawn is not None
         return scoring.score(self.situation(hand, seat, st.drawn, None))
 
+    def discard_win_barred(self, hand: Table, seat: int) -> bool:
+        return self.options.guoshui and hand.seat_state[seat].passed_win
+
     def can_win_on_discard(self, hand: Table, seat: int, tile: int, discarder: int) -> bool:
         st = hand.seat_state[seat]
         if self.options.room == "baoting" and not st.declared:
             return False  # 报听 room: discard wins only after declaring
-        if self.options.guoshui and st.passed_win:
+        if self.discard_win_barred(hand, seat):
             return False  # 过水不胡: it let a discard win go since its last draw
         # Asked on every discard for up to three seats: the discard is added to the seat's own
         # counts for the one lookup and taken back (no copy), whatever is_win does.

@@ -67,6 +67,8 @@ def hand_lines(view: SeatView) -> list[str]:
             lines.append(f"ready — waits: {tiles_text(ting.waits, view)}")
         for d in ting.by_discard:
             lines.append(f"discard {tile_text(d.discard, view)} → ready, waits: {tiles_text(d.waits, view)}")
+        if ting.self_draw_only and (ting.waits or ting.by_discard):
+            lines.append("passed a win (过水不胡): until your next draw you win only on your own draw")
     return lines
 
 

@@ -19,7 +19,7 @@ export function unseenCounts(view) {
 }
 
 /**
- * The hint for the current view: {waits: [{tile, unseen}], byDiscard: Map(tile -> [{tile, unseen}])}.
+ * The hint for the current view: {waits: [{tile, unseen}], byDiscard: Map(tile -> [{tile, unseen}]), selfDrawOnly}.
  * A waiting hand (3n+1): the waits now. On its turn (3n+2): for each discard that leaves the hand
  * ready, the waits after it.
  */
@@ -29,5 +29,6 @@ export function hintFor(view) {
   const wrap = (ws) => ws.map((tile) => ({tile, unseen: unseen[tile]}));
   const byDiscard = new Map();
   for (const d of view.ting.by_discard) byDiscard.set(d.discard, wrap(d.waits));
-  return {waits: wrap(view.ting.waits), byDiscard};
+  // selfDrawOnly: the seat let a discard win go (过水不胡) and wins only on its own draw until it draws again.
+  return {waits: wrap(view.ting.waits), byDiscard, selfDrawOnly: !!view.ting.self_draw_only};
 }

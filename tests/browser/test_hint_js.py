@@ -54,7 +54,8 @@ def test_the_hint_shows_the_servers_waits_with_unseen_counts_from_the_view() -> 
     views = _views_with_hints()
     assert len(views) == 40
     got = _run("console.log(JSON.stringify(data.map((v) => { const h = hint.hintFor(v);"
-               " return {waits: h.waits, by: [...h.byDiscard.entries()], unseen: hint.unseenCounts(v)}; })));",
+               " return {waits: h.waits, by: [...h.byDiscard.entries()], unseen: hint.unseenCounts(v),"
+               " selfDrawOnly: h.selfDrawOnly}; })));",
                views)
     for view, out in zip(views, got, strict=True):  # type: ignore[arg-type]
         unseen = unseen_counts(msgspec.convert(view, SeatView))
@@ -63,6 +64,17 @@ def test_the_hint_shows_the_servers_waits_with_unseen_counts_from_the_view() -> 
         assert out["waits"] == [{"tile": t, "unseen": unseen[t]} for t in ting["waits"]]
         assert out["by"] == [[d["discard"], [{"tile": t, "unseen": unseen[t]} for t in d["waits"]]]
                              for d in ting["by_discard"]]
+        assert out["selfDrawOnly"] is False  # (greedy bots never let a win go)
+
+
+def test_the_hint_carries_the_servers_self_draw_only_mark() -> None:
+    """过水不胡: the server marks a seat that let a discard win go; the hint passes the mark on."""
+    view = _views_with_hints()[0]
+    ting = view["ting"]
+    assert isinstance(ting, dict)
+    out = _run("console.log(JSON.stringify(hint.hintFor(data).selfDrawOnly));",
+               {**view, "ting": {**ting, "self_draw_only": True}})
+    assert out is True
 
 
 def test_no_hint_without_the_servers_waits_or_after_the_hand() -> None:

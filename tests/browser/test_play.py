@@ -32,7 +32,10 @@ def _page(browser: Any, server: Any, width: int = 1366, height: int = 900) -> An
     return page
 
 
-def _enter_and_create(page: Any, name: str, ruleset: str, options: dict[str, str], hands: int = 1) -> str:
+def _enter_and_create(page: Any, name: str, ruleset: str, options: dict[str, str], hands: int = 1,
+                      checks: tuple[str, ...] = ()) -> str:
+    """Enter the lobby as ``name`` and create a room; ``options`` are select fields, ``checks`` the
+    option checkboxes to tick (under 'more options')."""
     page.fill("#name", name)
     page.click("[data-testid=enter]")
     page.wait_for_selector("[data-testid=create-form]")
@@ -47,6 +50,8 @@ def _enter_and_create(page: Any, name: str, ruleset: str, options: dict[str, str
     # a slow reload on a loaded machine must not outlast the grace and hand the seat to 托管
     page.click("[data-testid=create-form] details summary")
     page.fill("#grace_seconds", "60")
+    for key in checks:
+        page.check(f"#opt-{key}")
     page.click("[data-testid=create]")
     page.wait_for_selector("[data-testid=ready]")
     code = page.inner_text("[data-testid=room-code]").strip()

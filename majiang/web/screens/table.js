@@ -370,7 +370,7 @@ export function tableScreen({app, go}, code) {
       // On your turn: "打 X 听 Y Z (n 张)" for each discard that keeps the hand ready.
       const n = hint ? hint.byDiscard.size : 0;
       mount(hintBox, n ? [...hint.byDiscard].map(([d, ws]) => h('span', {class: 'ting-line', 'data-discard': d},
-        t('ting_after', {tile: tileName(d), waits: names(ws), n: sum(ws)}))) : null);
+        t('ting_after', {tile: tileName(d), waits: names(ws), n: sum(ws)}))) : null, n ? selfDrawOnly(hint) : null);
       hintBox.classList.toggle('empty', !n);
       return;
     }
@@ -381,7 +381,14 @@ export function tableScreen({app, go}, code) {
         ? t('ting_after', {tile: tileName(st.hoverTile), waits: names(waits), n: sum(waits)})
         : t('ting_now', {waits: names(waits), n: sum(waits)})),
       waits.map((w) => h('span', {class: `wait ${w.unseen ? '' : 'dead'}`, 'data-wait': w.tile, 'data-unseen': w.unseen,
-        'aria-hidden': 'true'}, tileEl(w.tile, {size: 'mini', view: v}), h('span', {class: 'count'}, `×${w.unseen}`))));
+        'aria-hidden': 'true'}, tileEl(w.tile, {size: 'mini', view: v}), h('span', {class: 'count'}, `×${w.unseen}`))),
+      selfDrawOnly(hint));
+  }
+
+  // 过水不胡: the seat passed a discard win, so until it draws again its waits win only on its own draw.
+  function selfDrawOnly(hint) {
+    return hint && hint.selfDrawOnly
+      ? h('span', {class: 'ting-bar', 'data-testid': 'ting-self-draw'}, t('ting_self_draw_only')) : null;
   }
 
   function controls(v) {

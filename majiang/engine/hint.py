@@ -3,7 +3,8 @@
 Computed by the engine, not the client, because only the ruleset knows every condition a win
 has (Anqing's discarded-wild and drawn-wild rules, 十三烂, held 杠牌, mode B's suits; Hefei's
 eight in a suit and 报听): the hint lists exactly the tiles a player would be offered ``win``
-on (on its own draw only, while ``self_draw_only`` says so: Hefei's 过水不胡). It reads nothing but the seat's own concealed tiles and melds and its public flags, so it
+on (on its own draw only, while ``self_draw_only`` says so: Hefei's 过水不胡). It reads nothing
+but the seat's own concealed tiles and melds and its public flags, so it
 tells a seat nothing its own view does not already hold.
 """
 

@@ -8,13 +8,16 @@ import contextlib
 
 from starlette.websockets import WebSocket
 
+from majiang.server.auth import Player
+
 MAX_QUEUED = 1000  # messages waiting for a client that does not read; beyond this it is dropped
 
 
 class Conn:
-    def __init__(self, ws: WebSocket, player_id: str) -> None:
+    def __init__(self, ws: WebSocket, player_id: str, player: Player | None = None) -> None:
         self.ws = ws
         self.player_id = player_id
+        self.player = player  # the token it authenticated with: a revocation closes the socket
         self.seat: int | None = None
         self.watching = False  # a spectator: no seat, public information only
         self.closed = False

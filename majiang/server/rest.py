@@ -27,6 +27,7 @@ from majiang.server.intents import add_bots, dissolve
 from majiang.server.memwatch import rss_mb
 from majiang.server.protocol import RoomCreate, RoomSettings, check_options, encoder
 from majiang.server.registry import new_code
+from majiang.server.revocation import close_revoked
 from majiang.server.state import SEATS, TableState
 from majiang.server.stats import match_stats
 from majiang.server.table import Table, TableError
@@ -210,16 +211,14 @@ async def revoke_token(server: Any, p: auth.Player) -> None:
     server.guard.revocations.prune(time.time())
     server.guard.revocations.tokens[p.token_id] = p.expires
     await server.store.revoke("token", p.token_id, p.expires)
+    await close_revoked(server.registry, server.guard.revocations)  # its open sockets go too
 
 
 async def revoke_player(server: Any, player_id: str) -> None:
     now = time.time()
     server.guard.revocations.players[player_id] = now
     await server.store.revoke("player", player_id, now)
-    for table in await server.registry.all():  # their open sockets go too
-        for c in table.conns:
-            if c is not None and c.player_id == player_id:
-                c.close(4001)
+    await close_revoked(server.registry, server.guard.revocations)  # their open sockets go too
 
 
 async def me(request: Request) -> Response:

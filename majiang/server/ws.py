@@ -67,7 +67,7 @@ async def _serve(ws: WebSocket) -> None:
         if seats >= app.settings.limits.seats_per_token:
             await _refuse(ws, table.state.seq, "quota", f"you already hold {seats} seats in open rooms", 4003)
             return
-    conn = Conn(ws, player.player_id)
+    conn = Conn(ws, player.player_id, player)
     try:
         seat = await table.attach(conn, player.player_id, player.name)
     except TableError as e:

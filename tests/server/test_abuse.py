@@ -352,11 +352,15 @@ async def test_10_tokens_expire_revoke_and_stay_out_of_urls(strict: ServerProces
     renewed = (await web.post("/api/session/renew", headers=auth(a["token"]))).json()
     assert renewed["player_id"] == a["player_id"] and renewed["token"] != a["token"]
     assert renewed["expires"] > time.time() + 3600
-    # the operator revokes one token
+    # the operator revokes one token, and the socket open with it is told so and closed
+    on_renewed = await connect(strict, code, renewed["token"], ip)
     r = await web.post("/api/tokens/revoke", json={"token": renewed["token"]}, headers=auth(a["token"]))
-    assert r.status_code == 403
+    assert r.status_code == 403 and not on_renewed.closed.is_set()
     assert (await web.post("/api/tokens/revoke", json={"token": renewed["token"]},
                            headers=auth(OPERATOR))).status_code == 200
+    await asyncio.wait_for(on_renewed.closed.wait(), 10)
+    assert on_renewed.ws is not None and on_renewed.ws.close_code == 4001
+    assert on_renewed.messages[-1]["code"] == "bad_token" and "revoked" in on_renewed.messages[-1]["reason"]
     assert (await web.get("/api/me", headers=auth(renewed["token"]))).status_code == 401
     assert (await web.get("/api/me", headers=auth(a["token"]))).status_code == 200
     # log out everywhere: every token so far is void and the open socket is closed

@@ -149,11 +149,21 @@ async def test_four_clients_on_three_nodes_play_a_match_and_see_only_their_own(t
 
 
 async def test_tokens_work_on_every_node_and_a_log_out_reaches_them_all(three: Cluster) -> None:
+    """A log-out on one node voids the token on every node, and closes its socket open on a table of
+    another node (relayed through a third), while the same player's other token (another device, at
+    another table) plays on."""
     https = [httpx.AsyncClient(base_url=n.base, timeout=20) for n in three.nodes]
     try:
         p = await session(https[0], "走")
         for h in https:  # minted by node 0, accepted by all (one shared signing key)
             assert (await h.get("/api/me", headers=auth(p["token"]))).status_code == 200
+        code = (await create_room(https[0], p["token"], hands=1))["room"]["code"]  # its table lives on node 0
+        other = (await https[0].post("/api/session/renew", headers=auth(p["token"]))).json()  # a second device
+        sitting = await Client(three.nodes[2].ws_base, code, p["token"]).connect()  # relayed by node 2
+        await sitting.wait(lambda c: c.seat == 0)
+        code2 = (await create_room(https[0], other["token"], hands=1))["room"]["code"]
+        watching = await Client(three.nodes[1].ws_base, code2, other["token"]).connect()  # its other table
+        await watching.wait(lambda c: c.seat == 0)
         r = await https[1].post("/api/session/logout", json={}, headers=auth(p["token"]))
         assert r.status_code == 200
         deadline = time.monotonic() + 5
@@ -163,6 +173,14 @@ async def test_tokens_work_on_every_node_and_a_log_out_reaches_them_all(three: C
                 break
             assert time.monotonic() < deadline, codes
             await asyncio.sleep(0.2)
+        await asyncio.wait_for(sitting.closed.wait(), 10)
+        assert sitting.ws is not None and sitting.ws.close_code == 4001
+        assert sitting.messages[-1]["type"] == "error" and sitting.messages[-1]["code"] == "bad_token", sitting.raw[-1]
+        assert "revoked" in sitting.messages[-1]["reason"]
+        await asyncio.sleep(1.5)  # another scan of the store has come and gone: the other token's socket stays
+        assert not watching.closed.is_set()
+        assert (await https[1].get("/api/me", headers=auth(other["token"]))).status_code == 200
+        await watching.close()
     finally:
         for h in https:
             await h.aclose()

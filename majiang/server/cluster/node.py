@@ -25,6 +25,7 @@ from majiang.server.cluster.fencing import claim_epoch, current_epoch
 from majiang.server.cluster.lease import Leases
 from majiang.server.recovery import rebuild
 from majiang.server.registry import MemoryRegistry
+from majiang.server.revocation import close_revoked
 from majiang.server.store import Store
 from majiang.server.table import Table
 
@@ -168,9 +169,14 @@ class Cluster:
 
     async def _scan(self) -> None:
         if self.revocations is not None:  # a token revoked (or a log-out) on another node counts here too
+            learned = False
             for kind, key, at in await self.store.revocations(time.time()):
                 known = self.revocations.tokens if kind == "token" else self.revocations.players
-                known[key] = max(at, known.get(key, at))
+                merged = max(at, known.get(key, at))
+                learned = learned or known.get(key) != merged
+                known[key] = merged
+            if learned:  # the sockets this node serves with a token revoked elsewhere close now
+                await close_revoked(self.registry, self.revocations)
         local = {t.code for t in await self.registry.all()}
         codes = [c for c in await self.store.unfinished_rooms() if c not in local and c not in self._claiming]
         holders = await self.leases.holders(codes)

@@ -26,6 +26,7 @@ from majiang.server.botpace import PACE
 from majiang.server.intents import add_bots, dissolve
 from majiang.server.memwatch import rss_mb
 from majiang.server.protocol import RoomCreate, RoomSettings, check_options, encoder
+from majiang.server.quotas import held
 from majiang.server.registry import new_code
 from majiang.server.revocation import close_revoked
 from majiang.server.state import SEATS, TableState
@@ -248,18 +249,6 @@ async def list_rooms(request: Request) -> Response:
     more = offset + limit < len(tables)
     return ok({"rooms": [t.room_json() for t in page], "total": len(tables),
                "next": offset + limit if more else None})
-
-
-async def held(server: Any, player_id: str) -> tuple[int, int]:
-    """(rooms this player created, seats this player holds) among rooms not finished or dissolved."""
-    rooms = seats = 0
-    for t in await server.registry.all():
-        st = t.state
-        if st.status in ("finished", "dissolved"):
-            continue
-        rooms += st.creator == player_id
-        seats += st.seat_of(player_id) is not None
-    return rooms, seats
 
 
 async def check_seat_quota(server: Any, player_id: str) -> None:

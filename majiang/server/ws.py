@@ -25,6 +25,7 @@ from majiang.server.protocol import (
     client_decoder,
     message,
 )
+from majiang.server.quotas import held
 from majiang.server.table import TableError
 
 FLOOD_GAP = 10.0  # seconds without a dropped message that end a flood (the drop count starts again)
@@ -62,8 +63,7 @@ async def _serve(ws: WebSocket) -> None:
         await _refuse(ws, 0, "no_room", f"no room {code}", 4004)
         return
     if table.state.seat_of(player.player_id) is None:
-        seats = sum(t.state.seat_of(player.player_id) is not None for t in await app.registry.all()
-                    if t.state.status not in ("finished", "dissolved"))
+        _, seats = await held(app, player.player_id)
         if seats >= app.settings.limits.seats_per_token:
             await _refuse(ws, table.state.seq, "quota", f"you already hold {seats} seats in open rooms", 4003)
             return

@@ -21,7 +21,7 @@ import pytest
 import websockets
 
 from tests.server.conftest import PG_ROOT, database_url, drop_schema
-from tests.server.harness import Client, ServerProcess, auth, create_room, session
+from tests.server.harness import TEST_LIMITS, Client, ServerProcess, auth, create_room, session
 from tests.server.test_secrecy import shown, truth
 
 pytestmark = [pytest.mark.postgres, pytest.mark.redis]
@@ -30,8 +30,9 @@ LONG = {"discard_seconds": 120, "claim_seconds": 120, "grace_seconds": 120, "rea
 
 
 class Cluster:
-    def __init__(self, tmp: Path, url: str, redis_url: str, prefix: str) -> None:
+    def __init__(self, tmp: Path, url: str, redis_url: str, prefix: str, limits: str | None = None) -> None:
         self.tmp, self.url, self.redis_url, self.prefix = tmp, url, redis_url, prefix
+        self.limits = limits  # MAJIANG_LIMITS for every node (None: the harness's roomy ones)
         self.nodes: list[ServerProcess] = []
 
     def start(self, n: int) -> Cluster:
@@ -40,7 +41,7 @@ class Cluster:
         return self
 
     def node(self, i: int) -> ServerProcess:
-        srv = ServerProcess(self.tmp / f"node{i}", self.url, log_path=self.tmp / f"node{i}.log")
+        srv = ServerProcess(self.tmp / f"node{i}", self.url, limits=self.limits, log_path=self.tmp / f"node{i}.log")
         srv.extra = ["--redis-url", self.redis_url, "--node-id", f"n{i}"]
         return srv
 
@@ -184,6 +185,40 @@ async def test_tokens_work_on_every_node_and_a_log_out_reaches_them_all(three: C
     finally:
         for h in https:
             await h.aclose()
+
+
+async def test_quotas_count_the_rooms_and_seats_held_on_every_node(cluster_env: tuple[Path, str, str]) -> None:
+    """Two rooms and three seats at most: a player cannot pass them by going through another node
+    (each room's table lives on the node it was created on; each node asks the others)."""
+    tmp, url, prefix = cluster_env
+    limits = TEST_LIMITS.replace("rooms_per_token=50", "rooms_per_token=2").replace(
+        "seats_per_token=50", "seats_per_token=3")
+    c = await asyncio.to_thread(Cluster(tmp, url, REDIS, prefix, limits=limits).start, 3)
+    https = [httpx.AsyncClient(base_url=n.base, timeout=20) for n in c.nodes]
+    try:
+        p, q = await session(https[0], "多"), await session(https[0], "开")
+        for h in https[:2]:  # a room on node 0 and one on node 1, seated in both
+            await create_room(h, p["token"], **LONG)
+        tables = [(await h.get("/api/cluster")).json()["tables"] for h in https]
+        assert [len(t) for t in tables] == [1, 1, 0], tables
+        r = await https[2].post("/api/rooms", json={"ruleset": "anqing", "hands": 1}, headers=auth(p["token"]))
+        assert r.status_code == 429 and r.json()["error"] == "quota" and "2 open rooms" in r.json()["reason"], r.text
+        # seats: a third one, in q's room on node 2 (joined through node 0), then no fourth
+        third = (await create_room(https[2], q["token"], **LONG))["room"]["code"]
+        fourth = (await create_room(https[1], q["token"], **LONG))["room"]["code"]
+        assert (await https[0].post(f"/api/rooms/{third}/join", headers=auth(p["token"]))).status_code == 200
+        r = await https[2].post(f"/api/rooms/{fourth}/join", headers=auth(p["token"]))
+        assert r.status_code == 429 and r.json()["error"] == "quota" and "3 seats" in r.json()["reason"], r.text
+        # nor by the websocket, on the node that owns the room
+        ws = await Client(c.nodes[1].ws_base, fourth, p["token"]).connect()
+        await asyncio.wait_for(ws.closed.wait(), 10)
+        assert ws.messages[-1]["code"] == "quota" and ws.ws is not None and ws.ws.close_code == 4003
+        # the node-to-node answer is for nodes only
+        assert (await https[0].get("/api/cluster/held", params={"player_id": p["player_id"]})).status_code == 404
+    finally:
+        for h in https:
+            await h.aclose()
+        await asyncio.to_thread(c.stop)
 
 
 async def _play_until(clients: list[Client], rng: random.Random, stop: Any, max_steps: int = 2000) -> dict[str, Any]:

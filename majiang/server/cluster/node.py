@@ -19,6 +19,7 @@ import random
 import time
 from typing import Any
 
+import httpx
 from redis.asyncio import BlockingConnectionPool, Redis
 
 from majiang.server.cluster.fencing import claim_epoch, current_epoch
@@ -62,6 +63,7 @@ class Cluster:
         # for all of them in one round trip a second (not one query per relayed connection)
         self.relayed: dict[str, list[object]] = {}
         self.revocations: Any = None  # the node's Guard.revocations: refreshed from the shared store
+        self._http: httpx.AsyncClient | None = None  # asks the other nodes what a player holds (quotas)
 
     async def start(self) -> None:
         await self.leases.register(self.url)
@@ -77,6 +79,8 @@ class Cluster:
             await self.leases.unregister()
         with contextlib.suppress(Exception):
             await self.redis.aclose()
+        if self._http is not None:
+            await self._http.aclose()
 
     async def _every(self, seconds: float, fn: object) -> None:
         while True:
@@ -188,6 +192,27 @@ class Cluster:
                 await self.adopt(code)
             except Exception:
                 log.exception("node %s: could not take over room %s", self.node_id, code)
+
+    # --- quotas ---------------------------------------------------------------------------------
+    async def held_elsewhere(self, player_id: str, secret: str) -> tuple[int, int]:
+        """(rooms created, seats held) by ``player_id`` in the open tables of the other live nodes
+        (majiang/server/quotas.py); a node that does not answer within two seconds is left out."""
+        from majiang.server.cluster.routing import HOP, hop_value
+
+        others = [url for node, url in (await self.leases.nodes()).items() if node != self.node_id]
+        if not others:
+            return 0, 0
+        if self._http is None:
+            self._http = httpx.AsyncClient(timeout=2, trust_env=False)  # node to node: never via a proxy
+        answers = await asyncio.gather(*(self._http.get(f"{url}/api/cluster/held", params={"player_id": player_id},
+                                                        headers={HOP: hop_value(secret)})
+                                         for url in others), return_exceptions=True)
+        rooms = seats = 0
+        for a in answers:
+            if isinstance(a, httpx.Response) and a.status_code == 200:
+                got = a.json()
+                rooms, seats = rooms + int(got["rooms"]), seats + int(got["seats"])
+        return rooms, seats
 
     # --- routing --------------------------------------------------------------------------------
     async def owner_of(self, code: str) -> tuple[str, str] | None:

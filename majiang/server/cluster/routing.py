@@ -21,6 +21,8 @@ import httpx
 import websockets
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from majiang.server.quotas import held_here
+
 HOP = "x-majiang-hop"  # proof that a node relayed this request
 CLIENT = "x-majiang-client"  # the client's address as the relaying node saw it
 ROOM_PATH = re.compile(r"^/(?:ws|api/rooms)/([A-Za-z0-9]{1,16})(?:/(?:join|bots|dissolve))?/?$")
@@ -44,6 +46,9 @@ class Router:
         headers = dict(scope["headers"])
         secret_hop = hop_value(server.settings.secret).encode()
         if hmac.compare_digest(headers.get(HOP.encode(), b""), secret_hop):
+            if scope["path"] == "/api/cluster/held" and scope["type"] == "http":  # another node's quota check
+                await self._held(cluster, scope, send)
+                return
             client = headers.get(CLIENT.encode(), b"").decode()
             if client:  # per-address limits count the real client, not the relaying node
                 scope = {**scope, "client": (client, 0)}
@@ -80,6 +85,18 @@ class Router:
                 cluster.relay_closed(code)
         else:
             await self._forward(scope, receive, send, target[1], fwd, server.settings.limits.body_bytes)
+
+    @staticmethod
+    async def _held(cluster: Any, scope: Scope, send: Send) -> None:
+        """What a player holds in this node's own open tables (majiang/server/quotas.py)."""
+        from urllib.parse import parse_qs
+
+        player = parse_qs(scope["query_string"].decode()).get("player_id", [""])[0]
+        if not player:
+            await _json(send, 400, {"error": "bad_request", "reason": "give player_id"})
+            return
+        rooms, seats = await held_here(cluster.registry, player)
+        await _json(send, 200, {"rooms": rooms, "seats": seats})
 
     def _client(self) -> httpx.AsyncClient:
         if self.http is None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import logging
+import os
 import sys
 from pathlib import Path
 
@@ -31,6 +32,10 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--advertise-host", default="",
                    help="with --redis-url: the name or address other nodes reach this one by (default: --host, "
                         "or the host name when --host is a wildcard such as 0.0.0.0)")
+    p.add_argument("--forwarded-allow-ips", default=None, metavar="ADDRS",
+                   help="proxies whose X-Forwarded-For names the client (comma-separated addresses or networks, "
+                        "'*' for any): the per-address limits then count the client, not the proxy "
+                        "(default $FORWARDED_ALLOW_IPS, else 127.0.0.1)")
     p.add_argument("--reuse-port", action="store_true", help=argparse.SUPPRESS)
 
 
@@ -82,8 +87,12 @@ def run(args: argparse.Namespace) -> int:
     node = f", node {settings.node_id}, internal {settings.internal_url}" if args.redis_url else ""
     print(f"majiang server on http://{shown}:{port}/  (database: {_safe(settings.database_url or '')}{node})",
           flush=True)
+    # Only a trusted proxy's X-Forwarded-For is read (uvicorn's ProxyHeadersMiddleware): a client
+    # naming itself another address there gets no fresh rate-limit bucket.
+    proxies = args.forwarded_allow_ips or os.environ.get("FORWARDED_ALLOW_IPS") or "127.0.0.1"
     config = uvicorn.Config(app, log_level=args.log_level, ws_max_size=65536, ws_ping_interval=20,
-                            ws_ping_timeout=20, timeout_graceful_shutdown=2)
+                            ws_ping_timeout=20, timeout_graceful_shutdown=2, proxy_headers=True,
+                            forwarded_allow_ips=proxies)
     server = uvicorn.Server(config)
     server.run(sockets=sockets)
     return 0

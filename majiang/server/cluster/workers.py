@@ -35,7 +35,8 @@ def run_workers(args: argparse.Namespace, settings: Settings) -> int:
     base = [sys.executable, "-m", "majiang", "serve", "--host", args.host, "--port", str(port), "--reuse-port",
             "--redis-url", args.redis_url, "--log-level", args.log_level]
     for flag, value in (("--database-url", args.database_url), ("--data-dir", args.data_dir),
-                        ("--operator-token", args.operator_token), ("--bot", args.bot)):
+                        ("--operator-token", args.operator_token), ("--bot", args.bot),
+                        ("--forwarded-allow-ips", args.forwarded_allow_ips)):
         if value:
             base += [flag, value]
     node = args.node_id or "w"

@@ -446,6 +446,77 @@ def test_aec_and_single_agent_refuse_a_float_action_and_change_nothing() -> None
     assert len(single.table.hand.log) > steps
 
 
+def _play_out(table: Table, rng: random.Random) -> tuple[list[int], list[bytes]]:
+    """Random legal steps to the end of the match: (the totals, every observation's bytes)."""
+    seen = []
+    while not table.finished:
+        seat = table.acting()
+        obs = table.observe(seat)
+        seen.append(obs["observation"].tobytes() + obs["action_mask"].tobytes())
+        table.step(rng.choice(sorted(table.legal(seat))))
+    assert table.match is not None
+    return list(table.match.totals), seen
+
+
+@pytest.mark.parametrize("ruleset", ["anqing", "hefei", "baida"])
+def test_a_deep_copy_branches_the_episode(ruleset: str) -> None:
+    """deepcopy (tree search, what-ifs) on the compiled path too: the copy plays on exactly as the
+    original would, and what either does afterwards leaves the other as it was."""
+    table = Table(ruleset, seed=21, hands=2)
+    table.reset()
+    rng = random.Random(5)
+    for _ in range(40):
+        table.step(rng.choice(sorted(table.legal(table.acting()))))
+    kept = table.observe(table.acting())
+    twin = copy.deepcopy(table)
+    assert twin.match is not table.match and twin.hand is not table.hand and twin.ruleset is table.ruleset
+    assert twin.hand.log == table.hand.log and twin.match.totals == table.match.totals  # type: ignore[union-attr]
+    mine, theirs = _play_out(table, random.Random(9)), _play_out(twin, random.Random(9))
+    assert mine == theirs and len(mine[1]) > 10
+    # a copy taken, then played differently, leaves the original's observations and state alone
+    other = Table(ruleset, seed=21, hands=2)
+    other.reset()
+    rng = random.Random(5)
+    for _ in range(40):
+        other.step(rng.choice(sorted(other.legal(other.acting()))))
+    branch = copy.deepcopy(other)
+    before = (list(other.hand.log), kept["observation"].copy())
+    _play_out(branch, random.Random(1))
+    assert other.hand.log == before[0] and (kept["observation"] == before[1]).all()
+    assert _play_out(other, random.Random(9)) == mine
+
+
+def test_deep_copies_of_the_aec_vector_and_single_agent_envs() -> None:
+    env = aec_env("hefei", seed=4, hands=4)
+    env.reset(seed=4)
+    for _ in range(25):
+        obs, *_ = env.last()
+        env.step(obs["action_mask"].nonzero()[0][0])
+    twin = copy.deepcopy(env)
+    for e in (env, twin):
+        for _ in range(60):
+            obs, _, done, *_ = e.last()
+            e.step(None if done else obs["action_mask"].nonzero()[0][-1])
+            if not e.agents:
+                break
+    assert twin.agent_selection == env.agent_selection and twin.table.hand.log == env.table.hand.log
+    assert twin.rewards == env.rewards and twin.table.match is not env.table.match
+    v = VectorEnv(3, "baida", seed=2)
+    v.reset()
+    v.step(v.random_actions(np.random.default_rng(0)))
+    w = copy.deepcopy(v)
+    assert (w.observations == v.observations).all() and (w.masks == v.masks).all()
+    acts = v.random_actions(np.random.default_rng(1))
+    a, b = v.step(acts), w.step(acts)
+    assert all((x == y).all() for x, y in zip(a, b, strict=True)) and w.observations is not v.observations
+    single = single_agent("anqing", opponents="greedy", seed=6)
+    obs, _ = single.reset(seed=6)
+    other = copy.deepcopy(single)
+    first = obs["action_mask"].nonzero()[0][0]
+    one, two = single.step(first), other.step(first)
+    assert (one[0]["observation"] == two[0]["observation"]).all() and one[1:4] == two[1:4]
+
+
 def test_bad_construction_is_refused_naming_what_is_wrong() -> None:
     from majiang.rules.base import RulesetError
 

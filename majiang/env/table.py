@@ -5,6 +5,7 @@ helper and the benchmark use it directly.
 
 from __future__ import annotations
 
+import copy
 import operator
 from collections.abc import Mapping
 from typing import Any, Final, SupportsIndex
@@ -91,6 +92,20 @@ class Table:
         self._obs_rows: list[np.ndarray] = []
         self._mask_rows: list[np.ndarray] = []
         self._new_pool()
+
+    def __deepcopy__(self, memo: dict[int, object]) -> Table:
+        """An independent table at the same point, to branch an episode (tree search, what-ifs):
+        the match is deep-copied (its hand replayed from the log), the ruleset shared, and the copy
+        gets observation rows of its own, so neither side's observations write into the other's."""
+        twin = copy.copy(self)
+        memo[id(self)] = twin
+        twin.match = copy.deepcopy(self.match, memo)
+        twin._view_key, twin._view = None, None
+        twin._legal_hand, twin._legal_step, twin._legal_seat = None, -1, -1
+        twin._idx, twin._acts, twin._index, twin._mask = [], [], None, _NO_MASK
+        twin._planes = None
+        twin._new_pool()
+        return twin
 
     # --- the match ---------------------------------------------------------------------
     def reset(self, seed: object = None) -> None:

@@ -8,6 +8,7 @@ tables finished a match (those are reset at once: their next observation is a ne
 
 from __future__ import annotations
 
+import copy
 import operator
 from collections.abc import Mapping
 from typing import Any, SupportsIndex
@@ -37,6 +38,20 @@ class VectorEnv:
         self.observations = np.ndarray((count, C, 34), np.uint8, self._planes)
         self.masks = np.ndarray((count, N_ACTIONS), np.int8, self._masks)
         self.seats = np.zeros(count, dtype=np.int64)
+
+    def __deepcopy__(self, memo: dict[int, object]) -> VectorEnv:
+        """Independent tables at the same point (each deep-copied: see ``Table.__deepcopy__``) with
+        batch arrays of their own, holding what these hold now. (Compiled with mypyc, the batch
+        cannot be rebuilt attribute by attribute as ``copy`` otherwise would.)"""
+        twin = VectorEnv(1)
+        memo[id(self)] = twin
+        twin.tables = [copy.deepcopy(t, memo) for t in self.tables]
+        twin.n = self.n
+        twin._planes, twin._masks = bytearray(self._planes), bytearray(self._masks)
+        twin.observations = np.ndarray((self.n, C, 34), np.uint8, twin._planes)
+        twin.masks = np.ndarray((self.n, N_ACTIONS), np.int8, twin._masks)
+        twin.seats = self.seats.copy()
+        return twin
 
     def reset(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """(observations (n, C, 34), masks (n, A), acting seats (n,))."""

@@ -45,6 +45,14 @@ class TableInfo:
     gangpai: frozenset[int] = frozenset()
     wilds: frozenset[int] = frozenset()  # every wild kind, where there may be more than one (百搭)
 
+    # Immutable, so a copy may be this very object: compiled with mypyc, a frozen dataclass cannot
+    # be rebuilt field by field as ``copy`` does (its fields refuse assignment).
+    def __copy__(self) -> TableInfo:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, object]) -> TableInfo:
+        return self
+
 
 @dataclass(frozen=True)
 class HandOutcome:
@@ -141,6 +149,14 @@ class Ruleset:
         self._inline_claims = type(self).claim_options is Ruleset.claim_options and not self.discard_wins
         self._claim_chi = self.allow_chi
         self._claim_any = self.allow_peng or self.allow_exposed_kong or self.allow_chi
+
+    # A ruleset is its (frozen) options and caches derived from them: it keeps no per-hand state, so
+    # every copy of a hand, a match or an env shares it (and its caches of compiled objects).
+    def __copy__(self) -> Ruleset:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, object]) -> Ruleset:
+        return self
 
     def _validate_options(self) -> None:
         """Reject option combinations that make no sense (override)."""

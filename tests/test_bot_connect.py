@@ -26,10 +26,10 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
         srv.stop()
 
 
-def connect(server: ServerProcess, code: str, name: str, bot: str) -> subprocess.Popen[str]:
+def connect(server: ServerProcess, code: str, name: str, bot: str, *more: str) -> subprocess.Popen[str]:
     return subprocess.Popen(
         [sys.executable, "-m", "majiang", "bot", "connect", "--server", server.base, "--room", code,
-         "--name", name, "--bot", bot, "--timeout", "60"],
+         "--name", name, "--bot", bot, "--timeout", "60", *more],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=ROOT)
 
 
@@ -74,3 +74,48 @@ def test_bot_connect_names_an_unreachable_server() -> None:
                         "--room", "X"], capture_output=True, text=True, cwd=ROOT, timeout=60)
     assert r.returncode == 1
     assert "error: cannot reach http://127.0.0.1:9" in r.stderr and "Traceback" not in r.stderr
+
+
+def test_bot_connect_comes_back_after_the_server_is_killed(tmp_path: Path) -> None:
+    """kill -9 mid-match, then the server restarts on the same address (it rebuilds the table from
+    its log): the bot reconnects to its seat and plays the match to the end."""
+    srv = ServerProcess(tmp_path / "data").start()
+    try:
+        with httpx.Client(base_url=srv.base, timeout=20) as http:
+            host = http.post("/api/session", json={"name": "host"}).json()
+            spec = {"ruleset": "hefei", "hands": 4, **FAST, "bot_delay": 0.05, "join": False, "public": False}
+            code = http.post("/api/rooms", json=spec, headers=auth(host["token"])).json()["room"]["code"]
+            proc = connect(srv, code, "回来", "greedy", "--reconnect-for", "60")
+            for _ in range(600):
+                if http.get(f"/api/rooms/{code}").json()["room"]["seats"][0]["occupied"]:
+                    break
+                time.sleep(0.1)
+            assert http.post(f"/api/rooms/{code}/bots", json={}, headers=auth(OPERATOR)).status_code == 200
+            for _ in range(600):  # mid-match: the first hand has been played
+                if http.get(f"/api/rooms/{code}/hands").json()["hands"]:
+                    break
+                time.sleep(0.05)
+        srv.port = int(srv.base.rsplit(":", 1)[1])
+        srv.kill()
+        time.sleep(1.0)  # the bot finds the server gone and backs off
+        srv.start()
+        out, err = proc.communicate(timeout=180)
+        assert proc.returncode == 0, (out, err)
+        assert "match over after 4 hands" in out
+        assert "reconnecting in" in err and "reconnected" in err, err
+        with httpx.Client(base_url=srv.base, timeout=20) as http:
+            hands = http.get(f"/api/rooms/{code}/hands").json()
+            assert len(hands["hands"]) == 4 and sum(hands["totals"]) == 0
+            seat = http.get(f"/api/rooms/{code}").json()["room"]["seats"][0]
+            assert seat["name"] == "回来" and not seat["bot"]
+    finally:
+        srv.stop()
+
+
+def test_a_final_close_ends_the_bot_with_its_reason() -> None:
+    from majiang.commands.bot import close_reason
+
+    assert close_reason(4000) == "another connection took this seat"
+    assert close_reason(4004) == "the room is gone"
+    for code in (1006, 1011, 1012, 1013, 4029, None):  # a drop, a restart, a takeover, too fast: reconnect
+        assert close_reason(code) is None

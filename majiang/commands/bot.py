@@ -29,6 +29,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     c.add_argument("--seed", type=int, default=0, help="the bot's seed")
     c.add_argument("--timeout", type=float, default=600.0,
                    help="give up when the table sends nothing for this many seconds (default 600)")
+    c.add_argument("--reconnect-for", type=float, default=300.0, metavar="SECONDS",
+                   help="when the connection drops (a restart, a node taking the table over), keep trying to "
+                        "get the seat back for this many seconds (default 300; 0: give up at once)")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -40,7 +43,8 @@ def run(args: argparse.Namespace) -> int:
         print(f"error: {e}", file=sys.stderr)
         return 2
     try:
-        return asyncio.run(connect(args.server.rstrip("/"), args.room, args.name, bot, idle=args.timeout))
+        return asyncio.run(connect(args.server.rstrip("/"), args.room, args.name, bot, idle=args.timeout,
+                                   reconnect_for=args.reconnect_for))
     except ConnectError as e:
         print(f"error: {e}", file=sys.stderr)
         return 1
@@ -63,8 +67,27 @@ def socket_url(server: str, code: str, token: str) -> tuple[str, dict[str, Any]]
     return f"{base}/ws/{quote(code)}", {"type": "auth", "token": token}
 
 
-async def connect(server: str, code: str, name: str, bot: Any, idle: float = 600.0) -> int:
-    """Play ``bot`` at room ``code`` until the match ends; returns the exit status."""
+# Closes after which reconnecting cannot help: a normal close, another connection took the seat
+# (4000), the token was refused (4001), the room refused us (4003) or is gone (4004). Any other
+# (1006 a dropped connection, 1011/1012/1013 a restart or a takeover in a cluster, 4029 too fast)
+# is followed by a reconnection, as the browser does (majiang/web/socket.js).
+FINAL_CLOSES = {1000: "the server closed the connection", 4000: "another connection took this seat",
+                4001: "the token was refused", 4003: "the room refused the seat", 4004: "the room is gone"}
+BACKOFF = (0.5, 8.0)  # seconds: the first wait after a drop, and the longest
+
+
+def close_reason(code: int | None) -> str | None:
+    """Why a close with ``code`` ends the run, or None when the seat is worth reconnecting to."""
+    return FINAL_CLOSES.get(code) if code is not None else None
+
+
+async def connect(server: str, code: str, name: str, bot: Any, idle: float = 600.0,
+                  reconnect_for: float = 300.0) -> int:
+    """Play ``bot`` at room ``code`` until the match ends; returns the exit status. A connection
+    that drops is opened again (same token, same seat) with backoff for up to ``reconnect_for``
+    seconds after the drop; the server then sends a full snapshot and the bot plays on."""
+    import random
+
     import httpx
     import websockets
 
@@ -83,25 +106,48 @@ async def connect(server: str, code: str, name: str, bot: Any, idle: float = 600
     print(f"seated at {code} seat {seat} as {name!r} with {getattr(bot, 'name', bot)}", flush=True)
     url, hello = socket_url(server, code, token)
     player = _Player(bot, seat)
-    try:
-        async with websockets.connect(url, max_size=2**22) as ws:
-            await ws.send(json.dumps(hello))
-            while True:
-                try:
-                    frame = await asyncio.wait_for(ws.recv(), timeout=idle)
-                except TimeoutError:
-                    raise ConnectError(f"the table sent nothing for {idle:g} s") from None
-                for reply in player.handle(json.loads(frame)):
-                    await ws.send(json.dumps(reply))
-                if player.done is not None:
-                    print(player.done, flush=True)
-                    return 0 if player.finished else 1
-    except websockets.ConnectionClosed as e:
-        raise ConnectError(f"the server closed the connection ({e})") from None
-    except websockets.InvalidHandshake as e:
-        raise ConnectError(f"the server refused the websocket: {e}") from None
-    except OSError as e:
-        raise ConnectError(f"cannot reach {server}: {e}") from None
+    dropped_at: float | None = None  # when the connection last dropped (None: connected, or never was)
+    wait = BACKOFF[0]
+    loop = asyncio.get_running_loop()
+    while True:
+        try:
+            async with websockets.connect(url, max_size=2**22) as ws:
+                await ws.send(json.dumps(hello))
+                # A question the snapshot still asks was not taken (an `act` lost with the old
+                # connection, or refused as `moved` before a takeover): it is answered again.
+                player.answered = -1
+                while True:
+                    try:
+                        frame = await asyncio.wait_for(ws.recv(), timeout=idle)
+                    except TimeoutError:
+                        raise ConnectError(f"the table sent nothing for {idle:g} s") from None
+                    if dropped_at is not None:  # the seat is back: the next drop gets the full time again
+                        print("reconnected", file=sys.stderr, flush=True)
+                        dropped_at, wait = None, BACKOFF[0]
+                    for reply in player.handle(json.loads(frame)):
+                        await ws.send(json.dumps(reply))
+                    if player.done is not None:
+                        print(player.done, flush=True)
+                        return 0 if player.finished else 1
+        except websockets.ConnectionClosed as e:
+            closed = e.rcvd.code if e.rcvd is not None else None
+            final = close_reason(closed)
+            if final is not None:
+                raise ConnectError(f"{final} ({e})") from None
+            problem = f"the connection closed ({e})"
+        except websockets.InvalidHandshake as e:
+            problem = f"the server refused the websocket: {e}"
+        except OSError as e:
+            problem = f"cannot reach {server}: {e}"
+        now = loop.time()
+        if dropped_at is None:
+            dropped_at = now
+        if now - dropped_at + wait > reconnect_for:
+            raise ConnectError(problem if reconnect_for <= 0
+                               else f"{problem}; gave up after {reconnect_for:g} s of reconnecting")
+        print(f"{problem}; reconnecting in {wait:.1f} s", file=sys.stderr, flush=True)
+        await asyncio.sleep(wait * random.uniform(0.8, 1.2))  # (jitter: many bots dropped at once spread out)
+        wait = min(wait * 2, BACKOFF[1])
 
 
 class _Player:

@@ -44,9 +44,10 @@ class ServerProcess:
         # bench/load.py: each node in a session of its own, so the kernel's per-session CPU share
         # (autogroup) treats it as a server started on its own, not as one share for all the nodes
         self.new_session = False
+        self.port = 0  # 0: any free port; a test restarting the server where clients expect it sets the old one
 
     def start(self, timeout: float = 30) -> ServerProcess:
-        cmd = [sys.executable, "-m", "majiang", "serve", "--port", "0", "--data-dir", str(self.data_dir)]
+        cmd = [sys.executable, "-m", "majiang", "serve", "--port", str(self.port), "--data-dir", str(self.data_dir)]
         if self.database_url:
             cmd += ["--database-url", self.database_url]
         if self.bot:

@@ -467,7 +467,6 @@ def test_a_deep_copy_branches_the_episode(ruleset: str) -> None:
     rng = random.Random(5)
     for _ in range(40):
         table.step(rng.choice(sorted(table.legal(table.acting()))))
-    kept = table.observe(table.acting())
     twin = copy.deepcopy(table)
     assert twin.match is not table.match and twin.hand is not table.hand and twin.ruleset is table.ruleset
     assert twin.hand.log == table.hand.log and twin.match.totals == table.match.totals  # type: ignore[union-attr]
@@ -479,10 +478,14 @@ def test_a_deep_copy_branches_the_episode(ruleset: str) -> None:
     rng = random.Random(5)
     for _ in range(40):
         other.step(rng.choice(sorted(other.legal(other.acting()))))
+    kept = other.observe(other.acting())
     branch = copy.deepcopy(other)
-    before = (list(other.hand.log), kept["observation"].copy())
+    before = (list(other.hand.log), kept["observation"].copy(), kept["action_mask"].copy())
     _play_out(branch, random.Random(1))
-    assert other.hand.log == before[0] and (kept["observation"] == before[1]).all()
+    assert other.hand.log == before[0]
+    assert (kept["observation"] == before[1]).all() and (kept["action_mask"] == before[2]).all()
+    again = other.observe(other.acting())  # and the original still observes what it did before the branch
+    assert (again["observation"] == before[1]).all() and (again["action_mask"] == before[2]).all()
     assert _play_out(other, random.Random(9)) == mine
 
 

@@ -74,10 +74,16 @@ def socket_url(server: str, code: str, token: str) -> tuple[str, dict[str, Any]]
 FINAL_CLOSES = {1000: "the server closed the connection", 4000: "another connection took this seat",
                 4001: "the token was refused", 4003: "the room refused the seat", 4004: "the room is gone"}
 BACKOFF = (0.5, 8.0)  # seconds: the first wait after a drop, and the longest
+# In a cluster a node may answer 4004 for a live table for a moment (another node is just taking it
+# over): "the room is gone" is believed after this many in a row.
+GONE_AFTER = 3
 
 
-def close_reason(code: int | None) -> str | None:
-    """Why a close with ``code`` ends the run, or None when the seat is worth reconnecting to."""
+def close_reason(code: int | None, times: int = 1) -> str | None:
+    """Why a close with ``code`` (the ``times``-th of that code in a row) ends the run, or None
+    when the seat is worth reconnecting to."""
+    if code == 4004 and times < GONE_AFTER:
+        return None
     return FINAL_CLOSES.get(code) if code is not None else None
 
 
@@ -107,6 +113,7 @@ async def connect(server: str, code: str, name: str, bot: Any, idle: float = 600
     url, hello = socket_url(server, code, token)
     player = _Player(bot, seat)
     dropped_at: float | None = None  # when the connection last dropped (None: connected, or never was)
+    gone = 0  # 4004 closes in a row
     wait = BACKOFF[0]
     loop = asyncio.get_running_loop()
     while True:
@@ -131,7 +138,8 @@ async def connect(server: str, code: str, name: str, bot: Any, idle: float = 600
                         return 0 if player.finished else 1
         except websockets.ConnectionClosed as e:
             closed = e.rcvd.code if e.rcvd is not None else None
-            final = close_reason(closed)
+            gone = gone + 1 if closed == 4004 else 0
+            final = close_reason(closed, gone)
             if final is not None:
                 raise ConnectError(f"{final} ({e})") from None
             problem = f"the connection closed ({e})"

@@ -340,6 +340,7 @@ class Hand:
         st = self.seat_state[seat]
         st.add(t)
         st.drawn = t
+        st.passed_win = False  # a draw of its own, as from the wall (过水不胡 lasts until the seat's next draw)
         wall_left = self.tail - self.head + 1
         self.events.append(Drew(seat=seat, tile=t, source="replacement", wall_left=wall_left))
         self._after_draw(seat, t, wall_left)

@@ -340,17 +340,19 @@ async def _open_rematch(server: Any, table: Table, player: auth.Player) -> Table
         raise HTTPError(429, "quota", f"you already have {rooms} open rooms (the most allowed); "
                                       "finish or wait for one to close")
     await check_seat_quota(server, player.player_id)
-    new = await open_room(server, old.ruleset_name, old.options, old.settings, player.player_id)
     cap = server.settings.limits.seats_per_token
+    # A person already holding their quota of seats elsewhere is not seated (they may join). Counted
+    # before the new room's lock is taken: in a cluster each count asks the other nodes.
+    room_for = {s.player_id: s.player_id == player.player_id or (await held(server, s.player_id))[1] < cap
+                for s in old.seats if s.bot is None and s.player_id is not None}
+    new = await open_room(server, old.ruleset_name, old.options, old.settings, player.player_id)
     async with new.lock:
         records: list[tuple[str, dict[str, Any]]] = []
         for i, s in enumerate(old.seats):
             if s.bot is not None:
                 records.append(("seat", {"seat": i, "player_id": None, "name": s.name or f"Bot {i + 1}",
                                          "bot": s.bot}))
-            elif s.player_id is not None and (s.player_id == player.player_id
-                                              or (await held(server, s.player_id))[1] < cap):
-                # a person already holding their quota of seats elsewhere is not seated (they may join)
+            elif s.player_id is not None and room_for[s.player_id]:
                 records.append(("seat", {"seat": i, "player_id": s.player_id, "name": s.name}))
         await new.commit(*records)
         for i, s in enumerate(new.state.seats):

@@ -29,6 +29,9 @@ async def test_only_a_trusted_proxy_names_the_client(tmp_path: Path) -> None:
         # through the proxy: each client it names has its own bucket
         assert await _writes(srv.base, PROXY, "203.0.113.5", 4) == [200, 200, 200, 429]
         assert await _writes(srv.base, PROXY, "203.0.113.6", 1) == [200]
+        # a client that wrote an address of its own in front: the proxy appended the real one, read from the right
+        assert await _writes(srv.base, PROXY, "198.51.100.1, 203.0.113.5", 1) == [429]
+        assert await _writes(srv.base, PROXY, "203.0.113.5, 198.51.100.2", 1) == [200]
         # the header from anyone else is ignored: the bucket is the sender's own address
         assert await _writes(srv.base, OTHER, "203.0.113.7", 4) == [200, 200, 200, 429]
         assert await _writes(srv.base, OTHER, "203.0.113.8", 1) == [429]

@@ -204,9 +204,14 @@ class Cluster:
             return 0, 0
         if self._http is None:
             self._http = httpx.AsyncClient(timeout=2, trust_env=False)  # node to node: never via a proxy
-        answers = await asyncio.gather(*(self._http.get(f"{url}/api/cluster/held", params={"player_id": player_id},
-                                                        headers={HOP: hop_value(secret)})
-                                         for url in others), return_exceptions=True)
+        http = self._http
+
+        async def ask(url: str) -> httpx.Response:
+            # two seconds in all for each node (httpx's timeout bounds each phase, not the whole)
+            return await asyncio.wait_for(http.get(f"{url}/api/cluster/held", params={"player_id": player_id},
+                                                   headers={HOP: hop_value(secret)}), 2.0)
+
+        answers = await asyncio.gather(*(ask(url) for url in others), return_exceptions=True)
         rooms = seats = 0
         for a in answers:
             if isinstance(a, httpx.Response) and a.status_code == 200:

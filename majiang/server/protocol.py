@@ -7,7 +7,9 @@ from typing import Any
 import msgspec
 
 from majiang.engine.actions import Action, Chi, Declare, Discard, Expose, Kong, Peng
-from majiang.tiles import NUM_KINDS
+from majiang.tiles import FLOWERS
+
+TILE_IDS = FLOWERS.stop  # 0..33 the kinds, 34..41 the flowers
 
 MAX_FRAME = 4096  # bytes per client message
 RATE_PER_SECOND = 20.0
@@ -67,8 +69,10 @@ auth_decoder = msgspec.json.Decoder(Auth)
 
 
 def action_problem(action: Action) -> str | None:
-    """None when every tile the action names is a tile id (0..33), else the reason naming the field.
-    (The engine is never asked about tile 42 or 2**64: that is a malformed message, not an illegal move.)"""
+    """None when every tile the action names is a tile id (0..41: the 34 kinds and the eight flowers,
+    which 百搭麻将 plays: a 百搭 flower is held and discarded like any tile), else the reason naming
+    the field. (The engine is never asked about tile 42 or 2**64: that is a malformed message, not
+    an illegal move; a flower where the ruleset has none is an illegal move, refused by the engine.)"""
     if isinstance(action, Discard | Declare | Expose):
         tiles: tuple[int, ...] = (action.tile,)
         field = "action.tile"
@@ -79,8 +83,8 @@ def action_problem(action: Action) -> str | None:
     else:
         return None
     for t in tiles:
-        if not 0 <= t < NUM_KINDS:
-            return f"{field}: {t} is not a tile id (0..{NUM_KINDS - 1})"
+        if not 0 <= t < TILE_IDS:
+            return f"{field}: {t} is not a tile id (0..{TILE_IDS - 1})"
     return None
 encoder = msgspec.json.Encoder()
 

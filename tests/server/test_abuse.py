@@ -149,13 +149,18 @@ async def test_3_out_of_range_tiles_are_bad_messages(strict: ServerProcess, web:
     await c.wait(lambda c: c.view is not None and c.view["legal"])
     seq = c.seq
     actions = [{"type": "discard", "tile": 42}, {"type": "discard", "tile": -1}, {"type": "discard", "tile": 2**64},
-               {"type": "declare", "tile": 34}, {"type": "expose", "tile": -5}, {"type": "peng", "tiles": [7, 99]},
+               {"type": "declare", "tile": 42}, {"type": "expose", "tile": -5}, {"type": "peng", "tiles": [7, 99]},
                {"type": "kong", "kind": "concealed", "tiles": [1, 1, 1, 1, 1, 1]}]
     for action in actions:
         start = len(c.messages)
         await c.send({"type": "act", "seq": seq, "action": action})
         err = await c.next_of("error", after=start)
         assert err["code"] == "bad_message" and "action.tile" in err["reason"] and err["ref"] == "act", err
+    # a flower (34..41) is a tile id (百搭麻将 discards them), but not a move at an Anqing table
+    start = len(c.messages)
+    await c.send({"type": "act", "seq": seq, "action": {"type": "discard", "tile": 36}})
+    err = await c.next_of("error", after=start)
+    assert err["code"] == "illegal" and err["ref"] == "act", err
     assert c.seq == seq  # nothing changed
     await c.close()
     assert "Traceback" not in log_of(strict)

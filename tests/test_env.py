@@ -377,18 +377,21 @@ def test_vector_env_steps_many_tables_and_resets_finished_ones() -> None:
 
 
 def test_vector_env_random_actions_are_uniform_over_each_rows_legal_indices() -> None:
-    v = VectorEnv(3, "baida", seed=4)
+    """Each draw is one of the row's legal indices (its mask's set entries), every one of them is
+    drawn, about equally often."""
+    v = VectorEnv(4, "baida", seed=4)
     v.reset()
-    v.masks[:] = 0
-    v.masks[0, [5, 9, 177]] = 1  # three legal actions
-    v.masks[1, 185] = 1  # one, at the last index
-    v.masks[2, :] = 1  # every index
     rng = np.random.default_rng(7)
-    draws = np.array([v.random_actions(rng) for _ in range(6000)])
-    assert set(draws[:, 1].tolist()) == {185}
-    counts = np.bincount(draws[:, 0], minlength=186)[[5, 9, 177]]
-    assert counts.sum() == 6000 and counts.min() > 1800  # ~2000 each
-    assert draws[:, 2].min() == 0 and draws[:, 2].max() == 185  # every index can be drawn
+    for _ in range(30):  # into the hands: claim windows and turns with many discards
+        v.step(v.random_actions(rng))
+    legal = [set(np.flatnonzero(row).tolist()) for row in v.masks]
+    draws = np.array([v.random_actions(rng) for _ in range(8000)])
+    assert draws.dtype == np.int64 and draws.shape == (8000, 4)
+    for i, allowed in enumerate(legal):
+        assert set(draws[:, i].tolist()) == allowed, (i, allowed)
+        counts = np.bincount(draws[:, i], minlength=186)[sorted(allowed)]
+        expected = 8000 / len(allowed)
+        assert counts.min() > 0.75 * expected and counts.max() < 1.25 * expected, (i, counts)
 
 
 def test_table_takes_numpy_integers_and_refuses_other_seats_and_indices() -> None:

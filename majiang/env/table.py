@@ -174,6 +174,12 @@ class Table:
             self._legal_hand, self._legal_step, self._legal_seat = hand, step, seat
         return hand
 
+    def legal_indices(self) -> list[int]:
+        """The acting seat's legal action indices, in the engine's order (the mask's set entries):
+        worked out once per decision, shared with ``observe`` and ``step``. Do not modify it."""
+        self._decision(self.acting())
+        return self._idx
+
     def legal(self, seat: SupportsIndex) -> dict[int, Action]:
         """index → action for ``seat``'s current decision (empty when nothing is asked of it)."""
         self._decision(_seat(seat))

@@ -30,6 +30,10 @@ class VectorEnv:
             raise ValueError(f"n must be at least 1, got {count}")
         self.tables = [Table(ruleset, mode=mode, room=room, options=options, seed=f"{seed}:{i}", hands=hands)
                        for i in range(count)]
+        # One ruleset for the whole batch: it keeps no per-hand state, and the tables then share one
+        # set of its caches (fewer distinct objects for the memory caches to hold on every step).
+        for t in self.tables[1:]:
+            t.ruleset = self.tables[0].ruleset
         self.n = count
         # Each table writes its planes and mask straight into one buffer per batch, which the
         # arrays below wrap: no numpy call per table and step.
@@ -91,10 +95,14 @@ class VectorEnv:
         return self.observations, self.masks, self.seats, rewards, done
 
     def random_actions(self, rng: np.random.Generator) -> np.ndarray:
-        """A uniformly random legal index per table (for baselines and the benchmark), for the whole
-        batch at once: one uniform draw per table picks a rank among its row's legal indices, found
-        in the row's running count of them (one draw per table, not one per action index)."""
-        ranks = np.cumsum(self.masks, axis=1, dtype=np.int16)  # ranks[i, a]: legal indices <= a
-        legal = ranks[:, -1]
-        picks = np.minimum((rng.random(self.n) * legal).astype(np.int16), legal - 1)  # 0 … k-1
-        return np.argmax(ranks > picks[:, None], axis=1)
+        """A uniformly random legal index per table (for baselines and the benchmark): one uniform
+        draw per table, from one call to ``rng``, picks among the acting seat's legal indices (those
+        the last ``step``'s masks hold), read from the table's own list of them: no pass over the
+        (n, A) masks, whose numpy calls cost more than the choice itself."""
+        draws: list[float] = rng.random(self.n).tolist()
+        out: list[int] = []
+        for i, t in enumerate(self.tables):
+            idx = t.legal_indices()
+            k = len(idx)
+            out.append(idx[min(int(draws[i] * k), k - 1)])  # (min: a draw is < 1, but never trust rounding)
+        return np.array(out, dtype=np.int64)

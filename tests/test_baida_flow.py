@@ -263,3 +263,32 @@ def test_a_flower_drawn_as_the_last_tile_stays_in_hand_and_the_hand_is_drawn() -
     settle_claims(hand)
     assert hand.over and hand.settlement is not None and hand.settlement.draw
     assert sum(hand.tile_census().values()) == 144
+
+
+@pytest.mark.parametrize("options", [{}, {"seven_baida": True}, {"min_tai": 3}])
+def test_a_discard_win_is_offered_exactly_when_full_scoring_accepts_it(options: dict) -> None:
+    """With 起胡 at 1 a discard win is offered on the shape alone (no scoring until it is taken):
+    over random hands, every seat's answer for every discard equals full scoring's ``valid``."""
+    from majiang.rules import baida_scoring
+
+    rules = Baida(options)
+    rng = random.Random(11)
+    checked = wins = 0
+    for n in range(150):
+        hand = Hand(rules, f"discard-win-{n}", dealer=n % 4)
+        while not hand.over:
+            claim = hand.claim
+            if claim is not None and claim.tile < 34 and not hand.robbing:
+                for seat in range(4):
+                    if seat == claim.discarder:
+                        continue
+                    offered = rules.can_win_on_discard(hand, seat, claim.tile, claim.discarder)
+                    full = rules._discard_shapes(hand, seat)[claim.tile] and baida_scoring.score(
+                        rules.situation(hand, seat, claim.tile, claim.discarder)).valid
+                    assert offered == full, (n, seat, claim.tile)
+                    checked += 1
+                    wins += offered
+            seat = hand.to_act()[0]
+            legal = hand.legal_actions(seat)
+            hand.apply(seat, Pass() if Pass() in legal and rng.random() < 0.7 else rng.choice(legal))
+    assert checked > 1000 and wins > 0

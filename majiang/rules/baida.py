@@ -183,6 +183,11 @@ class Baida(Ruleset):
             return False  # a flower (a 百搭 one: the others are never discarded) cannot be claimed
         if not self._discard_shapes(hand, seat)[tile]:
             return False
+        if self.options.min_tai <= 1:
+            # Every complete shape has at least 1 台 (平胡 when nothing else), and a complete shape
+            # is all scoring asks besides the minimum: no need to score the win just to offer it
+            # (the settlement scores it when it is taken). tests/test_baida_flow.py checks the two agree.
+            return True
         return scoring.score(self.situation(hand, seat, tile, discarder)).valid
 
     def _discard_shapes(self, hand: Table, seat: int) -> tuple[bool, ...]:

@@ -11,9 +11,16 @@ from __future__ import annotations
 from typing import Any
 
 from majiang.server.auth import Revocations
+from majiang.server.conn import Conn
 from majiang.server.protocol import message
 
 REASON = "your token was revoked (logged out, or by the operator): log in again"
+
+
+def close_as_revoked(conn: Conn, seq: int) -> None:
+    """Tell ``conn`` its token was revoked and close it (4001), after what is already queued."""
+    conn.send(message("error", seq, code="bad_token", reason=REASON, ref=None))
+    conn.close(4001)
 
 
 async def close_revoked(registry: Any, revocations: Revocations) -> int:
@@ -23,7 +30,6 @@ async def close_revoked(registry: Any, revocations: Revocations) -> int:
         for conn in [*table.conns, *table.watchers]:
             if conn is None or conn.closed or conn.player is None or not revocations.revoked(conn.player):
                 continue
-            conn.send(message("error", table.state.seq, code="bad_token", reason=REASON, ref=None))
-            conn.close(4001)
+            close_as_revoked(conn, table.state.seq)
             closed += 1
     return closed

@@ -26,7 +26,7 @@ from majiang.server.protocol import (
     message,
 )
 from majiang.server.quotas import held
-from majiang.server.revocation import REASON as REVOKED
+from majiang.server.revocation import close_as_revoked
 from majiang.server.table import TableError
 
 FLOOD_GAP = 10.0  # seconds without a dropped message that end a flood (the drop count starts again)
@@ -78,8 +78,7 @@ async def _serve(ws: WebSocket) -> None:
     if guard.revocations.revoked(player):
         # revoked while this connection was being seated (after the check at the door, before the
         # table listed it, where close_revoked could not see it): closed now, like any other
-        conn.send(message("error", table.state.seq, code="bad_token", reason=REVOKED, ref=None))
-        conn.close(4001)
+        close_as_revoked(conn, table.state.seq)
     limit = RateLimit(RATE_PER_SECOND, RATE_BURST)
     dropped, last_drop = 0, 0.0  # drops in the current flood (a flood ends after FLOOD_GAP s without one)
     try:

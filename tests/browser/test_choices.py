@@ -51,6 +51,18 @@ def _click_action(page: Any, view: SeatView, action: Any) -> bool:
     return True
 
 
+def _past_settlement(page: Any) -> bool:
+    """Between hands (the settlement shown): ask for the next hand, if offered; True when it was the
+    settlement, so the caller looks at the table again."""
+    if not page.locator("[data-testid=settlement]").count():
+        return False
+    nxt = page.locator("[data-testid=next-hand]")
+    if nxt.count():
+        _click(nxt)
+    page.wait_for_timeout(100)
+    return True
+
+
 def _check_hint(page: Any) -> bool:
     """When the seat is waiting, the hint bar lists the server's waits, each with its unseen count.
     The view and the bar are read in one evaluation: the page renders each view as it arrives, so
@@ -78,11 +90,7 @@ def _play_until(page: Any, shots: Path, label: str, want: set[str], deadline_s: 
     seen: set[str] = set()
     deadline = time.monotonic() + deadline_s
     while time.monotonic() < deadline and not want <= seen:
-        if page.locator("[data-testid=settlement]").count():
-            nxt = page.locator("[data-testid=next-hand]")
-            if nxt.count():
-                _click(nxt)
-            page.wait_for_timeout(100)
+        if _past_settlement(page):
             continue
         view = _view(page)
         if view is None:

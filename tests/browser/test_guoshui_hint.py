@@ -19,9 +19,9 @@ import pytest
 
 from majiang.bots import make_bot
 from majiang.engine import Chi, Pass, Win
-from tests.browser.test_choices import _click_action, _view
+from tests.browser.test_choices import _click_action, _past_settlement, _view
 from tests.browser.test_play import _click, _enter_and_create
-from tests.browser.test_table_sizes import RAW_KEY, SIZES
+from tests.browser.test_table_sizes import RAW_KEY, SIZES, _boxes, _inside, _overlap, _set_lang
 
 pytestmark = pytest.mark.browser
 
@@ -65,20 +65,11 @@ def _marked(frame: str) -> bool:
     return bool(ting and ting.get("self_draw_only") and ting.get("waits"))
 
 
-def _boxes(page: Any, sel: str) -> list[list[float]]:
-    return page.evaluate("""(sel) => [...document.querySelectorAll(sel)].map((e) => {
-        const r = e.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; })""", sel)  # type: ignore[no-any-return]
-
-
-def _overlap(a: list[float], b: list[float]) -> bool:
-    return min(a[2], b[2]) - max(a[0], b[0]) > 1 and min(a[3], b[3]) - max(a[1], b[1]) > 1
-
-
 def _look_at_the_mark(page: Any, shots: Path) -> None:
     """The frozen moment: the mark is in the hint bar beside the waits, on screen, clear of the
     hand and the buttons, in words (no raw key) in each language, at each size."""
     for lang in ("zh", "en"):
-        page.evaluate("async (l) => (await import('/i18n.js')).setLang(l)", lang)
+        _set_lang(page, lang)
         for size, (w, h) in SIZES.items():
             page.set_viewport_size({"width": w, "height": h})
             page.wait_for_timeout(150)
@@ -89,12 +80,12 @@ def _look_at_the_mark(page: Any, shots: Path) -> None:
             hint_text = page.inner_text("[data-testid=hint]")
             assert not RAW_KEY.search(hint_text), (where, hint_text)
             assert page.locator("[data-testid=hint] [data-wait]").count() > 0, where  # the waits still show
+            _inside(page, "[data-testid=ting-self-draw]", w, h, where)
             (box,) = _boxes(page, "[data-testid=ting-self-draw]")
-            assert box[0] >= -1 and box[1] >= -1 and box[2] <= w + 1 and box[3] <= h + 1, (where, box)
             for other in _boxes(page, "[data-testid=my-hand] .tile, [data-testid=actions] button, [data-testid=dial]"):
                 assert not _overlap(box, other), (where, box, other)
             page.screenshot(path=str(shots / f"guoshui-hint-{size}-{lang}.png"))
-    page.evaluate("async () => (await import('/i18n.js')).setLang('zh')")
+    _set_lang(page, "zh")
     page.set_viewport_size({"width": 1366, "height": 900})
 
 
@@ -115,11 +106,7 @@ def test_a_passed_win_is_marked_beside_the_hint_until_the_next_draw(browser: Any
         deadline = time.monotonic() + 300
         while True:
             assert time.monotonic() < deadline, "no discard win was offered to the player in time"
-            if page.locator("[data-testid=settlement]").count():
-                nxt = page.locator("[data-testid=next-hand]")
-                if nxt.count():
-                    _click(nxt)
-                page.wait_for_timeout(100)
+            if _past_settlement(page):
                 continue
             view = _view(page)
             if view is None or not view.legal:

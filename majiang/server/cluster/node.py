@@ -24,6 +24,7 @@ from redis.asyncio import BlockingConnectionPool, Redis
 
 from majiang.server.cluster.fencing import claim_epoch, current_epoch
 from majiang.server.cluster.lease import Leases
+from majiang.server.cluster.routing import HOP, hop_value
 from majiang.server.recovery import rebuild
 from majiang.server.registry import MemoryRegistry
 from majiang.server.revocation import close_revoked
@@ -197,8 +198,6 @@ class Cluster:
     async def held_elsewhere(self, player_id: str, secret: str) -> tuple[int, int]:
         """(rooms created, seats held) by ``player_id`` in the open tables of the other live nodes
         (majiang/server/quotas.py); a node that does not answer within two seconds is left out."""
-        from majiang.server.cluster.routing import HOP, hop_value
-
         others = [url for node, url in (await self.leases.nodes()).items() if node != self.node_id]
         if not others:
             return 0, 0

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import argparse
-import logging
 import os
+import socket
 import sys
 from pathlib import Path
 
@@ -22,6 +22,11 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--operator-token", default=None, help="网管 token (default $MAJIANG_OPERATOR_TOKEN)")
     p.add_argument("--bot", default="", help="bot for bot seats and 托管 (default strong when available)")
     p.add_argument("--log-level", default="warning")
+    p.add_argument("--log-format", choices=("text", "json"), default="text",
+                   help="json: one JSON object a line, with the node and the table in every record")
+    p.add_argument("--metrics-address", default="", metavar="HOST:PORT",
+                   help="also serve GET /metrics (Prometheus) on this address, without the operator token "
+                        "(on the public port /metrics needs the operator token)")
     # several nodes (docs/server.md, "Several nodes")
     p.add_argument("--redis-url", default=None,
                    help="Redis for leases and routing, e.g. redis://127.0.0.1:6379/0: this process is one node "
@@ -40,8 +45,6 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    import socket
-
     import uvicorn
 
     from majiang.server import Settings, create_app
@@ -61,6 +64,14 @@ def run(args: argparse.Namespace) -> int:
         sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEPORT, 1)
     sock.bind((args.host, args.port))
     sockets = [sock]
+    if args.metrics_address:  # a listener of its own for the scraper: /metrics only, no token
+        try:
+            metrics = _metrics_socket(args.metrics_address)
+        except (ValueError, OSError) as e:
+            print(f"error: --metrics-address {args.metrics_address}: {e}", file=sys.stderr)
+            return 2
+        settings.metrics_port = metrics.getsockname()[1]
+        sockets.append(metrics)
     if args.redis_url:
         # Other nodes relay to this node's own port (the shared one would reach any worker).
         internal = socket.socket(sock.family)
@@ -78,24 +89,42 @@ def run(args: argparse.Namespace) -> int:
     except ValueError as e:  # a bad MAJIANG_LIMITS, say: the reason, not a traceback
         print(f"error: {e}", file=sys.stderr)
         return 2
-    logging.basicConfig(level=args.log_level.upper(), format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    from majiang.server.logs import configure
+
+    configure(args.log_format, args.log_level, settings.node_id or "single")
     # Listen before saying where: a browser opened on the printed address waits in the backlog while
     # the store starts, instead of being refused.
     sock.listen(2048)
     host, port = sock.getsockname()[:2]
     shown = f"[{host}]" if ":" in host else host
     node = f", node {settings.node_id}, internal {settings.internal_url}" if args.redis_url else ""
+    if args.metrics_address:
+        mhost, mport = sockets[1].getsockname()[:2]
+        node += f", metrics on http://{f'[{mhost}]' if ':' in mhost else mhost}:{mport}/metrics"
     print(f"majiang server on http://{shown}:{port}/  (database: {_safe(settings.database_url or '')}{node})",
           flush=True)
     # Only a trusted proxy's X-Forwarded-For is read (uvicorn's ProxyHeadersMiddleware): a client
     # naming itself another address there gets no fresh rate-limit bucket.
     proxies = args.forwarded_allow_ips or os.environ.get("FORWARDED_ALLOW_IPS") or "127.0.0.1"
-    config = uvicorn.Config(app, log_level=args.log_level, ws_max_size=65536, ws_ping_interval=20,
+    # log_config None: uvicorn's loggers propagate to the root handler configure() set (one format for all)
+    config = uvicorn.Config(app, log_level=args.log_level, log_config=None, ws_max_size=65536, ws_ping_interval=20,
                             ws_ping_timeout=20, timeout_graceful_shutdown=2, proxy_headers=True,
                             forwarded_allow_ips=proxies)
     server = uvicorn.Server(config)
     server.run(sockets=sockets)
     return 0
+
+
+def _metrics_socket(address: str) -> socket.socket:
+    host, sep, port = address.rpartition(":")
+    if not sep or not port.isdigit():
+        raise ValueError("give HOST:PORT, e.g. 127.0.0.1:9100")
+    host = host.strip("[]") or "127.0.0.1"
+    sock = socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    sock.bind((host, int(port)))
+    sock.listen(128)
+    return sock
 
 
 def _safe(url: str) -> str:

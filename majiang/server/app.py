@@ -21,10 +21,12 @@ from starlette.routing import Mount, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Receive, Scope, Send
 
+from majiang.server import console
 from majiang.server.config import Settings
 from majiang.server.guard import Guard
 from majiang.server.housekeeping import Housekeeping
 from majiang.server.memwatch import from_env as memwatch_from_env
+from majiang.server.metrics import ErrorCounter
 from majiang.server.recovery import recover_all
 from majiang.server.registry import MemoryRegistry, TableRegistry
 from majiang.server.rest import routes
@@ -140,6 +142,9 @@ def create_app(settings: Settings | None = None) -> Starlette:
                 await cluster.stop()
             await store.close()
 
+    majiang_log = logging.getLogger("majiang")
+    if not any(isinstance(h, ErrorCounter) for h in majiang_log.handlers):
+        majiang_log.addHandler(ErrorCounter())  # majiang_log_errors_total
     WEB.mkdir(exist_ok=True)
     async def http_error(request: Request, exc: Exception) -> Response:
         """Starlette's own refusals (405 on a known path, 404 of a static file): JSON under /api."""
@@ -151,7 +156,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
         return PlainTextResponse(exc.detail, status_code=exc.status_code, headers=exc.headers)
 
     app = Starlette(
-        routes=[*routes, WebSocketRoute("/ws/{code}", websocket_endpoint),
+        routes=[*console.routes, *routes, WebSocketRoute("/ws/{code}", websocket_endpoint),
                 Mount("/", StaticFiles(directory=WEB, html=True), name="web")],
         lifespan=lifespan,
         exception_handlers={HTTPException: http_error},
@@ -171,6 +176,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
     app.router.default = not_found
     assert settings.limits is not None
     app.add_middleware(BodyLimit, limit=settings.limits.body_bytes)
+    app.add_middleware(console.MetricsListener)
     if settings.redis_url is not None:
         from majiang.server.cluster.routing import Router
 

@@ -9,6 +9,8 @@ from __future__ import annotations
 import time
 from collections import deque
 
+from majiang.server.metrics import BOT_LATENESS
+
 # The most recent answers kept (a bounded window: a long-lived node must not grow with its history).
 KEEP = 100_000
 
@@ -20,6 +22,7 @@ class BotPace:
 
     def record(self, seconds: float) -> None:
         self.late.append(seconds)
+        BOT_LATENESS.observe(seconds)
 
     def report(self, reset: bool = False) -> dict[str, float | int]:
         """Answers since the last reset (or the start): how many, p50/p99/max lateness in ms."""

@@ -85,6 +85,7 @@ class Settings:
     node_id: str = ""  # default: a random id
     redis_prefix: str = ""  # Redis key prefix; default $MAJIANG_REDIS_PREFIX or "majiang:"
     internal_url: str = ""  # where other nodes reach this one (serve sets it)
+    metrics_port: int = 0  # the port of --metrics-address: /metrics is served there without a token
 
     def resolve(self) -> Settings:
         """Fill defaults that need the file system or the environment."""

@@ -38,13 +38,13 @@ class Guard:
     def __init__(self, limits: Limits) -> None:
         self.limits = limits
         self.revocations = Revocations()
-        self.write_ip = KeyedBuckets(limits.write_rate_ip, limits.write_burst_ip)
-        self.write_token = KeyedBuckets(limits.write_rate_token, limits.write_burst_token)
-        self.view_ip = KeyedBuckets(limits.view_rate_ip, limits.view_burst_ip)
-        self.ws_token = KeyedBuckets(limits.ws_rate_token, limits.ws_burst_token)
-        self.ws_ip = KeyedBuckets(limits.ws_rate_ip, limits.ws_burst_ip)
-        self.connect_token = KeyedBuckets(limits.connect_rate_token, limits.connect_burst_token)
-        self.connect_ip = KeyedBuckets(limits.connect_rate_ip, limits.connect_burst_ip)
+        self.write_ip = KeyedBuckets(limits.write_rate_ip, limits.write_burst_ip, "write_ip")
+        self.write_token = KeyedBuckets(limits.write_rate_token, limits.write_burst_token, "write_token")
+        self.view_ip = KeyedBuckets(limits.view_rate_ip, limits.view_burst_ip, "view_ip")
+        self.ws_token = KeyedBuckets(limits.ws_rate_token, limits.ws_burst_token, "ws_token")
+        self.ws_ip = KeyedBuckets(limits.ws_rate_ip, limits.ws_burst_ip, "ws_ip")
+        self.connect_token = KeyedBuckets(limits.connect_rate_token, limits.connect_burst_token, "connect_token")
+        self.connect_ip = KeyedBuckets(limits.connect_rate_ip, limits.connect_burst_ip, "connect_ip")
         # (room, hand, seat, step) -> the encoded answer of the replay view endpoint: finished hands
         # never change, so a step is rebuilt once however often it is asked for
         self.views = LRU(2048)

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import time
 
+from majiang.server.metrics import REFUSALS
+
 
 class Bucket:
     __slots__ = ("burst", "dropped", "last", "rate", "tokens")
@@ -41,9 +43,10 @@ class Bucket:
 class KeyedBuckets:
     PRUNE_AT = 10000  # keys held before idle (refilled) buckets are dropped
 
-    def __init__(self, rate: float, burst: float) -> None:
+    def __init__(self, rate: float, burst: float, name: str = "") -> None:
         self.rate, self.burst = rate, burst
         self._buckets: dict[str, Bucket] = {}
+        self._refused = REFUSALS.labels(name or "other")  # majiang_rate_limit_refusals_total{bucket=name}
 
     def get(self, key: str) -> Bucket:
         bucket = self._buckets.get(key)
@@ -59,7 +62,10 @@ class KeyedBuckets:
             del self._buckets[k]
 
     def allow(self, key: str) -> bool:
-        return self.get(key).allow()
+        if self.get(key).allow():
+            return True
+        self._refused.inc()
+        return False
 
     def __len__(self) -> int:
         return len(self._buckets)

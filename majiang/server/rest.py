@@ -24,6 +24,7 @@ from majiang.rules.registry import RULESETS
 from majiang.server import auth, openapi
 from majiang.server.botpace import PACE
 from majiang.server.intents import add_bots, dissolve
+from majiang.server.logs import TABLE
 from majiang.server.memwatch import rss_mb
 from majiang.server.protocol import RoomCreate, RoomSettings, check_options, encoder
 from majiang.server.quotas import held
@@ -142,6 +143,9 @@ def throttle(request: Request) -> None:
 
 def endpoint(fn: Any) -> Any:
     async def wrapped(request: Request) -> Response:
+        code = request.path_params.get("code")
+        if isinstance(code, str) and CODE_RE.fullmatch(code):
+            TABLE.set(code.upper())  # the records this request logs name its room (majiang/server/logs.py)
         try:
             if request.method == "POST":
                 throttle(request)

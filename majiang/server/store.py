@@ -23,6 +23,7 @@ from sqlalchemy import Connection, delete, event, func, select, text, update
 from sqlalchemy.engine import make_url
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_engine
 
+from majiang.server.metrics import COMMIT_SECONDS
 from majiang.server.schema import hand_seats, hands, players, revocations, room_events, room_owners, rooms
 
 Op = Callable[[AsyncConnection], Awaitable[None]]
@@ -134,6 +135,11 @@ class Store:
                     fut.set_result(None)
 
     async def _commit(self, batch: list[Item]) -> None:
+        with COMMIT_SECONDS.time():
+            await self._transaction(batch)
+        self.commits += 1
+
+    async def _transaction(self, batch: list[Item]) -> None:
         async with self.engine.begin() as conn:
             fenced = sorted({code for *_, code in batch if code is not None and code in self.fence})
             if fenced:
@@ -144,7 +150,6 @@ class Store:
             for kind, item, _, _ in batch:
                 if kind == "op":
                     await item(conn)
-        self.commits += 1
 
     async def _check_fence(self, conn: AsyncConnection, codes: list[str]) -> None:
         res = await conn.execute(select(room_owners.c.code, room_owners.c.epoch)

@@ -28,6 +28,8 @@ from majiang.server.auth import names_confusable
 from majiang.server.botpace import PACE
 from majiang.server.clocks import Timers
 from majiang.server.conn import Conn
+from majiang.server.logs import TABLE
+from majiang.server.metrics import ACTIONS, RECORDS
 from majiang.server.protocol import encoder, message
 from majiang.server.state import SEATS, TableState
 from majiang.server.store import StaleOwner, Store
@@ -102,6 +104,7 @@ class Table:
         """A timer callback that never wedges the table: an error is logged, and clocks and bots are
         armed again for whatever the situation is now (after a few failures in a row the table closes)."""
         async def run() -> None:
+            TABLE.set(self.code)  # this task's log records name the table (majiang/server/logs.py)
             try:
                 await fn()
                 self._failures = 0
@@ -135,8 +138,10 @@ class Table:
             over_before = hand_before.over if hand_before is not None else True
             st.apply(kind, data)
             futs.append(self.store.append(st.code, st.seq, kind, data))
+            RECORDS.labels(kind).inc()
             if kind == "act":
                 self.actions += 1
+                ACTIONS.inc()
                 if not over_before and st.hand is not None and st.hand.over:
                     futs.extend(self._hand_finished())
                     self._lighten(st.hand)

@@ -13,6 +13,8 @@ from majiang.server import auth
 from majiang.server.conn import Conn
 from majiang.server.intents import handle
 from majiang.server.limits import Bucket
+from majiang.server.logs import TABLE
+from majiang.server.metrics import REFUSALS
 from majiang.server.protocol import (
     ABUSE_DROPS,
     AUTH_SECONDS,
@@ -43,8 +45,9 @@ async def websocket_endpoint(ws: WebSocket) -> None:
 async def _serve(ws: WebSocket) -> None:
     app = ws.app.state.server
     guard = app.guard
-    await ws.accept()
     code = ws.path_params["code"].upper()
+    TABLE.set(code)  # every record logged while serving this connection names its table
+    await ws.accept()
     ip = ws.client.host if ws.client else "?"
     if "token" in ws.query_params:  # it would sit in every access log: refused so clients move it
         await _refuse(ws, 0, "bad_token", 'send the token as the first message {"type": "auth", "token": …}, '
@@ -91,7 +94,10 @@ async def _serve(ws: WebSocket) -> None:
             # the per-player and per-address buckets are shared by every connection (reconnecting
             # does not refill them); looked up for each message, never kept: housekeeping forgets a
             # bucket once it has refilled, and a kept one would then be a second bucket for the key
-            if not (limit.allow() and guard.ws_token.allow(player.player_id) and guard.ws_ip.allow(ip)):
+            own = limit.allow()
+            if not own:  # this connection's own limit (the keyed buckets count their refusals themselves)
+                REFUSALS.labels("ws_connection").inc()
+            if not (own and guard.ws_token.allow(player.player_id) and guard.ws_ip.allow(ip)):
                 now = time.monotonic()
                 dropped = dropped + 1 if now - last_drop < FLOOD_GAP else 1
                 last_drop = now

@@ -44,6 +44,7 @@ class ServerProcess:
         # bench/load.py: each node in a session of its own, so the kernel's per-session CPU share
         # (autogroup) treats it as a server started on its own, not as one share for all the nodes
         self.new_session = False
+        self.banner = ""
         self.port = 0  # 0: any free port; a test restarting the server where clients expect it sets the old one
 
     def start(self, timeout: float = 30) -> ServerProcess:
@@ -61,6 +62,7 @@ class ServerProcess:
                                      start_new_session=self.new_session)
         assert self.proc.stdout is not None
         line = self.proc.stdout.readline()
+        self.banner = line  # the first line: where it listens (and its metrics listener, if any)
         m = re.search(r"http://([\d.]+):(\d+)/", line)
         if not m:
             self.stop()

@@ -33,14 +33,15 @@ def run_workers(args: argparse.Namespace, settings: Settings) -> int:
             s.bind((args.host, 0))
             port = s.getsockname()[1]
     base = [sys.executable, "-m", "majiang", "serve", "--host", args.host, "--port", str(port), "--reuse-port",
-            "--redis-url", args.redis_url, "--log-level", args.log_level]
+            "--redis-url", args.redis_url, "--log-level", args.log_level, "--log-format", args.log_format]
     for flag, value in (("--database-url", args.database_url), ("--data-dir", args.data_dir),
                         ("--operator-token", args.operator_token), ("--bot", args.bot),
                         ("--forwarded-allow-ips", args.forwarded_allow_ips)):
         if value:
             base += [flag, value]
     node = args.node_id or "w"
-    procs = [subprocess.Popen([*base, "--node-id", f"{node}{i}"], stdout=subprocess.PIPE, text=True)
+    procs = [subprocess.Popen([*base, "--node-id", f"{node}{i}", *_metrics_arg(args.metrics_address, i)],
+                              stdout=subprocess.PIPE, text=True)
              for i in range(args.workers)]
     for p in procs:  # each prints its line once it listens
         assert p.stdout is not None
@@ -57,3 +58,11 @@ def run_workers(args: argparse.Namespace, settings: Settings) -> int:
     for p in procs:
         p.wait()
     return 0
+
+
+def _metrics_arg(address: str, i: int) -> list[str]:
+    """Worker i scrapes on the metrics port + i (each worker is a node with figures of its own)."""
+    host, sep, port = address.rpartition(":")
+    if not address or not sep or not port.isdigit():
+        return ["--metrics-address", address] if address else []
+    return ["--metrics-address", f"{host}:{int(port) + i}"]

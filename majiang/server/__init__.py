@@ -4,7 +4,20 @@ The server decides no rules: it checks an intent is among the engine's legal act
 appends it to the table's log, and pushes each seat its own ``seat_view``.
 """
 
-from majiang.server.app import create_app
-from majiang.server.config import Settings
+from __future__ import annotations
+
+from typing import Any
 
 __all__ = ["Settings", "create_app"]
+
+
+def __getattr__(name: str) -> Any:
+    # Loaded on first use, not with the package: majiang.platform builds on the server's store and
+    # schema, and the app builds on the platform, so importing a submodule must not pull in the app.
+    if name == "create_app":
+        from majiang.server.app import create_app
+        return create_app
+    if name == "Settings":
+        from majiang.server.config import Settings
+        return Settings
+    raise AttributeError(f"module 'majiang.server' has no attribute {name!r}")

@@ -21,12 +21,14 @@ from starlette.routing import Mount, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Receive, Scope, Send
 
+from majiang.platform.service import Platform
 from majiang.server import console
 from majiang.server.config import Settings
 from majiang.server.guard import Guard
 from majiang.server.housekeeping import Housekeeping
 from majiang.server.memwatch import from_env as memwatch_from_env
 from majiang.server.metrics import ErrorCounter
+from majiang.server.platform_routes import routes as platform_routes
 from majiang.server.recovery import recover_all
 from majiang.server.registry import MemoryRegistry, TableRegistry
 from majiang.server.rest import routes
@@ -45,6 +47,7 @@ class Server:
     guard: Guard
     upkeep: Housekeeping
     cluster: Any = None  # majiang.server.cluster.node.Cluster when several nodes share the tables
+    platform: Any = None  # majiang.platform.service.Platform: accounts, records (docs/server.md)
 
 
 class BodyLimit:
@@ -102,7 +105,8 @@ def create_app(settings: Settings | None = None) -> Starlette:
         for kind, key, at in await store.revocations(now):
             (guard.revocations.tokens if kind == "token" else guard.revocations.players)[key] = at
         upkeep = Housekeeping(guard, settings.limits.gc_seconds, settings.limits.gc_connections)
-        app.state.server = Server(settings, store, registry, guard, upkeep, cluster)
+        app.state.server = Server(settings, store, registry, guard, upkeep, cluster,
+                                  platform=Platform.make(store, settings))
         # The startup objects (modules, rulesets, the app) live as long as the process: freezing them and
         # collecting less often keeps full-collection pauses out of the players' latency. Cyclic garbage
         # then waits for a full collection those thresholds make rare: housekeeping.py schedules them.
@@ -156,7 +160,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
         return PlainTextResponse(exc.detail, status_code=exc.status_code, headers=exc.headers)
 
     app = Starlette(
-        routes=[*console.routes, *routes, WebSocketRoute("/ws/{code}", websocket_endpoint),
+        routes=[*console.routes, *platform_routes, *routes, WebSocketRoute("/ws/{code}", websocket_endpoint),
                 Mount("/", StaticFiles(directory=WEB, html=True), name="web")],
         lifespan=lifespan,
         exception_handlers={HTTPException: http_error},

@@ -22,6 +22,14 @@ class Limits:
 
     body_bytes: int = 16384  # a REST request body (refused by Content-Length and while streaming)
     token_seconds: float = 7 * 86400.0  # a player token's lifetime; the client renews it silently
+    # accounts (majiang/platform/accounts.py): a short access token, a long refresh token (used once)
+    access_seconds: float = 3600.0
+    refresh_seconds: float = 30 * 86400.0
+    # sign-in attempts per asked username and per client address
+    login_rate_account: float = 0.1
+    login_burst_account: float = 10.0
+    login_rate_ip: float = 0.5
+    login_burst_ip: float = 30.0
     # REST writes (every POST): token buckets per client address and per player token
     write_rate_ip: float = 10.0
     write_burst_ip: float = 60.0

@@ -176,7 +176,9 @@ async def renew(request: Request) -> Response:
     """A fresh token for the same player (the client renews before its token expires)."""
     p = player_of(request)
     server = request.app.state.server
-    token, player = auth.issue(server.settings.secret, p.name, server.settings.limits.token_seconds, p.player_id)
+    limits = server.settings.limits  # an account's access token stays short: its refresh token is the long one
+    lifetime = limits.access_seconds if await server.platform.accounts.is_account(p.player_id) else limits.token_seconds
+    token, player = auth.issue(server.settings.secret, p.name, lifetime, p.player_id)
     return ok({"token": token, "player_id": player.player_id, "name": player.name, "expires": player.expires})
 
 
@@ -223,6 +225,7 @@ async def revoke_player(server: Any, player_id: str) -> None:
     now = time.time()
     server.guard.revocations.players[player_id] = now
     await server.store.revoke("player", player_id, now)
+    await server.platform.accounts.drop_refresh(player_id)  # an account's refresh tokens go as well
     await close_revoked(server.registry, server.guard.revocations)  # their open sockets go too
 
 

@@ -11,6 +11,14 @@ players = Table(
     Column("player_id", String(32), primary_key=True),
     Column("name", String(64), nullable=False),
     Column("created_at", Float, nullable=False),
+    # accounts (migration 0004, majiang/platform/accounts.py): empty for a guest
+    Column("username", String(24), nullable=True),  # casefolded; what it signs in with
+    Column("password_hash", Text, nullable=True),  # argon2id
+    Column("avatar", Integer, nullable=False, server_default="0"),
+    Column("name_key", String(64), nullable=True),  # an account's display name, folded
+    Column("upgraded_at", Float, nullable=True),
+    Index("ux_players_username", "username", unique=True),
+    Index("ux_players_name_key", "name_key", unique=True),
 )
 
 rooms = Table(

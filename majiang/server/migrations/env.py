@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from alembic import context
 
+import majiang.platform.schema  # noqa: F401 - the platform's tables join the metadata
 from majiang.server.schema import metadata
 
 connection = context.config.attributes.get("connection")

@@ -122,3 +122,42 @@ def test_a_final_close_ends_the_bot_with_its_reason() -> None:
     assert close_reason(4004) is None and close_reason(4004, 3) == "the room is gone"  # (a takeover's moment)
     for code in (1006, 1008, 1011, 1012, 1013, 4029, None):  # a drop, a restart, a takeover, too fast: reconnect
         assert close_reason(code) is None
+
+
+def test_a_cmd_bot_that_cannot_start_fails_before_taking_a_seat(server: ServerProcess) -> None:
+    with httpx.Client(base_url=server.base, timeout=20) as http:
+        host = http.post("/api/session", json={"name": "host"}).json()
+        spec = {"ruleset": "anqing", "hands": 1, **FAST, "join": False, "public": False}
+        code = http.post("/api/rooms", json=spec, headers=auth(host["token"])).json()["room"]["code"]
+        p = connect(server, code, "ghost", "cmd:no-such-bot-program --x")
+        _, err = p.communicate(timeout=60)
+        assert p.returncode == 2
+        assert err.strip() == ("error: cannot start the bot program 'no-such-bot-program': not found "
+                               "(check the cmd: line)")
+        room = http.get(f"/api/rooms/{code}").json()["room"]
+        assert not any(s["occupied"] for s in room["seats"])  # no seat was taken for it
+
+
+@pytest.mark.parametrize("fallback", [False, True])
+def test_a_crashing_cmd_bot_ends_the_run_unless_greedy_may_play_on(server: ServerProcess, fallback: bool) -> None:
+    with httpx.Client(base_url=server.base, timeout=20) as http:
+        host = http.post("/api/session", json={"name": "host"}).json()
+        spec = {"ruleset": "anqing", "hands": 1, **FAST, "join": False, "public": False}
+        code = http.post("/api/rooms", json=spec, headers=auth(host["token"])).json()["room"]["code"]
+        crash = f'cmd:"{sys.executable}" -c "import sys; sys.exit(3)"'
+        p = connect(server, code, "crash", crash, *(["--fallback-greedy"] if fallback else []))
+        for _ in range(600):  # seated (a loaded machine starts Python slowly)
+            room = http.get(f"/api/rooms/{code}").json()["room"]
+            if any(s["occupied"] for s in room["seats"]):
+                break
+            time.sleep(0.1)
+        assert http.post(f"/api/rooms/{code}/bots", json={}, headers=auth(OPERATOR)).status_code == 200
+        out, err = p.communicate(timeout=120)
+        if fallback:
+            assert p.returncode == 0, (out, err)
+            assert "match over after 1 hands" in out
+            assert "bot program error (greedy plays the rest of the hand)" in err
+        else:
+            assert p.returncode == 1, (out, err)
+            assert "error: the bot program failed: hand 1:" in err
+            assert "Traceback" not in err

@@ -49,9 +49,17 @@ def run(args: argparse.Namespace) -> int:
         tiles = parse_tiles(args.hand)
         if any(t >= 34 for t in tiles):
             raise TileError("flowers never enter a concealed hand")
+    except TileError as e:
+        print(f"error: the hand {args.hand!r}: {e}", file=sys.stderr)
+        return 2
+    try:
         wild = parse_tile(args.wild) if args.wild else None
         if wild is not None and wild >= 34:
             raise TileError("a flower cannot be the wild tile")
+    except TileError as e:
+        print(f"error: --wild {args.wild!r}: {e}", file=sys.stderr)
+        return 2
+    try:
         jokers = tiles.count(wild) if wild is not None else 0
         counts = tiles_to_counts(t for t in tiles if t != wild)
         tileset = TILESETS[args.tileset]

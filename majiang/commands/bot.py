@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import shutil
 import sys
 from typing import Any
 from urllib.parse import quote
@@ -32,6 +33,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     c.add_argument("--reconnect-for", type=float, default=300.0, metavar="SECONDS",
                    help="when the connection drops (a restart, a node taking the table over), keep trying to "
                         "get the seat back for this many seconds (default 300; 0: give up at once)")
+    c.add_argument("--fallback-greedy", action="store_true",
+                   help="with cmd: when the program fails (cannot start, crashes, answers wrong or late), let "
+                        "the greedy bot play the rest of that hand and go on (default: stop with its error)")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -42,9 +46,15 @@ def run(args: argparse.Namespace) -> int:
     except ValueError as e:
         print(f"error: {e}", file=sys.stderr)
         return 2
+    program = getattr(bot, "argv", None)
+    if program and not args.fallback_greedy and shutil.which(program[0]) is None:
+        # before taking a seat: a seat whose program can never start would only be played by greedy
+        print(f"error: cannot start the bot program {program[0]!r}: not found (check the cmd: line)",
+              file=sys.stderr)
+        return 2
     try:
         return asyncio.run(connect(args.server.rstrip("/"), args.room, args.name, bot, idle=args.timeout,
-                                   reconnect_for=args.reconnect_for))
+                                   reconnect_for=args.reconnect_for, fallback=args.fallback_greedy))
     except ConnectError as e:
         print(f"error: {e}", file=sys.stderr)
         return 1
@@ -88,10 +98,11 @@ def close_reason(code: int | None, times: int = 1) -> str | None:
 
 
 async def connect(server: str, code: str, name: str, bot: Any, idle: float = 600.0,
-                  reconnect_for: float = 300.0) -> int:
+                  reconnect_for: float = 300.0, fallback: bool = False) -> int:
     """Play ``bot`` at room ``code`` until the match ends; returns the exit status. A connection
     that drops is opened again (same token, same seat) with backoff for up to ``reconnect_for``
-    seconds after the drop; the server then sends a full snapshot and the bot plays on."""
+    seconds after the drop; the server then sends a full snapshot and the bot plays on. A ``cmd:``
+    bot's program failing ends the run with its error unless ``fallback`` lets greedy play on."""
     import random
 
     import httpx
@@ -111,7 +122,7 @@ async def connect(server: str, code: str, name: str, bot: Any, idle: float = 600
         raise ConnectError(f"cannot reach {server}: {e}") from None
     print(f"seated at {code} seat {seat} as {name!r} with {getattr(bot, 'name', bot)}", flush=True)
     url, hello = socket_url(server, code, token)
-    player = _Player(bot, seat)
+    player = _Player(bot, seat, fallback)
     dropped_at: float | None = None  # when the connection last dropped (None: connected, or never was)
     gone = 0  # 4004 closes in a row
     wait = BACKOFF[0]
@@ -161,9 +172,10 @@ async def connect(server: str, code: str, name: str, bot: Any, idle: float = 600
 class _Player:
     """Turns the server's messages into the bot's calls and the bot's choices into intents."""
 
-    def __init__(self, bot: Any, seat: int) -> None:
+    def __init__(self, bot: Any, seat: int, fallback: bool = False) -> None:
         self.bot = bot
         self.seat = seat
+        self.fallback = fallback  # a cmd: program's failure: greedy plays on (True) or the run ends
         self.answered = -1  # the `asked` of the last question answered: each is answered once
         self.done: str | None = None
         self.finished = False
@@ -204,6 +216,9 @@ class _Player:
             print(f"server: {msg.get('code')}: {msg.get('reason')}", file=sys.stderr, flush=True)
         errors = getattr(self.bot, "errors", None)
         if errors:
+            if not self.fallback:
+                # the seat is left to the table's 托管 (the server's clock), as when any player leaves
+                raise ConnectError(f"the bot program failed: {errors[0]} (--fallback-greedy lets greedy play on)")
             for e in errors:
                 print(f"bot program error (greedy plays the rest of the hand): {e}", file=sys.stderr, flush=True)
             errors.clear()

@@ -29,6 +29,7 @@ from majiang.engine.events import (
 )
 from majiang.engine.hand import Hand, IllegalAction
 from majiang.engine.replay import decode, make_ruleset
+from majiang.rules.option_info import options_text
 from majiang.tiles import format_tiles
 
 NAME = "replay"
@@ -102,7 +103,7 @@ def render(replay_bytes: bytes, seat: int | None) -> list[str]:
     hand = Hand(ruleset, replay.seed, dealer=replay.dealer, streak=replay.streak, hand_no=replay.hand_no,
                 dealer_dice=replay.dealer_dice, round_wind=replay.round_wind)
     view = "full view" if seat is None else f"seat {seat}'s view"
-    lines = [f"{replay.ruleset} {replay.options} — {view}"]
+    lines = [f"{replay.ruleset} ({options_text(replay.options)}) — {view}"]
     last_held = [""]
 
     def show(events: list[Event]) -> None:

@@ -39,10 +39,16 @@ def run(args: argparse.Namespace) -> int:
     from majiang.tiles import format_tiles
 
     out = (lambda *a: None) if args.quiet else print
+    if args.replay and args.replay != "-":
+        try:
+            raw = Path(args.replay).read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as e:
+            reason = e.strerror if isinstance(e, OSError) and e.strerror else str(e)
+            print(f"error: cannot read {args.replay}: {reason}", file=sys.stderr)
+            return 2
     try:
         if args.replay:
-            raw = sys.stdin.read() if args.replay == "-" else Path(args.replay).read_text(encoding="utf-8")
-            replay = decode(raw)
+            replay = decode(sys.stdin.read() if args.replay == "-" else raw)
             seed = replay.seed
             fresh = rebuild(replay, upto=0)  # the deal, before any action
             hand = rebuild(replay)

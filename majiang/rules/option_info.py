@@ -149,3 +149,13 @@ OPTION_INFO: dict[str, tuple[OptionInfo, ...]] = {"anqing": ANQING, "hefei": HEF
 def option_info(ruleset: str) -> list[dict[str, Any]]:
     """The ``option_info`` list of the ruleset named ``ruleset``, as JSON-ready dicts, in lobby order."""
     return msgspec.to_builtins(list(OPTION_INFO[ruleset]))  # type: ignore[no-any-return]
+
+
+def options_text(options: dict[str, Any]) -> str:
+    """Options as a person reads them on one line: ``mode=A, flowers=true, cap=null``: names and
+    values as ``--option KEY=VALUE`` takes them (JSON values), not a Python dict with True/None."""
+
+    def value(v: Any) -> str:
+        return v if isinstance(v, str) else msgspec.json.encode(v).decode()
+
+    return ", ".join(f"{k}={value(v)}" for k, v in options.items())

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import textwrap
 from typing import Any
 
+from majiang.rules.option_info import options_text
 from majiang.sim.runner import HandResult, SimConfig
 
 
@@ -44,8 +46,10 @@ def write_plot(path: str, results: list[HandResult], cfg: SimConfig, summary: di
     right.invert_yaxis()
     right.set_xlabel("% of wins with the item")
     right.set_title("scoring items")
-    opts = ", ".join(f"{k}={v}" for k, v in cfg.options.items())
-    fig.suptitle(f"{cfg.ruleset} {opts} — {len(results)} hands, bots {','.join(cfg.bots)}, seed {cfg.seed}")
+    # Two lines, wrapped: every option on one line ran off both edges of the figure.
+    title = f"{cfg.ruleset} — {len(results)} hands, bots {','.join(cfg.bots)}, seed {cfg.seed}"
+    opts = textwrap.fill(options_text(cfg.options), width=150)
+    fig.suptitle(f"{title}\n{opts}", fontsize=10)
     fig.tight_layout()
     fig.savefig(path, dpi=100)
     plt.close(fig)

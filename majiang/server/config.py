@@ -94,6 +94,9 @@ class Settings:
     redis_prefix: str = ""  # Redis key prefix; default $MAJIANG_REDIS_PREFIX or "majiang:"
     internal_url: str = ""  # where other nodes reach this one (serve sets it)
     metrics_port: int = 0  # the port of --metrics-address: /metrics is served there without a token
+    # Test hooks (docs/server.md, "Test hooks"): POST /api/rooms/{code}/test-deal fixes the seeds of a
+    # room's next hands. From MAJIANG_TEST_HOOKS=1 when absent; refused under MAJIANG_ENV=production.
+    test_hooks: bool | None = None
 
     def resolve(self) -> Settings:
         """Fill defaults that need the file system or the environment."""
@@ -116,6 +119,13 @@ class Settings:
             self.operator_token = os.environ.get("MAJIANG_OPERATOR_TOKEN") or None
         if self.limits is None:
             self.limits = Limits.from_env()
+        if self.test_hooks is None:
+            self.test_hooks = os.environ.get("MAJIANG_TEST_HOOKS", "") not in ("", "0")
+        if self.test_hooks and os.environ.get("MAJIANG_ENV", "").strip().lower() == "production":
+            # a known seed is a known wall: with the hooks on, whoever holds the operator token could
+            # deal himself any hand, so a production configuration never starts with them
+            raise ValueError("MAJIANG_TEST_HOOKS is for tests only and is refused with MAJIANG_ENV=production: "
+                             "unset one of them")
         if self.redis_url is not None:
             if not self.database_url.startswith("postgresql"):
                 raise ValueError("--redis-url (several nodes) needs a database every node shares: give "

@@ -13,6 +13,7 @@ from majiang.server.protocol import RoomCreate
 ERROR = {"$ref": "#/components/schemas/Error"}
 CODE = {"name": "code", "in": "path", "required": True, "schema": {"type": "string", "pattern": "^[A-Za-z0-9]{1,16}$"}}
 HAND = {"name": "n", "in": "path", "required": True, "schema": {"type": "integer", "minimum": 1, "maximum": 10**6}}
+SEED = "^[0-9A-Za-z_-]{1,64}$"
 PLAYER = {"name": "player_id", "in": "path", "required": True,
           "schema": {"type": "string", "pattern": "^[a-z0-9]{1,32}$"}}
 
@@ -70,6 +71,11 @@ def document() -> dict[str, Any]:
         "/api/rooms/{code}/dissolve": {"post": _op("dissolve the room", auth="operator", params=[CODE])},
         "/api/rooms/{code}/rematch": {"post": _op("play again with the same seats (a finished room)",
                                                   auth="player seated in the room", params=[CODE])},
+        "/api/rooms/{code}/test-deal": {"post": _op(
+            "test hooks only (MAJIANG_TEST_HOOKS=1): fix the seeds of the room's next hands", auth="operator",
+            params=[CODE], body={"type": "object", "properties": {
+                "seeds": {"type": "array", "maxItems": 64, "items": {"type": "string", "pattern": SEED}},
+                "match_seed": {"type": "string", "pattern": SEED}}})},
         "/api/rooms/{code}/hands": {"get": _op("finished hands", params=[CODE])},
         "/api/rooms/{code}/hands/{n}": {"get": _op("one finished hand", params=[CODE, HAND])},
         "/api/rooms/{code}/hands/{n}/replay": {"get": _op("the replay file of a finished hand",

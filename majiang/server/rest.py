@@ -465,6 +465,41 @@ async def room_dissolve(request: Request) -> Response:
     return ok({"room": table.room_json()})
 
 
+SEED_RE = re.compile(r"[0-9A-Za-z_-]{1,64}")
+
+
+async def room_test_deal(request: Request) -> Response:
+    """Test hooks only (docs/server.md, "Test hooks"): fix the seeds of the room's next hands, so a test
+    knows the walls it will be dealt. Off unless the server runs with MAJIANG_TEST_HOOKS=1, which a
+    production configuration refuses; even then only the operator may call it."""
+    if not request.app.state.server.settings.test_hooks:
+        raise HTTPError(403, "test_hooks_off", "test hooks are off: this server was not started with "
+                                               "MAJIANG_TEST_HOOKS=1 (a production server never is)")
+    if not is_operator(request):
+        raise HTTPError(403, "forbidden", "the test hooks need the operator token")
+    table = await table_of(request)
+    data = await body(request)
+    seeds, match_seed = data.get("seeds", []), data.get("match_seed")
+    unknown = set(data) - {"seeds", "match_seed"}
+    if unknown:
+        raise HTTPError(400, "bad_request", f"unknown field {sorted(unknown)[0]!r} (known: seeds, match_seed)")
+    if not (isinstance(seeds, list) and len(seeds) <= 64
+            and all(isinstance(s, str) and SEED_RE.fullmatch(s) for s in seeds)):
+        raise HTTPError(400, "bad_request", "seeds must be a list of at most 64 seeds, each 1-64 letters, "
+                                            "digits, - or _")
+    if match_seed is not None and not (isinstance(match_seed, str) and SEED_RE.fullmatch(match_seed)):
+        raise HTTPError(400, "bad_request", "match_seed must be 1-64 letters, digits, - or _")
+    async with table.lock:
+        if match_seed is not None and table.state.match is not None:
+            raise HTTPError(409, "bad_state", "match_seed only fixes a match not yet dealt (its first dealer)")
+        table.fixed_seeds = list(seeds)
+        if match_seed is not None:
+            table.fixed_match_seed = match_seed
+        hand_no = table.state.match.hand_no if table.state.match is not None else 0
+    return ok({"room": table.code, "next_hand": hand_no + 1, "seeds": len(seeds),
+               "match_seed": table.fixed_match_seed})
+
+
 def _hand_json(row: dict[str, Any]) -> dict[str, Any]:
     return {"hand_no": row["hand_no"], "dealer": row["dealer"], "streak": row["streak"], "seed": row["seed"],
             "seed_hash": row["seed_hash"], "players": json.loads(row["players"]), "totals": json.loads(row["totals"]),
@@ -641,6 +676,7 @@ routes = [
     Route("/api/rooms/{code}/bots", endpoint(room_bots), methods=["POST"]),
     Route("/api/rooms/{code}/dissolve", endpoint(room_dissolve), methods=["POST"]),
     Route("/api/rooms/{code}/rematch", endpoint(room_rematch), methods=["POST"]),
+    Route("/api/rooms/{code}/test-deal", endpoint(room_test_deal), methods=["POST"]),
     Route("/api/rooms/{code}/hands", endpoint(room_hands)),
     Route("/api/rooms/{code}/hands/{n:int}", endpoint(room_hand)),
     Route("/api/rooms/{code}/hands/{n:int}/replay", endpoint(room_replay)),

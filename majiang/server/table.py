@@ -99,6 +99,10 @@ class Table:
         # this finished one; the lock makes players asking at once get one room, not two
         self.rematch: dict[str, Any] | None = None
         self.rematch_lock = asyncio.Lock()
+        # Test hooks only (rest.room_test_deal): seeds for the next hands, first first, and the match's
+        # seed (its first dealer) if no hand was dealt yet; held in memory until a deal record carries them
+        self.fixed_seeds: list[str] = []
+        self.fixed_match_seed: str | None = None
 
     def background(self, what: str, fn: Job) -> Job:
         """A timer callback that never wedges the table: an error is logged, and clocks and bots are
@@ -435,9 +439,9 @@ class Table:
             st = self.state
             if not st.ready_to_deal():
                 return
-            data: dict[str, Any] = {"seed": secrets.token_hex(16)}
+            data: dict[str, Any] = {"seed": self.fixed_seeds.pop(0) if self.fixed_seeds else secrets.token_hex(16)}
             if st.match is None:
-                data["match_seed"] = secrets.token_hex(16)
+                data["match_seed"] = self.fixed_match_seed or secrets.token_hex(16)
             await self.commit(("deal", data))
             await self.settle(room=True, hand=True)
 

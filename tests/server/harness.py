@@ -46,6 +46,9 @@ class ServerProcess:
         self.new_session = False
         self.banner = ""
         self.port = 0  # 0: any free port; a test restarting the server where clients expect it sets the old one
+        # Test servers run with the test hooks (seeds fixed per room, docs/server.md "Test hooks");
+        # env adds to or overrides the server's environment (a test of the refusal sets MAJIANG_ENV)
+        self.env: dict[str, str] = {"MAJIANG_TEST_HOOKS": "1"}
 
     def start(self, timeout: float = 30) -> ServerProcess:
         cmd = [sys.executable, "-m", "majiang", "serve", "--port", str(self.port), "--data-dir", str(self.data_dir)]
@@ -55,7 +58,7 @@ class ServerProcess:
             cmd += ["--bot", self.bot]
         cmd += self.extra
         env = {**os.environ, "MAJIANG_OPERATOR_TOKEN": OPERATOR, "PYTHONUNBUFFERED": "1",
-               "MAJIANG_LIMITS": TEST_LIMITS if self.limits is None else self.limits}
+               "MAJIANG_LIMITS": TEST_LIMITS if self.limits is None else self.limits, **self.env}
         self.log_path.parent.mkdir(parents=True, exist_ok=True)
         log = open(self.log_path, "a")  # noqa: SIM115 - kept open for the child's lifetime
         self.proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=log, text=True, env=env,
@@ -113,6 +116,22 @@ async def create_room(http: httpx.AsyncClient, token: str, **spec: Any) -> dict[
     r = await http.post("/api/rooms", json=body, headers=auth(token))
     assert r.status_code == 201, r.text
     return r.json()  # type: ignore[no-any-return]
+
+
+async def fix_seeds(http: httpx.AsyncClient, code: str, seeds: list[str], match_seed: str | None = None) -> None:
+    """The room's next hands are dealt from ``seeds`` (and its match from ``match_seed``): the test hook."""
+    body: dict[str, Any] = {"seeds": seeds, **({"match_seed": match_seed} if match_seed else {})}
+    r = await http.post(f"/api/rooms/{code}/test-deal", json=body, headers=auth(OPERATOR))
+    assert r.status_code == 200, r.text
+
+
+def seeded_match(ruleset: str, options: dict[str, Any], hands: int, match_seed: str, seeds: list[str]) -> Any:
+    """The match a room with these fixed seeds deals, played here (the engine is deterministic), so a
+    test can look for the seed that sets up its situation before the server deals it."""
+    from majiang.engine import Match
+    from majiang.rules.registry import make_ruleset
+
+    return Match(make_ruleset(ruleset, options), hands=hands, seed=match_seed, seed_source=lambda n: seeds[n - 1])
 
 
 class Client:

@@ -1,31 +1,194 @@
-"""战绩: what the store keeps of every finished hand and match, read for players' records."""
+"""战绩 and 回放码: every ended hand's record and replay code, every match's summary, players' lists
+of matches and per-ruleset statistics.
+
+:func:`on_hand` is the store's hand hook (majiang/server/hooks.py): it runs in the transaction that
+saves the hand, so each hand is kept with its record and its replay code or not at all."""
 
 from __future__ import annotations
 
+import datetime as dt
+import json
+import re
+import secrets
 from typing import Any
 
-from sqlalchemy import case, func, select
+from sqlalchemy import and_, case, func, insert, select, update
 from sqlalchemy.ext.asyncio import AsyncConnection
 
-from majiang.server.schema import hand_seats, rooms
+from majiang.engine.events import Won
+from majiang.engine.replay import decode as decode_replay
+from majiang.engine.replay import rebuild as rebuild_replay
+from majiang.platform.schema import hand_records, match_players, matches, replay_codes
+from majiang.server.hooks import HandReport
+from majiang.server.schema import hands, rooms
+
+# No 0/O, 1/I/L: a code is read out over the phone. 31 ** 8 is about 8.5e11 codes: at the lookup limit
+# (a burst, then one every few seconds per address) a guesser would need millions of years per hit.
+ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"
+CODE_LEN = 8
+PERIODS = ("week", "month", "all")
+_LOOKS_LIKE = re.compile(f"[{ALPHABET}]{{{CODE_LEN}}}")
 
 
+def new_replay_code() -> str:
+    return "".join(secrets.choice(ALPHABET) for _ in range(CODE_LEN))
+
+
+def clean_replay_code(text: object) -> str | None:
+    """The code in canonical form (upper case, spaces and dashes dropped), or None if it cannot be one."""
+    if not isinstance(text, str) or len(text) > 32:
+        return None
+    code = re.sub(r"[\s\-]", "", text).upper()
+    return code if _LOOKS_LIKE.fullmatch(code) else None
+
+
+def hand_wins_of(replay: str | bytes) -> tuple[set[int], int | None]:
+    """(the seats that self-drew, the seat dealt in) of a stored hand, from its replay (old hands)."""
+    try:
+        won = [e for e in rebuild_replay(decode_replay(replay)).events if isinstance(e, Won)]
+    except Exception:  # a replay this version cannot rebuild: the hand still counts, without the how
+        return set(), None
+    return {e.seat for e in won if e.self_draw}, next((e.from_seat for e in won if not e.self_draw), None)
+
+
+def since(period: str, now: float) -> float:
+    """The start of this calendar week (Monday) or month, UTC; 0 for all time."""
+    if period == "all":
+        return 0.0
+    day = dt.datetime.fromtimestamp(now, dt.UTC).replace(hour=0, minute=0, second=0, microsecond=0)
+    start = day - dt.timedelta(days=day.weekday()) if period == "week" else day.replace(day=1)
+    return start.timestamp()
+
+
+# --- the hook ----------------------------------------------------------------------------------------
+async def on_hand(conn: AsyncConnection, r: HandReport) -> None:
+    """Keep an ended hand's record and replay code, and bring its match's summary up to date."""
+    club_id = await club_of(conn, r.room_code)
+    await conn.execute(insert(hand_records), [
+        {"room_code": r.room_code, "hand_no": r.hand_no, "seat": i, "player_id": p, "ruleset": r.ruleset,
+         "club_id": club_id, "total": r.totals[i], "won": i in r.winners, "self_draw": i in r.self_drawn,
+         "dealt_in": r.dealt_in == i, "finished_at": r.finished_at} for i, p in enumerate(r.players)])
+    code = new_replay_code()
+    while (await conn.execute(select(replay_codes.c.code).where(replay_codes.c.code == code))).first():
+        code = new_replay_code()
+    await conn.execute(insert(replay_codes).values(code=code, room_code=r.room_code, hand_no=r.hand_no))
+    seats = json.dumps([{"player_id": p, "name": n} for p, n in zip(r.players, r.names, strict=True)])
+    values = {"ruleset": r.ruleset, "club_id": club_id, "seats": seats, "totals": json.dumps(r.match_totals),
+              "hands": r.hand_no, "status": "finished" if r.match_over else "playing", "finished_at": r.finished_at}
+    done = await conn.execute(update(matches).where(matches.c.room_code == r.room_code).values(**values))
+    if done.rowcount == 0:
+        started = (await conn.execute(select(rooms.c.created_at).where(rooms.c.code == r.room_code))).scalar()
+        await conn.execute(insert(matches).values(room_code=r.room_code, started_at=started or r.finished_at,
+                                                  **values))
+    for i, p in enumerate(r.players):
+        if p.startswith("bot:"):
+            continue
+        row = {"seat": i, "total": r.match_totals[i], "finished_at": r.finished_at}
+        done = await conn.execute(update(match_players).where(
+            match_players.c.room_code == r.room_code, match_players.c.player_id == p).values(**row))
+        if done.rowcount == 0:
+            await conn.execute(insert(match_players).values(room_code=r.room_code, player_id=p, **row))
+
+
+async def club_of(conn: AsyncConnection, room_code: str) -> str | None:
+    """The club whose room this is (None: not a club's room). Clubs are not built yet (issue 22)."""
+    return None
+
+
+# --- reads ---------------------------------------------------------------------------------------------
 async def seat_stats(conn: AsyncConnection, player_id: str) -> list[dict[str, Any]]:
-    """Per ruleset the player sat at: hands, wins, points in all, average points per hand and the
-    best hand (the largest gain of one hand)."""
-    won = func.sum(case((hand_seats.c.won, 1), else_=0))
+    """Per ruleset the player sat at: hands, wins, 自摸 and 点炮 counts and shares, points in all, the
+    average per hand and the best hand (the largest gain of one hand)."""
+    def count(col: Any) -> Any:
+        return func.sum(case((col, 1), else_=0))
+    hr = hand_records.c
     res = await conn.execute(
-        select(rooms.c.ruleset, func.count(), won, func.sum(hand_seats.c.total), func.max(hand_seats.c.total))
-        .join(rooms, rooms.c.code == hand_seats.c.room_code)
-        .where(hand_seats.c.player_id == player_id)
-        .group_by(rooms.c.ruleset).order_by(rooms.c.ruleset))
+        select(hr.ruleset, func.count(), count(hr.won), count(hr.self_draw), count(hr.dealt_in),
+               func.sum(hr.total), func.max(hr.total))
+        .where(hr.player_id == player_id).group_by(hr.ruleset).order_by(hr.ruleset))
     out = []
-    for ruleset, hands, wins, total, best in res:
-        hands, wins, total = int(hands), int(wins or 0), int(total or 0)
-        out.append({"ruleset": ruleset, "hands": hands, "wins": wins, "points": total,
-                    "win_rate": round(wins / hands, 3) if hands else 0.0,
-                    "avg_points": round(total / hands, 2) if hands else 0.0,
+    for ruleset, n, wins, self_draws, deal_ins, total, best in res:
+        n, wins, self_draws, deal_ins, total = int(n), int(wins), int(self_draws), int(deal_ins), int(total or 0)
+        out.append({"ruleset": ruleset, "hands": n, "wins": wins, "self_draws": self_draws, "deal_ins": deal_ins,
+                    "points": total, "win_rate": round(wins / n, 3), "self_draw_rate": round(self_draws / n, 3),
+                    "deal_in_rate": round(deal_ins / n, 3), "avg_points": round(total / n, 2),
                     "best": max(int(best or 0), 0)})
     return out
 
 
+def _match_json(row: Any, me: str | None = None) -> dict[str, Any]:
+    seats = json.loads(row.seats)
+    totals = json.loads(row.totals)
+    order = sorted(range(len(totals)), key=lambda i: -totals[i])
+    places = [0] * len(totals)
+    for place, seat in enumerate(order, 1):
+        places[seat] = place
+    out = {"room_code": row.room_code, "ruleset": row.ruleset, "club_id": row.club_id, "status": row.status,
+           "hands": row.hands, "started_at": row.started_at, "finished_at": row.finished_at,
+           "players": [{"seat": i, "player_id": None if s["player_id"].startswith("bot:") else s["player_id"],
+                        "bot": s["player_id"].startswith("bot:"), "name": s["name"], "total": totals[i],
+                        "place": places[i]} for i, s in enumerate(seats)]}
+    if me is not None:
+        mine = next((p for p in out["players"] if p["player_id"] == me), None)
+        out["seat"] = mine["seat"] if mine else None
+    return out
+
+
+async def matches_of(conn: AsyncConnection, player_id: str, *, ruleset: str | None, club_id: str | None,
+                     period: str, now: float, limit: int, offset: int) -> dict[str, Any]:
+    """A player's matches, newest first, filtered by ruleset, club and period."""
+    cond = [match_players.c.player_id == player_id, match_players.c.finished_at >= since(period, now)]
+    if ruleset is not None:
+        cond.append(matches.c.ruleset == ruleset)
+    if club_id is not None:
+        cond.append(matches.c.club_id == club_id)
+    joined = match_players.join(matches, matches.c.room_code == match_players.c.room_code)
+    total = (await conn.execute(select(func.count()).select_from(joined).where(and_(*cond)))).scalar()
+    res = await conn.execute(select(matches).select_from(joined).where(and_(*cond))
+                             .order_by(matches.c.finished_at.desc()).limit(limit).offset(offset))
+    found = [_match_json(r, player_id) for r in res]
+    more = offset + limit < int(total or 0)
+    return {"matches": found, "total": int(total or 0), "next": offset + limit if more else None}
+
+
+async def match_summary(conn: AsyncConnection, room_code: str) -> dict[str, Any] | None:
+    """The shareable summary of a match: places and totals, each hand's outcome and replay code, the
+    best hand. None: no hand of that room has ended."""
+    row = (await conn.execute(select(matches).where(matches.c.room_code == room_code))).first()
+    if row is None:
+        return None
+    out = _match_json(row)
+    codes = dict((await conn.execute(select(replay_codes.c.hand_no, replay_codes.c.code)
+                                      .where(replay_codes.c.room_code == room_code))).all())
+    per_hand: dict[int, list[Any]] = {}
+    for r in await conn.execute(select(hand_records).where(hand_records.c.room_code == room_code)
+                                .order_by(hand_records.c.hand_no, hand_records.c.seat)):
+        per_hand.setdefault(r.hand_no, []).append(r)
+    dealers = dict((await conn.execute(select(hands.c.hand_no, hands.c.dealer)
+                                        .where(hands.c.room_code == room_code))).all())
+    hand_list = []
+    best: dict[str, Any] | None = None
+    for n, seats in sorted(per_hand.items()):
+        winners = [s.seat for s in seats if s.won]
+        how = "draw" if not winners else ("self_draw" if any(s.self_draw for s in seats) else "discard")
+        dealt_in = next((s.seat for s in seats if s.dealt_in), None)
+        hand_list.append({"hand_no": n, "dealer": dealers.get(n), "winners": winners, "how": how,
+                          "dealt_in": dealt_in, "totals": [s.total for s in seats], "replay_code": codes.get(n)})
+        for s in seats:
+            if s.won and (best is None or s.total > best["points"]):
+                best = {"hand_no": n, "seat": s.seat, "points": s.total, "replay_code": codes.get(n)}
+    out["hand_list"] = hand_list
+    out["best_hand"] = best
+    return out
+
+
+async def replay_target(conn: AsyncConnection, code: str) -> dict[str, Any] | None:
+    """The hand a replay code names: {"room_code", "hand_no", "club_id"} or None."""
+    row = (await conn.execute(select(replay_codes.c.room_code, replay_codes.c.hand_no, matches.c.club_id,
+                                     matches.c.ruleset)
+                              .join(matches, matches.c.room_code == replay_codes.c.room_code, isouter=True)
+                              .where(replay_codes.c.code == code))).first()
+    if row is None:
+        return None
+    return {"code": code, "room_code": row.room_code, "hand_no": row.hand_no, "club_id": row.club_id,
+            "ruleset": row.ruleset}

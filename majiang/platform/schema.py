@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from sqlalchemy import Column, Float, Index, String, Table
+from sqlalchemy import Boolean, Column, Float, Index, Integer, String, Table, Text, UniqueConstraint
 
 from majiang.server.schema import metadata
 
@@ -26,4 +26,58 @@ refresh_tokens = Table(
     Column("created_at", Float, nullable=False),
     Column("expires_at", Float, nullable=False),
     Index("ix_refresh_tokens_player", "player_id"),
+)
+
+# --- 战绩 (majiang/platform/records.py), migration 0005 ---------------------------------------------
+# One row per match (a room that finished at least one hand), updated as each hand ends.
+matches = Table(
+    "matches", metadata,
+    Column("room_code", String(16), primary_key=True),
+    Column("ruleset", String(32), nullable=False),
+    Column("club_id", String(16), nullable=True),  # a club's room: only its members see the record
+    Column("seats", Text, nullable=False),  # JSON: per seat {"player_id", "name"} (bots: "bot:<kind>")
+    Column("totals", Text, nullable=False),  # JSON: the match's totals so far
+    Column("hands", Integer, nullable=False),
+    Column("status", String(16), nullable=False),  # playing | finished
+    Column("started_at", Float, nullable=False),
+    Column("finished_at", Float, nullable=False),  # when its last hand ended
+    Index("ix_matches_club", "club_id", "finished_at"),
+)
+
+# The people of each match, for a player's list of matches (bots are not listed).
+match_players = Table(
+    "match_players", metadata,
+    Column("room_code", String(16), primary_key=True),
+    Column("player_id", String(32), primary_key=True),
+    Column("seat", Integer, nullable=False),
+    Column("total", Integer, nullable=False),
+    Column("finished_at", Float, nullable=False),
+    Index("ix_match_players_player", "player_id", "finished_at"),
+)
+
+# Each seat of each ended hand and how it went: the statistics and the club boards read these.
+hand_records = Table(
+    "hand_records", metadata,
+    Column("room_code", String(16), primary_key=True),
+    Column("hand_no", Integer, primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("player_id", String(32), nullable=False),
+    Column("ruleset", String(32), nullable=False),
+    Column("club_id", String(16), nullable=True),
+    Column("total", Integer, nullable=False),
+    Column("won", Boolean, nullable=False),
+    Column("self_draw", Boolean, nullable=False),  # 自摸
+    Column("dealt_in", Boolean, nullable=False),  # 点炮: this seat's discard was won on
+    Column("finished_at", Float, nullable=False),
+    Index("ix_hand_records_player", "player_id", "ruleset"),
+    Index("ix_hand_records_club", "club_id", "finished_at"),
+)
+
+# 回放码: 8 characters per ended hand, to read out or paste; opens that hand's replay.
+replay_codes = Table(
+    "replay_codes", metadata,
+    Column("code", String(8), primary_key=True),
+    Column("room_code", String(16), nullable=False),
+    Column("hand_no", Integer, nullable=False),
+    UniqueConstraint("room_code", "hand_no", name="uq_replay_codes_hand"),
 )

@@ -30,6 +30,9 @@ class Limits:
     login_burst_account: float = 10.0
     login_rate_ip: float = 0.5
     login_burst_ip: float = 30.0
+    # replay-code look-ups per client address (against enumeration: records.py ALPHABET says why it is enough)
+    code_rate_ip: float = 0.2
+    code_burst_ip: float = 20.0
     # REST writes (every POST): token buckets per client address and per player token
     write_rate_ip: float = 10.0
     write_burst_ip: float = 60.0

@@ -6,6 +6,7 @@ that caller may see."""
 
 from __future__ import annotations
 
+import time
 from collections.abc import Awaitable, Callable
 from typing import Any
 
@@ -13,19 +14,24 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
 
+from majiang.platform import records
 from majiang.platform.accounts import AccountError
 from majiang.platform.service import Platform
+from majiang.rules.registry import RULESETS
 from majiang.server import auth
 from majiang.server.rest import (
+    CODE_RE,
     PLAYER_RE,
     HTTPError,
     _bearer,
     body,
     client_ip,
+    code_of,
     endpoint,
     ok,
     revoke_player,
     revoke_token,
+    small_int,
 )
 
 Handler = Callable[[Request], Awaitable[Response]]
@@ -120,6 +126,62 @@ async def profile(request: Request) -> Response:
     return ok(found)
 
 
+# --- 战绩 and 回放码 -------------------------------------------------------------------------------
+async def may_see_match(request: Request, match: dict[str, Any], who: auth.Player | None) -> bool:
+    """A match's record is anyone's who knows its room code, except a club's: its members' only."""
+    return match.get("club_id") is None
+
+
+async def my_records(request: Request) -> Response:
+    """The caller's matches, newest first: ``?ruleset=``, ``?club=``, ``?period=week|month|all``,
+    ``?limit=`` (default 20, at most 100) and ``?offset=``."""
+    p = caller(request)
+    assert p is not None
+    q = request.query_params
+    ruleset = q.get("ruleset") or None
+    if ruleset is not None and ruleset not in RULESETS:
+        raise HTTPError(400, "bad_request", f"ruleset must be one of {', '.join(RULESETS)}")
+    club = q.get("club") or None
+    if club is not None and not CODE_RE.fullmatch(club):
+        raise HTTPError(400, "bad_request", "club is a club id (letters and digits)")
+    period = q.get("period", "all")
+    if period not in records.PERIODS:
+        raise HTTPError(400, "bad_request", f"period must be one of {', '.join(records.PERIODS)}")
+    limit = small_int(q.get("limit", "20"), "limit")
+    offset = small_int(q.get("offset", "0"), "offset")
+    if not 1 <= limit <= 100:
+        raise HTTPError(400, "bad_request", "limit must be 1..100")
+    async with request.app.state.server.store.engine.connect() as conn:
+        found = await records.matches_of(conn, p.player_id, ruleset=ruleset, club_id=club, period=period,
+                                         now=time.time(), limit=limit, offset=offset)
+    return ok(found)
+
+
+async def match(request: Request) -> Response:
+    """A match's summary (places, totals, each hand and its replay code, the best hand)."""
+    code = code_of(request)
+    async with request.app.state.server.store.engine.connect() as conn:
+        found = await records.match_summary(conn, code)
+    if found is None or not await may_see_match(request, found, caller(request, required=False)):
+        raise HTTPError(404, "not_found", f"no match record for room {code}")
+    return ok(found)
+
+
+async def replay_code(request: Request) -> Response:
+    """The hand a 回放码 names. Limited per address: codes are not for guessing."""
+    if not platform_of(request).code_lookups.allow(client_ip(request)):
+        raise HTTPError(429, "rate_limited", "too many replay codes tried from your address; wait a minute")
+    code = records.clean_replay_code(request.path_params["code"])
+    if code is None:
+        raise HTTPError(400, "bad_request", f"a replay code is {records.CODE_LEN} of the characters "
+                                            f"{records.ALPHABET} (dashes and spaces are ignored)")
+    async with request.app.state.server.store.engine.connect() as conn:
+        target = await records.replay_target(conn, code)
+    if target is None or not await may_see_match(request, target, caller(request, required=False)):
+        raise HTTPError(404, "not_found", "no hand has that replay code")
+    return ok(target)
+
+
 routes = [
     Route("/api/account/register", platform_endpoint(register), methods=["POST"]),
     Route("/api/account/login", platform_endpoint(login), methods=["POST"]),
@@ -128,12 +190,15 @@ routes = [
     Route("/api/account", platform_endpoint(my_account)),
     Route("/api/account/profile", platform_endpoint(edit_profile), methods=["POST"]),
     Route("/api/profiles/{player_id}", platform_endpoint(profile)),
+    Route("/api/records", platform_endpoint(my_records)),
+    Route("/api/matches/{code}", platform_endpoint(match)),
+    Route("/api/replay-codes/{code}", platform_endpoint(replay_code)),
 ]
 
 
 def openapi_paths() -> dict[str, Any]:
     """These routes for majiang/server/openapi.py."""
-    from majiang.server.openapi import PLAYER, _op
+    from majiang.server.openapi import CODE, PLAYER, _op, _query
 
     obj = {"type": "object"}
     return {
@@ -155,4 +220,12 @@ def openapi_paths() -> dict[str, Any]:
             **obj, "properties": {"name": {"type": "string"}, "avatar": {"type": "integer", "minimum": 0}}})},
         "/api/profiles/{player_id}": {"get": _op("a player's profile and per-ruleset statistics",
                                                  params=[PLAYER])},
+        "/api/records": {"get": _op("my matches (战绩), newest first", auth="player", params=[
+            _query("ruleset", {"type": "string"}), _query("club", {"type": "string"}),
+            _query("period", {"type": "string", "enum": list(records.PERIODS)}),
+            _query("limit", {"type": "string", "pattern": "^[0-9]{1,9}$"}),
+            _query("offset", {"type": "string", "pattern": "^[0-9]{1,9}$"})])},
+        "/api/matches/{code}": {"get": _op("a match's summary: places, totals, hands, replay codes", params=[CODE])},
+        "/api/replay-codes/{code}": {"get": _op("the hand a replay code (回放码) names", params=[
+            {"name": "code", "in": "path", "required": True, "schema": {"type": "string", "maxLength": 32}}])},
     }

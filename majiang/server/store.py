@@ -23,6 +23,7 @@ from sqlalchemy import Connection, delete, event, func, select, text, update
 from sqlalchemy.engine import make_url
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_engine
 
+from majiang.server.hooks import HandHook, HandReport
 from majiang.server.metrics import COMMIT_SECONDS
 from majiang.server.schema import hand_seats, hands, players, revocations, room_events, room_owners, rooms
 
@@ -80,6 +81,8 @@ class Store:
         # that writes one of these rooms first checks (FOR SHARE) that the epoch is still current, so a
         # claim by another node (which raises it) and a stale write can never both succeed.
         self.fence: dict[str, int] = {}
+        # Run in the transaction that saves each ended hand (majiang/server/hooks.py): the platform's records.
+        self.hand_hooks: list[HandHook] = []
 
     async def open(self) -> None:
         async with self.engine.begin() as conn:
@@ -181,11 +184,16 @@ class Store:
                 status=status, totals=json.dumps(totals), updated_at=time.time()))
         return self.op(op, code)
 
-    def add_hand(self, code: str, row: dict[str, Any], seats: list[dict[str, Any]]) -> asyncio.Future[None]:
+    def add_hand(self, code: str, row: dict[str, Any], seats: list[dict[str, Any]],
+                 report: HandReport | None = None) -> asyncio.Future[None]:
         async def op(conn: AsyncConnection) -> None:
-            await conn.execute(hands.insert().values(room_code=code, finished_at=time.time(), **row))
+            finished_at = report.finished_at if report is not None else time.time()
+            await conn.execute(hands.insert().values(room_code=code, finished_at=finished_at, **row))
             await conn.execute(hand_seats.insert(), [{"room_code": code, "hand_no": row["hand_no"], **s}
                                                      for s in seats])
+            if report is not None:
+                for hook in self.hand_hooks:
+                    await hook(conn, report)
         return self.op(op, code)
 
     def revoke(self, kind: str, key: str, at: float) -> asyncio.Future[None]:

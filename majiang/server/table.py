@@ -20,6 +20,7 @@ from majiang.bots.base import Bot
 from majiang.engine import action_to_builtins, event_to_builtins, redact, seat_view
 from majiang.engine.absent import absent_win, claim_timeout_action
 from majiang.engine.actions import Action
+from majiang.engine.events import Won
 from majiang.engine.hand import Hand
 from majiang.engine.replay import encode as encode_replay
 from majiang.engine.replay import to_replay
@@ -28,6 +29,7 @@ from majiang.server.auth import names_confusable
 from majiang.server.botpace import PACE
 from majiang.server.clocks import Timers
 from majiang.server.conn import Conn
+from majiang.server.hooks import HandReport
 from majiang.server.logs import TABLE
 from majiang.server.metrics import ACTIONS, RECORDS
 from majiang.server.protocol import encoder, message
@@ -221,7 +223,15 @@ class Table:
         }
         seats = [{"seat": i, "player_id": p, "total": s.totals[i], "won": i in s.winners}
                  for i, p in enumerate(st.hand_players)]
-        return [self.store.add_hand(st.code, row, seats), self.store.set_room_status(st.code, st.status, st.totals)]
+        won = [e for e in hand.events if isinstance(e, Won)]
+        report = HandReport(
+            room_code=st.code, hand_no=hand.hand_no, ruleset=st.ruleset_name, players=list(st.hand_players),
+            names=[seat.name or "" for seat in st.seats], totals=list(s.totals), match_totals=st.totals,
+            winners=sorted(s.winners), self_drawn=sorted(e.seat for e in won if e.self_draw),
+            dealt_in=next((e.from_seat for e in won if not e.self_draw), None),
+            match_over=st.status == "finished", finished_at=time.time())
+        return [self.store.add_hand(st.code, row, seats, report),
+                self.store.set_room_status(st.code, st.status, st.totals)]
 
     async def settle(self, *, room: bool, hand: bool) -> None:
         """After a commit: arm clocks/bots/countdowns, then push what changed."""

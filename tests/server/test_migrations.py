@@ -14,6 +14,7 @@ from alembic.config import Config
 from alembic.script import ScriptDirectory
 from sqlalchemy import Connection, text
 
+from majiang.platform import records
 from majiang.platform.service import Platform
 from majiang.server import auth
 from majiang.server.config import Settings
@@ -100,5 +101,18 @@ async def _upgrade_and_check(url: str, tmp_path: Path) -> None:
         _, guest = auth.issue(settings.secret or "", "老王", 60, "pold1")
         issued = await platform.accounts.register("laowang", "a long password", None, guest)
         assert issued.player_id == "pold1" and issued.name == "老王"
+        # 0005 gave the old hand its record and replay code (its replay is not rebuildable: no how)
+        async with store.engine.connect() as conn:
+            summary = await records.match_summary(conn, "OLD1")
+            assert summary is not None and summary["status"] == "finished"
+            assert [p["total"] for p in summary["players"]] == [3, -1, -1, -1]
+            assert summary["players"][0]["name"] == "老王" and summary["players"][1]["bot"]
+            hand = summary["hand_list"][0]
+            assert hand["winners"] == [0] and len(hand["replay_code"]) == 8
+            target = await records.replay_target(conn, hand["replay_code"])
+            assert target is not None and (target["room_code"], target["hand_no"]) == ("OLD1", 1)
+            mine = await records.matches_of(conn, "pold1", ruleset=None, club_id=None, period="all",
+                                            now=time.time(), limit=10, offset=0)
+            assert [m["room_code"] for m in mine["matches"]] == ["OLD1"]
     finally:
         await store.close()

@@ -20,10 +20,12 @@ def _register_optional() -> None:
         return
     BOTS["greedy"] = GreedyBot
     from majiang.bots.greedy_v1 import GreedyBotV1
+    from majiang.bots.hard import HardBot
     from majiang.bots.strong import StrongBot
 
     BOTS["greedy_v1"] = GreedyBotV1  # the greedy bot before its speed-up, for the arena's comparison
     BOTS["strong"] = StrongBot
+    BOTS["hard"] = HardBot  # the strong bot's choice checked by search over imagined hands
 
 
 _register_optional()

@@ -1,0 +1,210 @@
+"""The hard bot: the strong bot's choice, checked by search over imagined hands.
+
+For a decision with a real choice it
+
+1. asks the strong bot (majiang.bots.strong) for its choice — the *default*;
+2. lists a few candidates beside it: on a turn the discards (and kongs) nearest a win by the greedy
+   bot's measure, in a claim window every response;
+3. draws ``samples`` guesses at the hidden tiles consistent with its view (majiang.bots.world), and
+   from each plays every candidate's hand out to the end with a fast policy at every seat
+   (majiang.bots.playout), the same guess and the same random generator for every candidate (common
+   random numbers: the luck of the guess cancels in the comparison);
+4. takes the candidate with the best mean settlement (points, not the chance to win) when it beats the
+   default by more than ``MARGIN`` standard errors of the paired difference; else keeps the default.
+
+Deterministic: the random generator of a decision is seeded from the bot's seed and the view with its
+seed hash left out, so the same seed and the same view give the same choice, and hidden tiles the view
+does not show cannot change it. ``effort`` after a decision says how much searching it took (0 to 1):
+the server's think delay follows it.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import random
+import time
+from collections.abc import Callable
+
+import msgspec
+
+from majiang.bots.analysis import PartMemo, Reader
+from majiang.bots.greedy import GreedyContext, _keep_value
+from majiang.bots.playout import FastPolicy, play_out
+from majiang.bots.strong import StrongBot
+from majiang.bots.world import Sample, build_hand, draw_sample, ruleset_of
+from majiang.engine.actions import Action, Declare, Discard, Expose, Kong, WildKong, Win
+from majiang.engine.hand import Hand, IllegalAction
+from majiang.engine.view import SeatView
+from majiang.hand import is_win, waits
+
+SAMPLES = 10  # guesses per decision; each is played out once per candidate
+MAX_CANDIDATES = 4
+# The search overrides the strong bot's choice only when its edge is this many standard errors of the
+# paired difference: a playout's points vary a lot, and the default is already a good choice.
+MARGIN = 1.0
+
+
+class HardBot:
+    name = "hard"
+
+    def __init__(self, seed: int = 0, *, samples: int = SAMPLES, time_cap: float | None = None) -> None:
+        self.seed = seed
+        self.samples = samples
+        # A safety for a server on a slow machine: stop sampling after this many seconds of CPU (the
+        # choice then depends on the machine; None keeps decisions a pure function of seed and view).
+        self.time_cap = time_cap
+        self.strong = StrongBot(seed)
+        self.memo = PartMemo()
+        self.effort = 0.0
+        self.overrides = 0  # decisions where the search changed the strong bot's choice (for figures)
+
+    def choose(self, view: SeatView) -> Action:
+        self.effort = 0.0
+        default = self.strong.choose(view)
+        legal = view.legal
+        if (len(legal) == 1 or isinstance(default, Win | Expose | WildKong) or view.seat is None
+                or (view.claim is not None and view.claim.robbing)):
+            return default
+        candidates = self._candidates(view, default)
+        if len(candidates) < 2:
+            return default
+        values = self._search(view, candidates)
+        if values is None:
+            return default
+        choice = _pick(candidates, values)
+        if choice != default:
+            self.overrides += 1
+        return choice
+
+    # --- candidates ---------------------------------------------------------------------------
+    def _candidates(self, view: SeatView, default: Action) -> list[Action]:
+        legal = view.legal
+        out = [default]
+        if view.claim is not None:
+            for a in legal:
+                if a not in out and len(out) < MAX_CANDIDATES:
+                    out.append(a)
+            return out
+        ctx = GreedyContext(view, self.memo)
+        effs = ctx._discard_effs(list(view.hand))[0]
+        best: dict[int, Action] = {}  # per tile: the 报听 when offered (it opens discard wins), else the discard
+        for a in legal:
+            if isinstance(a, Discard | Declare) and (a.tile not in best or isinstance(a, Declare)):
+                best[a.tile] = a
+        ranked = sorted(best, key=lambda t: (effs.get(t, 99), t == view.wild, _keep_value(t, view.hand), t))
+        for t in ranked:
+            if len(out) >= MAX_CANDIDATES:
+                break
+            a = best[t]
+            if a not in out and not any(isinstance(o, Discard | Declare) and o.tile == t for o in out):
+                out.append(a)
+        for a in legal:  # kongs on the turn: few, and worth a look
+            if isinstance(a, Kong) and a not in out and len(out) <= MAX_CANDIDATES:
+                out.append(a)
+        return out
+
+    # --- search ----------------------------------------------------------------------------------
+    def _search(self, view: SeatView, candidates: list[Action]) -> list[list[int]] | None:
+        me = view.seat
+        assert me is not None
+        rng = random.Random(decision_seed(self.seed, view))
+        ruleset = ruleset_of(view)
+        reader = Reader(view)
+        policy = FastPolicy(view.ruleset, reader.as_natural, mode_b=view.ruleset == "anqing"
+                            and view.options.get("mode") == "B", need_eight=view.ruleset == "hefei")
+        forced = frozenset(t for t in range(ruleset.count_size) if _forced(view, t))
+        values: list[list[int]] = [[] for _ in candidates]
+        ready: Callable[[int, list[int], set[int]], bool] | None = None
+        start = time.process_time()
+        for k in range(self.samples):
+            sample = draw_sample(view, rng, forced=forced, ready=ready)
+            if sample is None:
+                return None
+            if ready is None and any(s.declared for s in view.seats if s.seat != me):
+                template = build_hand(view, sample, ruleset)
+                ready = _ready_test(template)
+                sample = draw_sample(view, rng, forced=forced, ready=ready)
+                if sample is None:
+                    return None
+            play_seed = rng.getrandbits(64)
+            for i, action in enumerate(candidates):
+                values[i].append(_value(view, sample, action, policy, random.Random(play_seed)))
+            self.effort = (k + 1) / self.samples
+            if self.time_cap is not None and time.process_time() - start > self.time_cap:
+                break
+        return values
+
+
+def _value(view: SeatView, sample: Sample, action: Action, policy: FastPolicy, rng: random.Random) -> int:
+    me = view.seat
+    assert me is not None
+    hand = build_hand(view, sample)
+    try:
+        hand.apply(me, action)
+    except IllegalAction:  # the imagined hand disagrees with the real one on this action: no evidence
+        return 0
+    return play_out(hand, me, policy, rng)
+
+
+def _pick(candidates: list[Action], values: list[list[int]]) -> Action:
+    """The default (first) unless another candidate's paired mean is ahead by MARGIN standard errors."""
+    base = values[0]
+    n = len(base)
+    if n < 2:
+        return candidates[0]
+    best, best_edge = candidates[0], 0.0
+    for action, vals in zip(candidates[1:], values[1:], strict=True):
+        diffs = [a - b for a, b in zip(vals, base, strict=True)]
+        mean = sum(diffs) / n
+        var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+        se = (var / n) ** 0.5
+        if mean > MARGIN * se and mean > best_edge:
+            best, best_edge = action, mean
+    return best
+
+
+def decision_seed(seed: int, view: SeatView) -> int:
+    """The decision's random seed: the bot's seed and everything the view shows but its seed hash (which
+    differs between deals that look the same to this seat)."""
+    public = msgspec.structs.replace(view, seed_hash="", ting=None)
+    digest = hashlib.sha256(str(seed).encode() + b"|" + msgspec.json.encode(public)).digest()
+    return int.from_bytes(digest[:8], "little")
+
+
+def _forced(view: SeatView, t: int) -> bool:
+    """A kind laid open as soon as it is held (Anqing's 杠牌, baida's flowers that are no 百搭)."""
+    if view.ruleset == "anqing":
+        return t in view.gangpai
+    if view.ruleset == "baida":
+        return t >= 34 and t not in view.wilds
+    return False
+
+
+def _ready_test(template: Hand) -> Callable[[int, list[int], set[int]], bool]:
+    """A declared seat's hand must be ready, and locked out of no winning tile it was thrown since."""
+    rs = template.ruleset
+    size = rs.count_size
+    is_ready: Callable[[Hand, int, list[int]], bool] | None = getattr(rs, "is_ready", None)  # (Hefei's 报听)
+
+    def ready(seat: int, tiles: list[int], locked: set[int]) -> bool:
+        counts = [0] * size
+        for t in tiles:
+            counts[t] += 1
+        if is_ready is not None and not is_ready(template, seat, counts[:34] if size > 34 else counts):
+            return False
+        if not locked:
+            return True
+        shape = counts[:34]
+        for t in waits(shape, 0, True, rs.tileset):
+            if t in locked:
+                shape[t] += 1
+                won = is_win(shape, 0, True, rs.tileset)
+                shape[t] -= 1
+                if won:
+                    return False
+        return True
+
+    return ready
+
+
+__all__ = ["HardBot", "decision_seed"]

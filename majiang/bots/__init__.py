@@ -19,12 +19,14 @@ def _register_optional() -> None:
     except ImportError:  # the greedy bot lands separately
         return
     BOTS["greedy"] = GreedyBot
+    from majiang.bots.easy import EasyBot
     from majiang.bots.greedy_v1 import GreedyBotV1
     from majiang.bots.hard import HardBot
     from majiang.bots.strong import StrongBot
 
     BOTS["greedy_v1"] = GreedyBotV1  # the greedy bot before its speed-up, for the arena's comparison
     BOTS["strong"] = StrongBot
+    BOTS["easy"] = EasyBot  # greedy with a beginner's habits (majiang.bots.levels)
     BOTS["hard"] = HardBot  # the strong bot's choice checked by search over imagined hands
 
 

@@ -20,16 +20,14 @@ the server's think delay follows it.
 
 from __future__ import annotations
 
-import hashlib
 import random
 import time
 from collections.abc import Callable
 
-import msgspec
-
 from majiang.bots.analysis import PartMemo, Reader
 from majiang.bots.greedy import GreedyContext, _keep_value
 from majiang.bots.playout import FastPolicy, play_out
+from majiang.bots.seeding import decision_seed
 from majiang.bots.strong import StrongBot
 from majiang.bots.world import Sample, build_hand, draw_sample, ruleset_of
 from majiang.engine.actions import Action, Declare, Discard, Expose, Kong, WildKong, Win
@@ -161,14 +159,6 @@ def _pick(candidates: list[Action], values: list[list[int]]) -> Action:
         if mean > MARGIN * se and mean > best_edge:
             best, best_edge = action, mean
     return best
-
-
-def decision_seed(seed: int, view: SeatView) -> int:
-    """The decision's random seed: the bot's seed and everything the view shows but its seed hash (which
-    differs between deals that look the same to this seat)."""
-    public = msgspec.structs.replace(view, seed_hash="", ting=None)
-    digest = hashlib.sha256(str(seed).encode() + b"|" + msgspec.json.encode(public)).digest()
-    return int.from_bytes(digest[:8], "little")
 
 
 def _forced(view: SeatView, t: int) -> bool:

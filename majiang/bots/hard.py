@@ -29,7 +29,7 @@ from majiang.bots.greedy import GreedyContext, _keep_value
 from majiang.bots.playout import FastPolicy, play_out
 from majiang.bots.seeding import decision_seed
 from majiang.bots.strong import StrongBot
-from majiang.bots.world import Sample, build_hand, draw_sample, ruleset_of
+from majiang.bots.world import Develop, Sample, build_hand, draw_sample, ruleset_of
 from majiang.engine.actions import Action, Declare, Discard, Expose, Kong, WildKong, Win
 from majiang.engine.hand import Hand, IllegalAction
 from majiang.engine.view import SeatView
@@ -40,6 +40,10 @@ MAX_CANDIDATES = 4
 # The search overrides the strong bot's choice only when its edge is this many standard errors of the
 # paired difference: a playout's points vary a lot, and the default is already a good choice.
 MARGIN = 1.0
+# The other seats' hidden hands are played forward from a random deal (see _developer): a random hand
+# is far from ready, so without it the imagined opponents almost never win and defence counts for nothing.
+DEVELOP = True
+DEVELOP_TURNS = 14
 
 
 class HardBot:
@@ -111,17 +115,18 @@ class HardBot:
         policy = FastPolicy(view.ruleset, reader.as_natural, mode_b=view.ruleset == "anqing"
                             and view.options.get("mode") == "B", need_eight=view.ruleset == "hefei")
         forced = frozenset(t for t in range(ruleset.count_size) if _forced(view, t))
+        develop = _developer(view, policy) if DEVELOP else None
         values: list[list[int]] = [[] for _ in candidates]
         ready: Callable[[int, list[int], set[int]], bool] | None = None
         start = time.process_time()
         for k in range(self.samples):
-            sample = draw_sample(view, rng, forced=forced, ready=ready)
+            sample = draw_sample(view, rng, forced=forced, ready=ready, develop=develop)
             if sample is None:
                 return None
             if ready is None and any(s.declared for s in view.seats if s.seat != me):
                 template = build_hand(view, sample, ruleset)
                 ready = _ready_test(template)
-                sample = draw_sample(view, rng, forced=forced, ready=ready)
+                sample = draw_sample(view, rng, forced=forced, ready=ready, develop=develop)
                 if sample is None:
                     return None
             play_seed = rng.getrandbits(64)
@@ -159,6 +164,26 @@ def _pick(candidates: list[Action], values: list[list[int]]) -> Action:
         if mean > MARGIN * se and mean > best_edge:
             best, best_edge = action, mean
     return best
+
+
+def _developer(view: SeatView, policy: FastPolicy) -> Develop:
+    """Each other seat's random tiles, played forward: as many draws as it has thrown tiles (at most
+    ``DEVELOP_TURNS``), each followed by the fast policy's discard, from the rest of the pool. Its real
+    discards are already in the river, so the thrown tiles go back to the pool."""
+    melds = {s.seat: [t for m in s.melds for t in m.tiles] for s in view.seats}
+    turns = {s.seat: min(DEVELOP_TURNS, len(s.river)) for s in view.seats}
+
+    def develop(seat: int, held: list[int], free: list[int], rng: random.Random) -> None:
+        if not free:
+            return
+        for _ in range(turns[seat]):
+            i = rng.randrange(len(free))
+            held.append(free[i])
+            out = policy.best_discard(held, melds[seat], rng)
+            held.remove(out)
+            free[i] = out
+
+    return develop
 
 
 def _forced(view: SeatView, t: int) -> bool:

@@ -59,10 +59,31 @@ class FastPolicy:
 
     def _discard(self, hand: Hand, seat: int, options: list[Action], rng: random.Random) -> Action:
         st = hand.seat_state[seat]
+        melds = [t for m in st.melds for t in m.tiles] if st.melds else []
+        best: tuple[int, int, float, int] | None = None
+        choice = options[0]
+        keys = self.discard_keys(st.held, melds, rng)
+        for a in options:
+            k = keys.get(a.tile)  # type: ignore[union-attr]
+            if k is None:
+                continue
+            key = (*k, 0 if type(a) is Declare else 1)
+            if best is None or key < best:
+                best, choice = key, a
+        return choice
+
+    def best_discard(self, held: list[int], melds: list[int], rng: random.Random) -> int:
+        """The tile this policy throws from ``held`` (3n+2 tiles, ``melds`` the tiles of its melds)."""
+        keys = self.discard_keys(held, melds, rng)
+        return min(keys, key=keys.__getitem__)
+
+    def discard_keys(self, held: list[int], melds: list[int], rng: random.Random) -> dict[int, tuple[int, int, float]]:
+        """Per distinct held tile: (effective shanten after throwing it, how connected it is, a random
+        tie-break); the lowest goes."""
         as_natural = self.as_natural
         natural = [0] * 34
         jokers = 0
-        for t in st.held:
+        for t in held:
             v = as_natural[t]
             if v < 0:
                 jokers += 1
@@ -70,41 +91,36 @@ class FastPolicy:
                 natural[v] += 1
         after = discard_shantens(natural, jokers, self.seven_pairs, self.tileset) \
             if (sum(natural) + jokers) % 3 == 2 else None
-        gaps = self._gaps(hand, seat, natural) if (self.mode_b or self.need_eight) else None
-        best: tuple[int, int, float, int] | None = None
-        choice = options[0]
-        for a in options:
-            t = a.tile  # type: ignore[union-attr]
+        gaps = self._gaps(melds, natural) if (self.mode_b or self.need_eight) else None
+        keys: dict[int, tuple[int, int, float]] = {}
+        for t in held:
+            if t in keys:
+                continue
             v = as_natural[t]
             if v >= 34:
-                key = (-1, 0, rng.random(), 0)  # a flower in no set: always the first to go
-            else:
-                sh = (after[34] if v < 0 else after[v]) if after is not None else 0
-                eff = sh if sh is not None else 9
-                if gaps is not None:
-                    gap = gaps[v // 9 if 0 <= v < 27 else 3]
-                    if gap > eff:
-                        eff = gap
-                key = (eff, 99 if v < 0 else _connection(natural, v), rng.random(),
-                       0 if type(a) is Declare else 1)
-            if best is None or key < best:
-                best, choice = key, a
-        return choice
+                keys[t] = (-1, 0, rng.random())  # a flower in no set: always the first to go
+                continue
+            sh = (after[34] if v < 0 else after[v]) if after is not None else 0
+            eff = sh if sh is not None else 9
+            if gaps is not None:
+                gap = gaps[v // 9 if 0 <= v < 27 else 3]
+                if gap > eff:
+                    eff = gap
+            keys[t] = (eff, 99 if v < 0 else _connection(natural, v), rng.random())
+        return keys
 
-    def _gaps(self, hand: Hand, seat: int, natural: list[int]) -> list[int]:
+    def _gaps(self, melds: list[int], natural: list[int]) -> list[int]:
         """The goal gap − 1 after throwing a tile of each suit (and of no suit, item 3)."""
         suits = [sum(natural[0:9]), sum(natural[9:18]), sum(natural[18:27])]
-        for m in hand.seat_state[seat].melds:
-            for t in m.tiles:
-                v = self.as_natural[t]
-                if 0 <= v < 27:
-                    suits[v // 9] += 1
+        for t in melds:
+            v = self.as_natural[t]
+            if 0 <= v < 27:
+                suits[v // 9] += 1
         out = []
         for s in range(4):
             held = [h - (i == s) for i, h in enumerate(suits)]
             out.append(self._gap(held) - 1)
         return out
-
 
     def _gap(self, held: list[int]) -> int:
         if self.mode_b:  # every tile of the smallest suit must go while all three are held

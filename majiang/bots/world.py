@@ -24,6 +24,7 @@ Only the view is read: :func:`sample_world` never sees the real hand.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import msgspec
@@ -35,6 +36,9 @@ from majiang.rules.base import Ruleset, WallSetup
 from majiang.rules.registry import make_ruleset
 
 READY_TRIES = 12  # redraws of a declared seat's hand until it is ready and its locked waits fit
+
+
+Develop = Callable[[int, list[int], list[int], random.Random], None]
 
 
 @dataclass(frozen=True)
@@ -105,12 +109,15 @@ def unseen_pool(view: SeatView) -> list[int]:
 
 
 def draw_sample(view: SeatView, rng: random.Random, *, forced: frozenset[int] = frozenset(),
-                ready: object = None) -> Sample | None:
+                ready: object = None, develop: Develop | None = None) -> Sample | None:
     """A random assignment of the hidden tiles consistent with the view (None: the view's counts do
     not add up, e.g. a ruleset whose tiles leave play in a way not modelled here).
 
     ``forced``: kinds nobody may hold concealed. ``ready(seat, tiles, locked)``: for a declared seat,
-    whether ``tiles`` is a ready hand none of whose waits is in ``locked``."""
+    whether ``tiles`` is a ready hand none of whose waits is in ``locked``. ``develop(seat, held, free,
+    rng)``: brings a seat's dealt-at-random tiles to where a player's would be after its draws so far
+    (swapping with ``free``, the rest of the pool, in place): a hand that has drawn and thrown a dozen
+    times is not a random one."""
     me = view.seat
     assert me is not None
     pool = unseen_pool(view)
@@ -143,6 +150,9 @@ def draw_sample(view: SeatView, rng: random.Random, *, forced: frozenset[int] = 
             return None
         hands[s.seat] = free[: s.hand_count]
         del free[: s.hand_count]
+    if develop is not None:
+        for s in others:
+            develop(s.seat, hands[s.seat], free, rng)
     wall = free + stuck
     if ready is not None:
         for s in others:

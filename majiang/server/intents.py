@@ -7,6 +7,7 @@ from __future__ import annotations
 import logging
 from typing import Any
 
+from majiang.bots.levels import LEVELS
 from majiang.engine import IllegalAction
 from majiang.server.conn import Conn
 from majiang.server.protocol import (
@@ -36,8 +37,8 @@ async def handle(table: Table, seat: int, msg: ClientMessage, conn: Conn) -> Non
                 await ready(table, seat)
             case Tuoguan(on=on):
                 await tuoguan(table, seat, on)
-            case AddBots(seats=seats):
-                await add_bots(table, seats)
+            case AddBots(seats=seats, level=level):
+                await add_bots(table, seats, level)
             case Leave():
                 await leave(table, seat, conn)
             case VoteDissolve(agree=agree):
@@ -106,7 +107,10 @@ async def tuoguan(table: Table, seat: int, on: bool) -> None:
         await table.settle(room=True, hand=st.hand is not None)
 
 
-async def add_bots(table: Table, seats: list[int] | None) -> None:
+async def add_bots(table: Table, seats: list[int] | None, level: str | None = None) -> None:
+    """Bots in the free seats named (all free seats: None), at ``level`` (None: the room's bot_level)."""
+    if level is not None and level not in LEVELS:
+        raise TableError("bad_message", f"level must be one of {', '.join(LEVELS)}")
     async with table.lock:
         st = table.state
         if st.status != "waiting":
@@ -114,8 +118,9 @@ async def add_bots(table: Table, seats: list[int] | None) -> None:
         wanted = range(4) if seats is None else sorted(set(seats))  # a seat named twice is filled once
         if any(not 0 <= s < 4 for s in wanted):
             raise TableError("bad_message", "seats are 0..3")
+        bot = table.level_bot(level or st.settings.bot_level)
         records: list[tuple[str, dict[str, Any]]] = [
-            ("seat", {"seat": s, "player_id": None, "name": f"Bot {s + 1}", "bot": table.bot_name})
+            ("seat", {"seat": s, "player_id": None, "name": f"Bot {s + 1}", "bot": bot})
             for s in wanted if not st.seats[s].occupied
         ]
         if records:

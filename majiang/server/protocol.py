@@ -6,6 +6,7 @@ from typing import Any
 
 import msgspec
 
+from majiang.bots.levels import LEVELS
 from majiang.engine.actions import Action, Chi, Declare, Discard, Expose, Kong, Peng
 from majiang.tiles import FLOWERS
 
@@ -35,6 +36,7 @@ class Tuoguan(msgspec.Struct, tag="tuoguan"):
 
 class AddBots(msgspec.Struct, tag="add_bots"):
     seats: list[int] | None = None
+    level: str | None = None  # easy | normal | hard (majiang.bots.levels); None: the room's bot_level
     seq: int | None = None
 
 
@@ -97,7 +99,9 @@ class RoomSettings(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     ready_seconds: float = 15.0
     grace_seconds: float = 5.0
     vote_seconds: float = 60.0
-    bot_delay: float = 0.6
+    bot_delay: float = 0.6  # the longest a bot waits before it acts; an obvious move takes a third of it
+    bot_level: str = "normal"  # the bots' level when seated without one: easy | normal | hard
+    tuoguan_level: str = "normal"  # the level 托管 plays at
     public: bool = True
     watch: bool = True  # a full room's link lets others watch (public information only)
     watch_delay: int = 0  # spectators see the hand this many actions late
@@ -112,6 +116,9 @@ class RoomSettings(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
                 return f"{name} must be 0.05..3600"
         if not 0 <= self.bot_delay <= 30:
             return "bot_delay must be 0..30"
+        for name in ("bot_level", "tuoguan_level"):
+            if getattr(self, name) not in LEVELS:
+                return f"{name} must be one of {', '.join(LEVELS)}"
         if not 0 <= self.watch_delay <= 200:
             return "watch_delay must be 0..200"
         if not 1 <= self.max_timeouts <= 100:

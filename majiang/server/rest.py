@@ -14,6 +14,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
+from majiang.bots.levels import LEVELS
 from majiang.engine.events import redact
 from majiang.engine.replay import decode as decode_replay
 from majiang.engine.replay import rebuild as rebuild_replay
@@ -448,12 +449,16 @@ async def room_bots(request: Request) -> Response:
         player = player_of(request)
         if table.state.seat_of(player.player_id) is None:
             raise HTTPError(403, "forbidden", "only a player seated in the room (or the operator) adds bots")
-    seats = (await body(request)).get("seats")
+    data = await body(request)
+    seats, level = data.get("seats"), data.get("level")
     # strict: a bool is not a seat number (True would be seat 1)
     if seats is not None and not (isinstance(seats, list) and len(seats) <= 4
                                   and all(type(s) is int for s in seats)):
         raise HTTPError(400, "bad_request", "seats must be a list of at most 4 seat numbers (0-3)")
-    await add_bots(table, seats)
+    if level is not None and not (isinstance(level, str) and level in LEVELS):
+        raise HTTPError(400, "bad_request", f"level must be one of {', '.join(LEVELS)} (or left out: the room's "
+                                            "bot_level)")
+    await add_bots(table, seats, level)
     return ok({"room": table.room_json()})
 
 

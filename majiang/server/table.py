@@ -17,6 +17,7 @@ from typing import Any
 
 from majiang.bots import BOTS, make_bot
 from majiang.bots.base import Bot
+from majiang.bots.levels import DEFAULT_LEVEL, level_bot, level_of
 from majiang.engine import action_to_builtins, event_to_builtins, redact, seat_view
 from majiang.engine.absent import absent_win, claim_timeout_action
 from majiang.engine.actions import Action
@@ -35,6 +36,7 @@ from majiang.server.metrics import ACTIONS, RECORDS
 from majiang.server.protocol import encoder, message
 from majiang.server.state import SEATS, TableState
 from majiang.server.store import StaleOwner, Store
+from majiang.server.thinking import think_delay
 
 log = logging.getLogger("majiang.server")
 Job = Callable[[], Coroutine[Any, Any, None]]
@@ -83,12 +85,14 @@ class Table:
         self.deadlines: dict[int, tuple[int, float, float]] = {}
         self.store = store
         self.bot_name = bot_name or default_bot()
+        self.explicit_bot = bot_name  # `majiang serve --bot NAME`: it plays the normal level
         self.lock = asyncio.Lock()
         self._thinking: set[tuple[int, int]] = set()  # (seat, asked) a bot is deciding outside the lock
         self.conns: list[Conn | None] = [None] * SEATS
         self.cursor = [0] * SEATS  # how many of the hand's events each seat has been sent
         self.timers = Timers()
         self._bots: dict[int, Bot] = {}
+        self._bot_names: dict[int, str] = {}  # the kind of each seat's bot in _bots
         self.actions = 0  # applied actions (for figures)
         self._shown: list[bytes | None] = [None] * SEATS  # what each seat's last view showed (see view_message)
         self._failures = 0
@@ -351,6 +355,8 @@ class Table:
         st = self.state
         totals = st.totals
         seats = [{"seat": i, "occupied": s.occupied, "player_id": s.player_id, "name": s.name, "bot": s.bot,
+                  "level": level_of(s.bot) if s.bot is not None else
+                  (st.settings.tuoguan_level if s.tuoguan else None),
                   "ready": s.ready, "connected": s.bot is not None or self.conns[i] is not None,
                   "tuoguan": s.tuoguan, "total": totals[i]} for i, s in enumerate(st.seats)]
         countdown = None
@@ -398,7 +404,9 @@ class Table:
                     self.timers.cancel(f"clock:{s}")
                 if retry:
                     self.timers.cancel(f"bot:{s}")
-                self.timers.arm(f"bot:{s}", st.asked[s], bot_delay,
+                assert hand is not None
+                delay = bot_delay if retry else think_delay(hand, s, bot_delay)
+                self.timers.arm(f"bot:{s}", st.asked[s], delay,
                                 self.background("bot move", lambda s=s, a=st.asked[s]: self._bot_move(s, a)))
             elif s in acting:
                 self.timers.cancel(f"bot:{s}")
@@ -498,10 +506,22 @@ class Table:
                     self.conns[i] = None
             await self.on_closed()
 
+    def level_bot(self, level: str) -> str:
+        """The bot that plays ``level`` here: the server's ``--bot`` plays normal when it was given one,
+        and a level whose bot is not installed falls back to the server's default."""
+        if level == DEFAULT_LEVEL and self.explicit_bot:
+            return self.explicit_bot
+        name = level_bot(level)
+        return name if name in BOTS else self.bot_name
+
     def bot_for(self, seat: int) -> Bot:
-        if seat not in self._bots:
-            self._bots[seat] = make_bot(self.state.seats[seat].bot or self.bot_name, secrets.randbits(32))
-        return self._bots[seat]
+        """The seat's bot: its own kind for a bot seat, the room's 托管 level for a human in 托管."""
+        name = self.state.seats[seat].bot or self.level_bot(self.state.settings.tuoguan_level)
+        bot = self._bots.get(seat)
+        if bot is None or self._bot_names.get(seat) != name:
+            bot = self._bots[seat] = make_bot(name, secrets.randbits(32))
+            self._bot_names[seat] = name
+        return bot
 
     async def _bot_move(self, seat: int, asked: int) -> None:
         # The bot thinks outside the table's lock: its decision waits in BOT_THREAD's queue behind every

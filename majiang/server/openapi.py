@@ -8,6 +8,7 @@ from typing import Any
 
 import msgspec
 
+from majiang.bots.levels import LEVELS
 from majiang.server.protocol import RoomCreate
 
 ERROR = {"$ref": "#/components/schemas/Error"}
@@ -47,7 +48,8 @@ def document() -> dict[str, Any]:
     components["Error"] = {"type": "object", "required": ["error", "reason"],
                            "properties": {"error": {"type": "string"}, "reason": {"type": "string"}}}
     seats = {"type": "object", "properties": {"seats": {"type": "array", "maxItems": 4,
-                                                        "items": {"type": "integer", "minimum": 0, "maximum": 3}}}}
+                                                        "items": {"type": "integer", "minimum": 0, "maximum": 3}},
+                                              "level": {"type": "string", "enum": list(LEVELS)}}}
     number = {"type": "string", "pattern": "^[0-9]{1,9}$"}
     paths: dict[str, Any] = {
         "/api/session": {"post": _op("a player token for a display name", body={
@@ -66,7 +68,8 @@ def document() -> dict[str, Any]:
             "post": _op("create a room", auth="player", body=room_create, ok=201)},
         "/api/rooms/{code}": {"get": _op("a room's state", params=[CODE])},
         "/api/rooms/{code}/join": {"post": _op("take a seat", auth="player", params=[CODE])},
-        "/api/rooms/{code}/bots": {"post": _op("fill seats with bots", auth="seated player or operator",
+        "/api/rooms/{code}/bots": {"post": _op("fill seats with bots (at a level; none: the room's bot_level)",
+                                               auth="seated player or operator",
                                                params=[CODE], body=seats)},
         "/api/rooms/{code}/dissolve": {"post": _op("dissolve the room", auth="operator", params=[CODE])},
         "/api/rooms/{code}/rematch": {"post": _op("play again with the same seats (a finished room)",

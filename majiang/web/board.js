@@ -1,7 +1,7 @@
 // The table picture for one seat's view: four seats around a pond of rivers, the centre panel
 // (wall, wild, dealer, hand number), melds, 杠牌 exposures. Shared by the live table and the replay.
 import {h} from './dom.js';
-import {actionLabel, rulesetWord, t, tileName, windName} from './i18n.js';
+import {actionLabel, rulesetWord, t, tileName, windName, withLevel} from './i18n.js';
 import {tileEl} from './tiles.js';
 
 export const POSITIONS = ['me', 'right', 'top', 'left']; // relative to the viewing seat
@@ -98,8 +98,9 @@ function seatHeader(view, seat, room, opts) {
     h('span', {class: `wind ${isDealer ? 'dealer' : ''}`, title: isDealer ? t('dealer') : ''}, wind),
     isDealer ? h('span', {class: 'chip dealer-chip'}, t('dealer')) : null,
     h('span', {class: 'name'}, name, seat === view.seat && opts.markMe ? ` (${t('me')})` : ''),
-    rs && rs.bot ? h('span', {class: 'chip bot'}, t('bot')) : null,
-    rs && rs.tuoguan ? h('span', {class: 'chip warn'}, t('tuoguan')) : null,
+    rs && rs.bot ? h('span', {class: 'chip bot', 'data-testid': `level-${seat}`}, withLevel(t('bot'), rs.level)) : null,
+    rs && rs.tuoguan ? h('span', {class: 'chip warn', 'data-testid': `level-${seat}`}, withLevel(t('tuoguan'), rs.level))
+      : null,
     rs && rs.occupied && !rs.connected && !rs.bot ? h('span', {class: 'chip warn'}, t('offline')) : null,
     s.declared ? h('span', {class: 'chip ting'}, t('declared')) : null,
     total !== null && total !== undefined ? h('span', {class: `score ${total > 0 ? 'pos' : total < 0 ? 'neg' : ''}`,

@@ -20,6 +20,7 @@ const STRINGS = {
     history: '战绩', logout: '换名字', back: '返回', lang: 'English', seats_taken: '{n}/4 人',
     waiting: '等待开局', ready: '准备', readied: '已准备', add_bots: '加机器人', leave: '离开座位',
     share_code: '房号 {code} — 发给朋友加入', empty_seat: '空位', bot: '机器人', offline: '离线',
+    bot_level: '机器人水平', tuoguan_level: '托管水平', level_easy: '入门', level_normal: '普通', level_hard: '高手',
     tuoguan: '托管', tuoguan_on: '托管中', cancel_tuoguan: '取消托管',
     wall_left: '余 {n} 张', hand_no: '第 {n} 局', dealer: '庄', streak: '连庄 {n}', wild: '钻',
     stand_in: '代', gangpai: '杠牌', indicator: '翻牌', seed_hash: '种子哈希',
@@ -60,6 +61,8 @@ const STRINGS = {
     no_rooms: 'No open rooms', refresh: 'Refresh', history: 'History', logout: 'Change name', back: 'Back',
     lang: '中文', seats_taken: '{n}/4 seated', waiting: 'Waiting to start', ready: 'Ready', readied: 'Ready ✓',
     add_bots: 'Add bots', leave: 'Leave seat', share_code: 'Room {code} — share it to invite friends',
+    bot_level: 'Bot level', tuoguan_level: 'Auto-play level', level_easy: 'Easy', level_normal: 'Normal',
+    level_hard: 'Hard',
     empty_seat: 'Empty', bot: 'Bot', offline: 'offline', tuoguan: 'Auto-play', tuoguan_on: 'Auto-playing',
     cancel_tuoguan: 'Stop auto-play', wall_left: '{n} left', hand_no: 'Hand {n}', dealer: 'Dealer',
     streak: 'Streak {n}', wild: 'Wild', stand_in: 'Sub', gangpai: 'Kong tiles', indicator: 'Indicator',
@@ -287,6 +290,11 @@ export function t(key, vars) {
   let s = STRINGS[lang][key] ?? STRINGS.zh[key] ?? key;
   if (vars) for (const [k, v] of Object.entries(vars)) s = s.replaceAll(`{${k}}`, v);
   return s;
+}
+
+/** A bot or 托管 chip with its level (easy | normal | hard), e.g. 机器人 · 高手. */
+export function withLevel(label, level) {
+  return level && has(`level_${level}`) ? `${label} · ${t(`level_${level}`)}` : label;
 }
 
 /** Whether `key` is a known string (in this language or the Chinese fallback). */

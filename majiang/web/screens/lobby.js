@@ -70,6 +70,10 @@ export function lobbyScreen({app, go}) {
   const fill = h('input', {id: 'fill_bots', type: 'checkbox', checked: true});
   const watch = h('input', {id: 'watch', type: 'checkbox', checked: true});
   const watchDelay = num('watch_delay', 0, 1, 0);
+  const levelSel = (id) => h('select', {id, name: id},
+    ['easy', 'normal', 'hard'].map((lv) => h('option', {value: lv, selected: lv === 'normal'}, t(`level_${lv}`))));
+  const botLevel = levelSel('bot_level');
+  const tuoguanLevel = levelSel('tuoguan_level');
 
   function rulesetInfo() { return info.rulesets.find((r) => r.name === rulesetSel.value) || info.rulesets[0]; }
 
@@ -107,6 +111,7 @@ export function lobbyScreen({app, go}) {
       hands: Number(hands.value), discard_seconds: Number(discardS.value), claim_seconds: Number(claimS.value),
       bot_delay: Number(botDelay.value), ready_seconds: Number(readyS.value), grace_seconds: Number(graceS.value),
       public: pub.checked, watch: watch.checked, watch_delay: Number(watchDelay.value),
+      bot_level: botLevel.value, tuoguan_level: tuoguanLevel.value,
     };
     try {
       const res = await api.createRoom(body);
@@ -125,11 +130,13 @@ export function lobbyScreen({app, go}) {
       h('label', {class: 'field'}, h('span', {}, t('hands')), hands),
       h('label', {class: 'field'}, h('span', {}, t('discard_seconds')), discardS),
       h('label', {class: 'field'}, h('span', {}, t('claim_seconds')), claimS),
-      h('label', {class: 'field'}, h('span', {}, t('bot_delay')), botDelay)),
+      h('label', {class: 'field'}, h('span', {}, t('bot_delay')), botDelay),
+      h('label', {class: 'field', 'data-testid': 'bot-level'}, h('span', {}, t('bot_level')), botLevel)),
     h('details', {}, h('summary', {}, t('more_options')), h('div', {class: 'opts'},
       h('label', {class: 'field'}, h('span', {}, t('ready_seconds')), readyS),
       h('label', {class: 'field'}, h('span', {}, t('grace_seconds')), graceS),
       h('label', {class: 'field'}, h('span', {}, t('watch_delay')), watchDelay),
+      h('label', {class: 'field'}, h('span', {}, t('tuoguan_level')), tuoguanLevel),
       h('label', {class: 'check'}, watch, ' ', t('allow_watch'))), advBox),
     h('label', {class: 'check'}, pub, ' ', t('public_room')),
     h('label', {class: 'check'}, fill, ' ', t('fill_bots')),

@@ -1,7 +1,7 @@
 // The live table: one websocket, the room state, this seat's view, legal actions as buttons
 // and clickable tiles, the 听 hint, clocks, 托管, the settlement after each hand.
 import {h, mount, setToastSlot, toast} from '../dom.js';
-import {t, tileName, actionLabel, windName, rulesetName} from '../i18n.js';
+import {t, tileName, actionLabel, windName, rulesetName, withLevel} from '../i18n.js';
 import {api, session} from '../api.js';
 import {TableSocket} from '../socket.js';
 import {tileEl} from '../tiles.js';
@@ -264,7 +264,7 @@ export function tableScreen({app, go}, code) {
       h('ul', {class: 'seat-list'}, room.seats.map((s) => h('li', {class: s.seat === st.seat ? 'mine' : ''},
         h('span', {class: 'wind'}, windName(s.seat)),
         h('span', {class: 'name'}, s.occupied ? s.name : t('empty_seat')),
-        s.bot ? h('span', {class: 'chip bot'}, t('bot')) : null,
+        s.bot ? h('span', {class: 'chip bot', 'data-testid': `level-${s.seat}`}, withLevel(t('bot'), s.level)) : null,
         s.occupied && !s.connected && !s.bot ? h('span', {class: 'chip warn'}, t('offline')) : null,
         s.ready ? h('span', {class: 'chip ok'}, t('readied')) : null,
         h('span', {class: 'score'}, String(s.total || 0))))),

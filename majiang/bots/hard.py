@@ -35,11 +35,11 @@ from majiang.engine.hand import Hand, IllegalAction
 from majiang.engine.view import SeatView
 from majiang.hand import is_win, waits
 
-SAMPLES = 10  # guesses per decision; each is played out once per candidate
+SAMPLES = 16  # guesses per decision; each is played out once per candidate
 MAX_CANDIDATES = 4
 # The search overrides the strong bot's choice only when its edge is this many standard errors of the
 # paired difference: a playout's points vary a lot, and the default is already a good choice.
-MARGIN = 1.0
+MARGIN = 2.0
 # The other seats' hidden hands are played forward from a random deal (see _developer): a random hand
 # is far from ready, so without it the imagined opponents almost never win and defence counts for nothing.
 DEVELOP = True

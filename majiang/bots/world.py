@@ -179,15 +179,46 @@ def _make_ready(seat: int, view: SeatView, hands: dict[int, list[int]], wall: li
     held = hands[seat]
     if ready(seat, held, locked):
         return
+    pool = held + [t for t in wall if t not in forced]
+    rest = [t for t in wall if t in forced]
     for _ in range(READY_TRIES):
-        pool = held + [t for t in wall if t not in forced]
-        rest = [t for t in wall if t in forced]
-        rng.shuffle(pool)
-        held = pool[: len(held)]
-        wall[:] = pool[len(held):] + rest
-        hands[seat] = held
-        if ready(seat, held, locked):
+        built = _ready_shape(len(held), pool, rng)
+        if built is not None and ready(seat, built, locked):
+            left = list(pool)
+            for t in built:
+                left.remove(t)
+            hands[seat] = built
+            wall[:] = left + rest
             return
+
+
+def _ready_shape(size: int, pool: list[int], rng: random.Random) -> list[int] | None:
+    """``size`` (3n+1) tiles from ``pool`` one tile short of sets and a pair, most of them in one suit (a
+    random ready-looking hand: a random deal is almost never ready)."""
+    counts = [0] * 34
+    for t in pool:
+        if t < 34:
+            counts[t] += 1
+    suit = rng.randrange(3)
+    tiles: list[int] = []
+    for _ in range(size // 3):
+        main = rng.random() < 0.8
+        sets = [(k, k, k) for k in range(34) if counts[k] >= 3 and (not main or k // 9 == suit)]
+        sets += [(k, k + 1, k + 2) for k in range(27) if k % 9 <= 6 and (not main or k // 9 == suit)
+                 and counts[k] and counts[k + 1] and counts[k + 2]]
+        if not sets:
+            return None
+        group = rng.choice(sets)
+        for t in group:
+            counts[t] -= 1
+        tiles.extend(group)
+    pairs = [k for k in range(34) if counts[k] >= 2]
+    if not pairs:
+        return None
+    k = rng.choice(pairs)
+    tiles += [k, k]
+    tiles.pop(rng.randrange(len(tiles)))  # the tile it waits on (one of its waits)
+    return sorted(tiles)
 
 
 def build_hand(view: SeatView, sample: Sample, ruleset: Ruleset | None = None) -> Hand:

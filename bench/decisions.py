@@ -27,7 +27,7 @@ from majiang.engine.hand import Hand
 from majiang.engine.view import seat_view
 from majiang.rules.registry import make_ruleset
 
-RULES = [
+RULES: list[tuple[str, str, dict[str, object]]] = [
     ("anqing-A", "anqing", {"mode": "A"}),
     ("anqing-B", "anqing", {"mode": "B"}),
     ("hefei-baoting", "hefei", {"room": "baoting"}),

@@ -141,8 +141,7 @@ def test_imagined_hands_match_the_view(name: str, options: dict[str, object]) ->
     hand = next(h for i in range(10) if _play_to_decision(h := Hand(rs, f"imagined-{i}", dealer=1), 4))
     view = seat_view(hand, 0)
     pool = unseen_pool(view)
-    census = sorted(hand.tile_census().elements()) if hasattr(hand.tile_census(), "elements") else \
-        sorted(t for t, n in hand.tile_census().items() for _ in range(n))
+    census = sorted(t for t, n in hand.tile_census().items() for _ in range(n))
     rng = random.Random(5)
     for _ in range(5):
         sample = draw_sample(view, rng)
@@ -150,7 +149,8 @@ def test_imagined_hands_match_the_view(name: str, options: dict[str, object]) ->
         world = build_hand(view, sample)
         assert sorted(t for t, n in world.tile_census().items() for _ in range(n)) == census
         assert _public(seat_view(world, 0)) == _public(view)
-        hidden = sorted([t for s in (1, 2, 3) for t in world.seat_state[s].held] + world.wall[world.head:world.tail + 1])
+        hidden = sorted([t for s in (1, 2, 3) for t in world.seat_state[s].held]
+                        + world.wall[world.head:world.tail + 1])
         if view.indicator is not None and view.indicator_in_wall:
             hidden.remove(view.indicator)
         assert hidden == sorted(pool)
@@ -177,7 +177,7 @@ def test_a_declared_seat_is_imagined_ready() -> None:
                 sample = draw_sample(view, random.Random(2), ready=ready)
                 assert sample is not None
                 world = build_hand(view, sample)
-                assert all(rs.is_ready(world, s, world.seat_state[s].counts) for s in declared)
+                assert all(rs.is_ready(world, s, world.seat_state[s].counts) for s in declared)  # type: ignore[attr-defined]
                 return
             hand.apply(seat, bots[seat].choose(view))
     raise AssertionError("no seeded hand had another seat declare")

@@ -28,7 +28,7 @@ from majiang.bots.analysis import PartMemo, Reader
 from majiang.bots.greedy import GreedyContext, _keep_value
 from majiang.bots.playout import FastPolicy, play_out
 from majiang.bots.seeding import decision_seed
-from majiang.bots.strong import StrongBot
+from majiang.bots.strong import StrongBot, _Strong
 from majiang.bots.world import Develop, Sample, build_hand, draw_sample, ruleset_of
 from majiang.engine.actions import Action, Declare, Discard, Expose, Kong, WildKong, Win
 from majiang.engine.hand import Hand, IllegalAction
@@ -43,6 +43,8 @@ MARGIN = 2.0
 # The other seats' hidden hands are played forward from a random deal (see _developer): a random hand
 # is far from ready, so without it the imagined opponents almost never win and defence counts for nothing.
 DEVELOP = True
+DEFENDED = frozenset({"hefei", "baida"})  # rulesets with discard wins, where the strong bot folds
+TIE: float | None = 0.15  # a discard stays a candidate within this share of the strong bot's value
 DEVELOP_TURNS = 14
 
 
@@ -103,6 +105,26 @@ class HardBot:
         for a in legal:  # kongs on the turn: few, and worth a look
             if isinstance(a, Kong) and a not in out and len(out) <= MAX_CANDIDATES:
                 out.append(a)
+        if isinstance(default, Discard | Declare) and TIE is not None:
+            # The search breaks the strong bot's near-ties: only discards its own reckoning (the
+            # expected gain of what stays, less the expected loss of dealing in where discards win)
+            # puts within TIE of its choice stay candidates. The imagined opponents are consistent with
+            # the counts but not with the way they played, so the playouts under-read danger; and a
+            # move the strong bot rates far below its own is rarely better.
+            strong = _Strong(view, self.strong)
+            parts = strong.discard_parts(list(view.hand))
+            defends = view.ruleset in DEFENDED and strong.defends(min(e for _, _, e in parts.values()))
+
+            def net(a: Discard | Declare) -> float:
+                rest = list(view.hand)
+                rest.remove(a.tile)
+                gain = strong.ev(rest, strong.draws, parts[a.tile][2],
+                                 declared=strong.declared or isinstance(a, Declare))
+                return gain - (strong.loss(a.tile) if defends else 0.0)
+
+            base = net(default)
+            floor = base - TIE * abs(base) - 0.01 * strong.typical
+            out = [a for a in out if not isinstance(a, Discard | Declare) or a == default or net(a) >= floor]
         return out
 
     # --- search ----------------------------------------------------------------------------------

@@ -18,7 +18,7 @@ import random
 from majiang.bots.analysis import PartMemo
 from majiang.bots.greedy import GreedyContext, Score, decide
 from majiang.bots.seeding import decision_seed
-from majiang.engine.actions import Action, Declare, Pass
+from majiang.engine.actions import Action, Declare, Discard, Pass
 from majiang.engine.view import SeatView
 
 MISS_CLAIM = 0.5
@@ -43,16 +43,16 @@ class _Beginner(GreedyContext):
     def best_discard(self, concealed: list[int], options: list[Action], *,
                      need_draws: bool = True) -> tuple[Score, Action]:
         effs = self._discard_effs(concealed)[0]
-        low = min(effs[a.tile] for a in options)  # type: ignore[attr-defined]
+        low = min(effs[_tile(a)] for a in options)
         wild = self.reader.wild
 
         def rank(a: Action) -> tuple[int, int, int, int]:
-            t = a.tile  # type: ignore[attr-defined]
+            t = _tile(a)
             honor = 1 if (t >= 27 and t != wild) else 0  # a lone honor is kept for a pair that may come
             terminal = 0 if t < 27 and t % 9 in (0, 8) else 1
             return (1 if t == wild else 0, honor, terminal, 0 if isinstance(a, Declare) else 1)
 
-        nearest = [a for a in options if effs[a.tile] == low]  # type: ignore[attr-defined]
+        nearest = [a for a in options if effs[_tile(a)] == low]
         return (low, 0), min(nearest, key=rank)
 
     def claim(self, legal: list[Action]) -> Action:
@@ -62,3 +62,8 @@ class _Beginner(GreedyContext):
         if random.Random(decision_seed(self.bot.seed, self.view)).random() < MISS_CLAIM:
             return next((a for a in legal if isinstance(a, Pass)), choice)
         return choice
+
+
+def _tile(a: Action) -> int:
+    assert isinstance(a, Discard | Declare)  # best_discard is asked about discards (and 报听) only
+    return a.tile

@@ -42,6 +42,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                         "'*' for any): the per-address limits then count the client, not the proxy "
                         "(default $FORWARDED_ALLOW_IPS, else 127.0.0.1)")
     p.add_argument("--reuse-port", action="store_true", help=argparse.SUPPRESS)
+    p.add_argument("--http", choices=("auto", "h11", "httptools"), default="auto", help=argparse.SUPPRESS)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -110,6 +111,13 @@ def run(args: argparse.Namespace) -> int:
     config = uvicorn.Config(app, log_level=args.log_level, log_config=None, ws_max_size=65536, ws_ping_interval=20,
                             ws_ping_timeout=20, timeout_graceful_shutdown=2, proxy_headers=True,
                             forwarded_allow_ips=proxies)
+    # The request head is bounded below the app, whichever parser serves (majiang/server/http_guard.py);
+    # h11's own buffer bound sits past it by one read, so the guard's 431 comes first.
+    from majiang.server.http_guard import guarded_protocol
+
+    assert settings.limits is not None
+    config.http = guarded_protocol(settings.limits.head_bytes, settings.limits.head_seconds, args.http)
+    config.h11_max_incomplete_event_size = settings.limits.head_bytes + 262144
     server = uvicorn.Server(config)
     server.run(sockets=sockets)
     return 0

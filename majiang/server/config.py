@@ -21,6 +21,10 @@ class Limits:
     own limits); a rate of 0 is no limit."""
 
     body_bytes: int = 16384  # a REST request body (refused by Content-Length and while streaming)
+    # a request's head, below the app (majiang/server/http_guard.py): its request line and headers
+    # (431 past this), and the time from the connection (or the next request's first byte) to its end (408)
+    head_bytes: int = 8192
+    head_seconds: float = 10.0
     token_seconds: float = 7 * 86400.0  # a player token's lifetime; the client renews it silently
     # accounts (majiang/platform/accounts.py): a short access token, a long refresh token (used once)
     access_seconds: float = 3600.0

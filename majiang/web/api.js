@@ -9,7 +9,8 @@ export class ApiError extends Error {
   }
 }
 
-const LS = {token: 'mj.token', player: 'mj.player', name: 'mj.name', room: 'mj.room', expires: 'mj.expires'};
+const LS = {token: 'mj.token', player: 'mj.player', name: 'mj.name', room: 'mj.room', expires: 'mj.expires',
+  refresh: 'mj.refresh'};
 const RENEW_BEFORE = 24 * 3600;  // seconds before its expiry at which a token is renewed
 
 export const session = {
@@ -19,7 +20,10 @@ export const session = {
   get room() { return localStorage.getItem(LS.room); },
   set room(code) { if (code) localStorage.setItem(LS.room, code); else localStorage.removeItem(LS.room); },
   get expires() { return Number(localStorage.getItem(LS.expires) || 0); },
-  save({token, player_id, name, expires}) {
+  get refresh() { return localStorage.getItem(LS.refresh); },  // an account's (a guest has none)
+  get isAccount() { return !!localStorage.getItem(LS.refresh); },
+  save({token, player_id, name, expires, refresh}) {
+    if (refresh) localStorage.setItem(LS.refresh, refresh);
     localStorage.setItem(LS.token, token);
     localStorage.setItem(LS.player, player_id);
     localStorage.setItem(LS.name, name);
@@ -32,7 +36,18 @@ let renewing = null;
 
 /** Renew the token silently when it is close to expiring (once, however many calls are waiting). */
 async function renewSoon() {
-  if (!session.token || session.expires - Date.now() / 1000 > RENEW_BEFORE) return;
+  // An account's access token lives an hour: it is renewed with the refresh token (used up, replaced)
+  // a few minutes before it expires, or after it expired; a guest's token renews itself a day ahead.
+  const left = session.expires - Date.now() / 1000;
+  if (session.refresh && left < 300) {
+    renewing = renewing || call('POST', '/api/account/refresh', {refresh: session.refresh}, false, false)
+      .then((fresh) => session.save(fresh))
+      .catch((e) => { if (e.status === 401) session.forget(); })
+      .finally(() => { renewing = null; });
+    await renewing;
+    return;
+  }
+  if (!session.token || session.refresh || left > RENEW_BEFORE) return;
   renewing = renewing || call('POST', '/api/session/renew', {}, true, false)
     .then((fresh) => session.save(fresh))
     .catch(() => { /* an expired or revoked token: the next call answers 401 and the lobby logs in again */ })
@@ -72,4 +87,14 @@ export const api = {
   replayView: (code, n, seat, step) =>
     call('GET', `/api/rooms/${encodeURIComponent(code)}/hands/${n}/view?seat=${seat}&step=${step}`, undefined, false),
   player: (id) => call('GET', `/api/players/${encodeURIComponent(id)}`, undefined, false),
+  // the platform (docs/protocol.md "Accounts", 战绩, 回放码)
+  register: (body) => call('POST', '/api/account/register', body, !!session.token),
+  signIn: (username, password) => call('POST', '/api/account/login', {username, password}, false),
+  signOut: (everywhere) => call('POST', '/api/account/logout', everywhere ? {everywhere: true} : {refresh: session.refresh || undefined}),
+  account: () => call('GET', '/api/account'),
+  editProfile: (body) => call('POST', '/api/account/profile', body),
+  profile: (id) => call('GET', `/api/profiles/${encodeURIComponent(id)}`, undefined, false),
+  records: (query) => call('GET', `/api/records?${new URLSearchParams(query)}`),
+  match: (code) => call('GET', `/api/matches/${encodeURIComponent(code)}`, undefined, false),
+  replayCode: (code) => call('GET', `/api/replay-codes/${encodeURIComponent(code)}`, undefined, false),
 };

@@ -8,6 +8,9 @@ import {tableScreen} from './screens/table.js';
 import {historyScreen} from './screens/history.js';
 import {replayScreen} from './screens/replay.js';
 import {rulesScreen} from './screens/rules.js';
+import {accountScreen} from './screens/account.js';
+import {recordsScreen} from './screens/records.js';
+import {matchScreen} from './screens/match.js';
 
 const app = document.getElementById('app');
 const topbar = document.getElementById('topbar');
@@ -29,7 +32,8 @@ function renderTopbar() {
     h('nav', {},
       session.token ? h('span', {class: 'who', 'data-testid': 'me'}, session.name) : null,
       session.token ? h('a', {href: '#/lobby'}, t('lobby')) : null,
-      session.token ? h('a', {href: '#/history'}, t('history')) : null,
+      session.token ? h('a', {href: '#/records', 'data-testid': 'records-link'}, t('history')) : null,
+      h('a', {href: '#/me', 'data-testid': 'me-link'}, t('me_link')),
       h('a', {href: '#/rules', 'data-testid': 'rules-link'}, t('rules')),
       h('button', {class: 'lang', type: 'button', onclick: () => toggleLang(), 'data-testid': 'lang'}, t('lang')),
     ),
@@ -45,13 +49,17 @@ function route() {
   const ctx = {go, app};
   const [screen, a, b] = parts;
   if (screen === 'rules') { current = rulesScreen(ctx, a, b); return; } // readable before entering a name
+  // also without a name: signing in, and what a shared link or a replay code opens
+  if (screen === 'me') { current = accountScreen(ctx); return; }
+  if (screen === 'match' && a) { current = matchScreen(ctx, a.toUpperCase()); return; }
+  if (screen === 'replay' && a && b) { current = replayScreen(ctx, a, Number(b)); return; }
   if (!session.token) {
     current = nameScreen(ctx);
     return;
   }
   if (screen === 'room' && a) current = tableScreen(ctx, a.toUpperCase());
   else if (screen === 'history') current = historyScreen(ctx, a);
-  else if (screen === 'replay' && a && b) current = replayScreen(ctx, a, Number(b));
+  else if (screen === 'records') current = recordsScreen(ctx);
   else if (!screen && session.room) { go(`#/room/${session.room}`); return; }
   else current = lobbyScreen(ctx);
 }

@@ -1,4 +1,5 @@
 // Chinese by default, English by a switch (stored in localStorage).
+import {PLATFORM_WORDS} from './platform_words.js';
 
 const NUM_ZH = '一二三四五六七八九';
 const SUIT_ZH = ['万', '筒', '条'];
@@ -271,6 +272,8 @@ const BAIDA_WORDS = {
 };
 Object.assign(STRINGS.zh, BAIDA_WORDS.zh);
 Object.assign(STRINGS.en, BAIDA_WORDS.en);
+Object.assign(STRINGS.zh, PLATFORM_WORDS.zh);
+Object.assign(STRINGS.en, PLATFORM_WORDS.en);
 
 let lang = localStorage.getItem('mj.lang') || 'zh';
 if (!STRINGS[lang]) lang = 'zh';

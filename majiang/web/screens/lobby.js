@@ -2,6 +2,7 @@
 import {h, mount, toast} from '../dom.js';
 import {getLang, rulesetName, t} from '../i18n.js';
 import {api, session} from '../api.js';
+import {replayCodeCard} from './match.js';
 
 const FALLBACK = {
   rulesets: [
@@ -214,7 +215,7 @@ export function lobbyScreen({app, go}) {
     }).catch(() => {});
   }
   mount(app, h('section', {class: 'screen lobby'},
-    h('div', {class: 'lobby-grid'}, form, h('div', {class: 'col'}, rejoin, joinForm, roomsCard, watchCard))));
+    h('div', {class: 'lobby-grid'}, form, h('div', {class: 'col'}, rejoin, joinForm, replayCodeCard(go), roomsCard, watchCard))));
 
   (async () => {
     try { info = await api.rulesets(); } catch { info = FALLBACK; }

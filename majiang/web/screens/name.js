@@ -20,7 +20,8 @@ export function nameScreen({app, go}) {
   h('h1', {}, t('app_title')),
   h('p', {class: 'muted'}, t('tagline')),
   h('label', {for: 'name'}, t('your_name')), input,
-  h('button', {class: 'primary', type: 'submit', 'data-testid': 'enter'}, t('enter')));
+  h('button', {class: 'primary', type: 'submit', 'data-testid': 'enter'}, t('enter')),
+  h('a', {href: '#/me', class: 'muted', 'data-testid': 'to-sign-in'}, t('have_account'), ' ', t('sign_in')));
   mount(app, h('section', {class: 'screen center'}, form));
   input.focus();
   return {};

@@ -1,0 +1,38 @@
+// Words of the platform's screens (accounts, profile, 战绩, match summary, 回放码), merged into
+// i18n.js's STRINGS. Kept in their own file so the table's words above merge cleanly.
+export const PLATFORM_WORDS = {
+  zh: {
+    me_link: '我的', account: '账号', guest_note: '你现在是游客。注册账号后，换手机或浏览器也能找回战绩和座位。',
+    username: '账号名', password: '密码', display_name: '显示名字', register: '注册账号（保留当前战绩）',
+    sign_in: '登录', have_account: '已有账号？', signed_in_as: '已登录：{name}', sign_out: '退出登录',
+    sign_out_all: '所有设备退出', save: '保存', avatar: '头像', name_history: '曾用名', stats: '数据',
+    stat_hands: '局数', stat_wins: '胡牌', stat_self: '自摸率', stat_dealin: '点炮率', stat_avg: '平均得分',
+    stat_best: '最大一手', saved: '已保存', play_as_guest: '以游客身份进入', username_hint: '3–20 位字母、数字或 _',
+    password_hint: '至少 8 位', records: '战绩', period: '时间', period_week: '本周', period_month: '本月',
+    period_all: '全部', all_rulesets: '全部规则', no_records: '还没有打完的对局', match: '对局',
+    place_short: '名次', summary: '对局总结', replay_code: '回放码', enter_replay_code: '输入回放码看回放',
+    open_replay: '看回放', save_png: '保存图片', copy_link: '复制链接', copied: '已复制',
+    how_self_draw: '自摸', how_discard: '点炮', how_draw: '荒庄', hand_details: '每局结算',
+    share_match: '分享这场对局', best_hand_of: '最大一手：{who} 第 {n} 局 +{p}', playing_now: '进行中',
+    err_bad_login: '账号名或密码不对', err_rate_limited: '尝试太多次，请稍后再试',
+    err_name_taken: '这个名字已被其他账号使用', err_username_taken: '这个账号名已被注册',
+    err_not_found: '没有找到', code_hint: '8 位，如 K7QM-3XPD',
+  },
+  en: {
+    me_link: 'Me', account: 'Account', guest_note: 'You are a guest. Make an account to find your records and seat on another phone or browser.',
+    username: 'Username', password: 'Password', display_name: 'Display name', register: 'Create account (keeps your records)',
+    sign_in: 'Sign in', have_account: 'Have an account?', signed_in_as: 'Signed in as {name}', sign_out: 'Sign out',
+    sign_out_all: 'Sign out everywhere', save: 'Save', avatar: 'Avatar', name_history: 'Earlier names', stats: 'Statistics',
+    stat_hands: 'Hands', stat_wins: 'Wins', stat_self: 'Self-draw %', stat_dealin: 'Deal-in %', stat_avg: 'Avg points',
+    stat_best: 'Best hand', saved: 'Saved', play_as_guest: 'Play as a guest', username_hint: '3–20 letters, digits or _',
+    password_hint: 'at least 8 characters', records: 'Records', period: 'Period', period_week: 'This week',
+    period_month: 'This month', period_all: 'All time', all_rulesets: 'All rulesets', no_records: 'No finished matches yet',
+    match: 'Match', place_short: 'Place', summary: 'Match summary', replay_code: 'Replay code',
+    enter_replay_code: 'Watch a replay by its code', open_replay: 'Watch', save_png: 'Save image', copy_link: 'Copy link',
+    copied: 'Copied', how_self_draw: 'self-drawn', how_discard: 'on a discard', how_draw: 'draw', hand_details: 'Hand by hand',
+    share_match: 'Share this match', best_hand_of: 'Best hand: {who}, hand {n}, +{p}', playing_now: 'in progress',
+    err_bad_login: 'Wrong name or password', err_rate_limited: 'Too many tries; wait a minute',
+    err_name_taken: 'Another account uses that name', err_username_taken: 'That username is taken',
+    err_not_found: 'Not found', code_hint: '8 characters, e.g. K7QM-3XPD',
+  },
+};

@@ -21,7 +21,7 @@ import pytest
 import websockets
 
 from tests.server.conftest import PG_ROOT, database_url, drop_schema
-from tests.server.harness import TEST_LIMITS, Client, ServerProcess, auth, create_room, session
+from tests.server.harness import OPERATOR, TEST_LIMITS, Client, ServerProcess, auth, create_room, session
 from tests.server.test_secrecy import shown, truth
 
 pytestmark = [pytest.mark.postgres, pytest.mark.redis]
@@ -187,6 +187,22 @@ async def test_tokens_work_on_every_node_and_a_log_out_reaches_them_all(three: C
             await h.aclose()
 
 
+async def test_the_cluster_state_is_for_the_operator_only(three: Cluster) -> None:
+    """GET /api/cluster lists a node's tables (private rooms' codes too) and the nodes' internal
+    addresses: a stranger or a player gets 403 and none of it, the operator gets it all."""
+    async with httpx.AsyncClient(base_url=three.nodes[0].base, timeout=20) as http:
+        owner, stranger = await session(http, "私房"), await session(http, "路人")
+        code = (await create_room(http, owner["token"], public=False, **LONG))["room"]["code"]
+        for headers in ({}, auth(stranger["token"]), auth(owner["token"]), auth("not-the-operator"),
+                        {"x-majiang-hop": "0" * 64}):
+            r = await http.get("/api/cluster", headers=headers)
+            assert r.status_code == 403 and r.json()["error"] == "forbidden", (headers, r.text)
+            assert code not in r.text and "127.0.0.1" not in r.text and "http" not in r.text
+        for headers in (auth(OPERATOR), {"x-operator-token": OPERATOR}):
+            state = (await http.get("/api/cluster", headers=headers)).json()
+            assert code in state["tables"] and state["node"] == "n0" and len(state["nodes"]) == 3
+
+
 async def test_quotas_count_the_rooms_and_seats_held_on_every_node(cluster_env: tuple[Path, str, str]) -> None:
     """Two rooms and three seats at most: a player cannot pass them by going through another node
     (each room's table lives on the node it was created on; each node asks the others)."""
@@ -199,7 +215,7 @@ async def test_quotas_count_the_rooms_and_seats_held_on_every_node(cluster_env: 
         p, q = await session(https[0], "多"), await session(https[0], "开")
         for h in https[:2]:  # a room on node 0 and one on node 1, seated in both
             await create_room(h, p["token"], **LONG)
-        tables = [(await h.get("/api/cluster")).json()["tables"] for h in https]
+        tables = [(await h.get("/api/cluster", headers=auth(OPERATOR))).json()["tables"] for h in https]
         assert [len(t) for t in tables] == [1, 1, 0], tables
         r = await https[2].post("/api/rooms", json={"ruleset": "anqing", "hands": 1}, headers=auth(p["token"]))
         assert r.status_code == 429 and r.json()["error"] == "quota" and "2 open rooms" in r.json()["reason"], r.text
@@ -463,8 +479,8 @@ async def test_redis_restarted_mid_match_play_goes_on_with_one_owner(
         owners = []
         async with httpx.AsyncClient(timeout=10) as http:
             for n in c.nodes:
-                owners += [(await http.get(n.base + "/api/cluster")).json()["node"]] \
-                    if code in (await http.get(n.base + "/api/cluster")).json()["tables"] else []
+                state = (await http.get(n.base + "/api/cluster", headers=auth(OPERATOR))).json()
+                owners += [state["node"]] if code in state["tables"] else []
         assert len(owners) == 1, f"owners of {code}: {owners}"
         idx = await asyncio.to_thread(_log_indexes, url, code)
         assert idx == list(range(1, len(idx) + 1))

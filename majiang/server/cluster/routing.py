@@ -21,11 +21,21 @@ import httpx
 import websockets
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from majiang.server.auth import operator_ok
 from majiang.server.quotas import held_here
 
 HOP = "x-majiang-hop"  # proof that a node relayed this request
 CLIENT = "x-majiang-client"  # the client's address as the relaying node saw it
 ROOM_PATH = re.compile(r"^/(?:ws|api/rooms)/([A-Za-z0-9]{1,16})(?:/(?:join|bots|dissolve|test-deal))?/?$")
+
+
+def _bearer(headers: dict[bytes, bytes]) -> str | None:
+    """The operator token as rest.py reads it: ``Authorization: Bearer …`` or ``X-Operator-Token``."""
+    value = headers.get(b"authorization", b"").decode("latin-1")
+    if value.lower().startswith("bearer "):
+        return value[7:].strip()
+    token = headers.get(b"x-operator-token")
+    return token.decode("latin-1") if token is not None else None
 
 
 def hop_value(secret: str) -> str:
@@ -49,16 +59,21 @@ class Router:
             if scope["path"] == "/api/cluster/held" and scope["type"] == "http":  # another node's quota check
                 await self._held(cluster, scope, send)
                 return
+            if scope["path"] == "/api/cluster" and scope["type"] == "http":
+                await self._state(cluster, send)
+                return
             client = headers.get(CLIENT.encode(), b"").decode()
             if client:  # per-address limits count the real client, not the relaying node
                 scope = {**scope, "client": (client, 0)}
             await self.app(scope, receive, send)
             return
         path = scope["path"]
-        if path == "/api/cluster" and scope["type"] == "http":  # this node, for operators and tests
-            tables = sorted(t.code for t in await cluster.registry.all() if t.broken is None)
-            await _json(send, 200, {"node": cluster.node_id, "tables": tables, "takeovers": cluster.takeovers,
-                                    "nodes": await cluster.leases.nodes()})
+        if path == "/api/cluster" and scope["type"] == "http":
+            # its tables include private rooms' codes and its nodes their internal addresses: the operator's
+            if not operator_ok(server.settings.operator_token, _bearer(headers)):
+                await _json(send, 403, {"error": "forbidden", "reason": "the cluster's state needs the operator token"})
+                return
+            await self._state(cluster, send)
             return
         ip = scope["client"][0] if scope.get("client") else "?"
         fwd = [(HOP.encode(), secret_hop), (CLIENT.encode(), ip.encode())]
@@ -85,6 +100,13 @@ class Router:
                 cluster.relay_closed(code)
         else:
             await self._forward(scope, receive, send, target[1], fwd, server.settings.limits.body_bytes)
+
+    @staticmethod
+    async def _state(cluster: Any, send: Send) -> None:
+        """This node: its id, its tables, its takeovers and the live nodes (for the operator and the nodes)."""
+        tables = sorted(t.code for t in await cluster.registry.all() if t.broken is None)
+        await _json(send, 200, {"node": cluster.node_id, "tables": tables, "takeovers": cluster.takeovers,
+                                "nodes": await cluster.leases.nodes()})
 
     @staticmethod
     async def _held(cluster: Any, scope: Scope, send: Send) -> None:

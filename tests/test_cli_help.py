@@ -77,3 +77,9 @@ def test_analyze_imports_no_server_or_asyncio() -> None:
     r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, timeout=60)
     assert r.returncode == 0, r.stderr
     assert r.stdout.strip().splitlines()[-1] == "[]"
+
+
+def test_an_unknown_option_of_a_nested_command_gets_its_usage() -> None:
+    r = majiang("bot", "connect", "--server", "http://127.0.0.1:9", "--room", "X", "--frobnicate")
+    assert r.returncode == 2
+    assert r.stderr.startswith("usage: majiang bot connect")

@@ -23,6 +23,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     sub = p.add_subparsers(dest="bot_command", metavar="SUBCOMMAND", required=True)
     c = sub.add_parser("connect", help="take a seat in a room and play it with a bot until the match ends",
                        description="take a seat in a room and play it with a bot until the match ends")
+    c.set_defaults(_parser=c)  # its errors show its usage (majiang.cli), not `majiang bot`'s
     c.add_argument("--server", required=True, help="the server's address, e.g. http://127.0.0.1:8000")
     c.add_argument("--room", required=True, help="the room code")
     c.add_argument("--name", default="Bot", help="the display name at the table (default Bot)")

@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import argparse
+import asyncio
 import os
 import socket
 import sys
 from pathlib import Path
+
+import uvicorn
 
 NAME = "serve"
 HELP = "run the game server (rooms, clocks, 托管, reconnection, persistence) and the browser client"
@@ -41,17 +44,18 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    help="proxies whose X-Forwarded-For names the client (comma-separated addresses or networks, "
                         "'*' for any): the per-address limits then count the client, not the proxy "
                         "(default $FORWARDED_ALLOW_IPS, else 127.0.0.1)")
+    p.add_argument("--create-schema", action="store_true",
+                   help="PostgreSQL: create the URL's ?schema= when it does not exist (default: refuse to start)")
     p.add_argument("--reuse-port", action="store_true", help=argparse.SUPPRESS)
     p.add_argument("--http", choices=("auto", "h11", "httptools"), default="auto", help=argparse.SUPPRESS)
 
 
 def run(args: argparse.Namespace) -> int:
-    import uvicorn
-
     from majiang.server import Settings, create_app
+    from majiang.server.listen import listening_socket
 
     settings = Settings(database_url=args.database_url, operator_token=args.operator_token, bot_name=args.bot,
-                        redis_url=args.redis_url, node_id=args.node_id)
+                        redis_url=args.redis_url, node_id=args.node_id, create_schema=args.create_schema)
     if args.data_dir:
         settings.data_dir = Path(args.data_dir)
     if args.workers > 1:
@@ -59,11 +63,11 @@ def run(args: argparse.Namespace) -> int:
 
         return run_workers(args, settings)
     # Bind the socket ourselves so --port 0 works and we can print the real address before serving.
-    sock = socket.socket(socket.AF_INET6 if ":" in args.host else socket.AF_INET)
-    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-    if args.reuse_port:  # one of --workers nodes: the kernel spreads connections over them
-        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEPORT, 1)
-    sock.bind((args.host, args.port))
+    try:
+        sock = listening_socket(args.host, args.port, args.reuse_port)
+    except OSError as e:
+        print(f"error: {e}", file=sys.stderr)
+        return 2
     sockets = [sock]
     if args.metrics_address:  # a listener of its own for the scraper: /metrics only, no token
         try:
@@ -85,16 +89,20 @@ def run(args: argparse.Namespace) -> int:
             ihost = socket.gethostname()
         settings.internal_url = f"http://{f'[{ihost}]' if ':' in ihost else ihost}:{iport}"
         sockets.append(internal)
+    from majiang.server.store import Store, StoreUnavailable
+
     try:
-        app = create_app(settings)
+        settings.resolve()
+        store = Store(settings.database_url or "")
+        app = create_app(settings, store)
     except ValueError as e:  # a bad MAJIANG_LIMITS, say: the reason, not a traceback
         print(f"error: {e}", file=sys.stderr)
         return 2
     from majiang.server.logs import configure
 
     configure(args.log_format, args.log_level, settings.node_id or "single")
-    # Listen before saying where: a browser opened on the printed address waits in the backlog while
-    # the store starts, instead of being refused.
+    # The backlog takes connections at once: a browser opened on the printed address waits there
+    # while the tables are rebuilt, instead of being refused.
     sock.listen(2048)
     host, port = sock.getsockname()[:2]
     shown = f"[{host}]" if ":" in host else host
@@ -102,8 +110,7 @@ def run(args: argparse.Namespace) -> int:
     if args.metrics_address:
         mhost, mport = sockets[1].getsockname()[:2]
         node += f", metrics on http://{f'[{mhost}]' if ':' in mhost else mhost}:{mport}/metrics"
-    print(f"majiang server on http://{shown}:{port}/  (database: {_safe(settings.database_url or '')}{node})",
-          flush=True)
+    banner = f"majiang server on http://{shown}:{port}/  (database: {_safe(settings.database_url or '')}{node})"
     # Only a trusted proxy's X-Forwarded-For is read (uvicorn's ProxyHeadersMiddleware): a client
     # naming itself another address there gets no fresh rate-limit bucket.
     proxies = args.forwarded_allow_ips or os.environ.get("FORWARDED_ALLOW_IPS") or "127.0.0.1"
@@ -118,9 +125,37 @@ def run(args: argparse.Namespace) -> int:
     assert settings.limits is not None
     config.http = guarded_protocol(settings.limits.head_bytes, settings.limits.head_seconds, args.http)
     config.h11_max_incomplete_event_size = settings.limits.head_bytes + 262144
-    server = uvicorn.Server(config)
-    server.run(sockets=sockets)
-    return 0
+    server = _AnnouncingServer(config, banner)
+
+    async def serve() -> int:
+        # The database first, on the loop that will serve: one that cannot be used is one line
+        # (what to do) and exit 2, before anything claims the address is up.
+        try:
+            await store.open(settings.create_schema)
+        except StoreUnavailable as e:
+            print(f"error: {e}", file=sys.stderr)
+            return 2
+        await server.serve(sockets=sockets)
+        return 1 if server.startup_failed else 0
+
+    with asyncio.Runner(loop_factory=config.get_loop_factory()) as runner:
+        return runner.run(serve())
+
+
+class _AnnouncingServer(uvicorn.Server):
+    """uvicorn's server that prints the address only once the app has started and the sockets
+    serve (a failed start never announces an address nobody answers on)."""
+
+    def __init__(self, config: uvicorn.Config, banner: str) -> None:
+        super().__init__(config)
+        self.banner = banner
+        self.startup_failed = True
+
+    async def startup(self, sockets: list[socket.socket] | None = None) -> None:
+        await super().startup(sockets)
+        if not self.should_exit:
+            self.startup_failed = False
+            print(self.banner, flush=True)
 
 
 def _metrics_socket(address: str) -> socket.socket:

@@ -33,6 +33,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from majiang.engine import Hand, IllegalAction, seed_hash
+    from majiang.engine.events import Dealt
     from majiang.engine.replay import decode, rebuild
     from majiang.rules.base import RulesetError
     from majiang.rules.registry import make_ruleset
@@ -75,8 +76,8 @@ def run(args: argparse.Namespace) -> int:
     out(f"wall        {format_tiles(fresh.wall)}")
     out(f"dice        {fresh.dice}  dealer {fresh.dealer}  streak {fresh.streak}")
     for ev in fresh.events:
-        if type(ev).__name__ == "Dealt":
-            out(f"deal seat {ev.seat}: {format_tiles(ev.tiles)}")  # type: ignore[attr-defined]
+        if isinstance(ev, Dealt):
+            out(f"deal seat {ev.seat}: {format_tiles(ev.tiles)}")
     if replay is not None:
         out(f"actions     {len(replay.actions)} replayed, all legal")
         if replay.settlement is not None:

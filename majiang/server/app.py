@@ -83,14 +83,18 @@ def structure_sizes(server: Server) -> dict[str, int]:
             "store_queue": server.store._queue.qsize()}
 
 
-def create_app(settings: Settings | None = None) -> Starlette:
+def create_app(settings: Settings | None = None, store: Store | None = None) -> Starlette:
+    """The server's ASGI app. ``store``: one already opened on the loop that will run the app
+    (``majiang serve`` opens it first, so that a database it cannot use is one line, not a
+    traceback from the lifespan)."""
     settings = (settings or Settings()).resolve()
     assert settings.database_url is not None
+    prepared = store
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
-        store = Store(settings.database_url or "")
-        await store.open()
+        store = prepared or Store(settings.database_url or "")
+        await store.open(settings.create_schema)
         registry: TableRegistry = MemoryRegistry()
         cluster = None
         assert settings.limits is not None

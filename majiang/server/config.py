@@ -91,6 +91,7 @@ class Limits:
 class Settings:
     data_dir: Path = field(default_factory=default_data_dir)
     database_url: str | None = None  # default: SQLite file in data_dir
+    create_schema: bool = False  # a PostgreSQL ?schema= that does not exist is created (else refused)
     secret: str | None = None  # token signing key; generated into data_dir when absent
     operator_token: str | None = None  # 网管; from MAJIANG_OPERATOR_TOKEN when absent
     bot_name: str = ""  # "" = greedy when available, else random

@@ -33,6 +33,16 @@ log = logging.getLogger("majiang.server")
 Item = tuple[str, Any, "asyncio.Future[None]", str | None]  # kind, row or op, its future, the room it writes
 
 
+class StoreUnavailable(Exception):
+    """The database cannot be opened; the message says which and what to do (``majiang serve``
+    prints it as its one line)."""
+
+
+def _first_line(e: BaseException) -> str:
+    text_ = str(e).strip().splitlines()
+    return text_[0] if text_ else type(e).__name__
+
+
 class StaleOwner(Exception):
     """A write for a table whose fencing epoch moved on: another node owns the table now."""
 
@@ -70,6 +80,13 @@ def _upgrade(conn: Connection) -> None:
     command.upgrade(cfg, "head")
 
 
+async def check_store(url: str, create_schema: bool = False) -> None:
+    """Open the database at ``url`` once (migrating it) and close it; raises StoreUnavailable."""
+    store = Store(url)
+    await store.open(create_schema)
+    await store.close()
+
+
 class Store:
     def __init__(self, url: str) -> None:
         self.url = url
@@ -84,12 +101,41 @@ class Store:
         # Run in the transaction that saves each ended hand (majiang/server/hooks.py): the platform's records.
         self.hand_hooks: list[HandHook] = []
 
-    async def open(self) -> None:
-        async with self.engine.begin() as conn:
-            if conn.dialect.name == "postgresql":  # several nodes may start at once: one migrates at a time
-                await conn.execute(text("SELECT pg_advisory_xact_lock(7262031)"))
-            await conn.run_sync(_upgrade)
+    async def open(self, create_schema: bool = False) -> None:
+        """Connect, migrate to the newest schema and start the writer. ``create_schema``: a PostgreSQL
+        ``?schema=`` that does not exist yet is created (otherwise that is refused: a typo in the URL
+        would silently start an empty database). Raises :class:`StoreUnavailable`."""
+        if self._writer is not None:
+            return  # opened already (majiang serve opens it before announcing the address)
+        shown = make_url(self.url).render_as_string(hide_password=True)
+        try:
+            async with self.engine.begin() as conn:
+                if conn.dialect.name == "postgresql":
+                    await self._check_schema(conn, create_schema)
+                    # several nodes may start at once: one migrates at a time
+                    await conn.execute(text("SELECT pg_advisory_xact_lock(7262031)"))
+                await conn.run_sync(_upgrade)
+        except StoreUnavailable:
+            raise
+        except Exception as e:  # unreachable, refused, a wrong database or password: the driver's words
+            await self.engine.dispose()
+            raise StoreUnavailable(f"cannot open the database {shown}: {_first_line(e)} "
+                                   "(check --database-url, and that the database server is running)") from None
         self._writer = asyncio.create_task(self._write_loop())
+
+    async def _check_schema(self, conn: AsyncConnection, create: bool) -> None:
+        schema = make_url(self.url).query.get("schema")
+        if not schema:
+            return
+        name = str(schema)
+        found = await conn.scalar(text("SELECT 1 FROM pg_namespace WHERE nspname = :s"), {"s": name})
+        if found:
+            return
+        if not create:
+            raise StoreUnavailable(f"PostgreSQL schema {name!r} does not exist: create it (CREATE SCHEMA {name}) "
+                                   "or start with --create-schema")
+        quoted = name.replace('"', '""')
+        await conn.execute(text(f'CREATE SCHEMA IF NOT EXISTS "{quoted}"'))
 
     async def close(self) -> None:
         if self._writer is not None:

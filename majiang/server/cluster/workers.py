@@ -9,6 +9,7 @@ and stops them all when it is stopped (a worker that dies is not restarted: its 
 from __future__ import annotations
 
 import argparse
+import asyncio
 import os
 import signal
 import socket
@@ -32,6 +33,18 @@ def run_workers(args: argparse.Namespace, settings: Settings) -> int:
         with socket.socket() as s:
             s.bind((args.host, 0))
             port = s.getsockname()[1]
+    # What would stop every worker alike is found here, once: one line from the parent and exit 2,
+    # not a traceback from each worker and a parent that carries on.
+    from majiang.server.listen import listening_socket
+    from majiang.server.store import StoreUnavailable, check_store
+
+    try:
+        listening_socket(args.host, port, reuse_port=True).close()
+        settings.resolve()
+        asyncio.run(check_store(settings.database_url or "", settings.create_schema))
+    except (OSError, ValueError, StoreUnavailable) as e:
+        print(f"error: {e}", file=sys.stderr)
+        return 2
     base = [sys.executable, "-m", "majiang", "serve", "--host", args.host, "--port", str(port), "--reuse-port",
             "--redis-url", args.redis_url, "--log-level", args.log_level, "--log-format", args.log_format]
     for flag, value in (("--database-url", args.database_url), ("--data-dir", args.data_dir),
@@ -43,9 +56,15 @@ def run_workers(args: argparse.Namespace, settings: Settings) -> int:
     procs = [subprocess.Popen([*base, "--node-id", f"{node}{i}", *_metrics_arg(args.metrics_address, i)],
                               stdout=subprocess.PIPE, text=True)
              for i in range(args.workers)]
-    for p in procs:  # each prints its line once it listens
+    for i, p in enumerate(procs):  # each prints its line once it serves
         assert p.stdout is not None
-        p.stdout.readline()
+        if not p.stdout.readline():  # it ended before serving: its own error line is above
+            for q in procs:
+                if q.poll() is None:
+                    q.terminate()
+            print(f"error: worker {i} did not start (exit status {p.wait()}); the others were stopped",
+                  file=sys.stderr)
+            return 2
     print(f"majiang server on http://{args.host}:{port}/  ({args.workers} workers)", flush=True)
 
     def stop(*_: object) -> None:

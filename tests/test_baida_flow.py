@@ -9,7 +9,7 @@ import pytest
 
 from majiang.bots import make_bot
 from majiang.engine import Hand, Match, Pass, Win, seat_view
-from majiang.engine.actions import Discard, Kong, Peng
+from majiang.engine.actions import Chi, Discard, Kong, Peng
 from majiang.engine.events import Drew, Exposed, HandStarted, redact
 from majiang.rules.baida import Baida
 from majiang.rules.base import HandOutcome
@@ -292,3 +292,46 @@ def test_a_discard_win_is_offered_exactly_when_full_scoring_accepts_it(options: 
             legal = hand.legal_actions(seat)
             hand.apply(seat, Pass() if Pass() in legal and rng.random() < 0.7 else rng.choice(legal))
     assert checked > 1000 and wins > 0
+
+
+# The indicator 9s makes 9s 百搭 (its other three copies). Seat 1 (the dealer's 下家) holds two of them.
+_CLAIM_HANDS = ["9s5s1m4m7m2p5p8p1z2z3z4z5z6z", "99s46s1p4p7p3m6m9m7z7z2s", "46s2m5m8m3p6p9p1s7s1z2z3z",
+                "1s2s3s7m8m9m1p2p3p4z4z8s3s"]
+
+
+def test_a_discarded_baida_is_never_penged_with_baida() -> None:
+    hand = deal(_CLAIM_HANDS)
+    assert T("9s") in hand.info.wilds
+    hand.apply(0, Discard(tile=T("9s")))  # a 百搭 plays as its own face when discarded
+    # seat 1's two 9s are 百搭: they never make a peng (nor a kong) of it, so nobody is asked
+    assert hand.phase != "claim" or all(
+        not isinstance(a, Peng | Kong) for s in hand.to_act() for a in hand.legal_actions(s))
+    assert hand.to_act() == [1] and hand.seat_state[1].drawn is not None
+
+
+def test_chi_is_offered_to_the_next_seat_only() -> None:
+    hand = deal(_CLAIM_HANDS)
+    hand.apply(0, Discard(tile=T("5s")))
+    assert hand.phase == "claim"
+    assert hand.to_act() == [1]  # seat 2 holds 4s6s too, but sits across from the discarder
+    assert Chi(tiles=(T("4s"), T("6s"))) in hand.legal_actions(1)
+    assert hand.legal_actions(2) == []
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_no_offer_ever_pengs_a_baida_kind_or_chis_from_another_seat(seed: int) -> None:
+    """Every claim and kong the engine offers over whole bot hands: a peng or kong is never of a 百搭 kind
+    and a chi is offered only to the discarder's 下家 (what `majiang score` refuses as impossible)."""
+    rs = Baida({"seven_baida": seed % 2 == 1})
+    hand = Hand(rs, f"claims-{seed}")
+    bots = [make_bot("greedy", seed * 4 + s) for s in range(4)]
+    while hand.phase != "over":
+        for seat in hand.to_act():
+            legal = hand.legal_actions(seat)
+            for a in legal:
+                if isinstance(a, Peng | Kong):
+                    assert a.tiles[0] not in hand.info.wilds, (seed, a)
+                if isinstance(a, Chi):
+                    assert hand.claim is not None and seat == (hand.claim.discarder + 1) % 4, (seed, a)
+        seat = hand.to_act()[0]
+        hand.apply(seat, bots[seat].choose(seat_view(hand, seat)))

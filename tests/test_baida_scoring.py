@@ -105,6 +105,16 @@ def _base(**kw: object) -> dict[str, object]:
     ({"indicator": "f1", "flowers": "f2"}, "百搭 is kept in the hand"),
     ({"winning_tile": "5s", "how": "discard", "replacement": True}, "杠开"),
     ({"dealer_first_discard": True, "from_seat": 2}, "地胡"),
+    # the indicator 9p makes 9p 百搭: never used to peng or kong
+    ({"melds": [{"type": "peng", "tiles": "999p", "from_seat": 2}]}, r"peng 999p: 9p is a 百搭 this hand"),
+    ({"melds": [{"type": "minggang", "tiles": "9999p", "from_seat": 2}]}, r"minggang 9999p: 9p is a 百搭"),
+    ({"melds": [{"type": "jiagang", "tiles": "9999p", "from_seat": 3}]}, r"jiagang 9999p: 9p is a 百搭"),
+    ({"melds": [{"type": "angang", "tiles": "9999p"}]}, r"angang 9999p: 9p is a 百搭"),
+    ({"options": {"seven_baida": True}, "melds": [{"type": "peng", "tiles": "111p", "from_seat": 3}]},
+     r"peng 111p: 1p is a 百搭"),  # seven 百搭: the kind after 9p too
+    # winner 1's 上家 is seat 0: a chi from seat 2 or 3 cannot have been made
+    ({"melds": [{"type": "chi", "tiles": "234m", "from_seat": 2}]}, r"chi 234m from seat 2: .*上家 only \(seat 0"),
+    ({"melds": [{"type": "chi", "tiles": "234m", "from_seat": 3}]}, r"chi 234m from seat 3"),
 ])
 def test_impossible_situations_are_refused(change: dict[str, object], fault: str) -> None:
     with pytest.raises(ValueError, match=fault):
@@ -148,3 +158,12 @@ def test_several_winners_are_paid_separately_by_the_discarder() -> None:
 def test_situation_type_round_trips() -> None:
     s = parse_situation(_base())
     assert isinstance(s, Situation) and s.round_wind == "E"
+
+
+def test_majiang_score_names_an_impossible_meld(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    bad = tmp_path / "peng-of-baida.json"
+    bad.write_text(json.dumps(_base(melds=[{"type": "peng", "tiles": "999p", "from_seat": 2}])), encoding="utf-8")
+    assert main(["score", str(bad)]) == 2
+    err = capsys.readouterr().err.strip()
+    assert err == ("error: bad situation: melds: peng 999p: 9p is a 百搭 this hand, and a 百搭 never helps to "
+                   "peng or kong")

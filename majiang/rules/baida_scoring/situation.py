@@ -123,6 +123,18 @@ def _check_meld(m: Meld, tiles: list[int]) -> None:
         raise ValueError(f"melds: angang {m.tiles} is not claimed from anyone")
 
 
+def _check_claim(m: Meld, tiles: list[int], wilds: frozenset[int], winner: int) -> None:
+    """What the table never allows, refused as impossible (docs/rules/baida.md): a 百搭 never helps to
+    peng or kong (a claimed 百搭 plays as its face, but the claimer's copies of that kind are 百搭, and a
+    百搭 kind has no 暗杠 either), and a chi is taken from the 上家 only."""
+    if m.type != "chi" and tiles[0] in wilds:
+        raise ValueError(f"melds: {m.type} {m.tiles}: {format_tiles(tiles[:1])} is a 百搭 this hand, and a 百搭 "
+                         "never helps to peng or kong")
+    if m.type == "chi" and m.from_seat is not None and m.from_seat != (winner - 1) % 4:
+        raise ValueError(f"melds: chi {m.tiles} from seat {m.from_seat}: a chi is taken from the 上家 only "
+                         f"(seat {(winner - 1) % 4} for winner {winner})")
+
+
 def validate(s: Situation) -> WinHand:
     """Check ``s`` is a possible situation (not that it is a win); return its tiles."""
     for field in ("dealer", "winner"):
@@ -148,6 +160,7 @@ def validate(s: Situation) -> WinHand:
     for m in s.melds:
         tiles = _tiles("melds", m.tiles)
         _check_meld(m, tiles)
+        _check_claim(m, tiles, wilds, s.winner)
         melds.append((m.type, tuple(tiles)))
     if len(melds) > 4:
         raise ValueError(f"melds: {len(melds)} melds is impossible (at most 4)")

@@ -100,6 +100,10 @@ async def tuoguan(table: Table, seat: int, on: bool) -> None:
             raise TableError("not_now", f"the room is {st.status}")
         if st.seats[seat].tuoguan == on:
             return
+        player = st.seats[seat].player_id
+        if not on and player is not None and st.leaves_locked(player):
+            raise TableError("not_now", f"托管 stays on until the next hand: you left the table {st.leaves[player]} "
+                                        "times since the last one")
         if not on and st.tuoguan_locked(seat):
             raise TableError("not_now", f"托管 stays on for this match: your clock ran out {st.timeouts[seat]} times "
                                         f"(the room allows {st.settings.max_timeouts})")
@@ -136,6 +140,8 @@ async def leave(table: Table, seat: int, conn: Conn) -> None:
         await table.commit(("leave", {"seat": seat}))
         table.conns[seat] = None
         conn.seat = None
+        if st.vote is not None and st.status == "waiting" and st.vote_passed(table.connected()):
+            await table.commit(("dissolve", {"by": "vote"}))  # the one who left was the last holdout
         await table.settle(room=True, hand=False)
         conn.send(message("room", st.seq, room=table.room_json()))
         conn.close(1000)

@@ -20,6 +20,9 @@ from majiang.rules.registry import make_ruleset
 from majiang.server.protocol import RoomSettings
 
 SEATS = 4
+# A player who leaves a running match this many times between two hands comes back in 托管, ready,
+# until the next hand is dealt: leaving and returning must not hold the next deal back (issue 30).
+LEAVES_TO_TUOGUAN = 2
 
 
 @dataclass
@@ -70,6 +73,7 @@ class TableState:
         self.hand_players: list[str] = []  # who sat where when the current hand was dealt
         self.creator: str | None = None  # the player who created the room (rooms per player are capped)
         self.timeouts = [0] * SEATS  # turn clocks each seat let run out in this match (托管 stays on after N)
+        self.leaves: dict[str, int] = {}  # player -> times it left the running match since the last deal
         self._seeds: dict[int, str] = {}
 
     @property
@@ -115,14 +119,21 @@ class TableState:
         # Bots are always ready: a table of one human and three bots waits only for the human.
         self.seats[seat] = SeatInfo(player_id=player_id, name=name, bot=bot, ready=bot is not None)
         self.timeouts[seat] = 0
+        if player_id is not None and self.leaves_locked(player_id):
+            self.seats[seat].tuoguan = self.seats[seat].ready = True
 
     def _r_leave(self, seat: int, reason: str = "") -> None:
         """``reason``: "" (the player left) or "absent" (not connected within the grace period)."""
         if self.status == "playing":
             raise ValueError("cannot leave during a hand")
+        player = self.seats[seat].player_id
+        if player is not None and self.match is not None:
+            self.leaves[player] = self.leaves.get(player, 0) + 1
         self.seats[seat] = SeatInfo()
         self.timeouts[seat] = 0
-        self.vote = None
+        # A dissolve vote outlives a leave (each leave used to erase it): only the leaver's own answer goes.
+        if self.vote is not None:
+            self.vote.votes.pop(seat, None)
         if self.match is not None:
             self.match.new_game()  # a new player means a new game: the dealer's streak starts again
 
@@ -143,6 +154,7 @@ class TableState:
             self.match.next_hand()
         self.status = "playing"
         self.hand_players = [s.ident() for s in self.seats]
+        self.leaves.clear()
 
     def _r_act(self, seat: int, action: dict[str, Any]) -> None:
         hand = self.hand
@@ -158,8 +170,8 @@ class TableState:
                 self.asked[s] = self.seq + 1
         if hand.over:
             self.status = "finished" if self.match.finished else "waiting"
-            for s in self.seats:
-                s.ready = s.automatic
+            for info in self.seats:
+                info.ready = info.automatic
 
     def _r_tuoguan(self, seat: int, on: bool, reason: str = "") -> None:
         st = self.seats[seat]
@@ -189,6 +201,15 @@ class TableState:
         return v is not None and all(v.votes.get(i) is True for i, s in enumerate(self.seats)
                                      if s.human and i in connected)
 
+    def leaves_locked(self, player_id: str) -> bool:
+        """The player left this match's table LEAVES_TO_TUOGUAN times since the last deal: it sits in
+        托管 until the next hand is dealt."""
+        return self.match is not None and self.status == "waiting" and \
+            self.leaves.get(player_id, 0) >= LEAVES_TO_TUOGUAN
+
     def tuoguan_locked(self, seat: int) -> bool:
-        """托管 stays on for the rest of the match once the seat's clock ran out ``max_timeouts`` times."""
-        return self.timeouts[seat] >= self.settings.max_timeouts
+        """托管 stays on for the rest of the match once the seat's clock ran out ``max_timeouts`` times,
+        and until the next deal for a player who left too often since the last one (leaves_locked)."""
+        player = self.seats[seat].player_id
+        return self.timeouts[seat] >= self.settings.max_timeouts or (
+            player is not None and self.leaves_locked(player))

@@ -108,6 +108,10 @@ class Table:
         # Test hooks only (rest.room_test_deal): seeds for the next hands, first first, and the match's
         # seed (its first dealer) if no hand was dealt yet; held in memory until a deal record carries them
         self.fixed_seeds: list[str] = []
+        # The ready countdown between two hands: its deadline (monotonic) and everyone it has counted
+        self._countdown_deadline: float | None = None
+        self._countdown_seen: set[str] = set()
+        self._countdown_between = 0
         self.fixed_match_seed: str | None = None
 
     def background(self, what: str, fn: Job) -> Job:
@@ -439,10 +443,21 @@ class Table:
             self.timers.cancel("deal")
         # Once every seat is taken and someone is ready, every seat not ready gets ready_seconds (one
         # countdown for all of them, not re-armed as seats get ready) and is then made ready.
+        # The countdown's deadline is kept between two hands while only people it already counted sit
+        # down: a player who leaves and comes back gets what is left, not a fresh countdown (one who
+        # did that every 8 s held the next deal back for ever). Someone new restarts it.
         unready = [i for i, s in enumerate(st.seats) if not s.ready]
+        between = st.match.hand_no if st.match is not None else 0  # the hands played: which interval this is
+        if st.status != "waiting" or self._countdown_between != between:
+            self._countdown_deadline, self._countdown_seen, self._countdown_between = None, set(), between
         if st.status == "waiting" and all(s.occupied for s in st.seats) and 0 < len(unready) < SEATS:
-            self.timers.arm("countdown", "ready", st.settings.ready_seconds,
-                            self.background("countdown", self._countdown))
+            now = time.monotonic()
+            idents = {s.ident() for s in st.seats}
+            if self._countdown_deadline is None or not idents <= self._countdown_seen:
+                self._countdown_deadline = now + st.settings.ready_seconds
+            self._countdown_seen |= idents
+            self.timers.arm("countdown", self._countdown_deadline, max(0.0, self._countdown_deadline - now),
+                            self.background("countdown", self._countdown), total=st.settings.ready_seconds)
         else:
             self.timers.cancel("countdown")
         # A waiting room where nothing happens for idle_seconds is closed: it stops holding seats, its

@@ -14,20 +14,25 @@ when ``MAJIANG_PURE`` is set (not "0", as for the C accelerators), it puts a fin
 ``sys.meta_path`` that loads all of them from their sources. They are one compiled group, so they
 go together: either all compiled or all from source.
 
+The decision is taken when it is first needed, not when ``majiang`` is imported: when one of the
+group is first imported (the finder :func:`install` puts first on ``sys.meta_path`` asks), or when
+:data:`ACTIVE` or :data:`REASON` is first read. Checking the build reads and hashes the recorded
+sources, which ``import majiang.hand`` (no compiled module) should not pay for; that is also why
+this module imports hashlib, json and pathlib only inside the functions that need them.
+
 This module imports nothing of majiang's (setup.py reads :data:`NATIVE_MODULES` from it).
 """
 
 from __future__ import annotations
 
-import hashlib
-import importlib.machinery
-import importlib.util
-import json
 import os
 import sys
-from importlib.machinery import ModuleSpec
-from pathlib import Path
-from types import ModuleType
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from importlib.machinery import ModuleSpec
+    from pathlib import Path
+    from types import ModuleType
 
 # The modules compiled together. Their msgspec structs live in modules that are not compiled
 # (majiang.rules.options, majiang.engine.state): mypyc replaces the annotations of the classes it
@@ -49,12 +54,18 @@ NATIVE_MODULES: tuple[str, ...] = (
 GROUP = "majiang._native"
 STAMP_NAME = "_native_sources.json"
 
-_PACKAGE = Path(__file__).resolve().parent
+_PACKAGE_DIR = os.path.dirname(os.path.realpath(__file__))
+
+
+def _package() -> Path:
+    from pathlib import Path
+
+    return Path(_PACKAGE_DIR)
 
 
 def source_path(module: str) -> Path:
     """The ``.py`` of one of :data:`NATIVE_MODULES`."""
-    return _PACKAGE.parent.joinpath(*module.split(".")).with_suffix(".py")
+    return _package().parent.joinpath(*module.split(".")).with_suffix(".py")
 
 
 # The compiled code also relies on the types of what it imports (an action's ``tile`` unboxed as an
@@ -74,13 +85,17 @@ def _recorded_files(root: Path) -> list[Path]:
 def source_digests(root: Path | None = None) -> dict[str, str]:
     """file (relative to the project) → SHA-256 of its source, as the build records them: the
     compiled modules and the modules they read types from (``root``: the project's folder)."""
-    base = _PACKAGE.parent if root is None else root
+    import hashlib
+
+    base = _package().parent if root is None else root
     return {path.relative_to(base).as_posix(): hashlib.sha256(path.read_bytes()).hexdigest()
             for path in _recorded_files(base)}
 
 
 def _extension(base: Path) -> Path | None:
     """The compiled extension module ``base`` + one of this interpreter's suffixes, if built."""
+    import importlib.machinery
+
     for suffix in importlib.machinery.EXTENSION_SUFFIXES:
         candidate = base.with_name(base.name + suffix)
         if candidate.exists():
@@ -95,7 +110,7 @@ def _compiled_file(module: str) -> Path | None:
 
 def _group_library() -> Path | None:
     """The group's shared library (``majiang/_native__mypyc*.so``), which holds all the code."""
-    return _extension(_PACKAGE / (GROUP.rsplit(".", 1)[-1] + "__mypyc"))
+    return _extension(_package() / (GROUP.rsplit(".", 1)[-1] + "__mypyc"))
 
 
 def _why_sources() -> str | None:
@@ -106,7 +121,9 @@ def _why_sources() -> str | None:
     library = _group_library()
     if not built and library is None:
         return "not compiled (no mypyc or no C compiler at install)"
-    stamp = _PACKAGE / STAMP_NAME
+    import json
+
+    stamp = _package() / STAMP_NAME
     try:
         recorded = json.loads(stamp.read_text())
         stamped = stamp.stat().st_mtime
@@ -131,32 +148,47 @@ def _why_sources() -> str | None:
 
 
 class _SourceFinder:
-    """Finds :data:`NATIVE_MODULES` as their ``.py`` sources, ahead of the compiled extensions."""
+    """Finds :data:`NATIVE_MODULES` as their ``.py`` sources, ahead of the compiled extensions, once
+    the build is found unusable; until the first of them is imported it has not looked."""
 
     def find_spec(self, fullname: str, path: object = None, target: ModuleType | None = None) -> ModuleSpec | None:
-        if fullname not in NATIVE_MODULES:
+        if fullname not in NATIVE_MODULES or _decide() or not _shadowed:
             return None
+        import importlib.util
+
         return importlib.util.spec_from_file_location(fullname, source_path(fullname))
 
 
-#: True when the compiled modules are in use (set by :func:`install`).
-ACTIVE = False
-#: Why they are not, when they are not ("" when they are).
-REASON = ""
+#: True when the compiled modules are in use; why they are not, when they are not ("" when they
+#: are). Both are decided on first use (module ``__getattr__`` below), then plain globals.
+ACTIVE: bool
+REASON: str
+_shadowed = False  # some compiled module exists but must not run: the finder serves the sources
+
+
+def _decide() -> bool:
+    """Whether the compiled modules run (decided once per process; sets ACTIVE and REASON)."""
+    decided = globals().get("ACTIVE")
+    if decided is not None:
+        return bool(decided)
+    global _shadowed
+    reason = _why_sources()
+    _shadowed = reason is not None and any(_compiled_file(m) is not None for m in NATIVE_MODULES)
+    globals()["REASON"] = reason or ""
+    globals()["ACTIVE"] = reason is None
+    if reason is not None and reason.startswith("the sources changed"):  # (a developer's edit: say why)
+        print(f"majiang: running the Python sources: {reason}; rebuild with scripts/setup-venv", file=sys.stderr)
+    return reason is None
+
+
+def __getattr__(name: str) -> object:
+    if name in ("ACTIVE", "REASON"):
+        _decide()
+        return globals()[name]
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def install() -> None:
-    """Decide, once per process, whether the compiled modules or their sources run."""
-    global ACTIVE, REASON
-    if any(isinstance(f, _SourceFinder) for f in sys.meta_path) or ACTIVE:
-        return
-    reason = _why_sources()
-    if reason is None:
-        ACTIVE, REASON = True, ""
-        return
-    REASON = reason
-    if any(_compiled_file(m) is not None for m in NATIVE_MODULES):
+    """Put the finder that decides, on first need, between the compiled modules and their sources."""
+    if not any(isinstance(f, _SourceFinder) for f in sys.meta_path):
         sys.meta_path.insert(0, _SourceFinder())
-        if reason.startswith("the sources changed"):  # (a developer's edit: say why it is slower)
-            print(f"majiang: running the Python sources: {reason}; rebuild with scripts/setup-venv",
-                  file=sys.stderr)

@@ -13,6 +13,7 @@ from __future__ import annotations
 import os
 import random
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
@@ -121,3 +122,50 @@ def test_shapes_are_shared_and_their_memory_is_bounded():
     assert suit.nbytes + honors.nbytes < 16 * 2**20
     assert flat_shape("suit", HEFEI_SUIT).size == 5**7  # only the ranks present are digits
     assert FULL_TABLES.flat is not None
+
+
+# ---------------------------------------------------------------- the table file (majiang/hand/tablefile.py)
+
+
+def test_the_table_file_holds_the_tables_built_in_memory(tmp_path: Path) -> None:
+    """What the build writes and an import maps is byte for byte what Shape builds; the mapped shapes
+    answer like built ones (the entry-by-entry tests above run on whichever the import chose)."""
+    from majiang.hand import tablefile
+
+    assert codes.speedups is not None
+    path = str(tmp_path / "tables.bin")
+    tablefile.write(codes.speedups, path)
+    loaded = tablefile.load(codes.speedups, path)
+    assert loaded is not None
+    for shape, args in zip(loaded, tablefile.SHAPES, strict=True):
+        built = codes.speedups.Shape(*args)
+        assert shape.loaded and not built.loaded
+        assert shape.size == built.size and shape.dump() == built.dump()
+        assert shape.need((0,) * args[0]) == built.need((0,) * args[0])
+
+
+def test_a_table_file_of_another_build_or_size_is_not_used(tmp_path: Path) -> None:
+    from majiang.hand import tablefile
+
+    assert codes.speedups is not None
+    path = tmp_path / "tables.bin"
+    assert tablefile.load(codes.speedups, str(path)) is None  # missing
+    tablefile.write(codes.speedups, str(path))
+    data = path.read_bytes()
+    path.write_bytes(data[:4] + b"v0" + data[6:])  # another build's TABLES_ID
+    assert tablefile.load(codes.speedups, str(path)) is None
+    path.write_bytes(data[:-1])  # truncated
+    assert tablefile.load(codes.speedups, str(path)) is None
+    with pytest.raises(ValueError, match="data must be"):
+        codes.speedups.Shape(9, 511, 127, b"\0" * 10)
+
+
+def test_the_full_tile_set_maps_the_installed_table_file() -> None:
+    """The install (setup.py) writes majiang/hand/data/tables.bin, so the import maps it instead of
+    building 10 MB of tables (CI installs fresh: the file must be there and used)."""
+    from majiang.hand import tablefile
+
+    if not os.path.exists(tablefile.PATH) and os.environ.get("CI", "") != "true":
+        pytest.skip("no table file in this checkout (installed before the build wrote one)")
+    assert all(flat_shape(kind, ranks).loaded for kind, ranks, _ in (SHAPES[0], SHAPES[2]))
+    assert not flat_shape("suit", HEFEI_SUIT).loaded  # (built on first use: 2 ms)

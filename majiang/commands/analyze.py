@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 
 from majiang.hand import Decomposition, TileSet, decompositions, is_win, shanten, waits
@@ -83,6 +82,8 @@ def run(args: argparse.Namespace) -> int:
             "waits": [_tile_json(t) for t in wait_list],
             "decompositions": [_decomposition_json(d) for d in decs],
         }
+        import json  # (only here: a plain analyze need not load it)
+
         print(json.dumps(out, ensure_ascii=False, indent=2))
         return 0
     wild_note = f", {jokers} wild ({format_tiles([wild])} {chinese(wild)})" if wild is not None else ""

@@ -28,6 +28,11 @@
 #define MAX_GROUP_TILES 14
 #define MAX_RANKS 9
 #define MAX_SETS 4 /* sets in a group of at most 14 tiles */
+/* The layout of the tables: bump when build_shape or the entries' encoding changes, so a
+ * table file written by another build is refused (majiang/hand/tablefile.py). */
+#define TABLES_VERSION 1
+#define TABLES_ID_STR(v) #v
+#define TABLES_ID_OF(v) "v" TABLES_ID_STR(v) " " __DATE__ " " __TIME__
 
 /* ---------------------------------------------------------------- tables */
 
@@ -55,6 +60,7 @@ typedef struct {
     Py_ssize_t size;         /* 5 ** ndigits */
     uint8_t *need;
     uint32_t *blocks;
+    Py_buffer data;          /* the table file's bytes when loaded from one (data.obj NULL if built) */
 } ShapeObject;
 
 typedef struct {
@@ -247,9 +253,10 @@ build_shape(ShapeObject *sh)
 static PyObject *
 shape_new(PyTypeObject *type, PyObject *args, PyObject *kwds)
 {
-    static char *kwlist[] = {"length", "present", "starts", NULL};
+    static char *kwlist[] = {"length", "present", "starts", "data", NULL};
     int length, present, starts;
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "iii:Shape", kwlist, &length, &present, &starts)) {
+    PyObject *data = Py_None;
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "iii|O:Shape", kwlist, &length, &present, &starts, &data)) {
         return NULL;
     }
     if (length < 1 || length > MAX_RANKS || present < 0 || present >= (1 << length) || starts < 0
@@ -281,6 +288,24 @@ shape_new(PyTypeObject *type, PyObject *args, PyObject *kwds)
             sh->size *= 5;
         }
     }
+    if (data != Py_None) {
+        /* The tables as dump() wrote them (blocks, then need), read in place: no copy, no
+         * Python-level work, and with a file mapping the pages are shared between processes. */
+        if (PyObject_GetBuffer(data, &sh->data, PyBUF_SIMPLE) < 0) {
+            Py_DECREF(sh);
+            return NULL;
+        }
+        Py_ssize_t want = sh->size * (Py_ssize_t)(sizeof(uint32_t) + 1);
+        if (sh->data.len != want || ((uintptr_t)sh->data.buf % sizeof(uint32_t)) != 0) {
+            PyErr_Format(PyExc_ValueError, "Shape: data must be %zd bytes at a 4-byte aligned address, got %zd",
+                         want, sh->data.len);
+            Py_DECREF(sh);
+            return NULL;
+        }
+        sh->blocks = (uint32_t *)sh->data.buf;
+        sh->need = (uint8_t *)sh->data.buf + sh->size * (Py_ssize_t)sizeof(uint32_t);
+        return (PyObject *)sh;
+    }
     sh->need = PyMem_Malloc((size_t)sh->size);
     sh->blocks = PyMem_Malloc((size_t)sh->size * sizeof(uint32_t));
     if (sh->need == NULL || sh->blocks == NULL) {
@@ -298,8 +323,13 @@ static void
 shape_dealloc(ShapeObject *sh)
 {
     PyTypeObject *tp = Py_TYPE(sh);
-    PyMem_Free(sh->need);
-    PyMem_Free(sh->blocks);
+    if (sh->data.obj != NULL) {
+        PyBuffer_Release(&sh->data);
+    }
+    else {
+        PyMem_Free(sh->need);
+        PyMem_Free(sh->blocks);
+    }
     tp->tp_free((PyObject *)sh);
     Py_DECREF(tp);
 }
@@ -378,7 +408,32 @@ shape_get_size(ShapeObject *sh, void *closure)
     return PyLong_FromSsize_t(sh->size);
 }
 
+PyDoc_STRVAR(shape_dump_doc,
+"dump() -> bytes\n\n"
+"The two tables as Shape(..., data=) reads them: blocks (4 bytes an entry, this machine's byte\n"
+"order), then need (1 byte an entry).");
+
+static PyObject *
+shape_dump(ShapeObject *sh, PyObject *Py_UNUSED(ignored))
+{
+    Py_ssize_t nb = sh->size * (Py_ssize_t)sizeof(uint32_t);
+    PyObject *out = PyBytes_FromStringAndSize(NULL, nb + sh->size);
+    if (out == NULL) {
+        return NULL;
+    }
+    memcpy(PyBytes_AS_STRING(out), sh->blocks, (size_t)nb);
+    memcpy(PyBytes_AS_STRING(out) + nb, sh->need, (size_t)sh->size);
+    return out;
+}
+
+static PyObject *
+shape_get_loaded(ShapeObject *sh, void *closure)
+{
+    return PyBool_FromLong(sh->data.obj != NULL);
+}
+
 static PyMethodDef shape_methods[] = {
+    {"dump", (PyCFunction)shape_dump, METH_NOARGS, shape_dump_doc},
     {"need", (PyCFunction)shape_need, METH_O, shape_need_doc},
     {"blocks", (PyCFunction)shape_blocks, METH_O, shape_blocks_doc},
     {NULL, NULL, 0, NULL},
@@ -387,12 +442,14 @@ static PyMethodDef shape_methods[] = {
 static PyGetSetDef shape_getset[] = {
     {"nbytes", (getter)shape_get_nbytes, NULL, "bytes the two tables take", NULL},
     {"size", (getter)shape_get_size, NULL, "entries per table (5 ** ranks present)", NULL},
+    {"loaded", (getter)shape_get_loaded, NULL, "True when the tables are read from a buffer (a table file)", NULL},
     {NULL, NULL, NULL, NULL, NULL},
 };
 
 static PyType_Slot shape_slots[] = {
-    {Py_tp_doc, "Shape(length, present, starts): complete need and block tables of one group shape\n"
-                "(bit masks over ranks 0..length-1: the ranks the tile set has, where chows may start)."},
+    {Py_tp_doc, "Shape(length, present, starts, data=None): complete need and block tables of one group\n"
+                "shape (bit masks over ranks 0..length-1: the ranks the tile set has, where chows may start),\n"
+                "built here, or read in place from data (a buffer as dump() wrote it: a table file)."},
     {Py_tp_new, shape_new},
     {Py_tp_dealloc, shape_dealloc},
     {Py_tp_methods, shape_methods},
@@ -1408,7 +1465,8 @@ static int
 speedups_exec(PyObject *module)
 {
     if (PyModule_AddIntConstant(module, "MAX_JOKERS", MAX_JOKERS) < 0
-        || PyModule_AddIntConstant(module, "MAX_GROUP_TILES", MAX_GROUP_TILES) < 0) {
+        || PyModule_AddIntConstant(module, "MAX_GROUP_TILES", MAX_GROUP_TILES) < 0
+        || PyModule_AddStringConstant(module, "TABLES_ID", TABLES_ID_OF(TABLES_VERSION)) < 0) {
         return -1;
     }
     speedups_state *st = get_state(module);

@@ -28,10 +28,9 @@ the full set), which is_win, shanten and waits read instead (see
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
-from majiang.hand import codes
+from majiang.hand import codes, tablefile
 from majiang.hand.codes import ACCELERATED, speedups
 from majiang.hand.tables import BlockTable, Key, NeedTable, block_table, chow_starts, need_table
 from majiang.hand.tileset import TileSet
@@ -100,7 +99,15 @@ def _verdicts() -> dict[int, bool | None]:
     return table
 
 
-VERDICT = _verdicts()
+#: Filled by :func:`fill_verdicts` on the pure path's first slow call, not at import: building it
+#: costs several ms, and with the C accelerator the pure is_win runs only when asked for by name.
+#: An empty table only sends the pure is_win to its slow path, which answers and fills it.
+VERDICT: dict[int, bool | None] = {}
+
+
+def fill_verdicts() -> None:
+    if not VERDICT:
+        VERDICT.update(_verdicts())
 
 
 Bucket = tuple[int, int, tuple[int, ...]]
@@ -133,19 +140,34 @@ class SuccessorTable(dict):  # type: ignore[type-arg]
         return value
 
 
-@dataclass(frozen=True)
 class GroupTables:
-    """Everything table-shaped the engine needs for one tile set."""
+    """Everything table-shaped the engine needs for one tile set.
 
-    tileset: TileSet
-    kinds: tuple[int, ...]  # the tile set's kinds, ascending
-    need: tuple[NeedTable, NeedTable, NeedTable, NeedTable]
-    blocks: tuple[BlockTable, BlockTable, BlockTable, BlockTable]
-    successors: tuple[SuccessorTable, SuccessorTable, SuccessorTable, SuccessorTable]
-    # Packed need values (plain dicts, filled by :func:`read`); suits of the same shape share one.
-    packed: tuple[dict[Key, int], dict[Key, int], dict[Key, int], dict[Key, int]]
-    # The C accelerator's complete flat tables (a ``_speedups.Tables``), None on the pure path.
-    flat: Any
+    (A plain class with slots, not a dataclass: importing dataclasses costs more than the whole
+    rest of ``import majiang.hand``.)
+    """
+
+    __slots__ = ("blocks", "flat", "kinds", "need", "packed", "successors", "tileset")
+
+    def __init__(
+        self,
+        tileset: TileSet,
+        kinds: tuple[int, ...],
+        need: tuple[NeedTable, NeedTable, NeedTable, NeedTable],
+        blocks: tuple[BlockTable, BlockTable, BlockTable, BlockTable],
+        successors: tuple[SuccessorTable, SuccessorTable, SuccessorTable, SuccessorTable],
+        packed: tuple[dict[Key, int], dict[Key, int], dict[Key, int], dict[Key, int]],
+        flat: Any,
+    ) -> None:
+        self.tileset = tileset
+        self.kinds = kinds  # the tile set's kinds, ascending
+        self.need = need
+        self.blocks = blocks
+        self.successors = successors
+        # Packed need values (plain dicts, filled by :func:`read`); suits of the same shape share one.
+        self.packed = packed
+        # The C accelerator's complete flat tables (a ``_speedups.Tables``), None on the pure path.
+        self.flat = flat
 
     @property
     def hot(self) -> Any:
@@ -154,6 +176,21 @@ class GroupTables:
 
 
 _shapes: dict[tuple[str, frozenset[int]], Any] = {}
+
+
+def _load_stored_shapes() -> None:
+    """The full tile set's shapes from the table file the build wrote (majiang/hand/tablefile.py),
+    mapped rather than built: this is most of what `import majiang.hand` would otherwise cost."""
+    if speedups is None:
+        return
+    stored = tablefile.load(speedups)
+    if stored is not None:
+        suit, honors = stored
+        _shapes["suit", frozenset(range(9))] = suit
+        _shapes["honors", frozenset(range(7))] = honors
+
+
+_load_stored_shapes()
 
 
 def flat_shape(kind: str, present: frozenset[int]) -> Any:

@@ -29,6 +29,7 @@ from majiang.hand.groups import (
     VERDICT,
     WAITING_SIZES,
     bad_size,
+    fill_verdicts,
     read,
     tables_for,
 )
@@ -101,6 +102,7 @@ def _is_win_checked(
 
 def _is_win_slow(counts: Sequence[int], jokers: int, seven_pairs: bool, tileset: TileSet | None) -> bool:
     """Validate (raising TileError), fill the packed tables, answer from the need tuples."""
+    fill_verdicts()
     c, values, total = read(tables_for(tileset), counts, jokers, _ANY_SIZE, "is_win")
     if total not in COMPLETE_SIZES:
         return False

@@ -356,7 +356,7 @@ def test_yipao_three_winners_one_is_the_dealer():
     s = checked(score_multi(wins))
     assert [(p.payer, p.payee, p.amount) for p in s.payments] == [(3, 0, 10), (3, 1, 15), (3, 2, 11)]
     assert s.totals == [10, 15, 11, -36]
-    assert s.extra["points"] == {0: 10, 1: 11, 2: 11}
+    assert s.extra["points"] == {"0": 10, "1": 11, "2": 11}  # JSON form: seat keys are strings
 
 
 def test_yipao_rejects_mismatched_discarders_and_invalid_claims():

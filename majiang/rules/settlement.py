@@ -31,11 +31,24 @@ class Settlement(msgspec.Struct):
     payments: list[Payment] = []
     totals: list[int] = msgspec.field(default_factory=lambda: [0, 0, 0, 0])
     draw: bool = False  # 荒庄
+    # Anything else a ruleset reports, kept in its JSON form (see __post_init__).
     extra: dict[str, object] = {}
+
+    def __post_init__(self) -> None:
+        # ``extra`` is free-form, so its decoder cannot restore what JSON changes (a seat number as a
+        # key comes back a string, a tuple a list): it is held in that form from the start, so a stored
+        # settlement equals the one rebuilt from its replay and `majiang verify` passes (issue 30:
+        # 93 of 211 stored Hefei hands failed on {0: …} against {"0": …}).
+        if self.extra:
+            self.extra = _json_decode(_json_encode(self.extra))
 
     def check_zero_sum(self) -> None:
         if sum(self.totals) != 0:
             raise AssertionError(f"settlement does not sum to zero: {self.totals}")
+
+
+_json_encode = msgspec.json.Encoder().encode
+_json_decode = msgspec.json.Decoder(dict[str, object]).decode
 
 
 def totals_from_payments(payments: list[Payment], seats: int = 4) -> list[int]:

@@ -7,6 +7,7 @@ import subprocess
 import sys
 
 import httpx
+import pytest
 
 from tests.server.harness import Client, ServerProcess, auth, create_room, session
 
@@ -100,3 +101,26 @@ async def test_hefei_match_in_tuoguan(server: ServerProcess, http: httpx.AsyncCl
     assert sum(end["totals"]) == 0
     assert any(m["type"] == "room" and m["room"]["seats"][0]["tuoguan"] for m in c.messages)
     await c.close()
+
+
+@pytest.mark.parametrize("ruleset", ["anqing", "hefei", "baida"])
+async def test_every_stored_replay_passes_verify(server: ServerProcess, http: httpx.AsyncClient, ruleset: str) -> None:
+    """The replays as the server stores them, of a match in each ruleset: `majiang verify` passes each
+    (issue 30: a Hefei or 百搭 settlement with several winners failed, its seat keys strings once stored)."""
+    me = await session(http, "验证")
+    code = (await create_room(http, me["token"], ruleset=ruleset, hands=3))["room"]["code"]
+    await http.post(f"/api/rooms/{code}/bots", json={}, headers=auth(me["token"]))
+    c = await Client(server.ws_base, code, me["token"]).connect()
+    c.autoplay = True
+    await c.next_of("welcome", after=0)
+    await c.send({"type": "ready"})
+    await c.next_of("match_end", timeout=120, after=0)
+    await c.close()
+    hands = (await http.get(f"/api/rooms/{code}/hands")).json()["hands"]
+    assert len(hands) == 3
+    for h in hands:
+        path = server.data_dir / f"{code}-{h['hand_no']}.json"
+        path.write_bytes((await http.get(f"/api/rooms/{code}/hands/{h['hand_no']}/replay")).content)
+        res = subprocess.run([sys.executable, "-m", "majiang", "verify", str(path), "--hash", h["seed_hash"], "-q"],
+                             capture_output=True, text=True, timeout=60)
+        assert res.returncode == 0, (h["hand_no"], res.stdout[-300:], res.stderr[-300:])

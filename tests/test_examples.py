@@ -17,3 +17,22 @@ def test_train_tiny_learns_a_discard_policy_that_beats_random() -> None:
     assert "the cloned policy beats random play" in r.stdout
     agreement = float(r.stdout.split("held-out agreement with the teacher: ")[1].split("%")[0])
     assert agreement > 30  # far above picking one legal discard at random (about 1 in 10)
+
+
+# examples/score/: one situation per ruleset for `majiang score`, each a worked example of docs/rules/
+SCORE_EXAMPLES = {"anqing": "tests/data/anqing/zhijiao.json", "hefei": "tests/data/hefei/shuangpuzi.json",
+                  "baida": "tests/data/baida/12_quanqiuren.json"}
+
+
+def test_each_ruleset_has_a_score_example_equal_to_its_worked_example() -> None:
+    import json
+
+    assert sorted(p.stem for p in (ROOT / "examples" / "score").glob("*.json")) == sorted(SCORE_EXAMPLES)
+    for ruleset, source in SCORE_EXAMPLES.items():
+        example = ROOT / "examples" / "score" / f"{ruleset}.json"
+        assert example.read_bytes() == (ROOT / source).read_bytes(), f"{example} drifted from {source}"
+        r = subprocess.run([sys.executable, "-m", "majiang", "score", str(example)], cwd=ROOT, capture_output=True,
+                           text=True, timeout=60)
+        assert r.returncode == 0, r.stderr
+        settlement = json.loads(r.stdout)
+        assert settlement["valid"] and len(settlement["items"]) >= 3 and sum(settlement["totals"]) == 0

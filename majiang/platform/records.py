@@ -18,7 +18,7 @@ from sqlalchemy.ext.asyncio import AsyncConnection
 from majiang.engine.events import Won
 from majiang.engine.replay import decode as decode_replay
 from majiang.engine.replay import rebuild as rebuild_replay
-from majiang.platform.schema import hand_records, match_players, matches, replay_codes
+from majiang.platform.schema import club_rooms, hand_records, match_players, matches, replay_codes
 from majiang.server.hooks import HandReport
 from majiang.server.schema import hands, rooms
 
@@ -91,8 +91,8 @@ async def on_hand(conn: AsyncConnection, r: HandReport) -> None:
 
 
 async def club_of(conn: AsyncConnection, room_code: str) -> str | None:
-    """The club whose room this is (None: not a club's room). Clubs are not built yet (issue 22)."""
-    return None
+    """The club whose room this is (None: not a club's room)."""
+    return (await conn.execute(select(club_rooms.c.club_id).where(club_rooms.c.room_code == room_code))).scalar()
 
 
 # --- reads ---------------------------------------------------------------------------------------------
@@ -192,3 +192,8 @@ async def replay_target(conn: AsyncConnection, code: str) -> dict[str, Any] | No
         return None
     return {"code": code, "room_code": row.room_code, "hand_no": row.hand_no, "club_id": row.club_id,
             "ruleset": row.ruleset}
+
+
+async def played_in(conn: AsyncConnection, room_code: str, player_id: str) -> bool:
+    return (await conn.execute(select(match_players.c.player_id).where(
+        match_players.c.room_code == room_code, match_players.c.player_id == player_id))).first() is not None

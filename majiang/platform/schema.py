@@ -81,3 +81,38 @@ replay_codes = Table(
     Column("hand_no", Integer, nullable=False),
     UniqueConstraint("room_code", "hand_no", name="uq_replay_codes_hand"),
 )
+
+# --- 亲友圈 clubs (majiang/platform/clubs.py), migration 0006 -----------------------------------------
+clubs = Table(
+    "clubs", metadata,
+    Column("club_id", String(16), primary_key=True),
+    Column("name", String(64), nullable=False),
+    Column("description", Text, nullable=False),
+    Column("ruleset", String(32), nullable=False),  # the preset club rooms are made from
+    Column("options", Text, nullable=False),  # JSON
+    Column("settings", Text, nullable=False),  # JSON: hands, clocks (RoomSettings fields)
+    Column("own_options", Boolean, nullable=False),  # members may open rooms with their own options
+    Column("invite_code", String(8), nullable=False, unique=True),
+    Column("owner_id", String(32), nullable=False),
+    Column("created_at", Float, nullable=False),
+)
+
+# role: owner | admin | member; status: member | pending (asked to join) | banned
+club_members = Table(
+    "club_members", metadata,
+    Column("club_id", String(16), primary_key=True),
+    Column("player_id", String(32), primary_key=True),
+    Column("role", String(8), nullable=False),
+    Column("status", String(8), nullable=False),
+    Column("since", Float, nullable=False),
+    Index("ix_club_members_player", "player_id"),
+)
+
+club_rooms = Table(
+    "club_rooms", metadata,
+    Column("room_code", String(16), primary_key=True),
+    Column("club_id", String(16), nullable=False),
+    Column("created_by", String(32), nullable=False),
+    Column("created_at", Float, nullable=False),
+    Index("ix_club_rooms_club", "club_id", "created_at"),
+)

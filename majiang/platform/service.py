@@ -6,6 +6,7 @@ from dataclasses import dataclass
 
 from majiang.platform import records
 from majiang.platform.accounts import Accounts
+from majiang.platform.clubs import Clubs
 from majiang.server.config import Settings
 from majiang.server.limits import KeyedBuckets
 from majiang.server.store import Store
@@ -14,7 +15,8 @@ from majiang.server.store import Store
 @dataclass
 class Platform:
     accounts: Accounts
-    code_lookups: KeyedBuckets  # replay codes looked up, per client address
+    code_lookups: KeyedBuckets  # replay and invite codes looked up, per client address
+    clubs: Clubs
 
     @classmethod
     def make(cls, store: Store, settings: Settings) -> Platform:
@@ -25,4 +27,5 @@ class Platform:
                             refresh_seconds=limits.refresh_seconds, login_rate_account=limits.login_rate_account,
                             login_burst_account=limits.login_burst_account, login_rate_ip=limits.login_rate_ip,
                             login_burst_ip=limits.login_burst_ip)
-        return cls(accounts=accounts, code_lookups=KeyedBuckets(limits.code_rate_ip, limits.code_burst_ip))
+        return cls(accounts=accounts, code_lookups=KeyedBuckets(limits.code_rate_ip, limits.code_burst_ip),
+                   clubs=Clubs(store))

@@ -23,6 +23,7 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 
 from majiang.platform.service import Platform
 from majiang.server import console
+from majiang.server.club_routes import routes as club_routes
 from majiang.server.config import Settings
 from majiang.server.guard import Guard
 from majiang.server.housekeeping import Housekeeping
@@ -164,7 +165,8 @@ def create_app(settings: Settings | None = None, store: Store | None = None) -> 
         return PlainTextResponse(exc.detail, status_code=exc.status_code, headers=exc.headers)
 
     app = Starlette(
-        routes=[*console.routes, *platform_routes, *routes, WebSocketRoute("/ws/{code}", websocket_endpoint),
+        routes=[*console.routes, *platform_routes, *club_routes, *routes,
+                WebSocketRoute("/ws/{code}", websocket_endpoint),
                 Mount("/", StaticFiles(directory=WEB, html=True), name="web")],
         lifespan=lifespan,
         exception_handlers={HTTPException: http_error},

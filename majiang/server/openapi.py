@@ -96,9 +96,10 @@ def document() -> dict[str, Any]:
                                        params=[_query("reset", {"type": "string", "enum": ["0", "1"]})])},
         "/api/openapi.json": {"get": _op("this document")},
     }
-    from majiang.server.platform_routes import openapi_paths  # the routes import this module
+    from majiang.server import club_routes, platform_routes  # the routes import this module
 
-    paths.update(openapi_paths())
+    paths.update(platform_routes.openapi_paths())
+    paths.update(club_routes.openapi_paths())
     return {"openapi": "3.1.0",
             "info": {"title": "Majiang table server", "version": "1",
                      "description": "REST part of docs/protocol.md; the table itself is a websocket at /ws/{code}."},

@@ -128,8 +128,15 @@ async def profile(request: Request) -> Response:
 
 # --- 战绩 and 回放码 -------------------------------------------------------------------------------
 async def may_see_match(request: Request, match: dict[str, Any], who: auth.Player | None) -> bool:
-    """A match's record is anyone's who knows its room code, except a club's: its members' only."""
-    return match.get("club_id") is None
+    """A match's record is anyone's who knows its room code, except a club's: its members' (and its own
+    players', whose record it is even after they left the club)."""
+    club = match.get("club_id")
+    if club is None or who is None:
+        return club is None
+    if await platform_of(request).clubs.member(club, who.player_id) is not None:
+        return True
+    async with request.app.state.server.store.engine.connect() as conn:
+        return await records.played_in(conn, match["room_code"], who.player_id)
 
 
 async def my_records(request: Request) -> Response:

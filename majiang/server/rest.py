@@ -124,8 +124,20 @@ def small_int(text: str, what: str) -> int:
     return int(text)
 
 
-async def table_of(request: Request) -> Table:
+async def visible_code(request: Request) -> str:
+    """The room code in the path, if the caller may see that room: a club's room only to the club's
+    members (majiang/platform/clubs.py decides), or the operator; anyone else is told there is no such room."""
     code = code_of(request)
+    server = request.app.state.server
+    if not is_operator(request):
+        p = auth.verify(server.settings.secret, _bearer(request), server.guard.revocations)
+        if not await server.platform.clubs.may_enter(code, p.player_id if p else None):
+            raise HTTPError(404, "not_found", f"no room {code}")
+    return code
+
+
+async def table_of(request: Request) -> Table:
+    code = await visible_code(request)
     table = await request.app.state.server.registry.get(code)
     if table is None:
         raise HTTPError(404, "not_found", f"no live room {code}")
@@ -388,7 +400,7 @@ async def _seat_again(server: Any, new: Table, player: auth.Player, seat: int) -
 
 
 async def get_room(request: Request) -> Response:
-    code = code_of(request)
+    code = await visible_code(request)
     table = await request.app.state.server.registry.get(code)
     if table is not None:
         return ok({"room": table.room_json()})
@@ -512,7 +524,7 @@ def _hand_json(row: dict[str, Any]) -> dict[str, Any]:
 
 
 async def room_hands(request: Request) -> Response:
-    code = code_of(request)
+    code = await visible_code(request)
     store = request.app.state.server.store
     rows = await store.hands(code)
     if not rows and await store.room(code) is None:
@@ -529,7 +541,7 @@ async def room_hands(request: Request) -> Response:
 
 
 async def _hand_row(request: Request) -> dict[str, Any]:
-    code = code_of(request)
+    code = await visible_code(request)
     n = hand_no_of(request)
     row = await request.app.state.server.store.hand(code, n)
     if row is None:
@@ -562,7 +574,7 @@ async def room_hand_view(request: Request) -> Response:
     step_asked = None if step_param is None else small_int(step_param, "step")
     if seat is not None and not 0 <= seat <= 3:
         raise HTTPError(400, "bad_request", f"seat {seat} out of range (0-3, or 'all')")
-    key = (code_of(request), hand_no_of(request), seat, step_asked)
+    key = (await visible_code(request), hand_no_of(request), seat, step_asked)
     cached = guard.views.get(key)  # a finished hand never changes: each step is rebuilt once
     if cached is not None:  # the x-cache header lets an operator (and the abuse test) see the cache work
         return Response(cached, media_type="application/json", headers={"x-cache": "hit"})

@@ -63,7 +63,7 @@ async def _serve(ws: WebSocket) -> None:
         await _refuse(ws, 0, "rate_limited", "too many connections; wait a moment before reconnecting", 4029)
         return
     table = await app.registry.get(code)
-    if table is None:
+    if table is None or not await app.platform.clubs.may_enter(code, player.player_id):  # a club's: members only
         await _refuse(ws, 0, "no_room", f"no room {code}", 4004)
         return
     if table.state.seat_of(player.player_id) is None:

@@ -7,7 +7,7 @@ asks it, tests ask it, and the bots never have to know about it.
 
 from __future__ import annotations
 
-from majiang.engine.actions import Action, Pass, Win
+from majiang.engine.actions import Action, Discard, Pass, Win
 from majiang.rules.base import Ruleset
 
 WIN = Win()
@@ -30,3 +30,15 @@ def claim_timeout_action(ruleset: Ruleset, legal: list[Action]) -> Action | None
     if win is not None:
         return win
     return PASS if PASS in legal else None
+
+
+def missed_turn_action(ruleset: Ruleset, legal: list[Action], drawn: int | None) -> Action | None:
+    """A seat's turn clock ran out once (not yet 托管): take the win where :func:`absent_win` says so,
+    else discard the tile just drawn (摸切), as a player who looked away would; None when that tile
+    may not be discarded (after a call there is none): the bot then picks the discard."""
+    win = absent_win(ruleset, legal)
+    if win is not None:
+        return win
+    if drawn is not None and Discard(drawn) in legal:
+        return Discard(drawn)
+    return None

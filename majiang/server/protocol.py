@@ -106,6 +106,9 @@ class RoomSettings(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     watch: bool = True  # a full room's link lets others watch (public information only)
     watch_delay: int = 0  # spectators see the hand this many actions late
     max_timeouts: int = 3  # a seat whose turn clock ran out this often stays in 托管 for the match
+    # A turn clock that runs out plays that one turn for the seat (摸切); only this many missed turns in a
+    # row hand the seat to 托管 (1: the first timeout does, as before issue 24).
+    tuoguan_after: int = 2
 
     def check(self) -> str | None:
         """None when sane, else the reason (clocks may be short for tests, never zero)."""
@@ -123,6 +126,8 @@ class RoomSettings(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
             return "watch_delay must be 0..200"
         if not 1 <= self.max_timeouts <= 100:
             return "max_timeouts must be 1..100"
+        if not 1 <= self.tuoguan_after <= 10:
+            return "tuoguan_after must be 1..10"
         return None
 
 

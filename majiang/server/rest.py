@@ -429,7 +429,7 @@ async def stored_room(store: Any, code: str) -> dict[str, Any] | None:
         "options": json.loads(row["options"]), "settings": json.loads(row["settings"]), "status": row["status"],
         "hand_no": len(hands),
         "seats": [{"seat": i, "occupied": bool(s), "player_id": s.get("player_id"), "name": s.get("name"),
-                   "bot": s.get("bot"), "ready": False, "connected": False, "tuoguan": False,
+                   "bot": s.get("bot"), "ready": False, "connected": False, "tuoguan": False, "missed": 0,
                    "total": totals[i] if i < len(totals) else 0} for i, s in enumerate(seats)],
         "totals": totals, "countdown": None, "vote": None, "next_deal": None, "rematch": None,
     }

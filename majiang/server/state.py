@@ -6,7 +6,7 @@ applying the stored records again (the engine itself is deterministic). ``seq`` 
 of records applied: it is the sequence number every server message carries, and it stays
 monotonic across restarts because it is the log's length.
 
-Records (docs/server.md): create, seat, leave, ready, deal, act, tuoguan, vote, vote_end, dissolve.
+Records (docs/server.md): create, seat, leave, ready, deal, act, missed, tuoguan, vote, vote_end, dissolve.
 """
 
 from __future__ import annotations
@@ -74,6 +74,7 @@ class TableState:
         self.creator: str | None = None  # the player who created the room (rooms per player are capped)
         self.timeouts = [0] * SEATS  # turn clocks each seat let run out in this match (托管 stays on after N)
         self.leaves: dict[str, int] = {}  # player -> times it left the running match since the last deal
+        self.missed = [0] * SEATS  # turns in a row each seat's clock played for it (托管 after tuoguan_after)
         self._seeds: dict[int, str] = {}
 
     @property
@@ -121,6 +122,7 @@ class TableState:
         self.timeouts[seat] = 0
         if player_id is not None and self.leaves_locked(player_id):
             self.seats[seat].tuoguan = self.seats[seat].ready = True
+        self.missed[seat] = 0
 
     def _r_leave(self, seat: int, reason: str = "") -> None:
         """``reason``: "" (the player left) or "absent" (not connected within the grace period)."""
@@ -134,6 +136,7 @@ class TableState:
         # A dissolve vote outlives a leave (each leave used to erase it): only the leaver's own answer goes.
         if self.vote is not None:
             self.vote.votes.pop(seat, None)
+        self.missed[seat] = 0
         if self.match is not None:
             self.match.new_game()  # a new player means a new game: the dealer's streak starts again
 
@@ -156,13 +159,16 @@ class TableState:
         self.hand_players = [s.ident() for s in self.seats]
         self.leaves.clear()
 
-    def _r_act(self, seat: int, action: dict[str, Any]) -> None:
+    def _r_act(self, seat: int, action: dict[str, Any], own: bool = False) -> None:
+        """``own``: the player chose it (not its bot, 托管 or a clock): its run of missed turns ends."""
         hand = self.hand
         if self.status != "playing" or self.match is None or hand is None:
             raise IllegalAction("no hand is being played")
         before = set(hand.to_act())
         self.match.apply(seat, action_from_builtins(action))
         after = set(hand.to_act())
+        if own:
+            self.missed[seat] = 0
         # A seat's question is new if it was not being asked before, or it just acted itself (a kong
         # and its replacement draw); another seat's answer in a claim window leaves it standing.
         for s in after:
@@ -176,10 +182,15 @@ class TableState:
     def _r_tuoguan(self, seat: int, on: bool, reason: str = "") -> None:
         st = self.seats[seat]
         st.tuoguan = on
+        self.missed[seat] = 0  # 托管 taking over (or handing back) starts the count of missed turns again
         if on and reason == "timeout":
             self.timeouts[seat] += 1
         if on and self.status == "waiting":
             st.ready = True
+
+    def _r_missed(self, seat: int) -> None:
+        """The seat's turn clock ran out short of ``tuoguan_after`` in a row: the table plays this turn."""
+        self.missed[seat] += 1
 
     def _r_vote(self, seat: int, agree: bool) -> None:
         if self.vote is None:

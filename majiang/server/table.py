@@ -19,7 +19,7 @@ from majiang.bots import BOTS, make_bot
 from majiang.bots.base import Bot
 from majiang.bots.levels import DEFAULT_LEVEL, level_bot, level_of
 from majiang.engine import action_to_builtins, event_to_builtins, redact, seat_view
-from majiang.engine.absent import absent_win, claim_timeout_action
+from majiang.engine.absent import absent_win, claim_timeout_action, missed_turn_action
 from majiang.engine.actions import Action
 from majiang.engine.events import Won
 from majiang.engine.hand import Hand
@@ -362,7 +362,7 @@ class Table:
                   "level": level_of(s.bot) if s.bot is not None else
                   (st.settings.tuoguan_level if s.tuoguan else None),
                   "ready": s.ready, "connected": s.bot is not None or self.conns[i] is not None,
-                  "tuoguan": s.tuoguan, "total": totals[i]} for i, s in enumerate(st.seats)]
+                  "tuoguan": s.tuoguan, "missed": st.missed[i], "total": totals[i]} for i, s in enumerate(st.seats)]
         countdown = None
         left = self.timers.remaining("countdown")
         if left is not None:
@@ -508,7 +508,12 @@ class Table:
                 # table that it could claim).
                 await self.act_locked(seat, claim_action)
                 return
-            await self.commit(("tuoguan", {"seat": seat, "on": True, "reason": "timeout"}))
+            if st.missed[seat] + 1 >= st.settings.tuoguan_after:
+                await self.commit(("tuoguan", {"seat": seat, "on": True, "reason": "timeout"}))
+            else:
+                # One slow turn is forgiven: the table plays this turn only (the seat is overdue, so
+                # schedule() arms its bot move) and the seat stays its player's.
+                await self.commit(("missed", {"seat": seat}))
             await self.settle(room=True, hand=True)
 
     async def _evict(self) -> None:
@@ -567,8 +572,14 @@ class Table:
                 view = seat_view(hand, seat)
                 if not view.legal:
                     return False
-                # A human in 托管 takes any legal win where the ruleset says so (Hefei); bots choose.
-                action = absent_win(st.ruleset, view.legal) if st.seats[seat].tuoguan else None
+                # A human in 托管 takes any legal win where the ruleset says so (Hefei); a human whose one
+                # turn ran out discards the tile it drew (摸切); bots choose.
+                if st.seats[seat].tuoguan:
+                    action = absent_win(st.ruleset, view.legal)
+                elif st.seats[seat].human:
+                    action = missed_turn_action(st.ruleset, view.legal, view.drawn)
+                else:
+                    action = None
                 if action is None and chosen in view.legal:
                     action = chosen
                 if action is not None:
@@ -586,15 +597,19 @@ class Table:
     async def act_locked(self, seat: int, action: Action, human: bool = False) -> None:
         records: list[tuple[str, dict[str, Any]]] = []
         hand = self.state.hand
+        forgiven = human and self.state.missed[seat] > 0  # its run of missed turns ends: the room shows it
         # Acting ends 托管, but not in a claim window: the room message would show the table who could claim.
         if human and self.state.seats[seat].tuoguan and not (hand is not None and hand.phase == "claim") \
                 and not self.state.tuoguan_locked(seat):
             records.append(("tuoguan", {"seat": seat, "on": False, "reason": "acted"}))
-        records.append(("act", {"seat": seat, "action": action_to_builtins(action)}))
+        act: dict[str, Any] = {"seat": seat, "action": action_to_builtins(action)}
+        if human:
+            act["own"] = True
+        records.append(("act", act))
         try:
             await self.commit(*records)
         finally:  # even after a failure: clocks and bots are armed again for the situation now
-            await self.settle(room=len(records) > 1 or self.state.status != "playing", hand=True)
+            await self.settle(room=len(records) > 1 or forgiven or self.state.status != "playing", hand=True)
 
     # --- connections ---------------------------------------------------------------------------
     async def attach(self, conn: Conn, player_id: str, name: str) -> int | None:

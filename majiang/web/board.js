@@ -196,7 +196,7 @@ export function boardEl(view, opts = {}) {
     seatHeader(view, me, room, {...opts, markMe: true}),
     opts.myControls || null,
     h('div', {class: 'my-row'}, meldsEl(view, me), opts.myHand || oppHand(view, me)),
-    opts.myHint || null);
+    opts.myHint || null, opts.myCover || null);
   const pond = h('div', {class: 'pond'},
     opts.toastSlot || null,
     h('div', {class: 'pond-top'}, riverEl(view, seatOf('top'), opts.lastDiscard)),

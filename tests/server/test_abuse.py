@@ -194,7 +194,7 @@ async def test_5_clock_cannot_be_stalled(strict: ServerProcess, web: httpx.Async
     # several hands (timeouts count per match, across hands) with a short countdown between them
     code = (await create_room(web, a["token"], **{**QUICK, "discard_seconds": 1.0, "claim_seconds": 0.5,
                                                   "ready_seconds": 0.5, "bot_delay": 0.8, "max_timeouts": 2,
-                                                  "hands": 4}))["room"]["code"]
+                                                  "tuoguan_after": 1, "hands": 4}))["room"]["code"]
     await web.post(f"/api/rooms/{code}/bots", json={}, headers=auth(a["token"]))
     c = await connect(strict, code, a["token"], ip)
     await c.send({"type": "ready"})

@@ -85,7 +85,8 @@ async def test_refused_intents_leave_the_table_unchanged(server: ServerProcess, 
 
 async def test_timeout_puts_the_seat_in_tuoguan_and_the_player_takes_it_back(
         server: ServerProcess, http: httpx.AsyncClient) -> None:
-    _, _, (a,) = await _table(server, http, ruleset="hefei", hands=1, discard_seconds=0.3, claim_seconds=0.3)
+    _, _, (a,) = await _table(server, http, ruleset="hefei", hands=1, discard_seconds=0.3, claim_seconds=0.3,
+                                tuoguan_after=1)  # the first timeout hands the seat over
     # a never answers: its clock runs out, 托管 starts and the bot plays a's seat
     await a.wait(lambda c: c.room["seats"][0]["tuoguan"], timeout=30)
     assert any(m["type"] == "view" and m["clock"] and 0 in m["clock"]["seats"] for m in a.messages)

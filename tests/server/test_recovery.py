@@ -130,7 +130,7 @@ async def test_timeouts_counted_before_a_sigkill_still_count_after_it(fresh: tup
     keep it: one timeout before the kill and one after lock 托管 on with ``max_timeouts`` 2."""
     data_dir, url = fresh
     quick = {"discard_seconds": 1.0, "claim_seconds": 0.5, "ready_seconds": 0.5, "grace_seconds": 60,
-             "bot_delay": 0.2, "max_timeouts": 2, "hands": 8}
+             "bot_delay": 0.2, "max_timeouts": 2, "tuoguan_after": 1, "hands": 8}
 
     def my_turn(c: Client) -> Any:
         m = c.last_view_msg

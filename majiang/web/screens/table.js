@@ -61,6 +61,7 @@ export function tableScreen({app, go}, code) {
       case 'room': {
         const prev = st.room;
         st.room = msg.room;
+        tellMissed(prev, msg.room);
         st.roomAt = performance.now();
         if (prev && prev.status !== 'finished' && msg.room.status === 'finished') st.matchEnd = st.matchEnd || {totals: msg.room.totals};
         break;
@@ -110,6 +111,22 @@ export function tableScreen({app, go}, code) {
         break;
     }
     render();
+  }
+
+  // The seat is told each time its clock played a turn for it, and when 托管 took the seat.
+  function tellMissed(prev, room) {
+    const me = st.seat;
+    if (st.watching || me === null || me === undefined || !prev || !room.seats[me] || !prev.seats[me]) return;
+    const was = prev.seats[me], now = room.seats[me];
+    const after = (room.settings && room.settings.tuoguan_after) || 2;
+    if ((now.missed || 0) > (was.missed || 0)) {
+      toast(t('missed_turn', {n: Math.max(1, after - now.missed)}), 'warn', 5000);
+      announce(t('missed_turn', {n: Math.max(1, after - now.missed)}));
+    } else if (now.tuoguan && !was.tuoguan && !st.askedTuoguan) {
+      toast(t('tuoguan_started'), 'warn', 6000);
+      announce(t('tuoguan_started'));
+    }
+    if (!now.tuoguan) st.askedTuoguan = false;
   }
 
   function onEvent(ev) {
@@ -302,7 +319,7 @@ export function tableScreen({app, go}, code) {
     return boardEl(v, {
       room: st.room, names: names(), lastDiscard: st.lastDiscard, myTurn: (v.legal || []).length > 0,
       myHand: myHand(v, hint), myControls: v.phase === 'over' ? null : controls(v),
-      myHint: v.phase === 'over' ? null : hintBar(v, hint), toastSlot,
+      myHint: v.phase === 'over' ? null : hintBar(v, hint), toastSlot, myCover: cancelTuoguanEl(v),
     });
   }
 
@@ -438,7 +455,18 @@ export function tableScreen({app, go}, code) {
       voting ? null : h('button', {type: 'button', class: 'ghost small', 'data-testid': 'vote-dissolve',
         onclick: () => sock.send({type: 'vote_dissolve', agree: true})}, t('vote_dissolve')),
       h('button', {type: 'button', class: `ghost tuoguan ${tg ? 'on' : ''}`, 'data-testid': 'tuoguan', 'aria-pressed': tg ? 'true' : 'false',
-        onclick: () => sock.send({type: 'tuoguan', on: !tg})}, tg ? t('cancel_tuoguan') : t('tuoguan')));
+        onclick: () => { st.askedTuoguan = !tg; sock.send({type: 'tuoguan', on: !tg}); }}, tg ? t('cancel_tuoguan') : t('tuoguan')));
+  }
+
+  // While 托管 plays the seat, one large button over the hand gives it back.
+  function cancelTuoguanEl(v) {
+    const roomSeat = st.room && st.seat !== null && st.seat !== undefined ? st.room.seats[st.seat] : null;
+    const tg = st.tuoguan || !!(roomSeat && roomSeat.tuoguan);
+    if (!tg || v.phase === 'over' || st.watching) return null;
+    return h('div', {class: 'tuoguan-cover'},
+      h('span', {class: 'tuoguan-note'}, t('tuoguan_on')),
+      h('button', {type: 'button', class: 'primary big', 'data-testid': 'cancel-tuoguan',
+        onclick: () => sock.send({type: 'tuoguan', on: false})}, t('cancel_tuoguan')));
   }
 
   function optionTiles(a) {

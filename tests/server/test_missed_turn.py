@@ -1,0 +1,71 @@
+"""Issue 24: a turn clock that runs out plays that one turn for the seat (摸切) and leaves the seat to its
+player; only ``tuoguan_after`` missed turns in a row (default 2) hand it to 托管. Acting yourself ends a run."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import httpx
+
+from tests.server.harness import Client, ServerProcess
+from tests.server.test_protocol import _table
+
+QUICK_CLOCK = {"discard_seconds": 1.0, "claim_seconds": 0.3, "bot_delay": 0.05, "hands": 4,
+               "options": {"east_deals_first": True}}
+
+
+def _my_turn(c: Client) -> Any:
+    m = c.last_view_msg
+    return m if m and m["view"]["phase"] == "turn" and m["view"]["legal"] and not m["tuoguan"] else None
+
+
+def _discards_of(c: Client, seat: int, start: int) -> list[dict[str, Any]]:
+    return [e for m in c.messages[start:] if m["type"] == "view" for e in m["events"]
+            if e["type"] == "discarded" and e["seat"] == seat]
+
+
+def _tuoguan_seen(c: Client, start: int) -> bool:
+    return any(m["type"] == "room" and m["room"]["seats"][c.seat]["tuoguan"] for m in c.messages[start:])
+
+
+async def test_one_missed_turn_is_played_for_the_seat_and_two_in_a_row_start_tuoguan(
+        server: ServerProcess, http: httpx.AsyncClient) -> None:
+    _, _, (a,) = await _table(server, http, ruleset="anqing", **QUICK_CLOCK)
+    assert a.room is not None and a.room["settings"]["tuoguan_after"] == 2
+    me = a.seat
+    assert me is not None
+
+    # 1. The first turn runs out: one automatic discard (the drawn tile where there is one), no 托管.
+    turn = await a.wait(_my_turn, timeout=30)
+    start = len(a.messages)
+    drawn = turn["view"]["drawn"]
+    await a.wait(lambda c: c.room["seats"][me]["missed"] == 1, timeout=10)
+    played = await a.wait(lambda c: _discards_of(c, me, start), timeout=10)
+    assert len(played) == 1, played
+    if drawn is not None:
+        assert played[0]["tile"] == drawn, (played, drawn)  # 摸切
+    assert not _tuoguan_seen(a, start) and not a.room["seats"][me]["tuoguan"]
+
+    # 2. The player answers the next turn: the run of missed turns is over.
+    turn = await a.wait(lambda c: _my_turn(c) if c.last_view_msg["asked"] != turn["asked"] else None, timeout=30)
+    discard = next(x for x in turn["view"]["legal"] if x["type"] == "discard")
+    await a.send({"type": "act", "seq": turn["asked"], "action": discard})
+    await a.wait(lambda c: c.room["seats"][me]["missed"] == 0, timeout=10)
+
+    # 3. Two missed turns in a row: the first is played for the seat, the second hands it to 托管.
+    turn = await a.wait(lambda c: _my_turn(c) if c.last_view_msg["asked"] != turn["asked"] else None, timeout=30)
+    start = len(a.messages)
+    await a.wait(lambda c: c.room["seats"][me]["missed"] == 1, timeout=10)
+    assert not _tuoguan_seen(a, start)
+    await a.wait(lambda c: c.room["seats"][me]["tuoguan"] or c.room["status"] != "playing", timeout=30)
+    if a.room["seats"][me]["tuoguan"]:  # (unless the hand ended first, which a fast bot win can do)
+        assert a.room["seats"][me]["missed"] == 0
+        assert len(_discards_of(a, me, start)) >= 1
+    await a.close()
+
+
+async def test_tuoguan_after_is_checked(http: httpx.AsyncClient) -> None:
+    token = (await http.post("/api/session", json={"name": "查"})).json()["token"]
+    r = await http.post("/api/rooms", json={"ruleset": "anqing", "tuoguan_after": 0},
+                        headers={"authorization": f"Bearer {token}"})
+    assert r.status_code == 400 and "tuoguan_after" in r.text, r.text

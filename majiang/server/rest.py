@@ -431,7 +431,7 @@ async def stored_room(store: Any, code: str) -> dict[str, Any] | None:
         "seats": [{"seat": i, "occupied": bool(s), "player_id": s.get("player_id"), "name": s.get("name"),
                    "bot": s.get("bot"), "ready": False, "connected": False, "tuoguan": False, "missed": 0,
                    "total": totals[i] if i < len(totals) else 0} for i, s in enumerate(seats)],
-        "totals": totals, "countdown": None, "vote": None, "next_deal": None, "rematch": None,
+        "totals": totals, "countdown": None, "vote": None, "vote_result": None, "next_deal": None, "rematch": None,
     }
 
 

@@ -69,6 +69,7 @@ class TableState:
         self.seq = 0
         self.asked = [0] * SEATS  # seq at which each seat's current decision was posed
         self.vote: Vote | None = None
+        self.vote_result: dict[str, Any] | None = None  # how the last dissolve vote ended (refused/timeout)
         self.dissolved_by: str | None = None
         self.hand_players: list[str] = []  # who sat where when the current hand was dealt
         self.creator: str | None = None  # the player who created the room (rooms per player are capped)
@@ -198,6 +199,10 @@ class TableState:
         self.vote.votes[seat] = agree
 
     def _r_vote_end(self, result: str) -> None:
+        v = self.vote
+        # How the last vote ended, for the room message: the asker is told who refused.
+        self.vote_result = {"by": v.by if v else None, "result": result, "seq": self.seq + 1,
+                            "refused": sorted(s for s, agree in (v.votes.items() if v else []) if not agree)}
         self.vote = None
 
     def _r_dissolve(self, by: str) -> None:

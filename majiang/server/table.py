@@ -380,7 +380,8 @@ class Table:
         return {"code": st.code, "ruleset": st.ruleset_name, "title": st.ruleset.title, "options": st.options,
                 "settings": {f: getattr(st.settings, f) for f in st.settings.__struct_fields__},
                 "status": st.status, "hand_no": st.match.hand_no if st.match else 0, "seats": seats,
-                "totals": totals, "countdown": countdown, "vote": vote, "next_deal": next_deal,
+                "totals": totals, "countdown": countdown, "vote": vote, "vote_result": st.vote_result,
+                "next_deal": next_deal,
                 "rematch": self.rematch}
 
     # --- clocks, bots, countdowns ----------------------------------------------------------------

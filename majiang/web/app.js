@@ -1,5 +1,5 @@
 // Entry point: a hash router over the screens, the top bar, and the saved session.
-import {clearToast, h, mount} from './dom.js';
+import {clearToast, flushNotice, h, mount} from './dom.js';
 import {t, toggleLang, onLang} from './i18n.js';
 import {session} from './api.js';
 import {nameScreen} from './screens/name.js';
@@ -48,6 +48,8 @@ function route() {
   const parts = parse();
   const ctx = {go, app};
   const [screen, a, b] = parts;
+  // The table screen goes edge to edge on a phone held sideways (styles.css folds the top bar away).
+  document.body.dataset.screen = screen === 'room' && session.token ? 'table' : (screen || 'lobby');
   if (screen === 'rules') { current = rulesScreen(ctx, a, b); return; } // readable before entering a name
   // also without a name: signing in, and what a shared link or a replay code opens
   if (screen === 'me') { current = accountScreen(ctx); return; }
@@ -62,6 +64,7 @@ function route() {
   else if (screen === 'records') current = recordsScreen(ctx);
   else if (!screen && session.room) { go(`#/room/${session.room}`); return; }
   else current = lobbyScreen(ctx);
+  flushNotice();
 }
 
 onLang(() => {
@@ -71,3 +74,8 @@ onLang(() => {
 });
 window.addEventListener('hashchange', route);
 route();
+
+// Installable (web-app manifest in index.html) and it opens without the network once visited.
+if ('serviceWorker' in navigator && location.protocol !== 'file:') {
+  navigator.serviceWorker.register('/sw.js').catch(() => {});
+}

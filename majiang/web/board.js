@@ -78,7 +78,8 @@ export function meldsEl(view, seat) {
 export function riverEl(view, seat, lastDiscard) {
   const s = view.seats[seat];
   const n = s.river.length;
-  return h('div', {class: `river river-${seat}`, 'data-testid': `river-${seat}`},
+  // (a long river — more than three rows of six — lays eight to a row, so it stays three rows deep)
+  return h('div', {class: `river river-${seat} ${n > 18 ? 'long' : ''}`, 'data-testid': `river-${seat}`, 'data-n': n},
     s.river.map((r, i) => tileEl(r.tile, {
       size: 'river', view,
       dim: r.claimed,

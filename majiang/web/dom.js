@@ -73,3 +73,13 @@ export function clearToast() {
   const box = document.getElementById('toast');
   if (box) box.className = '';
 }
+
+let pendingNotice = null;
+/** A toast for the next screen (shown after the route change that would clear it): "no such room". */
+export function noticeAfterRoute(text, kind = 'warn', ms = 6000) { pendingNotice = {text, kind, ms}; }
+export function flushNotice() {
+  if (!pendingNotice) return;
+  const {text, kind, ms} = pendingNotice;
+  pendingNotice = null;
+  toast(text, kind, ms);
+}

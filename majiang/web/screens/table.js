@@ -1,7 +1,7 @@
 // The live table: one websocket, the room state, this seat's view, legal actions as buttons
 // and clickable tiles, the 听 hint, clocks, 托管, the settlement after each hand.
-import {h, mount, setToastSlot, toast} from '../dom.js';
-import {t, tileName, actionLabel, windName, rulesetName, withLevel} from '../i18n.js';
+import {h, mount, noticeAfterRoute, setToastSlot, toast} from '../dom.js';
+import {t, tileName, actionLabel, windName, rulesetName, toggleLang, withLevel} from '../i18n.js';
 import {api, session} from '../api.js';
 import {TableSocket} from '../socket.js';
 import {tileEl} from '../tiles.js';
@@ -44,7 +44,12 @@ export function tableScreen({app, go}, code) {
 
   function onClosed(closeCode) {
     if (closeCode === 4000) toast(t('replaced'), 'warn', 6000);
-    if (closeCode === 4003 || closeCode === 4004) { session.room = null; go('#/lobby'); }
+    if (closeCode === 4003 || closeCode === 4004) {
+      // An unknown or ended room's link says so on the lobby instead of landing there silently.
+      noticeAfterRoute(closeCode === 4004 ? t('room_unknown', {code}) : `${t('error')}: ${st.lastError || t('room_closed')}`);
+      session.room = null;
+      go('#/lobby');
+    }
     if (closeCode === 4001) { session.forget(); go('#/'); }
   }
 
@@ -62,6 +67,7 @@ export function tableScreen({app, go}, code) {
         const prev = st.room;
         st.room = msg.room;
         tellMissed(prev, msg.room);
+        tellVote(prev, msg.room);
         st.roomAt = performance.now();
         if (prev && prev.status !== 'finished' && msg.room.status === 'finished') st.matchEnd = st.matchEnd || {totals: msg.room.totals};
         break;
@@ -92,6 +98,7 @@ export function tableScreen({app, go}, code) {
       }
       case 'error':
         st.pending = false;
+        st.lastError = msg.reason || msg.code;
         if (msg.code === 'stale') { toast(t('stale'), 'warn'); sock.send({type: 'sync'}); }
         else if (msg.code === 'room_full' || msg.code === 'no_room' || msg.code === 'dissolved') {
           toast(`${t('error')}: ${msg.reason || msg.code}`, 'error', 5000);
@@ -127,6 +134,15 @@ export function tableScreen({app, go}, code) {
       announce(t('tuoguan_started'));
     }
     if (!now.tuoguan) st.askedTuoguan = false;
+  }
+
+  // A dissolve vote that failed: everyone (the asker first of all) is told who refused.
+  function tellVote(prev, room) {
+    const r = room.vote_result;
+    if (!r || (prev && prev.vote_result && prev.vote_result.seq === r.seq)) return;
+    if (!prev) return;  // (an old result, already known when this page opened)
+    const who = (r.refused || []).map(nameOf).join('、');
+    toast(r.result === 'refused' && who ? t('vote_refused', {who}) : t('vote_failed'), 'warn', 6000);
   }
 
   function onEvent(ev) {
@@ -190,12 +206,17 @@ export function tableScreen({app, go}, code) {
       return;
     }
     if (st.room && st.room.vote) kids.push(voteBanner());
+    if (v && localStorage.getItem('mj.rotateSeen') !== '1') {
+      kids.push(h('div', {class: 'rotate-hint', 'data-testid': 'rotate-hint'}, h('span', {class: 'rotate-icon', 'aria-hidden': 'true'}, '⟳'),
+        t('rotate_hint'), h('button', {type: 'button', class: 'ghost small', onclick: () => { localStorage.setItem('mj.rotateSeen', '1'); render(); }}, '×')));
+    }
     if (!v) kids.push(waitingPanel());
     else {
       kids.push(board(v));
       if (v.phase === 'over') kids.push(matchFinished() && st.shownRanking ? rankingOverlay() : settlementOverlay(v));
     }
     if (st.chooser) kids.push(chooserEl());
+    if (st.confirmDissolve) kids.push(confirmDissolveEl());
     mount(root, kids);
     fitBoard();
     // The score change of the hand counts up on each seat (once per hand).
@@ -224,8 +245,10 @@ export function tableScreen({app, go}, code) {
     if (!board) return;
     let fit = 1;
     board.style.setProperty('--fit', '1');
-    const bottom = () => board.getBoundingClientRect().bottom + window.scrollY;
-    while (fit > 0.55 && bottom() > window.innerHeight - 2) {
+    // (the page's own bottom padding counts: the board must end where nothing scrolls)
+    const pad = parseFloat(getComputedStyle(app).paddingBottom) || 0;
+    const bottom = () => board.getBoundingClientRect().bottom + window.scrollY + pad;
+    while (fit > 0.55 && bottom() > window.innerHeight - 1) {
       fit -= 0.05;
       board.style.setProperty('--fit', fit.toFixed(2));
     }
@@ -384,10 +407,19 @@ export function tableScreen({app, go}, code) {
     const sum = (ws) => ws.reduce((a, w) => a + w.unseen, 0);
     const names = (ws) => ws.map((w) => tileName(w.tile)).join(' ');
     if (!waits) {
-      // On your turn: "打 X 听 Y Z (n 张)" for each discard that keeps the hand ready.
+      // On your turn: "打 X 听 Y Z (n 张)" for the best discards (most winning tiles unseen), on one line;
+      // the others behind "+N" (a panel over the board that never pushes it).
       const n = hint ? hint.byDiscard.size : 0;
-      mount(hintBox, n ? [...hint.byDiscard].map(([d, ws]) => h('span', {class: 'ting-line', 'data-discard': d},
-        t('ting_after', {tile: tileName(d), waits: names(ws), n: sum(ws)}))) : null, n ? selfDrawOnly(hint) : null);
+      const ranked = n ? [...hint.byDiscard].sort((a, b) => sum(b[1]) - sum(a[1]) || a[0] - b[0]) : [];
+      const line = ([d, ws]) => h('span', {class: 'ting-line', 'data-discard': d},
+        t('ting_after', {tile: tileName(d), waits: names(ws), n: sum(ws)}));
+      const rest = ranked.slice(2);
+      mount(hintBox, ranked.slice(0, 2).map(line),
+        rest.length ? h('button', {type: 'button', class: 'ghost small ting-more', 'data-testid': 'ting-more',
+          'aria-expanded': st.tingOpen ? 'true' : 'false',
+          onclick: () => { st.tingOpen = !st.tingOpen; updateHint(v, hint); }}, t('ting_more', {n: rest.length})) : null,
+        rest.length && st.tingOpen ? h('div', {class: 'ting-pop', 'data-testid': 'ting-pop'}, rest.map(line)) : null,
+        n ? selfDrawOnly(hint) : null);
       hintBox.classList.toggle('empty', !n);
       return;
     }
@@ -441,21 +473,46 @@ export function tableScreen({app, go}, code) {
     } else if (legal.some((a) => a.type === 'discard')) {
       prompt = h('span', {class: 'prompt', 'data-testid': 'your-turn'}, t('your_turn'));
     }
+    // The claim/turn prompt and its buttons (a dock above the hand on phones held sideways), then the
+    // controls: 托管 and a corner menu (sound, rules, dissolve, language, lobby) — inline on wide screens.
+    return h('div', {class: 'controls'},
+      h('div', {class: 'dock', 'data-testid': 'dock'}, prompt, h('div', {class: 'actions', 'data-testid': 'actions'}, buttons)),
+      h('span', {class: 'spacer'}),
+      cornerMenu(v));
+  }
+
+  function cornerMenu(v) {
     const roomSeat = st.room && st.seat !== null && st.seat !== undefined ? st.room.seats[st.seat] : null;
     const tg = st.tuoguan || !!(roomSeat && roomSeat.tuoguan);
     const voting = st.room && st.room.vote;
-    return h('div', {class: 'controls'},
-      prompt,
-      h('div', {class: 'actions', 'data-testid': 'actions'}, buttons),
-      h('span', {class: 'spacer'}),
-      h('button', {type: 'button', class: 'ghost small', 'data-testid': 'mute', 'aria-pressed': muted() ? 'true' : 'false',
-        title: muted() ? t('sound_off') : t('sound_on'),
-        onclick: () => { setMuted(!muted()); render(); }}, muted() ? t('sound_off') : t('sound_on')),
-      h('a', {class: 'ghost button small', href: rulesHref(v), target: '_blank', rel: 'noopener', 'data-testid': 'table-rules'}, t('rules')),
-      voting ? null : h('button', {type: 'button', class: 'ghost small', 'data-testid': 'vote-dissolve',
-        onclick: () => sock.send({type: 'vote_dissolve', agree: true})}, t('vote_dissolve')),
+    const close = () => { st.menuOpen = false; };
+    return h('div', {class: `corner-menu ${st.menuOpen ? 'open' : ''}`, 'data-testid': 'corner-menu'},
       h('button', {type: 'button', class: `ghost tuoguan ${tg ? 'on' : ''}`, 'data-testid': 'tuoguan', 'aria-pressed': tg ? 'true' : 'false',
-        onclick: () => { st.askedTuoguan = !tg; sock.send({type: 'tuoguan', on: !tg}); }}, tg ? t('cancel_tuoguan') : t('tuoguan')));
+        onclick: () => { st.askedTuoguan = !tg; sock.send({type: 'tuoguan', on: !tg}); }}, tg ? t('cancel_tuoguan') : t('tuoguan')),
+      h('button', {type: 'button', class: 'ghost menu-toggle', 'data-testid': 'menu', 'aria-expanded': st.menuOpen ? 'true' : 'false',
+        'aria-label': t('menu'), onclick: () => { st.menuOpen = !st.menuOpen; render(); }}, '☰'),
+      h('div', {class: 'menu-panel', 'data-testid': 'menu-panel'},
+        h('button', {type: 'button', class: 'ghost small', 'data-testid': 'mute', 'aria-pressed': muted() ? 'true' : 'false',
+          onclick: () => { setMuted(!muted()); render(); }}, muted() ? t('sound_off') : t('sound_on')),
+        h('a', {class: 'ghost button small', href: rulesHref(v), target: '_blank', rel: 'noopener', 'data-testid': 'table-rules',
+          onclick: close}, t('rules')),
+        voting ? null : h('button', {type: 'button', class: 'ghost small', 'data-testid': 'vote-dissolve',
+          onclick: () => { close(); st.confirmDissolve = true; render(); }}, t('vote_dissolve')),
+        h('button', {type: 'button', class: 'ghost small menu-only', 'data-testid': 'menu-lang',
+          onclick: () => { close(); toggleLang(); }}, t('lang')),
+        h('a', {class: 'ghost button small menu-only', href: '#/history', 'data-testid': 'menu-history'}, t('history'))));
+  }
+
+  // 申请解散 asks first (with only bots too): the vote cannot be taken back once it starts.
+  function confirmDissolveEl() {
+    const no = () => { st.confirmDissolve = false; render(); };
+    return h('div', {class: 'modal-back', onclick: (ev) => { if (ev.target === ev.currentTarget) no(); }},
+      h('div', {class: 'modal confirm', role: 'dialog', 'aria-label': t('vote_dissolve'), 'data-testid': 'confirm-dissolve'},
+        h('h3', {}, t('confirm_dissolve')), h('p', {class: 'muted'}, t('confirm_dissolve_note')),
+        h('div', {class: 'buttons'},
+          h('button', {type: 'button', class: 'primary', 'data-testid': 'confirm-dissolve-yes',
+            onclick: () => { st.confirmDissolve = false; sock.send({type: 'vote_dissolve', agree: true}); render(); }}, t('vote_dissolve')),
+          h('button', {type: 'button', class: 'ghost', 'data-testid': 'confirm-dissolve-no', onclick: no}, t('cancel')))));
   }
 
   // While 托管 plays the seat, one large button over the hand gives it back.
@@ -499,7 +556,12 @@ export function tableScreen({app, go}, code) {
     const room = st.room;
     const mySeat = room && st.seat !== null ? room.seats[st.seat] : null;
     const finished = (room && room.status === 'finished') || st.matchEnd || st.dissolved;
-    const footer = h('div', {class: 'buttons'},
+    // The next hand's countdown (the server makes every seat not ready ready when it ends), in words.
+    const nextIn = !finished && room && room.countdown && !st.watching
+      ? h('span', {class: 'next-in', 'data-testid': 'next-in', 'data-countdown': room.countdown.remaining,
+        'data-countdown-key': 'next_hand_in'}, t('next_hand_in', {n: Math.ceil(room.countdown.remaining)})) : null;
+    const footer = h('div', {class: 'buttons settle-buttons', 'data-testid': 'settle-buttons'},
+      nextIn,
       finished ? [
         h('p', {class: 'final'}, t('match_over'), ' · ', t('final_totals'), ': ',
           (room ? room.totals : st.matchEnd.totals).map((x, i) => `${nameOf(i)} ${x > 0 ? '+' : ''}${x}`).join('，')),
@@ -532,7 +594,7 @@ export function tableScreen({app, go}, code) {
     const cd = root.querySelector('[data-countdown]');
     if (cd && st.room && st.room.countdown) {
       const left = Math.max(0, st.room.countdown.remaining - (performance.now() - st.roomAt) / 1000);
-      cd.textContent = t('countdown', {n: Math.ceil(left)});
+      cd.textContent = t(cd.dataset.countdownKey || 'countdown', {n: Math.ceil(left)});
     }
     const dial = root.querySelector('[data-dial-clock]');
     if (dial && st.view && st.view.phase !== 'over') {

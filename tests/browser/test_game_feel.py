@@ -1,0 +1,179 @@
+"""Issue 24: the table as a game, measured in Chromium at the four sizes in both languages.
+
+A real Anqing room (bots at 0.05 s, 60 s clocks) gives the page a real view; the test then hands the page
+variations of that view as if from the server (a mid-hand with rivers of 12 tiles and melds, a claim
+window offering 胡 碰 过), so what is measured does not depend on how the bots play:
+
+- nothing of the table (seats, rivers, hand, dock buttons, corner menu, dial) outside the viewport, no
+  scrolling, and no two of them overlapping; toasts over no river tile;
+- phone sideways: hand tiles at least 44 px wide, river tiles at least 24 px, the top rivers six a row,
+  the other seats' hands as tile backs, no top bar; claim buttons at least 56×56 on phones with 胡 the
+  largest; control buttons at least 44 px tall behind ☰;
+- the 听 hint on one line with "+N more";
+- 申请解散 asks for confirmation first.
+Screenshots: game-{table,claim,menu}-{size}-{lang}.png.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.browser.test_play import _enter_and_create, _page, _until_my_discard
+from tests.browser.test_table_sizes import SIZES, _boxes, _inside, _overlap, _set_lang
+
+pytestmark = pytest.mark.browser
+
+# The page's own socket handler, fed a view derived from the last real one (as test_table_sizes does).
+INJECT = """(kind) => {
+  const st = window.__mj.st;
+  const v = structuredClone(window.__mj.v0 || (window.__mj.v0 = structuredClone(st.view)));
+  const tiles = [0, 4, 8, 12, 16, 20, 24, 27, 30, 33, 2, 6];
+  for (const s of v.seats) {
+    s.river = tiles.map((t, i) => ({tile: (t + s.seat) % 34, claimed: i === 3, declared: false}));
+  }
+  const other = (v.seat + 2) % 4;
+  v.seats[other].melds = [{kind: 'peng', tiles: [5, 5, 5], called: 5, from: v.seat}];
+  v.seats[other].hand_count = Math.max(1, v.seats[other].hand_count - 3);
+  if (kind === 'claim') {
+    const disc = (v.seat + 3) % 4;
+    const tile = v.hand[0];
+    v.phase = 'claim'; v.current = disc; v.drawn = null;
+    if (v.hand.length % 3 === 2) v.hand = v.hand.slice(1);
+    v.claim = {tile, discarder: disc, robbing: false};
+    v.legal = [{type: 'win'}, {type: 'peng', tiles: [tile, tile]}, {type: 'pass'}];
+  }
+  if (kind === 'ting') {
+    const t = v.legal.filter((a) => a.type === 'discard').map((a) => a.tile);
+    v.ting = {waits: [], self_draw_only: false, by_discard: t.map((d) => ({discard: d, waits: [0, 1, 2, 9, 10]}))};
+  }
+  window.__mj.sock.onMessage({type: 'view', view: v, asked: st.asked, step: st.step, clock: null, tuoguan: false,
+                              events: []});
+}"""
+
+TABLE_PARTS = [".seat-top", ".seat-left", ".seat-right", ".seat-me", ".river", "[data-testid=dial]"]
+
+
+def _check_table(page: Any, w: int, h: int, where: str) -> None:
+    for sel in (*TABLE_PARTS, "[data-testid=my-hand] .tile", "[data-testid=corner-menu] > button",
+                ".board .river .tile"):
+        _inside(page, sel, w, h, where)
+    scroll = page.evaluate("[document.documentElement.scrollHeight, document.documentElement.scrollWidth]")
+    assert scroll[0] <= h + 1 and scroll[1] <= w + 1, (where, scroll)
+    # No two parts of the table overlap: the seats, the rivers, the hand, the buttons.
+    seats = _boxes(page, ".board > .seat")
+    for i, a in enumerate(seats):
+        for b in seats[i + 1:]:
+            assert not _overlap(a, b), (where, "seats", a, b)
+    rivers = _boxes(page, ".board .river .tile")
+    buttons = _boxes(page, "[data-testid=dock] button, [data-testid=corner-menu] > button")
+    hand = _boxes(page, "[data-testid=my-hand] .tile")
+    for b in buttons:
+        for other in rivers + hand:
+            assert not _overlap(b, other), (where, "button over a tile", b, other)
+    for sel in (".seat-top .opp-hand .tile, .seat-top .meld", ".seat-left .seat-tiles", ".seat-right .seat-tiles"):
+        for a in _boxes(page, sel):
+            for b in buttons:
+                assert not _overlap(a, b), (where, "button over a seat", sel, a, b)
+
+
+def test_the_table_at_four_sizes_as_a_game(browser: Any, server: Any, shots: Path) -> None:
+    page = _page(browser, server, 844, 390)
+    try:
+        _enter_and_create(page, "横屏玩家", "anqing", {"mode": "A"}, hands=1)
+        page.click("[data-testid=ready]")
+        _until_my_discard(page)
+        page.evaluate("localStorage.setItem('mj.rotateSeen', '0')")
+        for lang in ("zh", "en"):
+            _set_lang(page, lang)
+            for size, (w, h) in SIZES.items():
+                page.set_viewport_size({"width": w, "height": h})
+                page.evaluate(INJECT, "turn")
+                page.wait_for_timeout(150)
+                where = f"table {size} {lang}"
+                page.screenshot(path=str(shots / f"game-table-{size}-{lang}.png"))
+                _check_table(page, w, h, where)
+                river_w = [b["width"] for b in _boxes(page, ".board .river .tile")]
+                hand_w = [b["width"] for b in _boxes(page, "[data-testid=my-hand] .tile")]
+                if size == "phone-land":
+                    assert page.locator("#topbar").is_hidden(), where  # edge to edge: the top bar folded away
+                    assert min(hand_w) >= 44, (where, hand_w)
+                    assert min(river_w) >= 24, (where, river_w)
+                    top_row = [b["top"] for b in _boxes(page, ".pond-top .river .tile")]
+                    assert max(top_row.count(t) for t in set(top_row)) == 6, (where, top_row)  # six a row
+                    assert page.locator(".seat-left .opp-hand .tile.back").first.is_visible(), where
+                # Toasts cover no river tile, no seat's tiles, no button.
+                page.evaluate("async () => { const d = await import('/dom.js'); d.toast('碰 五万 · Pung 5 Characters');"
+                              " d.toast('杠 · Kong'); d.toast('Bot 2 胡 · wins', 'win'); }")
+                toasts = _boxes(page, "[data-testid=toast]")
+                assert len(toasts) == 3, where
+                for sel in (".board .river .tile", "[data-testid=my-hand] .tile", "button", ".center-info",
+                            ".opp-hand"):
+                    for other in _boxes(page, sel):
+                        for tb in toasts:
+                            assert not _overlap(tb, other), (where, "toast over", sel, tb, other)
+                page.evaluate("document.querySelectorAll('[data-testid=toast]').forEach((e) => e.remove())")
+
+                # The corner menu: every control at least 44 px tall on phones, inside the screen.
+                if size.startswith("phone"):
+                    page.click("[data-testid=menu]")
+                    page.wait_for_selector("[data-testid=menu-panel]", state="visible")
+                    for b in _boxes(page, "[data-testid=corner-menu] button, [data-testid=corner-menu] .button"):
+                        assert b["height"] >= 44 or b["width"] == 0, (where, "control", b)
+                    _inside(page, "[data-testid=menu-panel] > *", w, h, where + " menu")
+                    page.screenshot(path=str(shots / f"game-menu-{size}-{lang}.png"))
+                    page.click("[data-testid=menu]")
+
+                # The 听 hint: one line whatever the number of ready discards, the rest behind "+N".
+                page.evaluate(INJECT, "ting")
+                page.wait_for_timeout(100)
+                # (one line: every part's vertical centre within a few pixels of the others')
+                mids = page.evaluate("""() => [...document.querySelector('[data-testid=hint]').children]
+                  .map((e) => e.getBoundingClientRect()).filter((r) => r.height > 0)
+                  .map((r) => (r.top + r.bottom) / 2)""")
+                assert mids and max(mids) - min(mids) < 8, (where, "hint lines", mids)
+                assert page.locator("[data-testid=ting-more]").count() == 1, where
+                _check_table(page, w, h, where + " with the hint")
+
+                # A claim window: 胡 碰 过 large, 胡 the largest, inside the screen and over no tile.
+                page.evaluate(INJECT, "claim")
+                page.wait_for_selector("[data-testid=act-win]")
+                page.wait_for_timeout(100)
+                page.screenshot(path=str(shots / f"game-claim-{size}-{lang}.png"))
+                _check_table(page, w, h, where + " claim")
+                acts = {k: _boxes(page, f"[data-testid=act-{k}]")[0] for k in ("win", "peng", "pass")}
+                if size.startswith("phone"):
+                    for k, b in acts.items():
+                        assert b["width"] >= 56 and b["height"] >= 56, (where, k, b)
+                area = {k: b["width"] * b["height"] for k, b in acts.items()}
+                assert area["win"] > area["peng"] and area["win"] > area["pass"], (where, area)
+        # 申请解散 asks first; cancelling sends nothing.
+        _set_lang(page, "zh")
+        page.set_viewport_size({"width": 844, "height": 390})
+        page.evaluate(INJECT, "turn")
+        page.click("[data-testid=menu]")
+        page.click("[data-testid=vote-dissolve]")
+        page.wait_for_selector("[data-testid=confirm-dissolve]")
+        page.screenshot(path=str(shots / "game-confirm-dissolve-phone-land-zh.png"))
+        page.click("[data-testid=confirm-dissolve-no]")
+        assert page.locator("[data-testid=confirm-dissolve]").count() == 0
+        assert page.evaluate("!window.__mj.st.room.vote")
+        assert not page.errors, page.errors  # type: ignore[attr-defined]
+    finally:
+        page.context.close()
+
+
+def test_an_unknown_room_link_says_so(browser: Any, server: Any) -> None:
+    page = _page(browser, server, 844, 390)
+    try:
+        page.fill("#name", "迷路")
+        page.click("[data-testid=enter]")
+        page.wait_for_selector("[data-testid=create-form]")
+        page.goto(f"{server.base}/#/room/ZZZZZZ")
+        page.wait_for_selector("[data-testid=create-form]", timeout=10000)
+        toast = page.wait_for_selector("#toast.show", timeout=5000)
+        assert "ZZZZZZ" in toast.inner_text(), toast.inner_text()
+    finally:
+        page.context.close()

@@ -9,10 +9,12 @@ from typing import Any
 
 from majiang.bots.levels import LEVELS
 from majiang.engine import IllegalAction
+from majiang.server.chat import PHRASES
 from majiang.server.conn import Conn
 from majiang.server.protocol import (
     Act,
     AddBots,
+    Chat,
     ClientMessage,
     Leave,
     Ping,
@@ -50,6 +52,8 @@ async def handle(table: Table, seat: int, msg: ClientMessage, conn: Conn) -> Non
                         conn.send(table.snapshot(seat))
             case Ping():
                 conn.send(message("pong", table.state.seq))
+            case Chat(phrase=phrase):
+                await chat(table, seat, phrase)
     except TableError as e:
         conn.send(message("error", table.state.seq, code=e.code, reason=e.reason, ref=_ref(msg)))
     except Exception:  # a bug must not drop the connection: the client gets an answer, the log the traceback
@@ -183,3 +187,20 @@ async def dissolve(table: Table, by: str) -> None:
             return
         await table.commit(("dissolve", {"by": by}))
         await table.settle(room=True, hand=False)
+
+
+async def chat(table: Table, seat: int, phrase: str) -> None:
+    """A quick phrase to everyone at the table and its spectators, within the seat's limit."""
+    if phrase not in PHRASES:
+        raise TableError("bad_message", f"phrase must be one of {', '.join(PHRASES)}")
+    async with table.lock:
+        st = table.state
+        if st.status in ("finished", "dissolved"):
+            raise TableError("not_now", f"the room is {st.status}")
+        wait = table.chat_limits.allow(seat)
+        if wait > 0:
+            raise TableError("chat_limit", f"too many quick phrases: wait {wait:.1f} s")
+        msg = message("chat", st.seq, seat=seat, phrase=phrase)
+        for c in [*table.conns, *table.watchers]:
+            if c is not None:
+                c.send(msg)

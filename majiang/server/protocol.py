@@ -57,6 +57,12 @@ class Ping(msgspec.Struct, tag="ping"):
     seq: int | None = None
 
 
+class Chat(msgspec.Struct, tag="chat", forbid_unknown_fields=True):
+    """A quick phrase or emote (快捷语): one of ``chat.PHRASES`` by id, never free text."""
+    phrase: str
+    seq: int | None = None
+
+
 class Auth(msgspec.Struct, tag="auth", forbid_unknown_fields=True):
     """The first message on a websocket: the player's token (never in the URL, where logs keep it)."""
     token: str
@@ -64,7 +70,7 @@ class Auth(msgspec.Struct, tag="auth", forbid_unknown_fields=True):
 
 AUTH_SECONDS = 10.0  # a new websocket must authenticate within this time
 
-ClientMessage = Act | Ready | Tuoguan | AddBots | Leave | VoteDissolve | Sync | Ping
+ClientMessage = Act | Ready | Tuoguan | AddBots | Leave | VoteDissolve | Sync | Ping | Chat
 
 client_decoder = msgspec.json.Decoder(ClientMessage)
 auth_decoder = msgspec.json.Decoder(Auth)

@@ -28,6 +28,7 @@ from majiang.engine.replay import to_replay
 from majiang.engine.view import SeatView
 from majiang.server.auth import names_confusable
 from majiang.server.botpace import PACE
+from majiang.server.chat import ChatLimiter
 from majiang.server.clocks import Timers
 from majiang.server.conn import Conn
 from majiang.server.hooks import HandReport
@@ -100,6 +101,7 @@ class Table:
         self.on_closed: Callable[[], Awaitable[None]] | None = None  # the registry forgets the table
         # Spectators: each watching connection and how many of the (delayed) hand's events it was sent.
         self.watchers: dict[Conn, int] = {}
+        self.chat_limits = ChatLimiter()  # quick phrases per seat (chat.py)
         self._watch_hand: tuple[int, int, Hand] | None = None  # (hand_no, step, the hand as spectators see it)
         # "Play again with the same seats" (rest.room_rematch): {"code", "by"} of the room opened after
         # this finished one; the lock makes players asking at once get one room, not two

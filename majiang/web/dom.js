@@ -49,8 +49,12 @@ export function setToastSlot(el) { toastSlot = el; }
 
 export function toast(text, kind = 'info', ms = 2600) {
   const slot = toastSlot;
+  // `text` may be a function of the language: such a toast is worded again after a language switch.
+  const make = typeof text === 'function' ? text : null;
+  if (make) text = make();
   if (slot) {
     const item = h('div', {class: `toast-item ${kind}`, 'data-testid': 'toast'}, text);
+    item.reword = make;
     slot.appendChild(item);
     while (slot.children.length > 3) slot.removeChild(slot.firstChild);
     setTimeout(() => item.remove(), ms);
@@ -82,4 +86,10 @@ export function flushNotice() {
   const {text, kind, ms} = pendingNotice;
   pendingNotice = null;
   toast(text, kind, ms);
+}
+
+/** Word the table's toasts again in the language now chosen (those made from a function). */
+export function relabelToasts() {
+  if (!toastSlot) return;
+  for (const item of toastSlot.children) if (item.reword) item.textContent = item.reword();
 }

@@ -3,7 +3,7 @@
 // scoring code (majiang/rules/*_scoring).
 
 const ANQING_ITEMS = [
-  ['平胡', 'Plain win', '0', '底 only', 'the base is paid'],
+  ['平胡', 'Plain win', '0', '没有别的番种：只收底分', 'no other scoring item: only the base is paid'],
   ['跑风', 'Running wind', '6', '独吊、边张、卡张，或留钻', 'pair, edge or middle wait; or a kept wild'],
   ['对对胡 / 碰碰胡', 'All pungs', ['3（硬对对胡 +6 跑风 = 9）', '3 (hard: +6 running wind = 9)'], '全是刻子加一对', 'all pungs and a pair'],
   ['门清', 'Concealed hand', '3', '没有吃、碰、明杠', 'no chow, pung or open kong'],

@@ -17,7 +17,7 @@ const STRINGS = {
     room_type: '房间', room_baoting: '报听', room_bubaoting: '不报听', base_silver: '基础银子',
     hands: '局数', discard_seconds: '出牌时间(秒)', claim_seconds: '吃碰时间(秒)', bot_delay: '机器人思考(秒)',
     public_room: '公开房间', fill_bots: '空位加机器人', create: '创建', join_by_code: '输入房号加入',
-    room_code: '房号', join: '加入', open_rooms: '等待中的房间', no_rooms: '暂无房间', refresh: '刷新',
+    room_code: '房号', join: '加入', open_rooms: '等待中的房间', no_rooms: '暂无房间', no_rooms_watch: '暂无可观战的对局', refresh: '刷新',
     history: '战绩', logout: '换名字', back: '返回', lang: 'English', seats_taken: '{n}/4 人',
     waiting: '等待开局', ready: '准备', readied: '已准备', add_bots: '加机器人', leave: '离开座位',
     share_code: '房号 {code} — 发给朋友加入', empty_seat: '空位', bot: '机器人', offline: '离线',
@@ -25,7 +25,10 @@ const STRINGS = {
     tuoguan: '托管', tuoguan_on: '托管中', cancel_tuoguan: '取消托管',
     menu: '菜单', confirm_dissolve: '确定申请解散房间？', confirm_dissolve_note: '所有在线玩家同意后房间解散，按当前分数结算。',
     vote_refused: '解散未通过：{who} 拒绝', vote_failed: '解散未通过：有人没有同意', room_unknown: '房间 {code} 不存在或已经结束',
-    room_closed: '房间已关闭', rotate_hint: '横过手机玩更舒服', ting_more: '+{n} 种', next_hand_in: '下一局 {n} 秒后自动开始',
+    room_closed: '房间已关闭', rotate_hint: '横过手机玩更舒服', ting_more: '+{n} 种', toast_win: '{who} 胡！{how}', list_sep: '，', voice_on: '语音：开', voice_off: '语音：关',
+    quick_chat: '快捷语', chat_slow: '说得太快了，稍等一下再发', chat_mute: '屏蔽：', phrase_hurry: '快点吧', phrase_sorry: '不好意思', phrase_nice: '打得好',
+    phrase_thanks: '谢谢', phrase_oops: '哎呀', phrase_again: '再来一局', phrase_emote_laugh: '😄', phrase_emote_cry: '😢',
+    phrase_emote_angry: '😠', phrase_emote_thumb: '👍', next_hand_in: '下一局 {n} 秒后自动开始',
     missed_turn: '超时：已替你打出这一手（再连续超时 {n} 次将托管）', tuoguan_started: '连续超时，已托管：点「取消托管」继续自己打',
     wall_left: '余 {n} 张', hand_no: '第 {n} 局', dealer: '庄', streak: '连庄 {n}', wild: '钻',
     stand_in: '代', gangpai: '杠牌', indicator: '翻牌', seed_hash: '种子哈希',
@@ -63,7 +66,7 @@ const STRINGS = {
     base_silver: 'Base silver', hands: 'Hands', discard_seconds: 'Turn time (s)', claim_seconds: 'Claim time (s)',
     bot_delay: 'Bot think time (s)', public_room: 'Public room', fill_bots: 'Fill empty seats with bots',
     create: 'Create', join_by_code: 'Join by code', room_code: 'Room code', join: 'Join', open_rooms: 'Open rooms',
-    no_rooms: 'No open rooms', refresh: 'Refresh', history: 'History', logout: 'Change name', back: 'Back',
+    no_rooms: 'No open rooms', no_rooms_watch: 'No rooms to watch', refresh: 'Refresh', history: 'History', logout: 'Change name', back: 'Back',
     lang: '中文', seats_taken: '{n}/4 seated', waiting: 'Waiting to start', ready: 'Ready', readied: 'Ready ✓',
     add_bots: 'Add bots', leave: 'Leave seat', share_code: 'Room {code} — share it to invite friends',
     bot_level: 'Bot level', tuoguan_level: 'Auto-play level', level_easy: 'Easy', level_normal: 'Normal',
@@ -72,7 +75,10 @@ const STRINGS = {
     cancel_tuoguan: 'Stop auto-play',
     menu: 'Menu', confirm_dissolve: 'Ask to dissolve the room?', confirm_dissolve_note: 'The room closes with the scores so far once every connected player agrees.',
     vote_refused: 'Not dissolved: {who} refused', vote_failed: 'Not dissolved: not everyone agreed', room_unknown: 'Room {code} does not exist or has ended',
-    room_closed: 'the room is closed', rotate_hint: 'Turn your phone sideways for a bigger table', ting_more: '+{n} more', next_hand_in: 'Next hand starts in {n}s',
+    room_closed: 'the room is closed', rotate_hint: 'Turn your phone sideways for a bigger table', ting_more: '+{n} more', toast_win: '{who} wins! {how}', list_sep: ', ', voice_on: 'Voice on', voice_off: 'Voice off',
+    quick_chat: 'Quick chat', chat_slow: 'Too fast: wait a moment before the next phrase', chat_mute: 'Mute:', phrase_hurry: 'Hurry up, please', phrase_sorry: 'Sorry!', phrase_nice: 'Well played',
+    phrase_thanks: 'Thanks', phrase_oops: 'Oops', phrase_again: 'One more game?', phrase_emote_laugh: '😄', phrase_emote_cry: '😢',
+    phrase_emote_angry: '😠', phrase_emote_thumb: '👍', next_hand_in: 'Next hand starts in {n}s',
     missed_turn: 'Time ran out: this turn was played for you ({n} more in a row and auto-play takes over)',
     tuoguan_started: 'Time ran out again: auto-play is on. Tap “Stop auto-play” to play yourself', wall_left: '{n} left', hand_no: 'Hand {n}', dealer: 'Dealer',
     streak: 'Streak {n}', wild: 'Wild', stand_in: 'Sub', gangpai: 'Kong tiles', indicator: 'Indicator',
@@ -123,7 +129,7 @@ const TABLE_WORDS = {
     note_paofeng_hard: '硬对对胡：手中无钻', note_gangpai: '亮 {n} 张，每张 1 番', note_feng: '风刻 {tiles}',
     note_kong: '{tile} {n} 番', note_kong_wind: '{tile} 风杠 {n}+1 番', note_gangkai: '连开 {n} 杠后摸到胡牌',
     note_zuangang: '直叫的钻杠', note_yilong: '同一门一到九', note_couyise: '一门加字牌', note_qingyise: '只有一门',
-    note_ziyise: '全是字牌', note_menqing: '没有吃、碰、明杠', note_pinghu: '只收底', note_pengpenghu: '全是刻子加一对',
+    note_ziyise: '全是字牌', note_menqing: '没有吃、碰、明杠', note_pinghu: '没有别的番种：只收底分', note_pengpenghu: '全是刻子加一对',
     note_qidui_youzuan: '七对（钻作对子），含跑风', note_qidui_tianhu: '七对，钻只成钻对：30 + 跑风 6',
     note_shuang_tianhu: '七对，四个钻成两对', note_sizuan_tianhu: '四个钻：30 + 跑风 6', note_dadiaoche: '四副落地，单吊胡',
     note_zhijiao: '手里一个钻，摸到第二个：开杠，补牌即胡', note_mopai_tianhu: '庄家起手十四张即胡',
@@ -175,7 +181,7 @@ const TABLE_WORDS = {
     note_kong: '{tile}, {n} fan', note_kong_wind: '{tile}, wind kong {n}+1 fan', note_gangkai: '{n} kong(s) in a row, then the winning draw',
     note_zuangang: 'the wild kong of a wild call', note_yilong: '1 to 9 of one suit', note_couyise: 'one suit and honours',
     note_qingyise: 'one suit only', note_ziyise: 'honours only', note_menqing: 'no chow, pung or open kong',
-    note_pinghu: 'only the base is paid', note_pengpenghu: 'all pungs and a pair',
+    note_pinghu: 'no other scoring item: only the base is paid', note_pengpenghu: 'all pungs and a pair',
     note_qidui_youzuan: 'seven pairs with wilds as partners, running wind included',
     note_qidui_tianhu: 'seven pairs, wilds only paired together: 30 + 6', note_shuang_tianhu: 'seven pairs, four wilds as two pairs',
     note_sizuan_tianhu: 'all four wilds: 30 + 6', note_dadiaoche: 'four melds down, won on the lone tile',
@@ -326,7 +332,8 @@ export function tileName(id) {
   if (id >= 34) return lang === 'zh' ? FLOWER_ZH[id - 34] : FLOWER_EN[id - 34];  // flowers (百搭麻将)
   if (id >= 27) return (lang === 'zh' ? HONOR_ZH : HONOR_EN)[id - 27];
   const r = id % 9, s = Math.floor(id / 9);
-  return lang === 'zh' ? NUM_ZH[r] + SUIT_ZH[s] : `${r + 1} ${SUIT_EN[s]}`;
+  // (English counts: "1 Character", "1 Dot", "5 Characters"; bamboo has no plural)
+  return lang === 'zh' ? NUM_ZH[r] + SUIT_ZH[s] : `${r + 1} ${r === 0 && s < 2 ? SUIT_EN[s].slice(0, -1) : SUIT_EN[s]}`;
 }
 
 /** A ruleset's name in the player's language (the server's title otherwise). */

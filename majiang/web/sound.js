@@ -52,3 +52,17 @@ export function announcer() {
     while (el.children.length > 5) el.removeChild(el.firstChild);
   };
 }
+
+// Spoken calls (碰, 杠, 吃, 胡, 自摸, 报听) through the browser's speech synthesis, in the chosen
+// language, with their own switch (localStorage `mj.voice`, on unless switched off).
+export function voiceOn() { return localStorage.getItem('mj.voice') !== '0'; }
+export function setVoice(on) { localStorage.setItem('mj.voice', on ? '1' : '0'); }
+export function speak(text, lang) {
+  if (!voiceOn() || !text || !window.speechSynthesis || typeof SpeechSynthesisUtterance === 'undefined') return;
+  try {
+    const u = new SpeechSynthesisUtterance(text);
+    u.lang = lang === 'zh' ? 'zh-CN' : 'en-US';
+    u.rate = 1.1;
+    window.speechSynthesis.speak(u);
+  } catch { /* no voice on this system: the effects and the toasts still say it */ }
+}

@@ -177,3 +177,59 @@ def test_an_unknown_room_link_says_so(browser: Any, server: Any) -> None:
         assert "ZZZZZZ" in toast.inner_text(), toast.inner_text()
     finally:
         page.context.close()
+
+
+def test_quick_chat_reaches_the_table_and_a_spectator(browser: Any, server: Any, shots: Path) -> None:
+    """Two people and two bots: a phrase shows at the sender's seat on the spectator's screen and not on
+    the screen of the player who muted the sender; a second phrase at once is refused by the server."""
+    import httpx
+
+    first = _page(browser, server, 844, 390)
+    second = _page(browser, server, 1280, 720)
+    fan = _page(browser, server, 1280, 720)
+    try:
+        for page, name in ((first, "先说"), (second, "后听"), (fan, "看客")):
+            page.fill("#name", name)
+            page.click("[data-testid=enter]")
+            page.wait_for_selector("[data-testid=create-form]")
+        first.uncheck("#fill_bots")
+        first.fill("#bot_delay", "1")
+        first.click("[data-testid=create]")
+        first.wait_for_selector("[data-testid=ready]")
+        code = first.inner_text("[data-testid=room-code]").strip()
+        second.goto(f"{server.base}/#/room/{code}")
+        second.wait_for_selector("[data-testid=ready]")
+        token = first.evaluate("localStorage.getItem('mj.token')")
+        r = httpx.post(f"{server.base}/api/rooms/{code}/bots", json={}, headers={"Authorization": f"Bearer {token}"},
+                       timeout=10)
+        assert r.status_code == 200, r.text
+        first.click("[data-testid=ready]")
+        second.click("[data-testid=ready]")
+        for page in (first, second):
+            page.wait_for_selector("[data-testid=corner-menu]", timeout=20000)
+        fan.goto(f"{server.base}/#/room/{code}")
+        fan.wait_for_selector("[data-testid=watching]", timeout=20000)
+        assert fan.locator("[data-testid=chat-open]").count() == 0  # spectators cannot send
+        me = first.evaluate("window.__mj.st.seat")
+
+        # The second player mutes the first; the spectator does not.
+        second.click("[data-testid=chat-open]")
+        second.check(f"[data-testid=chat-mute-{me}]")
+        second.click("[data-testid=chat-open]")
+        first.click("[data-testid=chat-open]")
+        first.screenshot(path=str(shots / "game-chat-panel-phone-land-zh.png"))
+        first.click("[data-testid=phrase-nice]")
+        bubble = fan.wait_for_selector(f"[data-testid=bubble-{me}]", timeout=5000)
+        assert bubble.inner_text() == "打得好"
+        first.wait_for_selector(f"[data-testid=bubble-{me}]", timeout=5000)
+        fan.screenshot(path=str(shots / "game-chat-spectator.png"))
+        assert second.locator(f"[data-testid=bubble-{me}]").count() == 0
+        # Two more at once: the server refuses the second at least (the rate limit), and the sender is told.
+        first.evaluate("() => { for (const p of ['hurry', 'oops']) window.__mj.sock.send({type: 'chat', phrase: p}); }")
+        err = first.wait_for_selector("[data-testid=toast].warn", timeout=5000)
+        assert "太快" in err.inner_text(), err.inner_text()
+        for page in (first, second, fan):
+            assert not page.errors, page.errors  # type: ignore[attr-defined]
+    finally:
+        for page in (first, second, fan):
+            page.context.close()

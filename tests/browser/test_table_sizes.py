@@ -121,6 +121,9 @@ def test_every_size_both_languages(browser: Any, server: Any, shots: Path) -> No
                 page.set_viewport_size({"width": w, "height": h})
                 page.wait_for_timeout(120)
                 _inside(page, "[data-testid=settle-title]", w, h, f"settlement {size} {lang}")
+                # A match end with four revealed hands: the buttons stay on screen, the list scrolls.
+                _inside(page, "[data-testid=settle-buttons] button", w, h, f"settlement buttons {size} {lang}")
+                assert page.locator("[data-testid=settle-buttons] button:visible").count() >= 2
                 # The table behind, with the rivers of a whole hand, still fits the screen.
                 page.evaluate("document.querySelector('.settle-back').style.visibility = 'hidden'")
                 page.screenshot(path=str(shots / f"table-end-{size}-{lang}.png"))

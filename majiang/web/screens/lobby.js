@@ -197,7 +197,7 @@ export function lobbyScreen({app, go}) {
           h('span', {}, `${rulesetName(r.ruleset, r.title)} · ${opt}`),
           h('span', {class: 'muted'}, t('seats_taken', {n: seated})),
           h('button', {type: 'button', onclick: () => joinRoom(r.code)}, t('join')));
-      }) : h('li', {class: 'muted'}, t('no_rooms')));
+      }) : h('li', {class: 'muted'}, t('no_rooms_watch')));
     } catch { /* keep the old list */ }
   }
 

@@ -1,14 +1,14 @@
 // The live table: one websocket, the room state, this seat's view, legal actions as buttons
 // and clickable tiles, the 听 hint, clocks, 托管, the settlement after each hand.
-import {h, mount, noticeAfterRoute, setToastSlot, toast} from '../dom.js';
-import {t, tileName, actionLabel, windName, rulesetName, toggleLang, withLevel} from '../i18n.js';
+import {h, mount, noticeAfterRoute, relabelToasts, setToastSlot, toast} from '../dom.js';
+import {t, tileName, actionLabel, windName, rulesetName, toggleLang, getLang, withLevel} from '../i18n.js';
 import {api, session} from '../api.js';
 import {TableSocket} from '../socket.js';
 import {tileEl} from '../tiles.js';
 import {boardEl, arrangeHand, seatWind, actingSeat, claimActionLabel, claimPromptEl} from '../board.js';
 import {hintFor} from '../hint.js';
 import {settlementEl, countUp} from './settlement.js';
-import {announcer, muted, setMuted, sounds} from '../sound.js';
+import {announcer, muted, setMuted, setVoice, sounds, speak, voiceOn} from '../sound.js';
 import {rankingEl} from './ranking.js';
 
 const ACTION_ORDER = ['win', 'wildkong', 'kong', 'peng', 'chi', 'expose', 'declare', 'pass'];
@@ -18,7 +18,14 @@ export function tableScreen({app, go}, code) {
     code, room: null, seat: null, view: null, asked: 0, step: 0, clock: null, clockAt: 0, tuoguan: false,
     lastDiscard: null, pending: false, mode: 'normal', chooser: null, matchEnd: null, dissolved: null,
     status: 'connecting', hideSettlement: false, hoverTile: null,
-    roomAt: 0, turnKey: '', turnAt: 0, focus: -1, wins: [], shownRanking: false, lastBeep: -1,
+    roomAt: 0, turnKey: '', turnAt: 0, focus: -1, wins: [], shownRanking: false, lastBeep: -1, bubbles: {}, chatOpen: false,
+  };
+  // Players whose quick phrases this browser does not show (a mute per player, by player id).
+  const mutedPlayers = () => new Set(JSON.parse(localStorage.getItem('mj.chatMute') || '[]'));
+  const setMutedPlayer = (id, on) => {
+    const m = mutedPlayers();
+    if (on) m.add(id); else m.delete(id);
+    localStorage.setItem('mj.chatMute', JSON.stringify([...m]));
   };
   const announce = announcer();
   // The pond's free corner where toasts stack (kept across renders so a toast outlives a re-render).
@@ -99,13 +106,21 @@ export function tableScreen({app, go}, code) {
       case 'error':
         st.pending = false;
         st.lastError = msg.reason || msg.code;
-        if (msg.code === 'stale') { toast(t('stale'), 'warn'); sock.send({type: 'sync'}); }
+        if (msg.code === 'chat_limit') toast(t('chat_slow'), 'warn', 3000);
+        else if (msg.code === 'stale') { toast(t('stale'), 'warn'); sock.send({type: 'sync'}); }
         else if (msg.code === 'room_full' || msg.code === 'no_room' || msg.code === 'dissolved') {
           toast(`${t('error')}: ${msg.reason || msg.code}`, 'error', 5000);
           session.room = null;
         } else if (msg.code === 'bad_token') { session.forget(); }
         else toast(`${t('error')}: ${msg.reason || msg.code}`, 'error', 4000);
         break;
+      case 'chat': {
+        const sender = st.room && st.room.seats[msg.seat];
+        if (sender && mutedPlayers().has(sender.player_id)) break;
+        st.bubbles[msg.seat] = {phrase: msg.phrase, until: performance.now() + 3500};
+        setTimeout(() => { if (st.bubbles[msg.seat] && st.bubbles[msg.seat].until <= performance.now() + 50) { delete st.bubbles[msg.seat]; render(); } }, 3600);
+        break;
+      }
       case 'match_end':
         st.matchEnd = {totals: msg.totals, hands: msg.hands};
         break;
@@ -141,7 +156,7 @@ export function tableScreen({app, go}, code) {
     const r = room.vote_result;
     if (!r || (prev && prev.vote_result && prev.vote_result.seq === r.seq)) return;
     if (!prev) return;  // (an old result, already known when this page opened)
-    const who = (r.refused || []).map(nameOf).join('、');
+    const who = (r.refused || []).map(nameOf).join(t('list_sep'));
     toast(r.result === 'refused' && who ? t('vote_refused', {who}) : t('vote_failed'), 'warn', 6000);
   }
 
@@ -152,20 +167,21 @@ export function tableScreen({app, go}, code) {
         st.lastDiscard = {seat: ev.seat, tile: ev.tile};
         sounds.discard();
         announce(t('aria_discard', {who, tile: tileName(ev.tile)}));
-        if (ev.declared) toast(`${who} ${t('act_declare')}`);
+        if (ev.declared) { toast(() => `${nameOf(ev.seat)} ${t('act_declare')}`); speak(t('act_declare'), getLang()); }
         break;
       case 'claimed':
         st.lastDiscard = null;
         st.flash = ev.seat;
         sounds.call();
         announce(t('aria_call', {who, act: actionLabel({type: ev.kind}), tile: tileName(ev.tile)}));
-        toast(`${who} ${actionLabel({type: ev.kind})} ${tileName(ev.tile)}`);
+        toast(() => `${nameOf(ev.seat)} ${actionLabel({type: ev.kind})} ${tileName(ev.tile)}`);
+        speak(actionLabel({type: ev.kind}), getLang());
         break;
-      case 'concealed_kong': case 'added_kong': toast(`${who} ${t('act_kong')}`); break;
-      case 'wild_konged': toast(`${who} ${t('act_wildkong')}`); break;
+      case 'concealed_kong': case 'added_kong': toast(() => `${nameOf(ev.seat)} ${t('act_kong')}`); speak(t('act_kong'), getLang()); break;
+      case 'wild_konged': toast(() => `${nameOf(ev.seat)} ${t('act_wildkong')}`); break;
       // A flower laid open is 补花 (百搭麻将); any other laid-open tile is Anqing's 亮杠牌.
-      case 'exposed': toast(`${who} ${ev.tile >= 34 ? t('bu_hua') : t('act_expose')} ${tileName(ev.tile)}`); break;
-      case 'won': sounds.win(); announce(t('aria_win', {who})); toast(`${who} ${t('act_win')}！${ev.self_draw ? t('self_draw') : ''}`, 'win', 3500); break;
+      case 'exposed': toast(() => `${nameOf(ev.seat)} ${ev.tile >= 34 ? t('bu_hua') : t('act_expose')} ${tileName(ev.tile)}`); break;
+      case 'won': sounds.win(); speak(ev.self_draw ? t('self_draw') : t('act_win'), getLang()); announce(t('aria_win', {who})); toast(() => t('toast_win', {who: nameOf(ev.seat), how: ev.self_draw ? t('self_draw') : ''}).trim(), 'win', 3500); break;
       default: break;
     }
   }
@@ -218,6 +234,10 @@ export function tableScreen({app, go}, code) {
     if (st.chooser) kids.push(chooserEl());
     if (st.confirmDissolve) kids.push(confirmDissolveEl());
     mount(root, kids);
+    for (const [seat, b] of Object.entries(st.bubbles)) {
+      const seatEl = root.querySelector(`.board > .seat[data-seat="${seat}"]`);
+      if (seatEl) seatEl.appendChild(h('div', {class: `chat-bubble ${b.phrase.startsWith('emote_') ? 'emote' : ''}`, 'data-testid': `bubble-${seat}`}, t(`phrase_${b.phrase}`)));
+    }
     fitBoard();
     // The score change of the hand counts up on each seat (once per hand).
     if (v && v.phase === 'over' && st.countedHand !== v.hand_no) {
@@ -489,6 +509,9 @@ export function tableScreen({app, go}, code) {
     return h('div', {class: `corner-menu ${st.menuOpen ? 'open' : ''}`, 'data-testid': 'corner-menu'},
       h('button', {type: 'button', class: `ghost tuoguan ${tg ? 'on' : ''}`, 'data-testid': 'tuoguan', 'aria-pressed': tg ? 'true' : 'false',
         onclick: () => { st.askedTuoguan = !tg; sock.send({type: 'tuoguan', on: !tg}); }}, tg ? t('cancel_tuoguan') : t('tuoguan')),
+      st.watching ? null : h('button', {type: 'button', class: 'ghost chat-toggle', 'data-testid': 'chat-open', 'aria-expanded': st.chatOpen ? 'true' : 'false',
+        'aria-label': t('quick_chat'), onclick: () => { st.chatOpen = !st.chatOpen; st.menuOpen = false; render(); }}, '💬'),
+      st.chatOpen ? chatPanel() : null,
       h('button', {type: 'button', class: 'ghost menu-toggle', 'data-testid': 'menu', 'aria-expanded': st.menuOpen ? 'true' : 'false',
         'aria-label': t('menu'), onclick: () => { st.menuOpen = !st.menuOpen; render(); }}, '☰'),
       h('div', {class: 'menu-panel', 'data-testid': 'menu-panel'},
@@ -498,9 +521,24 @@ export function tableScreen({app, go}, code) {
           onclick: close}, t('rules')),
         voting ? null : h('button', {type: 'button', class: 'ghost small', 'data-testid': 'vote-dissolve',
           onclick: () => { close(); st.confirmDissolve = true; render(); }}, t('vote_dissolve')),
+        h('button', {type: 'button', class: 'ghost small', 'data-testid': 'voice', 'aria-pressed': voiceOn() ? 'true' : 'false',
+          onclick: () => { setVoice(!voiceOn()); render(); }}, voiceOn() ? t('voice_on') : t('voice_off')),
         h('button', {type: 'button', class: 'ghost small menu-only', 'data-testid': 'menu-lang',
           onclick: () => { close(); toggleLang(); }}, t('lang')),
         h('a', {class: 'ghost button small menu-only', href: '#/history', 'data-testid': 'menu-history'}, t('history'))));
+  }
+
+  // Quick phrases and emotes (fixed, both languages; the server limits how often), and a mute per player.
+  function chatPanel() {
+    const phrases = ['hurry', 'sorry', 'nice', 'thanks', 'oops', 'again', 'emote_laugh', 'emote_cry', 'emote_angry', 'emote_thumb'];
+    const others = st.room ? st.room.seats.filter((s) => s.seat !== st.seat && s.player_id && !s.bot) : [];
+    const m = mutedPlayers();
+    return h('div', {class: 'chat-panel', 'data-testid': 'chat-panel'},
+      h('div', {class: 'phrases'}, phrases.map((p) => h('button', {type: 'button', class: `ghost small phrase ${p.startsWith('emote_') ? 'emote' : ''}`,
+        'data-testid': `phrase-${p}`, onclick: () => { st.chatOpen = false; sock.send({type: 'chat', phrase: p}); render(); }}, t(`phrase_${p}`)))),
+      others.length ? h('div', {class: 'mutes'}, h('span', {class: 'muted'}, t('chat_mute')), others.map((s) => h('label', {class: 'check'},
+        h('input', {type: 'checkbox', checked: m.has(s.player_id), 'data-testid': `chat-mute-${s.seat}`,
+          onchange: (ev) => setMutedPlayer(s.player_id, ev.target.checked)}), s.name))) : null);
   }
 
   // 申请解散 asks first (with only bots too): the vote cannot be taken back once it starts.
@@ -564,7 +602,7 @@ export function tableScreen({app, go}, code) {
       nextIn,
       finished ? [
         h('p', {class: 'final'}, t('match_over'), ' · ', t('final_totals'), ': ',
-          (room ? room.totals : st.matchEnd.totals).map((x, i) => `${nameOf(i)} ${x > 0 ? '+' : ''}${x}`).join('，')),
+          (room ? room.totals : st.matchEnd.totals).map((x, i) => `${nameOf(i)} ${x > 0 ? '+' : ''}${x}`).join(t('list_sep'))),
         h('button', {type: 'button', class: 'primary', onclick: () => { session.room = null; sock.close(); go('#/lobby'); }}, t('lobby_link')),
       ] : st.watching ? null : mySeat && mySeat.ready
         ? h('span', {class: 'chip ok big', 'data-testid': 'readied'}, t('readied'))
@@ -646,7 +684,7 @@ export function tableScreen({app, go}, code) {
   render();
   return {
     dispose() { setToastSlot(null); clearInterval(ticker); document.removeEventListener('keydown', onKey); window.removeEventListener('resize', fitBoard); sock.close(); },
-    relabel() { render(); },
+    relabel() { render(); relabelToasts(); },
   };
 }
 

@@ -24,6 +24,8 @@ def render(path: Path) -> str:
            "rob_kong": f"robbing seat {data.get('from_seat')}'s 加杠"}[data["how"]]
     melds = " ".join(f"{m['type']} {m['tiles']}" for m in data.get("melds", []))
     flags = [k for k in ("replacement", "last_tile", "opening_hand", "dealer_first_discard") if data.get(k)]
+    if data.get("plain_indicator"):
+        flags.append(f"plain_indicator {data['plain_indicator']}")
     lines = [
         f"{path.name}: {data['note']}",
         f"indicator {data['indicator']}, round {data.get('round_wind', 'E')}, dealer {data['dealer']}, "

@@ -118,9 +118,10 @@ def test_a_passed_rob_lets_the_kong_stand_and_draw_its_replacement() -> None:
 
 def test_the_last_tile_of_the_wall_is_haidi() -> None:
     # Seat 3 holds all eight flowers: laid open in the deal, no flower is left in the wall, so the last
-    # tile (the face-up indicator, a 百搭) comes to seat 3 on the 83rd draw. Everyone else lets tiles go.
+    # tile (the face-up indicator 9s: a plain tile, which its 78s waits on) comes to seat 3 on the 83rd
+    # draw. Everyone else lets tiles go.
     hand = deal(["123m456m789m1z2z3z4z7z", "123s456s789s22p34p", "11z22z33z44z55z66z7z", "f1f2f3f4f5f6f7f8 234p55p"],
-                tail="6p7p8p4s5s6s7p7p")
+                tail="6p7p8p4s5s6s7s8s")
     assert hand.seat_state[3].exposed == parse_tiles("f1f2f3f4f5f6f7f8")
     rng = random.Random(3)
     while not hand.over:

@@ -44,6 +44,7 @@ EXPECTED: dict[str, tuple[dict[str, int], int, list[int]]] = {
     "25_quanfeng_double": ({"weifeng": 1, "quanfeng": 1}, 2, [4]),
     "flower_baida": ({"sanbaida": 2, "hua": 1, "quanfeng": 1}, 4, [8]),
     "discarded_baida": ({"wubaida": 1}, 1, [2]),
+    "plain_indicator": ({"wubaida": 1}, 1, [2]),  # the indicator's own 9p is itself, not a 百搭
     "option_seven_baida": ({"sanbaida": 2, "quanfeng": 1}, 3, [6]),
     "option_dealer_streak_off": ({"zhuang": 1}, 1, [2]),
     "option_doubling": ({"tianhu": 8, "zimo": 1, "menqing": 1, "zhuang": 1}, 11, [32, 32, 32]),

@@ -32,8 +32,9 @@ def _deal_into(hand: Hand, seat: int, tiles: list[int]) -> None:
 
 
 @settings(max_examples=300, deadline=None)
-@given(seed=st.integers(0, 10**6), size=st.sampled_from([1, 4, 7, 10, 13]), near=st.booleans())
-def test_baida_discard_shapes_match_is_win(seed: int, size: int, near: bool) -> None:
+@given(seed=st.integers(0, 10**6), size=st.sampled_from([1, 4, 7, 10, 13]), near=st.booleans(),
+       plain=st.booleans())
+def test_baida_discard_shapes_match_is_win(seed: int, size: int, near: bool, plain: bool) -> None:
     rules = Baida()
     hand = Hand(rules, f"cache:{seed}")
     rng = random.Random(seed)
@@ -45,11 +46,16 @@ def test_baida_discard_shapes_match_is_win(seed: int, size: int, near: bool) -> 
     if any(tiles.count(k) > (1 if k >= 34 else 4) for k in tiles):
         return
     _deal_into(hand, 1, tiles)
+    # The seat holds the indicator's own tile (a plain one) when it holds its kind, half the time.
+    ind = hand.info.indicator
+    plain = hand.seat_state[1].plain_indicator = plain and ind is not None and ind < 34 and ind in tiles
     shapes = rules._discard_shapes(hand, 1)
     counts = hand.seat_state[1].counts
     stray = rules._stray_flower(hand, counts)
     for t in range(34):
-        natural, jokers = rules.analysis_counts(hand, counts)
+        natural, jokers = rules._analysis(hand, counts, plain)
+        if plain:
+            assert natural[ind] == 1  # the plain tile is itself, the other copies 百搭
         if natural[t] >= 4:
             assert not shapes[t]
             continue
@@ -59,8 +65,9 @@ def test_baida_discard_shapes_match_is_win(seed: int, size: int, near: bool) -> 
     seat = hand.seat_state[1]
     seat.take(tiles[0])  # (counts and the sorted held list change together)
     again = rules._discard_shapes(hand, 1)
-    assert seat.memo["discard_shapes"][0] == seat.held  # worked out again once the tiles change
-    assert again == rules._discard_shapes_of(hand, seat.counts)
+    key = "discard_shapes_plain" if plain else "discard_shapes"
+    assert seat.memo[key][0] == seat.held  # worked out again once the tiles change
+    assert again == rules._discard_shapes_of(hand, seat.counts, plain)
 
 
 @settings(max_examples=300, deadline=None)

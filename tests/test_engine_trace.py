@@ -68,8 +68,8 @@ EXPECTED: dict[int, str] = {
     3: '8c54a73afb6ced7f8c1648c4',  # hefei {'room': 'baoting'}
     4: 'f52b640401ec773442895594',  # hefei {'room': 'bubaoting'}
     5: '93bcc3019c5ad21dba198d4a',  # hefei {'room': 'baoting', 'guoshui': True, 'haidi_forced': True}
-    6: 'bbcf6ae1da63e2f4dece9cdb',  # baida {}
-    7: '132f0157df420412241887b2',  # baida {'seven_baida': True, 'multi_win': False, 'min_tai': 2}
+    6: '919a1a257c9ab83acad95d4c',  # baida {} (the drawn indicator a plain tile: issue 26)
+    7: '27c103a3dee86a5fe1739d55',  # baida {'seven_baida': True, 'multi_win': False, 'min_tai': 2}
 }
 
 

@@ -255,6 +255,10 @@ def place_state(hand: Hand, view: SeatView, sample: Sample) -> None:
     if idx is not None:
         hand.info = rs.table_info(WallSetup(tiles=wall, dice=view.dice, indicator_index=idx))
     hand.natural = None
+    # The indicator's own (plain) tile: a playout's seat that draws it from its place holds it; once it is
+    # drawn, only this seat knows whether it holds it (set below).
+    in_wall = rs.plain_indicator and idx is not None and view.indicator_in_wall
+    hand._plain_at = idx if in_wall and idx is not None and hand.info.indicator in hand.info.wilds else -1
     hand._forced, hand._forced_kinds = rs.forced_table(hand)
     hand._wild = tuple(rs.is_wild(hand, t) for t in range(rs.count_size))
     hand.events.clear()
@@ -298,6 +302,8 @@ def place_state(hand: Hand, view: SeatView, sample: Sample) -> None:
         st.draws = len(pub.river) + (0 if i == view.dealer else 1 if on_turn and i == view.current else 0)
         if on_turn and i == view.current:
             st.drawn = view.drawn if i == me else None
+        if i == me:  # (where another seat holds the plain indicator tile is unseen: its copies read as 百搭)
+            st.plain_indicator, st.drawn_plain = view.plain_indicator_held, view.drawn_plain
         hand.seat_state[i] = st
     hand.claims_made = claims
     hand.discards_made = discards

@@ -102,6 +102,12 @@ class Hand:
         self.tail = len(self.wall) - 1  # next replacement tile
         self.indicator_index = setup.indicator_index
         self.info = ruleset.table_info(setup)
+        # The wall position of the indicator's own tile where it stays plain though its kind is wild
+        # (Ruleset.plain_indicator); the seat that draws from there holds it. -1: no such tile. (The
+        # indicator is counted from the tail, past the deal, so it is only ever drawn.)
+        self._plain_at = -1
+        if ruleset.plain_indicator and setup.indicator_index is not None and self.info.indicator in self.info.wilds:
+            self._plain_at = setup.indicator_index
         self.seat_state = [SeatState(counts=[0] * ruleset.count_size) for _ in range(ruleset.seats)]
         self.current = dealer
         self.phase = "turn"  # "turn" | "claim" | "haidi" | "over"
@@ -336,8 +342,11 @@ class Hand:
 
     def _draw_replacement(self, seat: int, chain_forced: bool = False) -> None:
         t = self.wall[self.tail]
-        self.tail -= 1
         st = self.seat_state[seat]
+        plain = st.drawn_plain = self.tail == self._plain_at
+        if plain:
+            st.plain_indicator = True
+        self.tail -= 1
         st.add(t)
         st.drawn = t
         st.passed_win = False  # a draw of its own, as from the wall (过水不胡 lasts until the seat's next draw)
@@ -357,9 +366,12 @@ class Hand:
             return
         haidi = wall_left <= self._haidi_tiles
         t = self.wall[self.head]
+        st = self.seat_state[seat]
+        plain = st.drawn_plain = self.head == self._plain_at
+        if plain:
+            st.plain_indicator = True
         self.head += 1
         wall_left -= 1
-        st = self.seat_state[seat]
         st.counts[t] += 1  # (st.add, inlined)
         insort(st.held, t)
         st.drawn = t
@@ -446,6 +458,8 @@ class Hand:
             tiles = action.tiles
             for t in tiles:
                 st.take(t)
+            if st.plain_indicator and self.info.indicator in tiles:
+                st.plain_indicator = False  # (not in baida, where the indicator's kind never kongs)
             st.melds.append(Meld(kind="kong_concealed", tiles=tiles))
             self._emit(ConcealedKong(seat=seat, tiles=tiles))
             self._after_kong(seat)
@@ -508,11 +522,16 @@ class Hand:
         st = self.seat_state[seat]
         st.counts[tile] -= 1  # (st.take, inlined)
         st.held.remove(tile)
+        thrown_plain = st.plain_indicator and tile == self.info.indicator
+        if thrown_plain:
+            # One discard per kind: the plain indicator tile goes first, as a 百搭 of its kind can
+            # stand for anything the plain tile can (docs/rules/baida.md).
+            st.plain_indicator = False
         tsumogiri = st.drawn == tile
         st.drawn = None
         if declared:
             st.declared = True
-        if self._wild[tile]:
+        if self._wild[tile] and not thrown_plain:
             st.discarded_wild = True
         st.river.append(RiverTile(tile=tile, declared=declared))
         self.discards_made += 1
@@ -583,6 +602,8 @@ class Hand:
         assert isinstance(action, Chi | Peng | Kong)
         for t in action.tiles:
             st.take(t)
+        if st.plain_indicator and self.info.indicator in action.tiles:
+            st.plain_indicator = False  # a chi with the indicator's kind takes the plain tile: a 百搭 never melds
         tiles = tuple(sorted((*action.tiles, window.tile), key=lambda t: self.ruleset.logical(self, t)))
         kind: Literal["chi", "peng", "kong"] = _CLAIM_KIND[type(action)]
         self.claims_made = True

@@ -59,7 +59,7 @@ def ting_hint(hand: Hand, seat: int, legal: list[Action]) -> Ting | None:
     rules = hand.ruleset
     barred = rules.discard_win_barred(hand, seat)
     key = (seat, tuple(st.counts), tuple(st.melds), tuple(st.exposed), st.declared, st.discarded_wild,
-           tuple(discards), barred)
+           tuple(discards), barred, st.plain_indicator)
     cache = hand.hint_cache
     hit = cache.get(key)
     if hit is not None:

@@ -43,6 +43,11 @@ class SeatState:
     draws: int = 0  # how many times this seat has drawn from the wall (地胡, first go-around)
     kept: bool = False  # holds 杠牌 that would be laid open but for a ruleset's exception
     passed_win: bool = False  # let a discard win go since its last draw (Hefei option 过水不胡)
+    # Holds the indicator's own tile, a plain tile though its kind is wild (Ruleset.plain_indicator):
+    # the engine knows tiles by kind, so it records the one physical tile whose kind says too little.
+    # A discard of its kind throws it first; a chi may use it (docs/rules/baida.md).
+    plain_indicator: bool = False
+    drawn_plain: bool = False  # `drawn` (while not None) is that plain indicator tile
     # A ruleset's per-seat answers that depend on the concealed tiles only (baida: the kinds a
     # discard wins on), each kept with a copy of the tiles it was worked out from (`held`, which
     # changes with `counts`: a shorter list to compare) and used only while they are equal: no

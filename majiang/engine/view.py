@@ -80,6 +80,11 @@ class SeatView(msgspec.Struct):
     wins: list[WinInfo] | None = None  # every win of the hand (from the ``won`` events), once it is over
     round_wind: int = 0  # 圈风: 0 东 1 南 2 西 3 北 (each seat's own wind is in `seats`)
     wilds: list[int] = []  # every wild kind where there are several (百搭); `wild` is the lowest
+    # Own concealed information (never another seat's, nor a spectator's): the seat holds the indicator's
+    # own tile, a plain tile of its wild kind (百搭麻将: only the other copies are 百搭), and whether the
+    # tile just drawn (`drawn`) is that one.
+    plain_indicator_held: bool = False
+    drawn_plain: bool = False
 
 
 def _meld_for(meld: Meld, owner: int, viewer: int | None, over: bool) -> PublicMeld:
@@ -139,6 +144,8 @@ def seat_view(hand: Hand, seat: int | None, hint: bool = False) -> SeatView:
         wins=_wins(hand) if over else None,
         round_wind=hand.round_wind,
         wilds=sorted(hand.info.wilds),
+        plain_indicator_held=own is not None and own.plain_indicator,
+        drawn_plain=own is not None and is_turn and own.drawn is not None and own.drawn_plain,
     )
 
 
@@ -158,6 +165,7 @@ def light_view(hand: Hand, seat: int) -> SeatView:
     phase = hand.phase
     info = hand.info
     index = hand.indicator_index
+    drawn = st.drawn if ((phase == "turn" or phase == "haidi") and hand.current == seat) else None
     # Built on every step of a simulation: positional arguments (in field order) cost a
     # sixth of keywords for a struct this wide.
     return SeatView(
@@ -177,13 +185,15 @@ def light_view(hand: Hand, seat: int) -> SeatView:
         info.stand_in,
         [],  # gangpai
         st.tiles(),  # hand
-        st.drawn if ((phase == "turn" or phase == "haidi") and hand.current == seat) else None,
+        drawn,
         [],  # seats
         ClaimInfo(claim.tile, claim.discarder, claim.robbing) if claim is not None else None,
         hand.legal_actions(seat),  # legal
         hand.seed_digest,
         hand.settlement if phase == "over" else None,
-        None, None, None, (), hand.round_wind, sorted(info.wilds),  # revealed, seed, ting, dealer_dice
+        None, None, None, (), None,  # revealed, seed, ting, dealer_dice, wins
+        hand.round_wind, sorted(info.wilds),
+        st.plain_indicator, drawn is not None and st.drawn_plain,  # plain_indicator_held, drawn_plain
     )
 
 

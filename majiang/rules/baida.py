@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, ClassVar, Final
 import msgspec
 from mypy_extensions import mypyc_attr
 
-from majiang.engine.actions import Action, Kong, Peng, Win
+from majiang.engine.actions import Action, Chi, Discard, Kong, Peng, Win
 from majiang.hand import TileSet, is_win, waits
 from majiang.rules import baida_scoring as scoring
 from majiang.rules.base import PASS, Ruleset, TableInfo, WallSetup, copies, roll, shuffle
@@ -43,6 +43,7 @@ class Baida(Ruleset):
     allow_added_kong = True
     discard_wins = True
     rob_kong = True
+    plain_indicator = True  # the indicator's own tile, drawn later, is a plain tile: "the other three copies" are 百搭
 
     def __init__(self, options: msgspec.Struct | dict[str, object] | None = None) -> None:
         super().__init__(options)
@@ -103,13 +104,34 @@ class Baida(Ruleset):
         return tile >= 34 and tile not in hand.info.wilds
 
     def analysis_counts(self, hand: Table, counts: list[int]) -> tuple[list[int], int]:
+        """Every copy of a 百搭 kind as a 百搭: for callers that know no seat (a seat holding the
+        indicator's own, plain tile reads it as itself: :meth:`_analysis`)."""
+        return self._analysis(hand, counts, False)
+
+    def _analysis(self, hand: Table, counts: list[int], plain: bool) -> tuple[list[int], int]:
+        """(natural counts, 百搭) of ``counts``; ``plain``: one copy of the indicator's kind is the
+        indicator's own tile, which plays as itself (SeatState.plain_indicator)."""
         natural = counts[:34]
         jokers = 0
         for w in hand.info.wilds:
             jokers += counts[w]
             if w < 34:
                 natural[w] = 0
+        if plain:
+            ind = hand.info.indicator
+            assert ind is not None
+            if counts[ind]:
+                natural[ind] = 1
+                jokers -= 1
         return natural, jokers
+
+    @staticmethod
+    def _plain_after(hand: Table, seat: int, discard: Action | None) -> bool:
+        """Whether ``seat`` holds the plain indicator tile after ``discard`` (a discard of its kind
+        throws the plain tile first, as the engine does)."""
+        if not hand.seat_state[seat].plain_indicator:
+            return False
+        return not (isinstance(discard, Discard) and discard.tile == hand.info.indicator)
 
     def _strays(self, hand: Table) -> tuple[int, ...]:
         """The flowers that are no 百搭 this hand (fixed at the deal), worked out once per table info."""
@@ -129,15 +151,39 @@ class Baida(Ruleset):
         return False
 
     def shape_complete(self, hand: Table, counts: list[int]) -> bool:
+        return self._complete(hand, counts, False)
+
+    def _complete(self, hand: Table, counts: list[int], plain: bool) -> bool:
         if self._stray_flower(hand, counts):
             return False
-        natural, jokers = self.analysis_counts(hand, counts)
+        natural, jokers = self._analysis(hand, counts, plain)
         return is_win(natural, jokers, True, None)
 
-    def hint_candidates(self, hand: Table, seat: int, counts: list[int]) -> list[int]:
+    def quick_win_possible(self, hand: Table, seat: int, counts: list[int]) -> bool:
+        return self._complete(hand, counts, hand.seat_state[seat].plain_indicator)
+
+    def winning_tiles(self, hand: Table, seat: int, counts: list[int], discard: Action | None = None) -> list[int]:
+        """As the base, with the seat's plain indicator tile read as itself (unless ``discard``
+        throws it): the kinds whose shape the part waits on, and the 百搭 kinds (a 百搭 drawn is a
+        百搭; a discarded one plays as its face, which a 百搭 can stand for too)."""
         if self._stray_flower(hand, counts):
             return []
-        return super().hint_candidates(hand, seat, counts)
+        plain = self._plain_after(hand, seat, discard)
+        natural, jokers = self._analysis(hand, counts, plain)
+        shaped = set(waits(natural, jokers, True, None))
+        wilds = hand.info.wilds
+        own = self.copies_held(hand, seat, counts)
+        out: list[int] = []
+        for k in self.kinds:
+            if (k not in wilds and k not in shaped) or own[k] >= copies(k):
+                continue
+            counts[k] += 1
+            try:
+                if self._complete(hand, counts, plain) and self.hint_win_valid(hand, seat, counts, k, discard):
+                    out.append(k)
+            finally:
+                counts[k] -= 1
+        return out
 
     # --- claims ----------------------------------------------------------------------------------
     def claim_window(self, hand: Table, tile: int, discarder: int) -> dict[int, list[Action]]:
@@ -177,6 +223,22 @@ class Baida(Ruleset):
             out.extend(self._chi_options(hand, seat, tile))
         return out
 
+    def _chi_options(self, hand: Table, seat: int, want: int) -> list[Action]:
+        """As the base (no 百搭 takes part), and the seat's plain indicator tile may: it is a normal tile."""
+        ind = hand.info.indicator
+        if not hand.seat_state[seat].plain_indicator or ind is None or ind >= 27 or ind == want \
+                or ind // 9 != want // 9 or abs(ind - want) > 2:
+            return super()._chi_options(hand, seat, want)
+        counts = hand.seat_state[seat].counts
+        wilds = hand.info.wilds
+        r = want % 9
+        held: dict[int, int] = {}  # rank offset from the discard -> the tile held playing as it
+        for d in (-2, -1, 1, 2):
+            t = want + d
+            if 0 <= r + d <= 8 and (t == ind or (counts[t] and t not in wilds)):
+                held[d] = t
+        return [Chi(tiles=(held[a], held[b])) for a, b in ((-2, -1), (-1, 1), (1, 2)) if a in held and b in held]
+
     # --- wins ------------------------------------------------------------------------------------
     def can_win_on_discard(self, hand: Table, seat: int, tile: int, discarder: int) -> bool:
         if tile >= 34:
@@ -196,17 +258,19 @@ class Baida(Ruleset):
         on its own moves, so the answer is kept on the seat with the tiles it came from."""
         st = hand.seat_state[seat]
         held = st.held  # (the counts as a sorted list, kept in step with them: ~13 items to compare, not 42)
-        kept = st.memo.get("discard_shapes")
+        plain = st.plain_indicator
+        key = "discard_shapes_plain" if plain else "discard_shapes"  # the same tiles, another answer
+        kept = st.memo.get(key)
         if kept is not None and kept[0] == held:
             return kept[1]  # type: ignore[return-value]
-        shapes = self._discard_shapes_of(hand, st.counts)
-        st.memo["discard_shapes"] = (list(held), shapes)
+        shapes = self._discard_shapes_of(hand, st.counts, plain)
+        st.memo[key] = (list(held), shapes)
         return shapes
 
-    def _discard_shapes_of(self, hand: Table, counts: list[int]) -> tuple[bool, ...]:
+    def _discard_shapes_of(self, hand: Table, counts: list[int], plain: bool) -> tuple[bool, ...]:
         if self._stray_flower(hand, counts):
             return (False,) * 34
-        natural, jokers = self.analysis_counts(hand, counts)
+        natural, jokers = self._analysis(hand, counts, plain)
         # A kind held four times (naturally: the 百搭 kinds read 0 here) is never discarded by
         # another seat, and `waits` leaves it out too.
         win = [False] * 34
@@ -224,13 +288,16 @@ class Baida(Ruleset):
     def hint_win_valid(self, hand: Table, seat: int, counts: list[int], tile: int, discard: Action | None) -> bool:
         if self.options.min_tai <= 1:
             return True  # every complete shape has at least 1 台 (平胡 when nothing else)
-        return scoring.score(self.situation(hand, seat, tile, None, counts=counts, hypothetical=True)).valid
+        return scoring.score(self.situation(hand, seat, tile, None, counts=counts, hypothetical=True,
+                                            plain=self._plain_after(hand, seat, discard))).valid
 
     def situation(self, hand: Table, seat: int, tile: int, discarder: int | None,
-                  counts: list[int] | None = None, hypothetical: bool = False) -> scoring.Situation:
+                  counts: list[int] | None = None, hypothetical: bool = False,
+                  plain: bool | None = None) -> scoring.Situation:
         """The scoring input for ``seat`` winning on ``tile`` (drawn, or from ``discarder``: a discard or,
         while ``hand.robbing``, a 加杠). ``counts`` (the 听 hint) replaces the concealed tiles, the
-        tile included, and scores an ordinary mid-hand draw."""
+        tile included, and scores an ordinary mid-hand draw; ``plain`` then says whether they hold
+        the plain indicator tile (by default: whether the seat does)."""
         st = hand.seat_state[seat]
         counts = list(st.counts if counts is None else counts)
         if discarder is not None:
@@ -240,6 +307,12 @@ class Baida(Ruleset):
                               from_seat=m.from_seat if m.kind != "kong_concealed" else None) for m in st.melds]
         self_draw = discarder is None
         real = not hypothetical
+        held_plain = st.plain_indicator if plain is None else plain
+        plain_indicator: scoring.situation.PlainIndicator = ""
+        if held_plain:
+            # the tile just drawn is the plain indicator itself: the winning tile plays as its face
+            won_on_it = self_draw and real and tile == hand.info.indicator and st.drawn == tile and st.drawn_plain
+            plain_indicator = "winning_tile" if won_on_it else "held"
         opening = self_draw and real and seat == hand.dealer and st.draws == 0 and hand.discards_made == 0 \
             and not st.melds
         return scoring.Situation(
@@ -260,6 +333,7 @@ class Baida(Ruleset):
             dealer_first_discard=real and not self_draw and not hand.robbing and discarder == hand.dealer
             and hand.discards_made == 1 and not hand.claims_made,
             options=self._scoring_options,
+            plain_indicator=plain_indicator,
         )
 
     def self_draw_settlement(self, hand: Table, seat: int) -> Settlement:

@@ -123,6 +123,9 @@ class Ruleset:
     match_rounds: ClassVar[int] = 0  # a match of this many 圈 (0: a number of hands)
     absent_takes_win: ClassVar[bool] = False  # 托管 / timeout / disconnection takes any legal win
     rob_kong: ClassVar[bool] = False  # 抢杠: a 加杠's tile may be won on by the other seats
+    # The indicator's own tile is a plain tile although its kind is wild (baida: "the other three
+    # copies are 百搭"): the engine then records which seat holds it (SeatState.plain_indicator).
+    plain_indicator: ClassVar[bool] = False
 
     def __init__(self, options: msgspec.Struct | dict[str, Any] | None = None) -> None:
         if options is None:

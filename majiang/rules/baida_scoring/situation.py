@@ -12,7 +12,7 @@ import msgspec
 
 from majiang.tiles import TileError, format_tiles, parse_tiles
 
-__all__ = ["BaidaOptions", "Meld", "Situation", "WinHand", "parse_situation", "validate", "wilds_of"]
+__all__ = ["BaidaOptions", "Meld", "PlainIndicator", "Situation", "WinHand", "parse_situation", "validate", "wilds_of"]
 
 SEATS = range(4)
 WINDS = ("E", "S", "W", "N")
@@ -41,6 +41,12 @@ class Meld(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     from_seat: int | None = None  # who discarded the claimed tile (chi/peng/明杠/加杠)
 
 
+# The indicator's own tile is a plain tile, not a 百搭 (only "the other three copies" are): "" the winner
+# does not hold it; "held" one of the concealed tiles of its kind is it; "winning_tile" the winner drew it
+# as the winning tile (self-drawn).
+PlainIndicator = Literal["", "held", "winning_tile"]
+
+
 class Situation(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
     """One player's claimed win. Seats are 0–3, the dealer is 东; tiles in compact notation."""
 
@@ -60,6 +66,7 @@ class Situation(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields
     last_tile: bool = False  # won on the last tile of the wall (海底捞月)
     opening_hand: bool = False  # the dealer's opening hand, before his first discard (天胡)
     dealer_first_discard: bool = False  # won on the dealer's first discard (地胡)
+    plain_indicator: PlainIndicator = ""  # the indicator's own tile among the concealed ones (see above)
     options: BaidaOptions = BaidaOptions()
     note: str = ""  # free text for people; ignored by scoring
 
@@ -194,7 +201,20 @@ def validate(s: Situation) -> WinHand:
         raise ValueError("opening_hand: 天胡 is the dealer's own opening hand, self-drawn, with no meld")
     if s.dealer_first_discard and (s.how != "discard" or s.from_seat != s.dealer or s.winner == s.dealer):
         raise ValueError("dealer_first_discard: 地胡 is another seat winning on the dealer's discard")
-    natural_win = s.how != "self_draw" or w not in wilds
+    plain = s.plain_indicator
+    if plain:
+        i = ind[0]
+        if i >= 34:
+            raise ValueError("plain_indicator: a flower indicator is laid open when drawn (it is no 百搭)")
+        if plain == "winning_tile" and (s.how != "self_draw" or w != i):
+            raise ValueError(f"plain_indicator: winning_tile is a self-drawn win on the indicator's own tile "
+                             f"(winning_tile {s.indicator}, how self_draw)")
+        besides = plain == "held" and w == i  # the winning tile is another copy: a 百搭 drawn, or claimed
+        if concealed.count(i) - besides < 1:
+            raise ValueError(f"plain_indicator: the concealed hand holds no {s.indicator}"
+                             + (" besides the winning tile" if besides else ""))
+    # the winning tile plays as its face: claimed, or the plain indicator drawn (not a 百搭 drawn)
+    natural_win = s.how != "self_draw" or w not in wilds or plain == "winning_tile"
     natural = [0] * 34
     jokers = 0
     for t in concealed:
@@ -202,9 +222,12 @@ def validate(s: Situation) -> WinHand:
             jokers += 1
         else:
             natural[t] += 1
-    if natural_win and w in wilds:  # a claimed 百搭 plays as its own face
+    if natural_win and w in wilds:  # a claimed 百搭 plays as its own face (or it is the plain indicator)
         jokers -= 1
         natural[w] += 1
+    if plain == "held":  # the indicator's own tile, besides the winning tile: itself
+        jokers -= 1
+        natural[ind[0]] += 1
     return WinHand(wilds, natural, jokers, melds, flowers, w, natural_win)
 
 

@@ -227,6 +227,7 @@ Object.assign(STRINGS.en, TABLE_WORDS.en);
 const BAIDA_WORDS = {
   zh: {
     dealer_roll: '定庄', unit: '分', wild_baida: '百搭', mark_wild_baida: '搭', unit_anqing: '番', unit_hefei: '分', unit_baida: '台',
+    mark_plain: '本', plain_indicator: '翻出的那张本身：普通牌，不是百搭',
     flowers: '花', mark_flower: '花', bu_hua: '补花', round_wind: '{w}风圈', seat_wind_of: '{w}家',
     rob_prompt: '{who} 加杠 {tile} — 抢杠？', act_rob: '抢杠', rob_kong: '抢杠', rob_from: '{who} 胡 · 抢 {from} 的杠',
     item_baida_pinghu: '平胡', item_baida_zimo: '自摸', item_baida_menqing: '门清',
@@ -255,6 +256,7 @@ const BAIDA_WORDS = {
   },
   en: {
     dealer_roll: 'First dealer', unit: 'pts', wild_baida: 'Wild (百搭)', mark_wild_baida: 'W', unit_anqing: 'fan', unit_hefei: 'pts', unit_baida: 'tai',
+    mark_plain: 'P', plain_indicator: 'the indicator itself: a plain tile, not a wild',
     flowers: 'Flowers', mark_flower: 'F', bu_hua: 'replaces a flower', round_wind: '{w} round', seat_wind_of: '{w} seat',
     rob_prompt: '{who} adds {tile} to a kong — rob the kong?', act_rob: 'Rob the kong', rob_kong: 'robbing the kong',
     rob_from: '{who} wins robbing {from}’s kong',

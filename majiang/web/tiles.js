@@ -109,7 +109,8 @@ export function tileEl(id, opts = {}) {
   if (back) cls.push('back');
   const marks = [];
   const v = opts.view;
-  if (!back && v) {
+  if (!back && v && opts.plain) { cls.push('is-plain'); marks.push(t('mark_plain')); }  // the indicator's own tile
+  else if (!back && v) {
     if ((v.wild !== null && v.wild !== undefined && id === v.wild) || (v.wilds && v.wilds.includes(id))) { cls.push('is-wild'); marks.push(rulesetWord('mark_wild', v.ruleset)); }
     else if (v.stand_in !== null && v.stand_in !== undefined && id === v.stand_in) { cls.push('is-standin'); marks.push(t('mark_standin')); }
     else if (opts.markGangpai && v.gangpai && v.gangpai.includes(id)) { cls.push('is-gangpai'); marks.push(t('mark_gangpai')); }
@@ -119,7 +120,8 @@ export function tileEl(id, opts = {}) {
   if (opts.dim) cls.push('dim');
   if (opts.extraClass) cls.push(opts.extraClass);
   let label = back ? tileName(null) : tileName(id);
-  if (cls.includes('is-wild')) label += ` (${rulesetWord('wild', v && v.ruleset)})`;
+  if (cls.includes('is-plain')) label += ` (${t('plain_indicator')})`;
+  else if (cls.includes('is-wild')) label += ` (${rulesetWord('wild', v && v.ruleset)})`;
   else if (cls.includes('is-standin')) label += ` (${t('stand_in_long')})`;
   else if (cls.includes('is-gangpai')) label += ` (${t('gangpai')})`;
   if (opts.label) label = opts.label;
@@ -137,6 +139,14 @@ export function tileEl(id, opts = {}) {
   if (marks.length) el.appendChild(h('span', {class: 'mark', 'aria-hidden': 'true'}, marks[0]));
   if (opts.badge) el.appendChild(h('span', {class: 'badge', 'aria-hidden': 'true'}, opts.badge));
   return el;
+}
+
+/** 百搭: which of the own hand's tiles is the indicator's own, plain tile (the view says the seat holds
+ * it, and whether it is the drawn one): {plainAt: its index in `tiles` (-1: none), plainDrawn}. */
+export function plainTile(view, tiles, drawn) {
+  const plainDrawn = !!(view.plain_indicator_held && view.drawn_plain && drawn !== null && drawn !== undefined);
+  const plainAt = view.plain_indicator_held && !plainDrawn ? tiles.indexOf(view.indicator) : -1;
+  return {plainAt, plainDrawn};
 }
 
 export function tileRow(ids, opts = {}) {

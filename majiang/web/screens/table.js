@@ -4,7 +4,7 @@ import {h, mount, noticeAfterRoute, relabelToasts, setToastSlot, toast} from '..
 import {t, tileName, actionLabel, windName, rulesetName, toggleLang, getLang, withLevel} from '../i18n.js';
 import {api, session} from '../api.js';
 import {TableSocket} from '../socket.js';
-import {tileEl} from '../tiles.js';
+import {plainTile, tileEl} from '../tiles.js';
 import {boardEl, arrangeHand, seatWind, actingSeat, claimActionLabel, claimPromptEl} from '../board.js';
 import {hintFor} from '../hint.js';
 import {settlementEl, countUp} from './settlement.js';
@@ -380,6 +380,8 @@ export function tableScreen({app, go}, code) {
       drawn = v.drawn;
     }
     tiles = arrangeHand(v, tiles);
+    // 百搭: the indicator's own tile is a plain tile among its 百搭 copies (own view only): mark that one.
+    const {plainAt, plainDrawn} = plainTile(v, tiles, drawn);
     // One 听 badge only where it helps: on the discard(s) leaving the most winning tiles unseen, not on
     // every tile that keeps the hand ready (the hint bar lists them all).
     const best = new Set();
@@ -388,11 +390,11 @@ export function tableScreen({app, go}, code) {
       const top = Math.max(...[...hint.byDiscard.values()].map(score));
       for (const [d, ws] of hint.byDiscard) if (score(ws) === top && top > 0) best.add(d);
     }
-    const mk = (id, isDrawn) => {
+    const mk = (id, isDrawn, plain) => {
       const action = pickable.get(id);
       const waits = hint && hint.byDiscard.get(id);
       const el = tileEl(id, {
-        view: v, markGangpai: true,
+        view: v, markGangpai: true, plain,
         onClick: action && !st.pending ? () => { st.mode = 'normal'; send(action); } : undefined,
         extraClass: [action ? 'can' : '', isDrawn ? 'drawn' : '', st.mode === 'declare' && action ? 'declare-pick' : ''].join(' '),
         badge: waits && best.has(id) && best.size <= 2 ? t('ting_badge') : null,
@@ -405,8 +407,8 @@ export function tableScreen({app, go}, code) {
       return el;
     };
     return h('div', {class: `my-hand ${st.mode === 'declare' ? 'declaring' : ''}`, 'data-testid': 'my-hand'},
-      tiles.map((id) => mk(id, false)),
-      drawn !== null ? h('span', {class: 'drawn-gap'}, mk(drawn, true)) : null);
+      tiles.map((id, i) => mk(id, false, i === plainAt)),
+      drawn !== null ? h('span', {class: 'drawn-gap'}, mk(drawn, true, plainDrawn)) : null);
   }
 
   let hintBox = null;

@@ -14,6 +14,9 @@ import pytest
 from majiang.engine import Hand, Pass, Win, seat_view
 from majiang.engine.actions import Chi, Discard
 from majiang.engine.view import light_view
+from majiang.env import SCALARS, planes
+from majiang.env.observation import P
+from majiang.env.tracker import HandPlanes
 from majiang.rules.baida import Baida
 from majiang.rules.baida_scoring import parse_situation, score
 from majiang.tiles import parse_tile, parse_tiles
@@ -151,3 +154,21 @@ def test_scoring_reads_the_plain_indicator_as_itself() -> None:
 def test_scoring_refuses_an_impossible_plain_indicator(over: dict[str, object], message: str) -> None:
     with pytest.raises(ValueError, match=message):
         parse_situation(_situation(**over))
+
+
+def test_the_env_observation_carries_the_flag_as_the_view_does() -> None:
+    col = P["scalars"] * 34 + SCALARS.index("plain_indicator_held")
+    hand = deal(["f1 123m456m789m12p9s5p", *OTHERS])
+    tracked = HandPlanes(hand)
+
+    def check(holder: int | None) -> None:
+        for seat in range(4):
+            mine = tracked.planes(seat, seat in hand.to_act())
+            assert bytes(mine) == planes(seat_view(hand, seat)).tobytes(), seat
+            assert mine[col] == (1 if seat == holder else 0), seat
+
+    check(0)
+    hand.apply(0, Discard(tile=T("9s")))  # throws the plain tile
+    while hand.phase == "claim":
+        hand.apply(hand.to_act()[0], Pass())
+    check(None)

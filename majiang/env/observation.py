@@ -55,6 +55,7 @@ SCALARS: tuple[str, ...] = (
     "variant",  # anqing mode B (打缺) = 1; hefei 报听 room = 1; baida seven_baida = 1
     "round_wind",  # 圈风 0 东 … 3 北 (baida; 0 elsewhere)
     "seat_wind",  # the observer's own wind 0 东 … 3 北 (the dealer is 东)
+    "plain_indicator_held",  # baida: the observer holds the indicator's own tile, a plain one (own view only)
 )
 S = {name: i for i, name in enumerate(SCALARS)}
 _PHASES = {"turn": 0, "claim": 1, "haidi": 2, "over": 3}
@@ -193,6 +194,7 @@ def planes(view: SeatView) -> np.ndarray:
     buf[_SCAL + 19] = variant_flag(view.options)
     buf[_SCAL + 20] = view.round_wind
     buf[_SCAL + 21] = view.seats[me].wind if view.seats else 0
+    buf[_SCAL + 22] = 1 if view.plain_indicator_held else 0
     return np.frombuffer(buf, dtype=np.uint8).reshape(C, 34)
 
 

@@ -89,7 +89,7 @@ if fast is not None:  # the layout _envfast.c's sync writes by (it holds no copy
 class HandPlanes:
     """The planes of ``hand`` for each seat (call :meth:`planes` any time; events are read lazily)."""
 
-    __slots__ = ("_big", "_counts", "_seen", "_view", "hand")
+    __slots__ = ("_big", "_counts", "_plain", "_seen", "_view", "hand")
 
     def __init__(self, hand: Hand) -> None:
         if hand.ruleset.seats != SEATS:
@@ -113,6 +113,7 @@ class HandPlanes:
         # own tiles of the suit, concealed + melds (_envfast.c's sync keeps the same bytes).
         self._counts = bytearray(16)
         self._seen = 0  # events read so far
+        self._plain = hand.ruleset.plain_indicator  # scalar 22 is kept from the seats' flags on each sync
 
     # --- reading events ---------------------------------------------------------------
     def _sync(self) -> None:
@@ -131,6 +132,10 @@ class HandPlanes:
                     read(events[i])
                     i += 1
         self._seen = n
+        if self._plain:  # baida: who holds the indicator's own (plain) tile, each observer its own flag
+            big = self._big
+            for me, st in enumerate(self.hand.seat_state):
+                big[me * L + _SCAL + 22] = 1 if st.plain_indicator else 0
 
     def _event(self, e: Any) -> None:  # (any event: its fields are read by kind)
         """Read one event into the planes (_envfast.c's ``sync`` reads draws and discards the same way)."""

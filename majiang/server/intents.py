@@ -47,19 +47,19 @@ async def handle(table: Table, seat: int, msg: ClientMessage, conn: Conn) -> Non
                 await vote(table, seat, agree)
             case Sync():
                 async with table.lock:
-                    conn.send(message("room", table.state.seq, room=table.room_json()))
+                    conn.send(message("room", table.state.shown_seq, room=table.room_json()))
                     if table.state.hand is not None:
                         conn.send(table.snapshot(seat))
             case Ping():
-                conn.send(message("pong", table.state.seq))
+                conn.send(message("pong", table.state.shown_seq))
             case Chat(phrase=phrase):
                 await chat(table, seat, phrase)
     except TableError as e:
-        conn.send(message("error", table.state.seq, code=e.code, reason=e.reason, ref=_ref(msg)))
+        conn.send(message("error", table.state.shown_seq, code=e.code, reason=e.reason, ref=_ref(msg)))
     except Exception:  # a bug must not drop the connection: the client gets an answer, the log the traceback
         log.exception("%s from seat %d at table %s failed", _ref(msg), seat, table.code)
-        conn.send(message("error", table.state.seq, code="internal", reason="the server failed to handle this message",
-                          ref=_ref(msg)))
+        conn.send(message("error", table.state.shown_seq, code="internal",
+                          reason="the server failed to handle this message", ref=_ref(msg)))
 
 
 def _ref(msg: ClientMessage) -> str:
@@ -74,9 +74,14 @@ async def act(table: Table, seat: int, msg: Act) -> None:
         hand = st.hand
         if st.status != "playing" or hand is None or hand.over:
             raise TableError("not_now", "no hand is being played")
-        if msg.seq < st.asked[seat] or msg.seq > st.seq:
+        if msg.seq < st.asked[seat] or msg.seq > st.shown_seq:
             raise TableError("stale", f"seq {msg.seq} does not answer the current question "
-                                      f"(posed at seq {st.asked[seat]}, table at {st.seq})")
+                                      f"(posed at seq {st.asked[seat]}, table at {st.shown_seq})")
+        if not hand.legal_actions(seat):
+            # One answer whatever is happening: the engine's own reasons ("nothing to decide on this
+            # discard" in a claim window, "not seat N's turn" otherwise) told a seat not asked that
+            # someone else could claim.
+            raise TableError("illegal", f"seat {seat} has nothing to decide now")
         reason = hand.is_legal(seat, msg.action)
         if reason is not None:
             raise TableError("illegal", reason)
@@ -147,7 +152,7 @@ async def leave(table: Table, seat: int, conn: Conn) -> None:
         if st.vote is not None and st.status == "waiting" and st.vote_passed(table.connected()):
             await table.commit(("dissolve", {"by": "vote"}))  # the one who left was the last holdout
         await table.settle(room=True, hand=False)
-        conn.send(message("room", st.seq, room=table.room_json()))
+        conn.send(message("room", st.shown_seq, room=table.room_json()))
         conn.close(1000)
 
 
@@ -200,7 +205,7 @@ async def chat(table: Table, seat: int, phrase: str) -> None:
         wait = table.chat_limits.allow(seat)
         if wait > 0:
             raise TableError("chat_limit", f"too many quick phrases: wait {wait:.1f} s")
-        msg = message("chat", st.seq, seat=seat, phrase=phrase)
+        msg = message("chat", st.shown_seq, seat=seat, phrase=phrase)
         for c in [*table.conns, *table.watchers]:
             if c is not None:
                 c.send(msg)

@@ -27,7 +27,7 @@ async def rebuild(store: Store, code: str, bot_name: str = "", idle_seconds: flo
     create = records[0][2]
     settings = msgspec.convert(create["settings"], RoomSettings)
     state = TableState(code, create["ruleset"], create["options"], settings)
-    state.seq = 1
+    state.seq = state.shown_seq = 1  # the create record
     for idx, kind, data in records[1:]:
         state.apply(kind, data)
         if state.seq != idx:

@@ -30,6 +30,6 @@ async def close_revoked(registry: Any, revocations: Revocations) -> int:
         for conn in [*table.conns, *table.watchers]:
             if conn is None or conn.closed or conn.player is None or not revocations.revoked(conn.player):
                 continue
-            close_as_revoked(conn, table.state.seq)
+            close_as_revoked(conn, table.state.shown_seq)
             closed += 1
     return closed

@@ -67,6 +67,13 @@ class TableState:
         self.status = "waiting"  # waiting | playing | finished | dissolved
         self.match: Match | None = None
         self.seq = 0
+        # What the players are told of the sequence: the records anyone may know of. An answer in a
+        # claim window that leaves it open is secret to the others (that they could claim at all is),
+        # so it moves ``seq`` (the log's length) but not ``shown_seq``; every frame, every question's
+        # ``asked`` and every ``act``'s seq speak of shown_seq. It too is a function of the log.
+        self.shown_seq = 0
+        self._secret = False  # the record being applied is a secret answer
+        self.hidden_steps: list[bool] = []  # per action of the current hand: a secret answer
         self.asked = [0] * SEATS  # seq at which each seat's current decision was posed
         self.vote: Vote | None = None
         self.vote_result: dict[str, Any] | None = None  # how the last dissolve vote ended (refused/timeout)
@@ -102,13 +109,16 @@ class TableState:
         handler = getattr(self, f"_r_{kind}", None)
         if handler is None:
             raise ValueError(f"unknown record kind {kind!r}")
+        self._secret = False
         handler(**data)
         self.seq += 1
+        if not self._secret:
+            self.shown_seq += 1
         if kind == "deal":
             hand = self.hand
             assert hand is not None
             for s in hand.to_act():
-                self.asked[s] = self.seq
+                self.asked[s] = self.shown_seq
 
     def _r_create(self, ruleset: str, options: dict[str, Any], settings: dict[str, Any],
                   by: str | None = None) -> None:
@@ -159,6 +169,7 @@ class TableState:
         self.status = "playing"
         self.hand_players = [s.ident() for s in self.seats]
         self.leaves.clear()
+        self.hidden_steps = []
 
     def _r_act(self, seat: int, action: dict[str, Any], own: bool = False) -> None:
         """``own``: the player chose it (not its bot, 托管 or a clock): its run of missed turns ends."""
@@ -166,15 +177,19 @@ class TableState:
         if self.status != "playing" or self.match is None or hand is None:
             raise IllegalAction("no hand is being played")
         before = set(hand.to_act())
+        window = hand.claim if hand.phase == "claim" else None
         self.match.apply(seat, action_from_builtins(action))
         after = set(hand.to_act())
         if own:
             self.missed[seat] = 0
+        # the same claim window still open: this answer is known to its seat only
+        self._secret = window is not None and hand.phase == "claim" and hand.claim is window
+        self.hidden_steps.append(self._secret)
         # A seat's question is new if it was not being asked before, or it just acted itself (a kong
         # and its replacement draw); another seat's answer in a claim window leaves it standing.
         for s in after:
             if s == seat or s not in before:
-                self.asked[s] = self.seq + 1
+                self.asked[s] = self.shown_seq + 1
         if hand.over:
             self.status = "finished" if self.match.finished else "waiting"
             for info in self.seats:
@@ -209,6 +224,11 @@ class TableState:
         self.status = "dissolved"
         self.dissolved_by = by
         self.vote = None
+
+    def public_step(self, steps: int) -> int:
+        """The first ``steps`` actions of the current hand as the players count them (secret answers
+        left out): the ``step`` every view carries."""
+        return steps - sum(self.hidden_steps[:steps])
 
     # --- questions --------------------------------------------------------------------------
     def vote_passed(self, connected: set[int]) -> bool:

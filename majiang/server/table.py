@@ -253,7 +253,7 @@ class Table:
         st = self.state
         if st.status == "dissolved":
             extra = {"reason": self.broken} if self.broken else {}
-            msg = message("dissolved", st.seq, by=st.dissolved_by, totals=st.totals, **extra)
+            msg = message("dissolved", st.shown_seq, by=st.dissolved_by, totals=st.totals, **extra)
             for i, c in enumerate(self.conns):
                 if c is not None:
                     c.send(msg)
@@ -265,7 +265,7 @@ class Table:
             self.watchers.clear()
             self.timers.cancel_all()
             return
-        room_msg = message("room", st.seq, room=self.room_json()) if room else None
+        room_msg = message("room", st.shown_seq, room=self.room_json()) if room else None
         for seat, c in enumerate(self.conns):
             if c is None:
                 continue
@@ -281,7 +281,7 @@ class Table:
             if hand and st.hand is not None:
                 self.send_watch_view(w)
         if hand and st.status == "finished" and st.hand is not None and st.hand.over:
-            end = message("match_end", st.seq, totals=st.totals, hands=st.match.hand_no if st.match else 0)
+            end = message("match_end", st.shown_seq, totals=st.totals, hands=st.match.hand_no if st.match else 0)
             for c in [*self.conns, *self.watchers]:
                 if c is not None:
                     c.send(end)
@@ -303,7 +303,7 @@ class Table:
         if not snapshot and not events and shown == self._shown[seat]:
             return None
         self._shown[seat] = shown
-        return message("view", st.seq, asked=st.asked[seat], step=len(hand.log), view=view,
+        return message("view", st.shown_seq, asked=st.asked[seat], step=st.public_step(len(hand.log)), view=view,
                        events=events, clock=clock, tuoguan=st.seats[seat].tuoguan)
 
     def watched_hand(self) -> Hand:
@@ -335,7 +335,8 @@ class Table:
             return
         view = masked_view(seat_view(hand, None))
         clock = self.clock_json(None) if hand is self.state.hand else None
-        conn.send(message("view", self.state.seq, asked=0, step=len(hand.log), view=view, events=events,
+        conn.send(message("view", self.state.shown_seq, asked=0, step=self.state.public_step(len(hand.log)),
+                          view=view, events=events,
                           clock=clock, tuoguan=False))
 
     def snapshot(self, seat: int) -> bytes:
@@ -642,10 +643,11 @@ class Table:
             conn.seat = seat
             self.timers.cancel(f"grace:{seat}")
             self.schedule()
-            conn.send(message("welcome", st.seq, player_id=player_id, name=name, seat=seat, room=self.room_json()))
+            conn.send(message("welcome", st.shown_seq, player_id=player_id, name=name, seat=seat,
+                              room=self.room_json()))
             if st.hand is not None:
                 conn.send(self.snapshot(seat))
-            room_msg = message("room", st.seq, room=self.room_json())
+            room_msg = message("room", st.shown_seq, room=self.room_json())
             for i, c in enumerate(self.conns):
                 if c is not None and i != seat:
                     c.send(room_msg)
@@ -657,7 +659,7 @@ class Table:
         conn.seat = None
         conn.watching = True
         self.watchers[conn] = 0
-        conn.send(message("welcome", st.seq, player_id=player_id, name=name, seat=None, room=self.room_json(),
+        conn.send(message("welcome", st.shown_seq, player_id=player_id, name=name, seat=None, room=self.room_json(),
                           watching=True))
         if st.hand is not None:
             self.send_watch_view(conn, snapshot=True)
@@ -668,13 +670,13 @@ class Table:
         async with self.lock:
             st = self.state
             if kind == "sync":
-                conn.send(message("room", st.seq, room=self.room_json()))
+                conn.send(message("room", st.shown_seq, room=self.room_json()))
                 if st.hand is not None:
                     self.send_watch_view(conn, snapshot=True)
             elif kind == "ping":
-                conn.send(message("pong", st.seq))
+                conn.send(message("pong", st.shown_seq))
             else:
-                conn.send(message("error", st.seq, code="not_now", reason="spectators only watch", ref=kind))
+                conn.send(message("error", st.shown_seq, code="not_now", reason="spectators only watch", ref=kind))
 
     async def detach(self, conn: Conn) -> None:
         async with self.lock:

@@ -69,19 +69,19 @@ async def _serve(ws: WebSocket) -> None:
     if table.state.seat_of(player.player_id) is None:
         _, seats = await held(app, player.player_id)
         if seats >= app.settings.limits.seats_per_token:
-            await _refuse(ws, table.state.seq, "quota", f"you already hold {seats} seats in open rooms", 4003)
+            await _refuse(ws, table.state.shown_seq, "quota", f"you already hold {seats} seats in open rooms", 4003)
             return
     conn = Conn(ws, player.player_id, player)
     try:
         seat = await table.attach(conn, player.player_id, player.name)
     except TableError as e:
         await conn.finish()
-        await _refuse(ws, table.state.seq, e.code, e.reason, 4003)
+        await _refuse(ws, table.state.shown_seq, e.code, e.reason, 4003)
         return
     if guard.revocations.revoked(player):
         # revoked while this connection was being seated (after the check at the door, before the
         # table listed it, where close_revoked could not see it): closed now, like any other
-        close_as_revoked(conn, table.state.seq)
+        close_as_revoked(conn, table.state.shown_seq)
     limit = RateLimit(RATE_PER_SECOND, RATE_BURST)
     dropped, last_drop = 0, 0.0  # drops in the current flood (a flood ends after FLOOD_GAP s without one)
     try:
@@ -105,19 +105,19 @@ async def _serve(ws: WebSocket) -> None:
                     conn.close(1008)
                     break
                 kind = _kind_of(raw)
-                conn.send(message("error", table.state.seq, code="rate_limited",
+                conn.send(message("error", table.state.shown_seq, code="rate_limited",
                                   reason=f"too many messages: {kind or 'the message'} was dropped, "
                                          "send it again after a pause", ref=kind))
                 continue
             if len(raw) > MAX_FRAME:
-                conn.send(message("error", table.state.seq, code="too_large",
+                conn.send(message("error", table.state.shown_seq, code="too_large",
                                   reason=f"a message is at most {MAX_FRAME} bytes", ref=None))
                 continue
             try:
                 msg = client_decoder.decode(raw)
             except (msgspec.ValidationError, msgspec.DecodeError, RecursionError) as e:
                 reason = str(e) if not isinstance(e, RecursionError) else "the message nests too deeply"
-                conn.send(message("error", table.state.seq, code="bad_message", reason=reason, ref=_kind_of(raw)))
+                conn.send(message("error", table.state.shown_seq, code="bad_message", reason=reason, ref=_kind_of(raw)))
                 continue
             if conn.watching:
                 await table.watcher_intent(conn, type(msg).__struct_config__.tag)  # type: ignore[arg-type]
@@ -125,7 +125,7 @@ async def _serve(ws: WebSocket) -> None:
             if isinstance(msg, Act):
                 problem = action_problem(msg.action)
                 if problem is not None:
-                    conn.send(message("error", table.state.seq, code="bad_message", reason=problem, ref="act"))
+                    conn.send(message("error", table.state.shown_seq, code="bad_message", reason=problem, ref="act"))
                     continue
             if conn.seat is None or seat is None:  # left the seat
                 break

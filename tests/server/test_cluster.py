@@ -22,7 +22,7 @@ import websockets
 
 from tests.server.conftest import PG_ROOT, database_url, drop_schema
 from tests.server.harness import OPERATOR, TEST_LIMITS, Client, ServerProcess, auth, create_room, session
-from tests.server.test_secrecy import shown, truth
+from tests.server.test_secrecy import at, shown, truth
 
 pytestmark = [pytest.mark.postgres, pytest.mark.redis]
 REDIS = os.environ.get("MAJIANG_TEST_REDIS", "redis://127.0.0.1:6379/0")
@@ -143,7 +143,7 @@ async def test_four_clients_on_three_nodes_play_a_match_and_see_only_their_own(t
             if msg["type"] != "view" or msg["view"]["phase"] == "over":
                 continue
             assert '"wall":' not in raw and seed not in raw
-            assert msg["view"] == shown(views[msg["step"]][seat]), f"seat {seat} step {msg['step']}"
+            assert msg["view"] == shown(at(views, msg["step"], seat, msg["view"])), f"seat {seat} step {msg['step']}"
             got.extend(msg["events"])
         assert got == events[seat][:len(got)] and len(got) > 10
         await cl.close()

@@ -43,21 +43,37 @@ def shown(view: dict[str, Any]) -> dict[str, Any]:
     return view
 
 
-def truth(replay: bytes) -> tuple[dict[int, list[Any]], list[list[Any]], str]:
-    """views[step][seat] as the engine shows them, each seat's redacted event list, the seed; index 4 is
-    the spectator's (``seat=None``)."""
+def truth(replay: bytes) -> tuple[dict[int, list[list[Any]]], list[list[Any]], str]:
+    """views[step] as the engine shows them, each seat's redacted event list, the seed. ``step`` counts
+    the actions as the players do: an answer in a claim window that leaves it open is secret, so it
+    is no step of its own (worked out here from the engine, independently of the server). views[step]
+    lists the engine's views (per seat, index 4 the spectator's ``seat=None``) after the public action
+    and after each secret answer that followed it."""
     r = decode(replay)
     hand = Hand(make_ruleset(r.ruleset, r.options), r.seed, dealer=r.dealer, streak=r.streak, hand_no=r.hand_no,
                 dealer_dice=r.dealer_dice)
     def at_step() -> list[Any]:
         return [_builtins(seat_view(hand, s, hint=True)) for s in range(4)] + [_builtins(seat_view(hand, None))]
 
-    views = {0: at_step()}
-    for i, (seat, action) in enumerate(r.actions, 1):
+    views = {0: [at_step()]}
+    public = 0
+    for seat, action in r.actions:
+        window = hand.claim if hand.phase == "claim" else None
         hand.apply(seat, action)
-        views[i] = at_step()
+        if window is not None and hand.phase == "claim" and hand.claim is window:
+            views[public].append(at_step())
+        else:
+            public += 1
+            views[public] = [at_step()]
     events = [[_builtins(event_to_builtins(redact(e, s))) for e in hand.events] for s in (0, 1, 2, 3, None)]
     return views, events, r.seed
+
+
+def at(views: dict[int, list[list[Any]]], step: int, seat: int, got: dict[str, Any]) -> dict[str, Any]:
+    """The engine's view for ``seat`` at the public ``step`` that the seat was shown (one of the step's
+    secret answers may be its own, which it sees), else the step's first one (to fail the comparison)."""
+    candidates = [v[seat] for v in views[step]]
+    return next((c for c in candidates if shown(c) == got), candidates[0])
 
 
 def check_clock(msg: dict[str, Any], engine_view: dict[str, Any], seat: int) -> None:
@@ -109,7 +125,7 @@ async def test_no_seat_ever_sees_another_seats_tiles_or_the_wall(
                 if not over:  # nothing secret before the settlement, not even in passing
                     assert '"wall":' not in raw and seed not in raw, raw[:200]
                     assert msg["view"]["revealed"] is None and msg["view"]["seed"] is None
-                engine_view = views[msg["step"]][seat]
+                engine_view = at(views, msg["step"], seat, msg["view"])
                 assert msg["view"] == shown(engine_view), f"seat {seat} step {msg['step']} differs"
                 check_clock(msg, engine_view, seat)
                 got_events.extend(msg["events"])
@@ -132,8 +148,9 @@ async def test_no_seat_ever_sees_another_seats_tiles_or_the_wall(
                 assert view["revealed"] is None and view["seed"] is None
                 assert view["claim"] is None and view["legal"] == [] and view["phase"] != "claim"
                 assert all(m["tiles"] == [] for s in view["seats"] for m in s["melds"] if m["kind"] == "kong_concealed")
-            assert view == shown(views[msg["step"]][4]), f"spectator step {msg['step']} differs"
-            assert msg["clock"] is None or msg["clock"]["seats"] == [views[msg["step"]][4]["current"]], msg["clock"]
+            engine_view = at(views, msg["step"], 4, view)
+            assert view == shown(engine_view), f"spectator step {msg['step']} differs"
+            assert msg["clock"] is None or msg["clock"]["seats"] == [engine_view["current"]], msg["clock"]
             got_events.extend(msg["events"])
             watched += 1
         assert got_events == events[4], f"spectator hand {hand_no}: events differ from redact(e, None)"
@@ -181,7 +198,7 @@ async def test_a_seat_not_asked_cannot_tell_a_claim_window(server: ServerProcess
                 discards = [e for e in msg["events"] if e["type"] == "discarded" and e["seat"] != seat]
                 if not discards:
                     continue
-                engine = views[msg["step"]]
+                engine = views[msg["step"]][0]  # the discard itself (a seat not asked sees no answer)
                 if engine[seat]["legal"] or engine[seat]["phase"] == "over":
                     continue  # asked itself (it may know), or the hand ended on this discard
                 view, clock = msg["view"], msg["clock"]
@@ -203,4 +220,89 @@ async def test_a_seat_not_asked_cannot_tell_a_claim_window(server: ServerProcess
     for c in clients:
         raw_views = [r for r, m in zip(c.raw, c.messages, strict=True) if m["type"] == "view"]
         assert all('"phase":"claim"' not in r or '"legal":[]' not in r for r in raw_views)
+        await c.close()
+
+
+def _two_claimers(ruleset: str) -> tuple[str, str, int, dict[str, Any], list[int], int]:
+    """Seeds whose first hand's dealer can discard a tile two other seats may claim while the fourth
+    may not: (seed, match seed, dealer, that discard, the two claimers, the fourth seat)."""
+    from majiang.engine import Discard, action_to_builtins
+    from tests.server.harness import seeded_match
+
+    for n in range(400):
+        seed, match_seed = f"claims-{n}", f"match-{n}"
+        match = seeded_match(ruleset, {}, 1, match_seed, [seed])
+        hand = match.hand
+        dealer = hand.dealer
+        for action in hand.legal_actions(dealer):
+            if not isinstance(action, Discard):
+                continue
+            trial = Hand.replay(hand.ruleset, seed, [(dealer, action)], dealer=dealer, streak=hand.streak,
+                                dealer_dice=hand.dealer_dice)
+            if trial.phase != "claim" or trial.claim is None:
+                continue
+            claimers = sorted(trial.claim.options)
+            others = [s for s in range(4) if s != dealer and s not in claimers]
+            if len(claimers) == 2 and others:
+                return seed, match_seed, dealer, action_to_builtins(action), claimers, others[0]
+    raise AssertionError("no seed gives a window with two claimers in 400 tries")
+
+
+async def test_an_unasked_seat_learns_nothing_from_refusals_or_snapshots(server: ServerProcess,
+                                                                        http: httpx.AsyncClient) -> None:
+    """A seat not asked gets the same refusal for an `act` during another seat's turn and during a claim
+    window it is not part of; after a claimer's (secret) pass its `sync` snapshot is byte for byte its
+    last view, seq and step included (issue 30: the refusal texts differed, and `step` moved)."""
+    from tests.server.harness import fix_seeds
+
+    seed, match_seed, dealer, discard, (first, second), unasked = _two_claimers("anqing")
+    people = [await session(http, f"窗{i}") for i in range(4)]
+    code = (await create_room(http, people[0]["token"], ruleset="anqing", hands=1))["room"]["code"]
+    for p in people[1:]:
+        assert (await http.post(f"/api/rooms/{code}/join", headers=auth(p["token"]))).status_code == 200
+    await fix_seeds(http, code, [seed], match_seed)
+    clients = [await Client(server.ws_base, code, p["token"]).connect() for p in people]
+    for c in clients:
+        await c.next_of("welcome", after=0)
+        await c.send({"type": "ready"})
+    for c in clients:
+        await c.wait(lambda cl: cl.view is not None and cl.view["hand_no"] == 1)
+    b = clients[unasked]
+
+    async def refusal(action: dict[str, Any]) -> dict[str, Any]:
+        start = len(b.messages)
+        await b.send({"type": "act", "seq": b.seq, "action": action})
+        err = await b.next_of("error", after=start)
+        return {k: err[k] for k in ("code", "reason", "ref")}
+
+    tile = b.view["hand"][0] if b.view else 0
+    tries = [{"type": "pass"}, {"type": "discard", "tile": tile}, {"type": "win"}]
+    outside = [await refusal(a) for a in tries]  # the dealer's turn
+
+    d = clients[dealer]
+    assert d.last_view_msg is not None
+    await d.send({"type": "act", "seq": d.last_view_msg["seq"], "action": discard})
+    for s in (first, second):
+        await clients[s].wait(lambda cl: cl.view is not None and cl.view["claim"] is not None and cl.view["legal"])
+    await b.wait(lambda cl: cl.view is not None and any(e["type"] == "discarded" for e in
+                                                       (cl.last_view_msg or {}).get("events", [])))
+    inside = [await refusal(a) for a in tries]  # the claim window b is not part of
+    assert inside == outside, (inside, outside)
+    assert all(r["code"] == "illegal" and r["reason"] == f"seat {unasked} has nothing to decide now" for r in inside)
+
+    # the first claimer passes: secret; the window stays open for the second
+    last = b.raw[len(b.raw) - 1 - [m["type"] for m in reversed(b.messages)].index("view")]
+    a = clients[first]
+    assert a.last_view_msg is not None
+    start_a = len(a.messages)
+    await a.send({"type": "act", "seq": a.last_view_msg["seq"], "action": {"type": "pass"}})
+    await a.wait(lambda cl: any(m["type"] == "view" and not m["view"]["legal"] for m in cl.messages[start_a:]))
+    assert clients[second].view is not None and clients[second].view["legal"]  # still deciding
+    start = len(b.messages)
+    await b.send({"type": "sync"})
+    snap = await b.next_of("view", after=start)
+    before = json.loads(last)
+    assert {**snap, "events": None} == {**before, "events": None}, (snap, before)
+    assert snap["events"] == []
+    for c in clients:
         await c.close()

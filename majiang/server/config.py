@@ -6,6 +6,7 @@ import contextlib
 import dataclasses
 import os
 import secrets
+import stat
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -111,6 +112,7 @@ class Settings:
         self.data_dir = Path(self.data_dir)
         # 0700 from the start: the database holds the seeds of hands in progress and the signing key.
         self.data_dir.mkdir(mode=0o700, parents=True, exist_ok=True)
+        private_dir(self.data_dir)  # mkdir leaves an existing directory's mode as it was
         if self.database_url is None:
             self.database_url = os.environ.get("MAJIANG_DATABASE_URL") or None
         if self.database_url is None:
@@ -141,6 +143,23 @@ class Settings:
             self.redis_prefix = self.redis_prefix or os.environ.get("MAJIANG_REDIS_PREFIX", "majiang:")
             self.node_id = self.node_id or secrets.token_hex(4)
         return self
+
+
+def private_dir(path: Path) -> None:
+    """Make the data directory 0700, or refuse with the reason: a directory others may read gives them
+    the database (hands in progress, their seeds) and the token signing key."""
+    st = path.stat()
+    mode = stat.S_IMODE(st.st_mode)
+    if mode & 0o077 == 0:
+        return
+    if mode & (stat.S_ISVTX | stat.S_IWOTH):
+        # /tmp and its like: shared by design, never to be closed from here
+        raise ValueError(f"data directory {path} is shared (mode {mode:04o}): give the server a directory "
+                         "of its own (--data-dir or MAJIANG_DATA)")
+    if st.st_uid != os.geteuid():
+        raise ValueError(f"data directory {path} has mode {mode:04o} and belongs to another user: make it "
+                         "0700 (chmod 700) or give another --data-dir")
+    os.chmod(path, 0o700)
 
 
 def private_file(path: Path) -> None:

@@ -203,6 +203,44 @@ async def test_the_cluster_state_is_for_the_operator_only(three: Cluster) -> Non
             assert code in state["tables"] and state["node"] == "n0" and len(state["nodes"]) == 3
 
 
+async def test_every_room_route_works_through_a_node_that_does_not_own_the_room(three: Cluster) -> None:
+    """A room on node 0, every room route asked through node 1 or 2: the live-room ones are relayed to
+    the owner (rematch used to answer 404 "no live room" there), the stored ones read the shared database."""
+    https = [httpx.AsyncClient(base_url=n.base, timeout=20) for n in three.nodes]
+    try:
+        me = await session(https[0], "路由")
+        code = (await create_room(https[0], me["token"], hands=1))["room"]["code"]
+        assert (await https[1].get(f"/api/rooms/{code}")).status_code == 200
+        r = await https[2].post(f"/api/rooms/{code}/test-deal", json={"seeds": ["route-1"]}, headers=auth(OPERATOR))
+        assert r.status_code == 200, r.text
+        r = await https[1].post(f"/api/rooms/{code}/bots", json={}, headers=auth(me["token"]))
+        assert r.status_code == 200 and all(s["occupied"] for s in r.json()["room"]["seats"]), r.text
+        c = await Client(three.nodes[2].ws_base, code, me["token"]).connect()
+        c.autoplay = True
+        await c.next_of("welcome", after=0)
+        await c.send({"type": "ready"})
+        await c.next_of("match_end", timeout=120, after=0)
+        await c.close()
+        for i, path in enumerate((f"/api/rooms/{code}/hands", f"/api/rooms/{code}/hands/1",
+                                  f"/api/rooms/{code}/hands/1/replay", f"/api/rooms/{code}/hands/1/view?seat=0")):
+            r = await https[1 + i % 2].get(path)
+            assert r.status_code == 200, (path, r.text)
+        assert (await https[1].get(f"/api/rooms/{code}/hands/1")).json()["seed"] == "route-1"
+        r = await https[1].post(f"/api/rooms/{code}/rematch", headers=auth(me["token"]))
+        assert r.status_code == 200, r.text
+        again = r.json()["room"]["code"]
+        assert (await https[2].post(f"/api/rooms/{code}/rematch", headers=auth(me["token"]))).json()["room"][
+            "code"] == again  # the same room for a second ask, through another node
+        other = await session(https[2], "后来")
+        r = await https[2].post(f"/api/rooms/{again}/join", headers=auth(other["token"]))
+        assert r.status_code in (200, 409), r.text  # the rematch seated the bots again: full is an answer too
+        r = await https[1].post(f"/api/rooms/{again}/dissolve", headers=auth(OPERATOR))
+        assert r.status_code == 200 and r.json()["room"]["status"] == "dissolved", r.text
+    finally:
+        for h in https:
+            await h.aclose()
+
+
 async def test_quotas_count_the_rooms_and_seats_held_on_every_node(cluster_env: tuple[Path, str, str]) -> None:
     """Two rooms and three seats at most: a player cannot pass them by going through another node
     (each room's table lives on the node it was created on; each node asks the others)."""

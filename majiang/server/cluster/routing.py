@@ -1,7 +1,8 @@
 """Requests for a table another node owns are relayed to that node (docs/server.md, "Routing").
 
 A websocket is relayed frame by frame over a websocket to the owner's internal address; a REST call on
-a live room (``/api/rooms/{code}``, ``…/join``, ``…/bots``, ``…/dissolve``) is forwarded as it is. The
+a live room (``/api/rooms/{code}``, ``…/join``, ``…/bots``, ``…/dissolve``, ``…/rematch``, ``…/test-deal``) is
+forwarded as it is. The
 open-rooms list (``GET /api/rooms``) asks every live node for its own and merges them. A relayed request
 carries a header proving it comes from a node (an HMAC of the shared secret) and the client's address,
 so the owner applies its per-address limits to the real client and never relays it again.
@@ -26,7 +27,7 @@ from majiang.server.quotas import held_here
 
 HOP = "x-majiang-hop"  # proof that a node relayed this request
 CLIENT = "x-majiang-client"  # the client's address as the relaying node saw it
-ROOM_PATH = re.compile(r"^/(?:ws|api/rooms)/([A-Za-z0-9]{1,16})(?:/(?:join|bots|dissolve|test-deal))?/?$")
+ROOM_PATH = re.compile(r"^/(?:ws|api/rooms)/([A-Za-z0-9]{1,16})(?:/(?:join|bots|dissolve|rematch|test-deal))?/?$")
 
 
 def _bearer(headers: dict[bytes, bytes]) -> str | None:

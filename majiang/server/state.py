@@ -216,7 +216,7 @@ class TableState:
     def _r_vote_end(self, result: str) -> None:
         v = self.vote
         # How the last vote ended, for the room message: the asker is told who refused.
-        self.vote_result = {"by": v.by if v else None, "result": result, "seq": self.seq + 1,
+        self.vote_result = {"by": v.by if v else None, "result": result, "seq": self.shown_seq + 1,
                             "refused": sorted(s for s, agree in (v.votes.items() if v else []) if not agree)}
         self.vote = None
 

@@ -11,6 +11,7 @@ import {rulesScreen} from './screens/rules.js';
 import {accountScreen} from './screens/account.js';
 import {recordsScreen} from './screens/records.js';
 import {matchScreen} from './screens/match.js';
+import {clubScreen, clubsScreen, joinClubScreen} from './screens/clubs.js';
 
 const app = document.getElementById('app');
 const topbar = document.getElementById('topbar');
@@ -33,6 +34,7 @@ function renderTopbar() {
       session.token ? h('span', {class: 'who', 'data-testid': 'me'}, session.name) : null,
       session.token ? h('a', {href: '#/lobby'}, t('lobby')) : null,
       session.token ? h('a', {href: '#/records', 'data-testid': 'records-link'}, t('history')) : null,
+      session.token ? h('a', {href: '#/clubs', 'data-testid': 'clubs-link'}, t('clubs')) : null,
       h('a', {href: '#/me', 'data-testid': 'me-link'}, t('me_link')),
       h('a', {href: '#/rules', 'data-testid': 'rules-link'}, t('rules')),
       h('button', {class: 'lang', type: 'button', onclick: () => toggleLang(), 'data-testid': 'lang'}, t('lang')),
@@ -62,6 +64,9 @@ function route() {
   if (screen === 'room' && a) current = tableScreen(ctx, a.toUpperCase());
   else if (screen === 'history') current = historyScreen(ctx, a);
   else if (screen === 'records') current = recordsScreen(ctx);
+  else if (screen === 'clubs') current = clubsScreen(ctx);
+  else if (screen === 'club' && a) current = clubScreen(ctx, a);
+  else if (screen === 'join' && a) current = joinClubScreen(ctx, a.toUpperCase());
   else if (!screen && session.room) { go(`#/room/${session.room}`); return; }
   else current = lobbyScreen(ctx);
   flushNotice();

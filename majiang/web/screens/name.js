@@ -13,7 +13,9 @@ export function nameScreen({app, go}) {
     if (!name) return;
     try {
       session.save(await api.login(name));
-      go(session.room ? `#/room/${session.room}` : '#/lobby');
+      // an invite link (#/join/CODE) opened before entering a name goes on to the invite
+      if (location.hash.startsWith('#/join/')) go(location.hash);
+      else go(session.room ? `#/room/${session.room}` : '#/lobby');
     } catch (e) { toast(`${t('error')}: ${e.message}`, 'error'); }
   }},
   h('div', {class: 'hero-tiles', 'aria-hidden': 'true'}, [31, 32, 33, 4, 13, 22].map((id) => tileEl(id, {size: 'hero'}))),

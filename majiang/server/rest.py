@@ -366,6 +366,9 @@ async def _open_rematch(server: Any, table: Table, player: auth.Player) -> Table
     room_for = {s.player_id: s.player_id == player.player_id or (await held(server, s.player_id))[1] < cap
                 for s in old.seats if s.bot is None and s.player_id is not None}
     new = await open_room(server, old.ruleset_name, old.options, old.settings, player.player_id)
+    club = await server.platform.clubs.club_of_room(old.code)
+    if club is not None:  # a club room's rematch is the club's room too (members only)
+        await server.platform.clubs.add_room(club, new.code, player.player_id)
     async with new.lock:
         records: list[tuple[str, dict[str, Any]]] = []
         for i, s in enumerate(old.seats):

@@ -98,6 +98,15 @@ async def test_a_club_from_invite_to_its_records(http: httpx.AsyncClient, server
     assert csv.headers["content-type"].startswith("text/csv")
     lines = csv.text.strip().splitlines()
     assert lines[0] == "player_id,name,hands,wins,self_draws,deal_ins,points,best" and len(lines) == 3
+    # the rematch of a club room is the club's room as well
+    r = await http.post(f"/api/rooms/{code}/rematch", headers=auth(b["token"]))
+    assert r.status_code == 200, r.text
+    again = r.json()["room"]["code"]
+    listed = (await http.get(f"/api/clubs/{club_id}/rooms", headers=auth(a["token"]))).json()["rooms"]
+    assert again in [room["code"] for room in listed]
+    outsider = await session(http, "外" + secrets.token_hex(2))
+    assert (await http.get(f"/api/rooms/{again}", headers=auth(outsider["token"]))).status_code == 404
+    assert (await http.post(f"/api/rooms/{again}/join", headers=auth(outsider["token"]))).status_code == 404
     # the club hand's replay code: members open it, nobody else
     replay_code = summary["hand_list"][0]["replay_code"]
     assert (await http.get(f"/api/replay-codes/{replay_code}", headers=auth(a["token"]))).status_code == 200

@@ -24,7 +24,7 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from majiang.bots import BOTS, make_bot
-from majiang.engine.actions import Action, Declare, Discard, Expose, Pass, WildKong, Win
+from majiang.core.actions import Action, Declare, Discard, Expose, Pass, WildKong, Win
 from majiang.engine.match import Match
 from majiang.engine.view import SeatView
 from majiang.env.observation import planes

@@ -35,10 +35,11 @@ if TYPE_CHECKING:
     from types import ModuleType
 
 # The modules compiled together. Their msgspec structs live in modules that are not compiled
-# (majiang.rules.options, majiang.engine.state): mypyc replaces the annotations of the classes it
+# (majiang.rules.options, majiang.core.melds): mypyc replaces the annotations of the classes it
 # compiles with runtime types, which msgspec cannot read.
 NATIVE_MODULES: tuple[str, ...] = (
-    "majiang.engine.seat",
+    "majiang.core.deal",
+    "majiang.core.seat",
     "majiang.engine.hand",
     "majiang.engine.match",
     "majiang.rules.base",
@@ -71,7 +72,9 @@ def source_path(module: str) -> Path:
 # The compiled code also relies on the types of what it imports (an action's ``tile`` unboxed as an
 # int, a meld's ``tiles`` checked as a tuple): those sources are recorded too, so a change there
 # also sends the group back to its sources until the next build.
-TYPE_SOURCES: tuple[str, ...] = ("majiang/tiles.py", "majiang/engine", "majiang/rules", "majiang/hand", "majiang/env")
+TYPE_SOURCES: tuple[str, ...] = (
+    "majiang/tiles.py", "majiang/core", "majiang/engine", "majiang/rules", "majiang/hand", "majiang/env",
+)
 
 
 def _recorded_files(root: Path) -> list[Path]:

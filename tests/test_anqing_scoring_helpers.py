@@ -6,8 +6,8 @@ import json
 from pathlib import Path
 from typing import Any
 
+from majiang.core.settlement import Settlement, totals_from_payments
 from majiang.rules.anqing_scoring import parse_situation, score
-from majiang.rules.settlement import Settlement, totals_from_payments
 
 DATA = Path(__file__).parent / "data" / "anqing"
 BASE: dict[str, Any] = {"ruleset": "anqing", "indicator": "9s", "dealer": 0, "winner": 1}  # wild 1s

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from majiang.core.settlement import Settlement
 from majiang.rules.anqing_scoring import lianzhuang_bonus
-from majiang.rules.settlement import Settlement
 from tests.test_anqing_scoring_helpers import run
 
 HAND = {"concealed": "234m567m345p678s99s", "winning_tile": "6s"}  # 门清 3, no 跑风

@@ -8,11 +8,11 @@ import random
 import pytest
 
 from majiang.bots import make_bot
+from majiang.core.actions import Chi, Discard, Kong, Peng
+from majiang.core.deal import HandOutcome
+from majiang.core.events import Drew, Exposed, HandStarted, redact
 from majiang.engine import Hand, Match, Pass, Win, seat_view
-from majiang.engine.actions import Chi, Discard, Kong, Peng
-from majiang.engine.events import Drew, Exposed, HandStarted, redact
 from majiang.rules.baida import Baida
-from majiang.rules.base import HandOutcome
 from majiang.tiles import parse_tile, parse_tiles
 from tests.walls import stacked_hand, stacked_wall
 

@@ -11,8 +11,8 @@ from __future__ import annotations
 import msgspec
 import pytest
 
+from majiang.core.actions import Chi, Discard
 from majiang.engine import Hand, Pass, Win, seat_view
-from majiang.engine.actions import Chi, Discard
 from majiang.engine.view import light_view
 from majiang.env import SCALARS, planes
 from majiang.env.observation import P

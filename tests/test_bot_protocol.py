@@ -14,7 +14,7 @@ import pytest
 from majiang.bots import external, make_bot
 from majiang.bots.external import ExternalBot
 from majiang.cli import main
-from majiang.engine.events import event_to_builtins, redact
+from majiang.core.events import event_to_builtins, redact
 from majiang.engine.match import Match
 from majiang.rules.registry import make_ruleset
 from majiang.sim.runner import play_hand

@@ -6,8 +6,8 @@ import pytest
 
 from majiang.bots import BOTS, make_bot
 from majiang.bots.analysis import Reader
+from majiang.core.actions import Declare, Discard, Expose, Pass, Win
 from majiang.engine import Hand, seat_view
-from majiang.engine.actions import Declare, Discard, Expose, Pass, Win
 from majiang.rules.registry import make_ruleset
 from majiang.sim.runner import SimConfig, run
 from majiang.sim.stats import summarize

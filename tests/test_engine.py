@@ -71,9 +71,9 @@ def test_replay_file_round_trip():
     hand = Hand(Anqing({"mode": "B"}), "replay-file", dealer=1, streak=2)
     play_random(hand, random.Random(5))
     data = encode(to_replay(hand))
-    rebuilt = rebuild(decode(data))
+    rebuilt = rebuild(decode(data), hand.ruleset)
     assert rebuilt.events == hand.events
-    partial = rebuild(decode(data), upto=3)
+    partial = rebuild(decode(data), hand.ruleset, upto=3)
     assert len(partial.log) == 3 and not partial.over
     with pytest.raises(ValueError, match="not a replay file"):
         decode(b'{"format": 1}')

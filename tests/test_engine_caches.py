@@ -14,7 +14,7 @@ from itertools import compress
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from majiang.engine.actions import Declare
+from majiang.core.actions import Declare
 from majiang.engine.hand import Hand
 from majiang.hand import is_win
 from majiang.hand.counts import held_kinds, held_kinds_pure, top_count, top_count_pure

@@ -13,11 +13,12 @@ from majiang.bots import make_bot
 from majiang.bots.easy import EasyBot
 from majiang.bots.hard import HardBot
 from majiang.bots.world import build_hand, draw_sample, unseen_pool
-from majiang.engine.actions import Action, Discard, Pass
-from majiang.engine.events import Dealt, Drew
+from majiang.core.actions import Action, Discard, Pass
+from majiang.core.deal import WallSetup
+from majiang.core.events import Dealt, Drew
 from majiang.engine.hand import Hand
 from majiang.engine.view import SeatView, seat_view
-from majiang.rules.base import Ruleset, WallSetup
+from majiang.rules.base import Ruleset
 from majiang.rules.registry import make_ruleset
 from majiang.tiles import format_tiles, parse_tiles
 from tests.walls import stacked_hand, stacked_wall

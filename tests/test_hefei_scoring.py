@@ -7,11 +7,11 @@ from typing import Any
 import msgspec
 import pytest
 
+from majiang.core.settlement import Settlement, totals_from_payments
 from majiang.hand.types import Decomposition, Group
 from majiang.rules.hefei_scoring import HefeiOptions, Situation, parse_situation, score, score_multi
 from majiang.rules.hefei_scoring import items as hefei_items
 from majiang.rules.hefei_scoring.situation import hand_of
-from majiang.rules.settlement import Settlement, totals_from_payments
 from majiang.tiles import parse_tile, parse_tiles
 
 

@@ -14,8 +14,8 @@ from pathlib import Path
 import pytest
 
 from majiang.cli import main
+from majiang.core.settlement import Settlement
 from majiang.rules.hefei_scoring import parse_situation, score
-from majiang.rules.settlement import Settlement
 
 ROOT = Path(__file__).resolve().parent.parent
 DATA = ROOT / "tests" / "data" / "hefei"

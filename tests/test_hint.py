@@ -15,9 +15,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from majiang.bots import make_bot
+from majiang.core.events import Drew
 from majiang.engine import Declare, Discard, Hand, Win, seat_view
-from majiang.engine.events import Drew
-from majiang.engine.hint import Ting, ting_hint
+from majiang.engine.hint import ting_hint
+from majiang.engine.ting import Ting
 from majiang.rules.anqing import Anqing
 from majiang.rules.anqing_scoring import is_valid, score
 from majiang.rules.baida import Baida

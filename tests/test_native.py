@@ -85,7 +85,7 @@ def test_an_edited_source_runs_instead_of_its_stale_build(tmp_path: Path) -> Non
     rules.write_text(rules.read_text().replace("\n# an edit after the build\n", ""))
     assert where().stdout.split()[1] == "True"  # the source as built: the build runs again
     # A module the compiled code reads types from changes: the group runs from source too.
-    actions = copy_root / "majiang" / "engine" / "actions.py"
+    actions = copy_root / "majiang" / "core" / "actions.py"
     actions.write_text(actions.read_text() + "\n# an edit after the build\n")
     assert where().stdout.split() == [str(copy_root / "majiang" / "engine" / "hand.py"), "False"]
     actions.write_text(actions.read_text().replace("\n# an edit after the build\n", ""))

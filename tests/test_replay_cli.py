@@ -8,15 +8,17 @@ import pytest
 
 from majiang.cli import main
 from majiang.commands.replay import render
-from majiang.engine.events import Dealt
+from majiang.core.events import Dealt
 from majiang.engine.replay import decode, encode, rebuild, to_replay
+from majiang.rules.registry import make_ruleset
 from majiang.sim.runner import SimConfig, run
 from majiang.tiles import format_tiles
 
 
 def dealt(path: Path) -> list[str]:
     """Each seat's dealt tiles as the replay prints them (before any opening 杠牌 is laid open)."""
-    hand = rebuild(decode(path.read_bytes()), upto=0)
+    replay = decode(path.read_bytes())
+    hand = rebuild(replay, make_ruleset(replay.ruleset, replay.options), upto=0)
     return [format_tiles(e.tiles) for e in sorted((e for e in hand.events if isinstance(e, Dealt)),
                                                   key=lambda e: e.seat)]
 
@@ -33,7 +35,7 @@ def test_round_trip_rebuilds_the_same_hand(saved: list[Path]) -> None:
     for path in saved:
         data = path.read_bytes()
         replay = decode(data)
-        hand = rebuild(replay)
+        hand = rebuild(replay, make_ruleset(replay.ruleset, replay.options))
         assert hand.over and hand.settlement == replay.settlement
         assert encode(to_replay(hand)) == data
 

@@ -21,10 +21,10 @@ from hypothesis import strategies as st
 
 from majiang.bots import make_bot
 from majiang.commands import verify
+from majiang.core.settlement import Settlement
 from majiang.engine import Match, seat_view
 from majiang.engine.replay import decode, encode, rebuild, to_replay
 from majiang.rules.registry import RULESETS, make_ruleset
-from majiang.rules.settlement import Settlement
 
 
 def _verify(path: Path) -> tuple[int, str]:
@@ -51,7 +51,7 @@ def test_every_stored_replay_of_a_random_match_passes_verify(ruleset: str, seed:
             match.apply(s, bots[s].choose(seat_view(hand, s)))
         stored = encode(to_replay(hand))  # byte for byte what the server stores
         back = decode(stored)
-        assert msgspec.to_builtins(rebuild(back).settlement) == msgspec.to_builtins(back.settlement)
+        assert msgspec.to_builtins(rebuild(back, match.hand.ruleset).settlement) == msgspec.to_builtins(back.settlement)
         path = tmp_path / f"{ruleset}-{seed}-{hand.hand_no}.json"
         path.write_bytes(stored)
         code, out = _verify(path)

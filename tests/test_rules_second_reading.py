@@ -7,8 +7,8 @@ from __future__ import annotations
 import pytest
 
 from majiang.bots import make_bot
+from majiang.core.events import HandStarted
 from majiang.engine import Chi, Discard, Match, Pass, Win, seat_view
-from majiang.engine.events import HandStarted
 from majiang.engine.replay import decode, encode, rebuild, to_replay
 from majiang.rules.anqing import Anqing
 from majiang.rules.hefei import Hefei
@@ -32,7 +32,7 @@ def test_anqing_first_dealer_comes_from_a_dice_roll_shown_at_the_table_and_in_th
         assert seat_view(match.hand, 2).dealer_dice == dice
         assert f"picked by the dice {dice[0]} + {dice[1]}" in "\n".join(table_lines(seat_view(match.hand, 2), "t"))
         replay = decode(encode(to_replay(match.hand)))
-        assert replay.dealer_dice == dice and rebuild(replay).dealer_dice == dice
+        assert replay.dealer_dice == dice and rebuild(replay, match.hand.ruleset).dealer_dice == dice
         dealers.add(match.dealer)
     assert dealers == {0, 1, 2, 3}
     again = Match(Anqing({}), hands=1, seed="dice-5")

@@ -8,9 +8,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from majiang.bots import make_bot
+from majiang.core.settlement import totals_from_payments
 from majiang.engine import Hand, Match, seat_view
 from majiang.rules.registry import make_ruleset
-from majiang.rules.settlement import totals_from_payments
 
 RULES = [
     ("anqing", {"mode": "A"}),

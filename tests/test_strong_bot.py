@@ -12,9 +12,9 @@ import pytest
 from majiang.bots import make_bot
 from majiang.bots.analysis import Reader
 from majiang.bots.strong import _without, p_chain
+from majiang.core.actions import Declare, Discard
+from majiang.core.melds import RiverTile
 from majiang.engine import Hand, seat_view
-from majiang.engine.actions import Declare, Discard
-from majiang.engine.state import RiverTile
 from majiang.engine.view import SeatPublic, SeatView
 from majiang.rules.registry import make_ruleset
 from majiang.tiles import parse_tiles

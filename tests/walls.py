@@ -5,8 +5,9 @@ from __future__ import annotations
 import random
 from collections import Counter
 
+from majiang.core.deal import TableInfo, WallSetup
 from majiang.engine import Hand
-from majiang.rules.base import Ruleset, TableInfo, WallSetup, copies
+from majiang.rules.base import Ruleset, copies
 from majiang.tiles import parse_tiles
 
 

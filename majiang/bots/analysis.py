@@ -15,7 +15,7 @@ from majiang.engine.view import SeatView
 from majiang.hand import TileSet, shanten, waits
 from majiang.hand.codes import ACCELERATED
 from majiang.hand.shanten import shanten_draws
-from majiang.rules.registry import RULESETS
+from majiang.rules.registry import entry
 
 Counts = tuple[int, ...]
 DEAD = 99  # the shanten reported for a part that can never win
@@ -32,7 +32,7 @@ class Reader:
         if known is not None:
             self.__dict__.update(known.__dict__)
             return
-        cls = RULESETS[view.ruleset]
+        cls = entry(view.ruleset).ruleset
         self.tileset: TileSet | None = cls.tileset
         self.seven_pairs = cls.seven_pairs
         self.kinds: tuple[int, ...] = cls.kinds

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from majiang.engine.actions import Action
+from majiang.core.actions import Action
 from majiang.engine.view import SeatView
 
 

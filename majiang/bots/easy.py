@@ -18,7 +18,7 @@ import random
 from majiang.bots.analysis import PartMemo
 from majiang.bots.greedy import GreedyContext, Score, decide
 from majiang.bots.seeding import decision_seed
-from majiang.engine.actions import Action, Declare, Discard, Pass
+from majiang.core.actions import Action, Declare, Discard, Pass
 from majiang.engine.view import SeatView
 
 MISS_CLAIM = 0.5

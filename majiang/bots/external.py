@@ -25,8 +25,8 @@ from typing import Any
 
 import msgspec
 
-from majiang.engine.actions import Action, action_from_builtins, action_to_builtins
-from majiang.engine.events import Dealt, Event, HandEnded, HandStarted, event_to_builtins
+from majiang.core.actions import Action, action_from_builtins, action_to_builtins
+from majiang.core.events import Dealt, Event, HandEnded, HandStarted, event_to_builtins
 from majiang.engine.view import SeatView
 
 PREFIX = "cmd:"

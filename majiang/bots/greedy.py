@@ -27,9 +27,10 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from majiang.bots.analysis import PartMemo, Reader, count_in
-from majiang.engine.actions import Action, Chi, Declare, Discard, Expose, Kong, Pass, Peng, WildKong, Win
+from majiang.core.actions import Action, Chi, Declare, Discard, Expose, Kong, Pass, Peng, WildKong, Win
 from majiang.engine.view import SeatView, unseen_counts
 from majiang.hand.shanten import discard_shantens
+from majiang.rules.registry import entry
 
 Score = tuple[int, int]  # (effective shanten, -useful draws): lower is better
 
@@ -77,8 +78,9 @@ class GreedyContext:
         self.hand = list(view.hand)
         me = view.seats[view.seat] if view.seat is not None and view.seats else None
         self.meld_tiles: list[int] = [t for m in me.melds for t in m.tiles] if me else []
-        self.mode_b = view.ruleset == "anqing" and view.options.get("mode") == "B"
-        self.need_eight = view.ruleset == "hefei"
+        family = entry(view.ruleset).bot.family  # the way of play the ruleset is tuned as
+        self.mode_b = family == "anqing" and view.options.get("mode") == "B"
+        self.need_eight = family == "hefei"
         self._meld_suits: list[int] | None = None
 
     @property

@@ -18,8 +18,9 @@ seed is accepted for the common interface but changes nothing.
 from __future__ import annotations
 
 from majiang.bots.analysis import Reader
-from majiang.engine.actions import Action, Chi, Declare, Discard, Expose, Kong, Pass, Peng, WildKong, Win
+from majiang.core.actions import Action, Chi, Declare, Discard, Expose, Kong, Pass, Peng, WildKong, Win
 from majiang.engine.view import SeatView, unseen_counts
+from majiang.rules.registry import entry
 
 Score = tuple[int, int]  # (effective shanten, -useful draws): lower is better
 
@@ -56,8 +57,9 @@ class _Context:
         self.hand = list(view.hand)
         me = view.seats[view.seat] if view.seat is not None else None
         self.meld_tiles: list[int] = [t for m in me.melds for t in m.tiles] if me else []
-        self.mode_b = view.ruleset == "anqing" and view.options.get("mode") == "B"
-        self.need_eight = view.ruleset == "hefei"
+        family = entry(view.ruleset).bot.family  # the way of play the ruleset is tuned as
+        self.mode_b = family == "anqing" and view.options.get("mode") == "B"
+        self.need_eight = family == "hefei"
 
     def zhijiao_can_win(self) -> bool:
         """直叫 only pays when its win will count: not in mode B while all three suits are held."""

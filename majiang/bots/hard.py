@@ -30,7 +30,7 @@ from majiang.bots.playout import FastPolicy, play_out
 from majiang.bots.seeding import decision_seed
 from majiang.bots.strong import StrongBot, _Strong
 from majiang.bots.world import Develop, Sample, build_hand, draw_sample, ruleset_of
-from majiang.engine.actions import Action, Declare, Discard, Expose, Kong, WildKong, Win
+from majiang.core.actions import Action, Declare, Discard, Expose, Kong, WildKong, Win
 from majiang.engine.hand import Hand, IllegalAction
 from majiang.engine.view import SeatView
 from majiang.hand import is_win, waits

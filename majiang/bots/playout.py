@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import random
 
-from majiang.engine.actions import Action, Declare, Discard, Expose, Pass, WildKong, Win
+from majiang.core.actions import Action, Declare, Discard, Expose, Pass, WildKong, Win
 from majiang.engine.hand import Hand
 from majiang.hand.shanten import discard_shantens
 from majiang.rules.registry import RULESETS

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from majiang.engine.actions import Action
+from majiang.core.actions import Action
 from majiang.engine.view import SeatView
 
 

@@ -35,16 +35,20 @@ from majiang.bots.analysis import PartMemo
 from majiang.bots.goal import goal_kinds
 from majiang.bots.greedy import GreedyContext, _keep_value, decide
 from majiang.bots.valuation import ExtraMeld, WinValuer
-from majiang.engine.actions import Action, Chi, Declare, Discard, Kong, Pass, Peng
+from majiang.core.actions import Action, Chi, Declare, Discard, Kong, Pass, Peng
 from majiang.engine.view import SeatView, unseen_counts
+from majiang.rules.registry import entry
 
-# A typical win's value to the winner, per ruleset (from arena runs of these bots): the value of a
-# hand too far from ready to score exactly, and the cost of dealing in.
-TYPICAL_WIN = {"anqing": 40.0, "hefei": 30.0, "baida": 5.0}
-# Winning also ends the hand before another seat wins and collects from this one: a win is worth its
-# own value plus the loss it avoids. Anqing hands rarely end in 荒庄 and every win is paid by all
-# three others, so there this is large (it makes speed count beside value); in Hefei it is left out.
-DENIAL = {"anqing": 12.0, "hefei": 0.0, "baida": 2.0}
+# Per ruleset, in its registry entry (majiang/rules/registry.py, `BotTuning`), from arena runs of
+# these bots: a typical win's value to the winner (the value of a hand too far from ready to score
+# exactly, and the cost of dealing in); the denial value (winning also ends the hand before another
+# seat wins and collects from this one: a win is worth its own value plus the loss it avoids. Anqing
+# hands rarely end in 荒庄 and every win is paid by all three others, so there it is large: it makes
+# speed count beside value; in Hefei it is left out); whether speed is counted in draws toward a valid
+# win (Hefei's eight in a suit, majiang.bots.goal; Anqing mode B's 打缺 goal is a gap too, but there
+# the plain useful draws are kept: see docs/bots.md); the share of its typical value a far hand that
+# claims keeps (it loses 门清: Anqing 3 番, 百搭 1 台 of a few); and the share of passing's value a claim
+# bringing the hand nearer must keep to be taken (default: it must be worth 5 % more, as any claim).
 HORIZON = {"A": 7, "B": 12}  # Anqing: own draws a hand is likely to last, by mode
 # The share of an opponent's discards that would be a given winning tile's copies, relative to the
 # seat's own draws: opponents hold some copies and avoid dangerous tiles.
@@ -68,14 +72,6 @@ BAOTING_FOLD_BELOW = 2
 # win), and a wait is thrown by each other seat at the rate it sheds the wait's suit.
 WIDEN_READY = True
 SHED_WEIGHTED = True
-# Rulesets whose speed is measured in draws toward a valid win (majiang.bots.goal): Hefei's eight in a
-# suit. (Anqing mode B's 打缺 goal is a gap too; there the plain useful draws are kept: see docs/bots.md.)
-GOAL_DRAWS = frozenset({"hefei"})
-# A far hand that claims loses 门清 (Anqing 3 番, 百搭 1 台 of a few): its typical value shrinks.
-CLOSED_BONUS = {"anqing": 0.75, "baida": 0.85}
-# A claim that brings the hand nearer is taken when it keeps this share of passing's value (default:
-# it must be worth 5 % more, as any claim).
-CLAIM_SPEED = {"baida": 0.6}
 # 百搭: how soon another seat is likely ready (wilds and claims make hands quick), and the chance that a
 # live tile is one of a ready seat's winning kinds (about three of the 34 kinds, wider with 百搭).
 BAIDA_READY_TURNS = (3, 10)
@@ -123,13 +119,14 @@ class _Strong(GreedyContext):
         if bot._ready_hand != (view.seed_hash, view.hand_no, view.seat):
             bot._ready.clear()
             bot._ready_hand = (view.seed_hash, view.hand_no, view.seat)
-        self.typical = TYPICAL_WIN.get(view.ruleset, 30.0)
-        self.denial = DENIAL.get(view.ruleset, 0.0)
+        tuning = self.tuning = entry(view.ruleset).bot
+        self.typical = tuning.typical_win
+        self.denial = tuning.denial
         self.seat = view.seat if view.seat is not None else 0
         me = view.seats[self.seat]
         self.declared = me.declared
-        self.hefei = view.ruleset == "hefei"
-        self.baida = view.ruleset == "baida"
+        self.hefei = tuning.family == "hefei"
+        self.baida = tuning.family == "baida"
         self.wilds = frozenset(view.wilds) | ({view.wild} if view.wild is not None else set())
         self.baoting = self.hefei and view.options.get("room", "baoting") == "baoting"
         self.closed = not any(m.kind != "kong_concealed" for m in me.melds)
@@ -140,12 +137,12 @@ class _Strong(GreedyContext):
         if not self.hefei:
             self.draws = min(self.draws, HORIZON.get(str(view.options.get("mode", "A")), self.draws))
         self.pool = max(1, sum(self.unseen))
-        self.closed_bonus = CLOSED_BONUS.get(view.ruleset, 1.0)
+        self.closed_bonus = tuning.closed_bonus
         self._threats: list[tuple[float, set[int], list[float]]] | None = None
         self._shed: list[list[float]] | None = None
         # Hefei wins need eight in a suit: speed is counted in draws that bring a valid win nearer
         # (majiang.bots.goal), not in draws that only better the shape.
-        self.goal = view.ruleset in GOAL_DRAWS
+        self.goal = tuning.goal_draws
 
     # --- the rule goal (majiang.bots.goal) --------------------------------------------------------
     def goal_gap(self, natural: list[int]) -> int:
@@ -157,7 +154,7 @@ class _Strong(GreedyContext):
 
     def speed_kinds(self, key: tuple[int, ...], jokers: int) -> tuple[int, ...]:
         """The kinds whose draw brings the part nearer to a win: to a valid one where the ruleset has a
-        goal (GOAL_DRAWS), else to a complete shape."""
+        goal (its tuning's ``goal_draws``), else to a complete shape."""
         return goal_kinds(self, key, jokers) if self.goal else self.memo.useful_kinds(key, jokers)
 
     def speed(self, key: tuple[int, ...], jokers: int) -> int:
@@ -485,7 +482,7 @@ class _Strong(GreedyContext):
         now_eff = self.part(self.hand)[2]
         # 百搭: every hand is won by someone, so a claim that brings the hand nearer is worth more than
         # the estimates say (they compare a far hand's rough value with a near hand's exact one).
-        speed = CLAIM_SPEED.get(view.ruleset, 1.05)
+        speed = self.tuning.claim_speed
         for a in legal:
             if not isinstance(a, Chi | Peng | Kong):
                 continue

@@ -15,6 +15,7 @@ from typing import Any
 from majiang.engine.view import SeatView
 from majiang.rules import anqing_scoring, baida_scoring, hefei_scoring
 from majiang.rules.baida_scoring.situation import WINDS
+from majiang.rules.registry import entry
 from majiang.tiles import format_tiles
 
 _ANQING_MELD_TYPES = {
@@ -55,6 +56,8 @@ class WinValuer:
             self._memo.clear()
         self._hand = ident
         self.view = view
+        # which scoring package's situation to build: the family the ruleset's entry names
+        self.family = entry(view.ruleset).bot.family
         self.seat = seat
         self.melds = melds
         self.exposed = list(me.exposed)
@@ -71,7 +74,7 @@ class WinValuer:
         if hit is not None:
             return hit
         try:
-            if discard and self.view.ruleset == "baida":
+            if discard and self.family == "baida":
                 got = self._baida_on_discard(concealed, tile, extra)
             else:
                 got = self._score(concealed, tile, discard, decl, extra)
@@ -86,7 +89,7 @@ class WinValuer:
         view = self.view
         seat = self.seat
         melds = self.melds + ((extra,) if extra else ())
-        if view.ruleset == "anqing":
+        if self.family == "anqing":
             o: dict[str, Any] = view.options
             situation = anqing_scoring.Situation(
                 options=anqing_scoring.AnqingOptions(
@@ -108,7 +111,7 @@ class WinValuer:
                 winner_discarded_wild=self.threw_wild,
             )
             s = anqing_scoring.score(situation)
-        elif view.ruleset == "baida":
+        elif self.family == "baida":
             s = baida_scoring.score(self._baida(concealed, tile, discard, melds))
         else:
             room = view.options.get("room", "baoting")

@@ -29,10 +29,12 @@ from dataclasses import dataclass
 
 import msgspec
 
+from majiang.core.deal import WallSetup
+from majiang.core.melds import Meld, RiverTile
+from majiang.core.seat import ClaimWindow, SeatState
 from majiang.engine.hand import Hand
-from majiang.engine.state import ClaimWindow, Meld, RiverTile, SeatState
 from majiang.engine.view import SeatView
-from majiang.rules.base import Ruleset, WallSetup
+from majiang.rules.base import Ruleset
 from majiang.rules.registry import make_ruleset
 
 READY_TRIES = 12  # redraws of a declared seat's hand until it is ready and its locked waits fit

@@ -185,7 +185,7 @@ class _Player:
     def handle(self, msg: dict[str, Any]) -> list[dict[str, Any]]:
         import msgspec
 
-        from majiang.engine.events import Event
+        from majiang.core.events import Event
         from majiang.engine.view import SeatView
 
         kind = msg.get("type")

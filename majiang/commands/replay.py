@@ -1,7 +1,7 @@
 """``majiang replay FILE``: a saved hand move by move, from one seat's view or in full.
 
 The hand is rebuilt from the file's seed and actions; every event passes through
-:func:`majiang.engine.events.redact` for the chosen seat, so a seat's replay shows exactly
+:func:`majiang.core.events.redact` for the chosen seat, so a seat's replay shows exactly
 what that seat saw at the table (other hands only once the hand is over).
 """
 
@@ -10,27 +10,14 @@ from __future__ import annotations
 import argparse
 import sys
 
-from majiang.engine.actions import describe
-from majiang.engine.events import (
-    AddedKong,
-    Claimed,
-    ConcealedKong,
-    Dealt,
-    Discarded,
-    Drew,
-    Event,
-    Exposed,
-    HandEnded,
-    HandStarted,
-    Passed,
-    WildKonged,
-    Won,
-    redact,
-)
+from majiang.core.actions import describe
+from majiang.core.events import Event, HandEnded, redact
 from majiang.engine.hand import Hand, IllegalAction
-from majiang.engine.replay import decode, make_ruleset
+from majiang.engine.replay import decode
 from majiang.rules.option_info import options_text
+from majiang.rules.registry import make_ruleset
 from majiang.tiles import format_tiles
+from majiang.tui.narrate import describe_event, settlement_lines
 
 NAME = "replay"
 HELP = "print a replay file move by move, from one seat's view (--seat N) or in full"
@@ -41,59 +28,6 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     who = p.add_mutually_exclusive_group()
     who.add_argument("--seat", type=int, choices=range(4), help="show only what this seat saw")
     who.add_argument("--full", action="store_true", help="show everything (the default)")
-
-
-def _t(tile: int | None) -> str:
-    return "??" if tile is None else format_tiles([tile])
-
-
-def describe_event(e: Event) -> str | None:
-    match e:
-        case HandStarted():
-            wild = f", indicator {_t(e.indicator)} wild {_t(e.wild)}" if e.wild is not None else ""
-            picked = f" (picked by the dice {e.dealer_dice})" if e.dealer_dice else ""
-            return f"hand {e.hand_no}: dealer seat {e.dealer}{picked}, streak {e.streak}, dice {e.dice}{wild}"
-        case Dealt():
-            tiles = format_tiles(e.tiles) if e.tiles else f"{e.count} tiles face down"
-            return f"seat {e.seat} dealt {tiles}"
-        case Drew():
-            return f"seat {e.seat} draws {_t(e.tile)} ({e.source}, {e.wall_left} left)"
-        case Discarded():
-            how = " and declares 报听" if e.declared else ""
-            return f"seat {e.seat} discards {_t(e.tile)}{how}"
-        case Claimed():
-            return f"seat {e.seat} {e.kind} {_t(e.tile)} from seat {e.from_seat}: {format_tiles(e.tiles)}"
-        case ConcealedKong():
-            return f"seat {e.seat} concealed kong {format_tiles(e.tiles) if e.tiles else '(face down)'}"
-        case AddedKong():
-            return f"seat {e.seat} adds {_t(e.tile)} to a peng"
-        case WildKonged():
-            return f"seat {e.seat} 直叫: kongs the wilds {format_tiles(e.tiles)}"
-        case Exposed():
-            return f"seat {e.seat} lays {'flower' if e.tile >= 34 else '杠牌'} {_t(e.tile)} open"
-        case Passed():
-            return f"seat {e.seat} passes"
-        case Won():
-            how = "self-drawn" if e.self_draw else f"on seat {e.from_seat}'s discard"
-            return f"seat {e.seat} WINS on {_t(e.tile)} ({how})"
-        case HandEnded():
-            return None  # printed as the settlement below
-    return str(e)
-
-
-def settlement_lines(e: HandEnded) -> list[str]:
-    s = e.settlement
-    lines = ["荒庄: nobody won" if e.draw else f"winners: {', '.join(f'seat {w}' for w in s.winners)}"]
-    for seat, tiles in enumerate(e.hands):
-        lines.append(f"  seat {seat} held {format_tiles(tiles) or '-'}")
-    per = s.per_winner or ({s.winners[0]: s.items} if s.winners else {})
-    for w, items in per.items():
-        for it in items:
-            lines.append(f"  seat {w}: {it.name} ({it.key}) {it.value}" + (f" — {it.note}" if it.note else ""))
-    for p in s.payments:
-        lines.append(f"  seat {p.payer} pays seat {p.payee} {p.amount}")
-    lines.append(f"  totals: {s.totals}")
-    return lines
 
 
 def render(replay_bytes: bytes, seat: int | None) -> list[str]:

@@ -3,17 +3,15 @@
 from __future__ import annotations
 
 import argparse
-import importlib
 import json
 import sys
 
 import msgspec
 
+from majiang.rules.registry import ENTRIES
+
 NAME = "score"
 HELP = "score a winning situation (JSON file, '-' for stdin) and print the itemized settlement"
-
-RULESETS = ("anqing", "hefei", "baida")
-
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("situation", help="path to a situation JSON file, or - for standard input")
@@ -38,10 +36,10 @@ def run(args: argparse.Namespace) -> int:
         print("error: a situation is a JSON object", file=sys.stderr)
         return 2
     ruleset = data.get("ruleset")
-    if ruleset not in RULESETS:
-        print(f"error: 'ruleset' must be one of {', '.join(RULESETS)}, got {ruleset!r}", file=sys.stderr)
+    if not isinstance(ruleset, str) or ruleset not in ENTRIES:
+        print(f"error: 'ruleset' must be one of {', '.join(ENTRIES)}, got {ruleset!r}", file=sys.stderr)
         return 2
-    scoring = importlib.import_module(f"majiang.rules.{ruleset}_scoring")
+    scoring = ENTRIES[ruleset].scoring
     try:
         situation = scoring.parse_situation(data)
     except ValueError as e:

@@ -32,8 +32,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from majiang.core.events import Dealt
     from majiang.engine import Hand, IllegalAction, seed_hash
-    from majiang.engine.events import Dealt
     from majiang.engine.replay import decode, rebuild
     from majiang.rules.base import RulesetError
     from majiang.rules.registry import make_ruleset
@@ -51,8 +51,9 @@ def run(args: argparse.Namespace) -> int:
         if args.replay:
             replay = decode(sys.stdin.read() if args.replay == "-" else raw)
             seed = replay.seed
-            fresh = rebuild(replay, upto=0)  # the deal, before any action
-            hand = rebuild(replay)
+            ruleset = make_ruleset(replay.ruleset, replay.options)
+            fresh = rebuild(replay, ruleset, upto=0)  # the deal, before any action
+            hand = rebuild(replay, ruleset)
         elif args.seed:
             ruleset = make_ruleset(args.ruleset, json.loads(args.options))
             seed = args.seed

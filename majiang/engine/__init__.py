@@ -1,6 +1,11 @@
-"""Rules-agnostic table flow: the hand state machine, matches, actions, events and per-seat views."""
+"""Rules-agnostic table flow: the hand state machine, matches and per-seat views.
 
-from majiang.engine.actions import (
+The package is also the one import for a program that plays hands (examples/, docs/): it re-exports
+the actions and events it speaks, which live in :mod:`majiang.core` (below the rules, which use them
+too).
+"""
+
+from majiang.core.actions import (
     Action,
     Chi,
     Declare,
@@ -16,7 +21,7 @@ from majiang.engine.actions import (
     action_to_builtins,
     describe,
 )
-from majiang.engine.events import Event, event_to_builtins, redact
+from majiang.core.events import Event, event_to_builtins, redact
 from majiang.engine.hand import Hand, IllegalAction, seed_hash
 from majiang.engine.match import HandRecord, Match, derived_seed
 from majiang.engine.view import SeatView, seat_view, unseen_counts

@@ -7,7 +7,7 @@ asks it, tests ask it, and the bots never have to know about it.
 
 from __future__ import annotations
 
-from majiang.engine.actions import Action, Discard, Pass, Win
+from majiang.core.actions import Action, Discard, Pass, Win
 from majiang.rules.base import Ruleset
 
 WIN = Win()

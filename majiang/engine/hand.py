@@ -18,7 +18,7 @@ from bisect import insort
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Final, Literal
 
-from majiang.engine.actions import (
+from majiang.core.actions import (
     Action,
     Chi,
     Declare,
@@ -31,7 +31,8 @@ from majiang.engine.actions import (
     Win,
     describe,
 )
-from majiang.engine.events import (
+from majiang.core.deal import HandOutcome
+from majiang.core.events import (
     AddedKong,
     Claimed,
     ConcealedKong,
@@ -46,13 +47,14 @@ from majiang.engine.events import (
     WildKonged,
     Won,
 )
-from majiang.engine.state import ClaimWindow, Meld, MeldKind, RiverTile, SeatState
-from majiang.rules import base as rules_base  # a module reference: rules.base may still be loading
-from majiang.rules.settlement import Settlement
+from majiang.core.melds import Meld, MeldKind, RiverTile
+from majiang.core.seat import ClaimWindow, SeatState
+from majiang.core.settlement import Settlement
+from majiang.rules.base import Ruleset
 
 if TYPE_CHECKING:
-    from majiang.engine.hint import Ting
-    from majiang.rules.base import HandOutcome, NaturalTable, Ruleset
+    from majiang.core.deal import NaturalTable
+    from majiang.engine.ting import Ting
 
 class IllegalAction(ValueError):
     """An action that is not legal now; the message says why. The hand is unchanged."""
@@ -137,7 +139,7 @@ class Hand:
         # Asked on every discard and draw, and fixed at the deal (what is wild depends on the
         # table info only, as Ruleset.natural_table assumes too): work them out once per hand.
         self._wild = tuple(ruleset.is_wild(self, t) for t in range(ruleset.count_size))
-        self._may_exhaust = type(ruleset).wall_exhausted is not rules_base.Ruleset.wall_exhausted
+        self._may_exhaust = type(ruleset).wall_exhausted is not Ruleset.wall_exhausted
         # Read on every draw and discard: class flags and properties of the frozen options, kept
         # as plain attributes of the hand (an instance attribute is the cheapest read there is).
         self._haidi_tiles = ruleset.haidi_tiles
@@ -389,7 +391,7 @@ class Hand:
         self.phase = "over"
         self.claim = None
         self.settlement = settlement
-        self.outcome = rules_base.HandOutcome(winners=tuple(settlement.winners), draw=draw)
+        self.outcome = HandOutcome(winners=tuple(settlement.winners), draw=draw)
         self._emit(
             HandEnded(
                 draw=draw,

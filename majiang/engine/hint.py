@@ -12,25 +12,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-import msgspec
-
-from majiang.engine.actions import Action, Declare, Discard
+from majiang.core.actions import Action, Declare, Discard
+from majiang.engine.ting import DiscardWaits, Ting
 
 if TYPE_CHECKING:
     from majiang.engine.hand import Hand
-
-
-class DiscardWaits(msgspec.Struct, frozen=True):
-    discard: int  # a tile this seat may discard now
-    waits: list[int]  # what wins after it
-
-
-class Ting(msgspec.Struct, frozen=True):
-    waits: list[int]  # a waiting hand (3n+1 concealed): the kinds that win, ascending
-    by_discard: list[DiscardWaits]  # on its turn (3n+2): each legal discard that leaves a ready hand
-    # The seat let a discard win go since its last draw and the table plays 过水不胡: until it draws
-    # again, these waits win only on its own draw (no discard is offered to it).
-    self_draw_only: bool = False
 
 
 _CACHE_LIMIT = 64  # entries per hand: a seat's part changes a few dozen times a hand

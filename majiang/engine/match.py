@@ -7,8 +7,8 @@ import hashlib
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from majiang.engine.actions import Action
-from majiang.engine.events import Event
+from majiang.core.actions import Action
+from majiang.core.events import Event
 from majiang.engine.hand import Hand, IllegalAction
 from majiang.engine.record import HandRecord
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import msgspec
 
-from majiang.engine.actions import Action
-from majiang.rules.settlement import Settlement
+from majiang.core.actions import Action
+from majiang.core.settlement import Settlement
 
 
 class HandRecord(msgspec.Struct):

@@ -16,10 +16,10 @@ from typing import Any
 
 import msgspec
 
-from majiang.engine.actions import Action
+from majiang.core.actions import Action
+from majiang.core.settlement import Settlement
 from majiang.engine.hand import Hand
 from majiang.rules.base import Ruleset
-from majiang.rules.settlement import Settlement
 
 FORMAT = "majiang-replay/1"
 
@@ -36,13 +36,6 @@ class ReplayFile(msgspec.Struct, kw_only=True):
     round_wind: int = 0  # 圈风 (0 东 1 南 2 西 3 北)
     actions: list[tuple[int, Action]]
     settlement: Settlement | None = None
-
-
-def make_ruleset(name: str, options: dict[str, Any] | None = None) -> Ruleset:
-    """A ruleset object by name: ``anqing`` or ``hefei``."""
-    from majiang.rules.registry import make_ruleset as _make
-
-    return _make(name, options)
 
 
 def to_replay(hand: Hand) -> ReplayFile:
@@ -74,9 +67,10 @@ def decode(data: bytes | str) -> ReplayFile:
     return replay
 
 
-def rebuild(replay: ReplayFile, upto: int | None = None) -> Hand:
-    """The hand after the first ``upto`` actions (all of them by default)."""
-    ruleset = make_ruleset(replay.ruleset, replay.options)
+def rebuild(replay: ReplayFile, ruleset: Ruleset, upto: int | None = None) -> Hand:
+    """The hand after the first ``upto`` actions (all of them by default). ``ruleset`` is the file's
+    (``make_ruleset(replay.ruleset, replay.options)`` from :mod:`majiang.rules.registry`): the engine
+    knows the ruleset interface only, never the concrete rulesets."""
     actions = replay.actions if upto is None else replay.actions[:upto]
     return Hand.replay(ruleset, replay.seed, actions, dealer=replay.dealer, streak=replay.streak,
                        hand_no=replay.hand_no, dealer_dice=replay.dealer_dice, round_wind=replay.round_wind)

@@ -10,12 +10,13 @@ from __future__ import annotations
 
 import msgspec
 
-from majiang.engine.actions import Action
-from majiang.engine.events import Won
+from majiang.core.actions import Action
+from majiang.core.events import Won
+from majiang.core.melds import Meld, RiverTile
+from majiang.core.settlement import Settlement
 from majiang.engine.hand import Hand
-from majiang.engine.hint import Ting, ting_hint
-from majiang.engine.state import Meld, RiverTile
-from majiang.rules.settlement import Settlement
+from majiang.engine.hint import ting_hint
+from majiang.engine.ting import Ting
 
 
 class PublicMeld(msgspec.Struct, frozen=True):

@@ -365,7 +365,7 @@ fail:
 
 /* ---------------------------------------------------------------- action indices */
 
-/* The action classes (majiang.engine.actions), in the order configure_actions takes them. */
+/* The action classes (majiang.core.actions), in the order configure_actions takes them. */
 enum { A_DISCARD, A_DECLARE, A_CHI, A_PENG, A_KONG, A_WILDKONG, A_EXPOSE, A_WIN, A_PASS, N_ACTION_KINDS };
 static PyObject *action_types[N_ACTION_KINDS];
 static PyObject *str_tiles, *str_kind, *str_exposed, *str_concealed, *str_added;

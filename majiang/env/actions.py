@@ -34,7 +34,7 @@ from typing import Final
 
 import numpy as np
 
-from majiang.engine.actions import Action, Chi, Declare, Discard, Expose, Kong, Pass, Peng, WildKong, Win
+from majiang.core.actions import Action, Chi, Declare, Discard, Expose, Kong, Pass, Peng, WildKong, Win
 from majiang.engine.view import SeatView
 from majiang.env.fast import fast
 

@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from types import ModuleType
 
-from majiang.engine.actions import Chi, Declare, Discard, Expose, Kong, Pass, Peng, WildKong, Win
-from majiang.engine.events import Discarded, Drew
+from majiang.core.actions import Chi, Declare, Discard, Expose, Kong, Pass, Peng, WildKong, Win
+from majiang.core.events import Discarded, Drew
 from majiang.hand.codes import load_accelerator
 
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 import numpy as np
 
 from majiang.engine.view import SeatView
+from majiang.rules.registry import ENTRIES
 
 RIVER_BUCKETS = 3  # a seat's discards 1–6, 7–12 and 13 on: early, middle and late in the hand
 BUCKET_SIZE = 6
@@ -51,8 +52,8 @@ SCALARS: tuple[str, ...] = (
     *(f"hidden_kongs[{r}]" for r in range(4)),  # 暗杠 lying face down
     "current",  # relative seat whose turn it is (in a claim window: the discarder)
     "indicator_in_wall",
-    "ruleset",  # 0 anqing, 1 hefei, 2 baida
-    "variant",  # anqing mode B (打缺) = 1; hefei 报听 room = 1; baida seven_baida = 1
+    "ruleset",  # the ruleset's number (its entry's observation code): 0 anqing, 1 hefei, 2 baida
+    "variant",  # its entry's variant option: anqing mode B (打缺) = 1; hefei 报听 room = 1; baida seven_baida = 1
     "round_wind",  # 圈风 0 东 … 3 北 (baida; 0 elsewhere)
     "seat_wind",  # the observer's own wind 0 东 … 3 北 (the dealer is 东)
     "plain_indicator_held",  # baida: the observer holds the indicator's own tile, a plain one (own view only)
@@ -63,9 +64,6 @@ _RIVER0 = P["river[0][0]"]
 _MELDS0 = P["melds[0]"]
 _EXPOSED0 = P["exposed[0]"]
 _SCAL = P["scalars"] * 34
-_HEFEI_KINDS = tuple(s * 9 + r for s in range(3) for r in range(1, 8))
-IN_PLAY = {"anqing": tuple(range(34)), "hefei": _HEFEI_KINDS, "baida": tuple(range(34))}
-RULESET_CODE = {"anqing": 0, "hefei": 1, "baida": 2}
 FLOWER0 = 34  # the first flower's tile id
 _FLOWER_HAND = P["flower_hand"] * 34
 _FLOWERS0 = P["flowers[0]"]
@@ -109,18 +107,22 @@ def template(ruleset: str, wild: int | None, stand_in: int | None, gangpai: tupl
                 buf[P["indicator"] * 34 + indicator] = 1
             else:
                 buf[_FLOWER_TABLE + 8 + indicator - FLOWER0] = 1
-        for k in IN_PLAY.get(ruleset, range(34)):
-            buf[P["in_play"] * 34 + k] = 1
-        buf[_SCAL + 18] = RULESET_CODE.get(ruleset, 255)
+        entry = ENTRIES.get(ruleset)
+        for k in range(34) if entry is None else entry.ruleset.kinds:
+            if k < FLOWER0:  # (baida's flowers have planes of their own)
+                buf[P["in_play"] * 34 + k] = 1
+        buf[_SCAL + 18] = 255 if entry is None else entry.observation.code
         if len(_templates) > 4096:  # a long run sees every setup eventually: keep the cache small
             _templates.clear()
         t = _templates[key] = bytes(buf)
     return t
 
 
-def variant_flag(options: dict[str, object]) -> int:
-    """Scalar ``variant``: Anqing mode B, a Hefei 报听 room or baida's ``seven_baida`` = 1."""
-    return 1 if (options.get("mode") == "B" or options.get("room") == "baoting" or options.get("seven_baida")) else 0
+def variant_flag(ruleset: str, options: dict[str, object]) -> int:
+    """Scalar ``variant``: 1 when the options hold the ruleset entry's variant (Anqing mode B, a Hefei
+    报听 room, baida's ``seven_baida``)."""
+    entry = ENTRIES.get(ruleset)
+    return 0 if entry is None else entry.observation.variant_flag(options)
 
 
 def planes(view: SeatView) -> np.ndarray:
@@ -191,7 +193,7 @@ def planes(view: SeatView) -> np.ndarray:
     buf[_SCAL + 3] = 0 if (view.phase == "claim" and not asked_to_claim) else _PHASES.get(view.phase, 3)
     buf[_SCAL + 16] = (view.current - me) % 4
     buf[_SCAL + 17] = 1 if view.indicator_in_wall else 0
-    buf[_SCAL + 19] = variant_flag(view.options)
+    buf[_SCAL + 19] = variant_flag(view.ruleset, view.options)
     buf[_SCAL + 20] = view.round_wind
     buf[_SCAL + 21] = view.seats[me].wind if view.seats else 0
     buf[_SCAL + 22] = 1 if view.plain_indicator_held else 0

@@ -16,7 +16,7 @@ from gymnasium import spaces
 
 from majiang.bots import make_bot
 from majiang.bots.base import Bot
-from majiang.engine.events import redact
+from majiang.core.events import redact
 from majiang.engine.hand import Hand
 from majiang.engine.view import light_view, seat_view
 from majiang.env.actions import N_ACTIONS

@@ -12,7 +12,7 @@ from typing import Any, Final, SupportsIndex
 
 import numpy as np
 
-from majiang.engine.actions import Action
+from majiang.core.actions import Action
 from majiang.engine.hand import Hand
 from majiang.engine.match import Match
 from majiang.engine.view import SeatView, seat_view

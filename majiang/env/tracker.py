@@ -10,7 +10,7 @@ on every step, read from the hand: the tile just drawn, the claim on offer, phas
 sizes, whose turn it is.
 
 Each observer's buffer is given exactly what its seat view shows it, the way
-:func:`majiang.engine.events.redact` cuts events for that seat: public events go to all four;
+:func:`majiang.core.events.redact` cuts events for that seat: public events go to all four;
 the tiles of a deal, a draw or a 暗杠 only to the seat's own buffer (the others count one more
 face-down kong and see no tile of it). When the hand is over the view reveals everything (every
 暗杠, every hand): those rare observations are rebuilt from :func:`seat_view`. tests/test_env.py
@@ -24,7 +24,7 @@ from typing import Any, Final
 
 import numpy as np
 
-from majiang.engine.events import (
+from majiang.core.events import (
     AddedKong,
     Claimed,
     ConcealedKong,
@@ -98,7 +98,7 @@ class HandPlanes:
         info = hand.info
         fixed = template(hand.ruleset.name, info.wild, info.stand_in, tuple(sorted(info.gangpai)), info.indicator,
                          tuple(sorted(info.wilds)))
-        variant = variant_flag(hand.ruleset.options_dict())
+        variant = variant_flag(hand.ruleset.name, hand.ruleset.options_dict())
         # The four observers' planes back to back: observer ``me`` owns bytes me·L … (me+1)·L.
         big = self._big = bytearray(fixed * SEATS)
         self._view = memoryview(big)  # (slices of it copy nothing until written somewhere)

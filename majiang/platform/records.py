@@ -15,10 +15,11 @@ from typing import Any
 from sqlalchemy import and_, case, func, insert, select, update
 from sqlalchemy.ext.asyncio import AsyncConnection
 
-from majiang.engine.events import Won
+from majiang.core.events import Won
 from majiang.engine.replay import decode as decode_replay
 from majiang.engine.replay import rebuild as rebuild_replay
 from majiang.platform.schema import club_rooms, hand_records, match_players, matches, replay_codes
+from majiang.rules.registry import make_ruleset
 from majiang.server.hooks import HandReport
 from majiang.server.schema import hands, rooms
 
@@ -45,7 +46,9 @@ def clean_replay_code(text: object) -> str | None:
 def hand_wins_of(replay: str | bytes) -> tuple[set[int], int | None]:
     """(the seats that self-drew, the seat dealt in) of a stored hand, from its replay (old hands)."""
     try:
-        won = [e for e in rebuild_replay(decode_replay(replay)).events if isinstance(e, Won)]
+        record = decode_replay(replay)
+        won = [e for e in rebuild_replay(record, make_ruleset(record.ruleset, record.options)).events
+               if isinstance(e, Won)]
     except Exception:  # a replay this version cannot rebuild: the hand still counts, without the how
         return set(), None
     return {e.seat for e in won if e.self_draw}, next((e.from_seat for e in won if not e.self_draw), None)

@@ -15,18 +15,19 @@ from typing import TYPE_CHECKING, ClassVar, Final
 import msgspec
 from mypy_extensions import mypyc_attr
 
-from majiang.engine.actions import Action, Discard, Expose, WildKong
+from majiang.core.actions import Action, Discard, Expose, WildKong
+from majiang.core.deal import HandOutcome, TableInfo, WallSetup
+from majiang.core.settlement import Settlement
 from majiang.hand import TileSet, is_win
 from majiang.hand.codes import ACCELERATED
 from majiang.hand.counts import top_count
 from majiang.rules import anqing_scoring as scoring
-from majiang.rules.base import HandOutcome, Ruleset, TableInfo, WallSetup, roll, shuffle
+from majiang.rules.base import Ruleset, roll, shuffle
 from majiang.rules.options import AnqingRules
-from majiang.rules.settlement import Settlement
 from majiang.tiles import format_tiles
 
 if TYPE_CHECKING:
-    from majiang.rules.table import Table
+    from majiang.core.table_view import TableView
 
 RED: Final = 31  # 红中
 # By count held (0–4) of one honor kind: wilds it lacks to be pungs only (4 = a pung and a single),
@@ -158,11 +159,11 @@ class Anqing(Ruleset):
             gangpai=scoring.gangpai_of(indicator, self.options.flowers),
         )
 
-    def wall_exhausted(self, hand: Table) -> bool:
+    def wall_exhausted(self, hand: TableView) -> bool:
         return self.options.end_at_indicator and hand.head == hand.indicator_index
 
     # --- tile semantics ---------------------------------------------------------------------
-    def analysis_counts(self, hand: Table, counts: list[int]) -> tuple[list[int], int]:
+    def analysis_counts(self, hand: TableView, counts: list[int]) -> tuple[list[int], int]:
         wild = hand.info.wild
         assert wild is not None
         stand_in = hand.info.stand_in
@@ -177,35 +178,35 @@ class Anqing(Ruleset):
             natural[wild] = 0
         return natural, jokers
 
-    def logical(self, hand: Table, tile: int) -> int:
+    def logical(self, hand: TableView, tile: int) -> int:
         if tile == hand.info.stand_in:
             return hand.info.wild  # type: ignore[return-value]
         return tile
 
-    def is_wild(self, hand: Table, tile: int) -> bool:
+    def is_wild(self, hand: TableView, tile: int) -> bool:
         return tile == hand.info.wild
 
-    def must_expose(self, hand: Table, tile: int) -> bool:
+    def must_expose(self, hand: TableView, tile: int) -> bool:
         return not self._keep and tile in hand.info.gangpai
 
-    def may_expose(self, hand: Table, tile: int) -> bool:
+    def may_expose(self, hand: TableView, tile: int) -> bool:
         return self._keep and tile in hand.info.gangpai
 
-    def may_keep_forced(self, hand: Table, seat: int) -> bool:
+    def may_keep_forced(self, hand: TableView, seat: int) -> bool:
         return self._may_keep(hand, seat, hand.seat_state[seat].counts)
 
-    def _may_keep(self, hand: Table, seat: int, counts: list[int]) -> bool:
+    def _may_keep(self, hand: TableView, seat: int, counts: list[int]) -> bool:
         """Whether a seat holding ``counts`` keeps its 杠牌 (on the way to 十三烂)."""
         return (self.options.shisanlan_keeps_gangpai and not hand.seat_state[seat].melds
                 and _shisanlan_near(counts, self._lan_wild(hand)))
 
-    def _lan_wild(self, hand: Table) -> int | None:
+    def _lan_wild(self, hand: TableView) -> int | None:
         """The wild as 十三烂's shape test must refuse it: only with option ``shisanlan_strict``; by
         default a wild is read as its own face there, like every other tile."""
         return hand.info.wild if self.options.shisanlan_strict else None
 
     # --- the turn ---------------------------------------------------------------------------
-    def turn_options(self, hand: Table, seat: int) -> list[Action]:
+    def turn_options(self, hand: TableView, seat: int) -> list[Action]:
         out = super().turn_options(hand, seat)
         if hand.after_claim:
             return out
@@ -226,7 +227,7 @@ class Anqing(Ruleset):
                 out.append(WildKong())
         return out
 
-    def _suits_allow_win(self, hand: Table, seat: int, counts: list[int]) -> bool:
+    def _suits_allow_win(self, hand: TableView, seat: int, counts: list[int]) -> bool:
         """Mode B (打缺): the natural tiles held (``counts``) and melded span at most two of 万/筒/条."""
         if self.options.mode != "B":
             return True
@@ -236,7 +237,7 @@ class Anqing(Ruleset):
         return len({v // 9 for v in (self.logical(hand, t) for t in tiles) if v < 27}) <= 2
 
     # --- wins ---------------------------------------------------------------------------------
-    def shape_complete(self, hand: Table, counts: list[int]) -> bool:
+    def shape_complete(self, hand: TableView, counts: list[int]) -> bool:
         info = hand.info
         stand_in = info.stand_in
         if ACCELERATED and not counts[info.wild] and (stand_in is None or not counts[stand_in]):  # type: ignore[index]
@@ -254,7 +255,7 @@ class Anqing(Ruleset):
                 return False
         return is_win(natural, jokers, self.seven_pairs, self.tileset)
 
-    def quick_win_possible(self, hand: Table, seat: int, counts: list[int]) -> bool:
+    def quick_win_possible(self, hand: TableView, seat: int, counts: list[int]) -> bool:
         if self.shape_complete(hand, counts):
             return True
         # 十三烂 holds no two alike: `max` rejects nearly every hand before the full shape test.
@@ -265,7 +266,7 @@ class Anqing(Ruleset):
             and _shisanlan_shape(counts, self._lan_wild(hand))
         )
 
-    def hint_win_valid(self, hand: Table, seat: int, counts: list[int], tile: int, discard: Action | None) -> bool:
+    def hint_win_valid(self, hand: TableView, seat: int, counts: list[int], tile: int, discard: Action | None) -> bool:
         # Every Anqing win is self-drawn: score the part as an ordinary draw of `tile` (no 杠开,
         # no 地胡), with the drawn-wild and discarded-wild rules as they would stand for this
         # seat (discarding a wild now brings the discarded-wild rule in).
@@ -288,12 +289,12 @@ class Anqing(Ruleset):
             memo[key] = valid
         return valid
 
-    def hint_candidates(self, hand: Table, seat: int, counts: list[int]) -> list[int]:
+    def hint_candidates(self, hand: TableView, seat: int, counts: list[int]) -> list[int]:
         if top_count(counts) <= 1 and not hand.seat_state[seat].melds:
             return list(self.kinds)  # 十三烂 / 七星归位 may be one tile away: try them all
         return super().hint_candidates(hand, seat, counts)
 
-    def _plainly_valid(self, hand: Table, seat: int, counts: list[int], tile: int, threw_wild: bool) -> bool:
+    def _plainly_valid(self, hand: TableView, seat: int, counts: list[int], tile: int, threw_wild: bool) -> bool:
         """A sure win without scoring it (scoring takes a millisecond, and the hint asks for many):
         a natural tile drawn, no wild discarded (neither the drawn-wild nor the discarded-wild
         rule applies), no 杠牌 held that rules the hand out, mode B within two suits, and a
@@ -306,7 +307,7 @@ class Anqing(Ruleset):
             return False
         return self._suits_allow_win(hand, seat, counts) and self.shape_complete(hand, counts)
 
-    def situation(self, hand: Table, seat: int, winning_tile: int | None = None,
+    def situation(self, hand: TableView, seat: int, winning_tile: int | None = None,
                   concealed: list[int] | None = None, discarded_wild: bool | None = None) -> scoring.Situation:
         """The scoring input for ``seat`` winning now on ``winning_tile`` (default: the tile just
         drawn). With ``concealed`` (a hypothetical part, for the 听 hint): an ordinary draw of
@@ -350,7 +351,7 @@ class Anqing(Ruleset):
             kou=kou,
         )
 
-    def self_draw_settlement(self, hand: Table, seat: int) -> Settlement:
+    def self_draw_settlement(self, hand: TableView, seat: int) -> Settlement:
         st = hand.seat_state[seat]
         if seat == hand.dealer and st.draws == 0 and hand.discards_made == 0 and hand.kong_chain == 0:
             # 摸牌天胡: the opening 14 has no drawn tile (which one was dealt last is chance), so the

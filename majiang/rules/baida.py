@@ -14,16 +14,17 @@ from typing import TYPE_CHECKING, ClassVar, Final
 import msgspec
 from mypy_extensions import mypyc_attr
 
-from majiang.engine.actions import Action, Chi, Discard, Kong, Peng, Win
+from majiang.core.actions import Action, Chi, Discard, Kong, Peng, Win
+from majiang.core.deal import TableInfo, WallSetup
+from majiang.core.settlement import Settlement
 from majiang.hand import TileSet, is_win, waits
 from majiang.rules import baida_scoring as scoring
-from majiang.rules.base import PASS, Ruleset, TableInfo, WallSetup, copies, roll, shuffle
+from majiang.rules.base import PASS, Ruleset, copies, roll, shuffle
 from majiang.rules.options import BaidaRules
-from majiang.rules.settlement import Settlement
 from majiang.tiles import format_tiles
 
 if TYPE_CHECKING:
-    from majiang.rules.table import Table
+    from majiang.core.table_view import TableView
 
 _MELD_TYPES: Final = {"chi": "chi", "peng": "peng", "kong_exposed": "minggang", "kong_concealed": "angang",
                "kong_added": "jiagang"}
@@ -96,19 +97,19 @@ class Baida(Ruleset):
         return TableInfo(indicator=indicator, wild=min(wilds), wilds=wilds)
 
     # --- tile semantics ------------------------------------------------------------------------
-    def is_wild(self, hand: Table, tile: int) -> bool:
+    def is_wild(self, hand: TableView, tile: int) -> bool:
         return tile in hand.info.wilds
 
-    def must_expose(self, hand: Table, tile: int) -> bool:
+    def must_expose(self, hand: TableView, tile: int) -> bool:
         """补花: a flower is laid open and replaced as soon as it is held, unless it is a 百搭."""
         return tile >= 34 and tile not in hand.info.wilds
 
-    def analysis_counts(self, hand: Table, counts: list[int]) -> tuple[list[int], int]:
+    def analysis_counts(self, hand: TableView, counts: list[int]) -> tuple[list[int], int]:
         """Every copy of a 百搭 kind as a 百搭: for callers that know no seat (a seat holding the
         indicator's own, plain tile reads it as itself: :meth:`_analysis`)."""
         return self._analysis(hand, counts, False)
 
-    def _analysis(self, hand: Table, counts: list[int], plain: bool) -> tuple[list[int], int]:
+    def _analysis(self, hand: TableView, counts: list[int], plain: bool) -> tuple[list[int], int]:
         """(natural counts, 百搭) of ``counts``; ``plain``: one copy of the indicator's kind is the
         indicator's own tile, which plays as itself (SeatState.plain_indicator)."""
         natural = counts[:34]
@@ -126,14 +127,14 @@ class Baida(Ruleset):
         return natural, jokers
 
     @staticmethod
-    def _plain_after(hand: Table, seat: int, discard: Action | None) -> bool:
+    def _plain_after(hand: TableView, seat: int, discard: Action | None) -> bool:
         """Whether ``seat`` holds the plain indicator tile after ``discard`` (a discard of its kind
         throws the plain tile first, as the engine does)."""
         if not hand.seat_state[seat].plain_indicator:
             return False
         return not (isinstance(discard, Discard) and discard.tile == hand.info.indicator)
 
-    def _strays(self, hand: Table) -> tuple[int, ...]:
+    def _strays(self, hand: TableView) -> tuple[int, ...]:
         """The flowers that are no 百搭 this hand (fixed at the deal), worked out once per table info."""
         # Keyed by the wilds (a frozenset caches its hash; a TableInfo hashes all its fields each time).
         wilds = hand.info.wilds
@@ -142,7 +143,7 @@ class Baida(Ruleset):
             strays = self._stray_cache[wilds] = tuple(f for f in range(34, 42) if f not in wilds)
         return strays
 
-    def _stray_flower(self, hand: Table, counts: list[int]) -> bool:
+    def _stray_flower(self, hand: TableView, counts: list[int]) -> bool:
         """A flower that is no 百搭 is held: drawn as the last tile, with nothing to replace it. It is in
         no set, so the hand cannot win until it is discarded."""
         for f in self._strays(hand):  # noqa: SIM110  (a plain loop: compiled, no call per count read)
@@ -150,19 +151,19 @@ class Baida(Ruleset):
                 return True
         return False
 
-    def shape_complete(self, hand: Table, counts: list[int]) -> bool:
+    def shape_complete(self, hand: TableView, counts: list[int]) -> bool:
         return self._complete(hand, counts, False)
 
-    def _complete(self, hand: Table, counts: list[int], plain: bool) -> bool:
+    def _complete(self, hand: TableView, counts: list[int], plain: bool) -> bool:
         if self._stray_flower(hand, counts):
             return False
         natural, jokers = self._analysis(hand, counts, plain)
         return is_win(natural, jokers, True, None)
 
-    def quick_win_possible(self, hand: Table, seat: int, counts: list[int]) -> bool:
+    def quick_win_possible(self, hand: TableView, seat: int, counts: list[int]) -> bool:
         return self._complete(hand, counts, hand.seat_state[seat].plain_indicator)
 
-    def winning_tiles(self, hand: Table, seat: int, counts: list[int], discard: Action | None = None) -> list[int]:
+    def winning_tiles(self, hand: TableView, seat: int, counts: list[int], discard: Action | None = None) -> list[int]:
         """As the base, with the seat's plain indicator tile read as itself (unless ``discard``
         throws it): the kinds whose shape the part waits on, and the 百搭 kinds (a 百搭 drawn is a
         百搭; a discarded one plays as its face, which a 百搭 can stand for too)."""
@@ -186,7 +187,7 @@ class Baida(Ruleset):
         return out
 
     # --- claims ----------------------------------------------------------------------------------
-    def claim_window(self, hand: Table, tile: int, discarder: int) -> dict[int, list[Action]]:
+    def claim_window(self, hand: TableView, tile: int, discarder: int) -> dict[int, list[Action]]:
         """As the base asks :meth:`claim_options` of every other seat, but only of those that could
         have more than a pass: the discard completes their shape, they hold two of it (not as a
         百搭), or they are next and it is a suit tile (chi). Almost every discard leaves all three
@@ -205,7 +206,7 @@ class Baida(Ruleset):
                     options[seat] = [PASS, *opts]
         return options
 
-    def claim_options(self, hand: Table, seat: int, tile: int, discarder: int) -> list[Action]:
+    def claim_options(self, hand: TableView, seat: int, tile: int, discarder: int) -> list[Action]:
         """A discarded 百搭 plays as its own face (a flower 百搭 cannot be claimed); the claimer's own
         百搭 never help to chi, peng or kong it."""
         out: list[Action] = []
@@ -223,7 +224,7 @@ class Baida(Ruleset):
             out.extend(self._chi_options(hand, seat, tile))
         return out
 
-    def _chi_options(self, hand: Table, seat: int, want: int) -> list[Action]:
+    def _chi_options(self, hand: TableView, seat: int, want: int) -> list[Action]:
         """As the base (no 百搭 takes part), and the seat's plain indicator tile may: it is a normal tile."""
         ind = hand.info.indicator
         if not hand.seat_state[seat].plain_indicator or ind is None or ind >= 27 or ind == want \
@@ -240,7 +241,7 @@ class Baida(Ruleset):
         return [Chi(tiles=(held[a], held[b])) for a, b in ((-2, -1), (-1, 1), (1, 2)) if a in held and b in held]
 
     # --- wins ------------------------------------------------------------------------------------
-    def can_win_on_discard(self, hand: Table, seat: int, tile: int, discarder: int) -> bool:
+    def can_win_on_discard(self, hand: TableView, seat: int, tile: int, discarder: int) -> bool:
         if tile >= 34:
             return False  # a flower (a 百搭 one: the others are never discarded) cannot be claimed
         if not self._discard_shapes(hand, seat)[tile]:
@@ -252,7 +253,7 @@ class Baida(Ruleset):
             return True
         return scoring.score(self.situation(hand, seat, tile, discarder)).valid
 
-    def _discard_shapes(self, hand: Table, seat: int) -> tuple[bool, ...]:
+    def _discard_shapes(self, hand: TableView, seat: int) -> tuple[bool, ...]:
         """Per kind (34), whether a discard of it completes the seat's shape (its face added to the
         naturals). Every discard asks this of three seats and a seat's concealed tiles change only
         on its own moves, so the answer is kept on the seat with the tiles it came from."""
@@ -267,7 +268,7 @@ class Baida(Ruleset):
         st.memo[key] = (list(held), shapes)
         return shapes
 
-    def _discard_shapes_of(self, hand: Table, counts: list[int], plain: bool) -> tuple[bool, ...]:
+    def _discard_shapes_of(self, hand: TableView, counts: list[int], plain: bool) -> tuple[bool, ...]:
         if self._stray_flower(hand, counts):
             return (False,) * 34
         natural, jokers = self._analysis(hand, counts, plain)
@@ -285,13 +286,13 @@ class Baida(Ruleset):
             win[t] = True
         return tuple(win)
 
-    def hint_win_valid(self, hand: Table, seat: int, counts: list[int], tile: int, discard: Action | None) -> bool:
+    def hint_win_valid(self, hand: TableView, seat: int, counts: list[int], tile: int, discard: Action | None) -> bool:
         if self.options.min_tai <= 1:
             return True  # every complete shape has at least 1 台 (平胡 when nothing else)
         return scoring.score(self.situation(hand, seat, tile, None, counts=counts, hypothetical=True,
                                             plain=self._plain_after(hand, seat, discard))).valid
 
-    def situation(self, hand: Table, seat: int, tile: int, discarder: int | None,
+    def situation(self, hand: TableView, seat: int, tile: int, discarder: int | None,
                   counts: list[int] | None = None, hypothetical: bool = False,
                   plain: bool | None = None) -> scoring.Situation:
         """The scoring input for ``seat`` winning on ``tile`` (drawn, or from ``discarder``: a discard or,
@@ -336,7 +337,7 @@ class Baida(Ruleset):
             plain_indicator=plain_indicator,
         )
 
-    def self_draw_settlement(self, hand: Table, seat: int) -> Settlement:
+    def self_draw_settlement(self, hand: TableView, seat: int) -> Settlement:
         st = hand.seat_state[seat]
         assert st.drawn is not None
         if seat == hand.dealer and st.draws == 0 and hand.discards_made == 0 and not st.melds:
@@ -348,5 +349,5 @@ class Baida(Ruleset):
                 return max(valid, key=lambda x: x.totals[seat])
         return scoring.score(self.situation(hand, seat, st.drawn, None))
 
-    def discard_settlement(self, hand: Table, winners: list[int], tile: int, discarder: int) -> Settlement:
+    def discard_settlement(self, hand: TableView, winners: list[int], tile: int, discarder: int) -> Settlement:
         return scoring.score_multi([self.situation(hand, w, tile, discarder) for w in winners])

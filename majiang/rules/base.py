@@ -9,61 +9,24 @@ so one ruleset object serves any number of hands.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 import msgspec
 from mypy_extensions import mypyc_attr
 
-from majiang.engine.actions import Action, Chi, Discard, Kong, Pass, Peng, Win
+from majiang.core.actions import Action, Chi, Discard, Kong, Pass, Peng, Win
+from majiang.core.deal import HandOutcome, NaturalTable, TableInfo, WallSetup
+from majiang.core.settlement import Settlement
 from majiang.hand import TileSet, is_win, waits
 from majiang.hand.counts import held_kinds, top_count
-from majiang.rules.settlement import Settlement
 
 if TYPE_CHECKING:
-    from majiang.rules.table import Table
+    from majiang.core.table_view import TableView
 
 
 class RulesetError(ValueError):
     """Bad ruleset options."""
 
-
-@dataclass(frozen=True)
-class WallSetup:
-    tiles: list[int]  # in draw order: the head is drawn first, replacements come off the end
-    dice: tuple[int, ...]
-    indicator_index: int | None = None  # position in `tiles` of a tile turned face up
-
-
-@dataclass(frozen=True)
-class TableInfo:
-    """Per-hand public facts decided at the deal (the wild and its companions)."""
-
-    indicator: int | None = None
-    wild: int | None = None  # the wild kind (with several, the lowest: see `wilds`)
-    stand_in: int | None = None  # a tile that plays as the wild's face (Anqing 红中)
-    gangpai: frozenset[int] = frozenset()
-    wilds: frozenset[int] = frozenset()  # every wild kind, where there may be more than one (百搭)
-
-    # Immutable, so a copy may be this very object: compiled with mypyc, a frozen dataclass cannot
-    # be rebuilt field by field as ``copy`` does (its fields refuse assignment).
-    def __copy__(self) -> TableInfo:
-        return self
-
-    def __deepcopy__(self, memo: dict[int, object]) -> TableInfo:
-        return self
-
-
-@dataclass(frozen=True)
-class HandOutcome:
-    """What the match needs to know about a finished hand to rotate the deal."""
-
-    winners: tuple[int, ...]
-    draw: bool
-
-
-# Per hand: what each physical kind plays as in a claim, the kinds playing as each value, one-to-one?
-NaturalTable = tuple[tuple[int | None, ...], tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]]
 
 # Actions are frozen structs, so the discards can be shared by every legal list (42: a flower that
 # is a wild is held, and so discarded, like any tile).
@@ -200,14 +163,14 @@ class Ruleset:
         return TableInfo()
 
     # --- tile semantics -------------------------------------------------------------
-    def analysis_counts(self, hand: Table, counts: list[int]) -> tuple[list[int], int]:
+    def analysis_counts(self, hand: TableView, counts: list[int]) -> tuple[list[int], int]:
         """Physical concealed counts → (natural counts for hand analysis, number of wilds)."""
         return counts, 0
 
-    def logical(self, hand: Table, tile: int) -> int:
+    def logical(self, hand: TableView, tile: int) -> int:
         return tile
 
-    def natural_table(self, hand: Table) -> NaturalTable:
+    def natural_table(self, hand: TableView) -> NaturalTable:
         """``(plays_as, sources, shared)`` for this hand: ``plays_as[t]`` = :meth:`_natural_as` of
         physical kind ``t``; ``sources[v]`` = the physical kinds that play as ``v``, ascending;
         ``shared``: the ``sources`` entries of the values more than one physical kind plays as
@@ -232,7 +195,7 @@ class Ruleset:
             hand.natural = table
         return table
 
-    def forced_table(self, hand: Table) -> tuple[tuple[bool, ...], tuple[int, ...]]:
+    def forced_table(self, hand: TableView) -> tuple[tuple[bool, ...], tuple[int, ...]]:
         """(:meth:`must_expose` of each kind, the kinds it holds for), per table info: asked once
         per hand, and there are at most 34 infos, so it is worked out once per info."""
         table = self._forced_cache.get(hand.info)
@@ -242,55 +205,55 @@ class Ruleset:
             table = self._forced_cache[hand.info] = (forced, tuple(t for t in range(n) if forced[t]))
         return table
 
-    def is_wild(self, hand: Table, tile: int) -> bool:
+    def is_wild(self, hand: TableView, tile: int) -> bool:
         return False
 
-    def must_expose(self, hand: Table, tile: int) -> bool:
+    def must_expose(self, hand: TableView, tile: int) -> bool:
         """Is ``tile`` a 杠牌 that is laid open as soon as it is held? Fixed for the hand once
         :meth:`table_info` is known (the hand asks once per kind, before the deal)."""
         return False
 
-    def may_keep_forced(self, hand: Table, seat: int) -> bool:
+    def may_keep_forced(self, hand: TableView, seat: int) -> bool:
         """May ``seat`` keep the 杠牌 it holds for now instead of laying them open (checked at each draw)?"""
         return False
 
-    def may_expose(self, hand: Table, tile: int) -> bool:
+    def may_expose(self, hand: TableView, tile: int) -> bool:
         """Is ``tile`` a 杠牌 that the holder may choose to lay open on his turn?"""
         return False
 
     # --- wins -----------------------------------------------------------------------
-    def shape_complete(self, hand: Table, counts: list[int]) -> bool:
+    def shape_complete(self, hand: TableView, counts: list[int]) -> bool:
         """A fast check on a concealed part of 3n+2 (physical counts)."""
         natural, jokers = self.analysis_counts(hand, counts)
         return is_win(natural, jokers, self.seven_pairs, self.tileset)
 
-    def quick_win_possible(self, hand: Table, seat: int, counts: list[int]) -> bool:
+    def quick_win_possible(self, hand: TableView, seat: int, counts: list[int]) -> bool:
         """A cheap necessary condition for a self-drawn win, checked before full scoring."""
         return self.shape_complete(hand, counts)
 
-    def wall_exhausted(self, hand: Table) -> bool:
+    def wall_exhausted(self, hand: TableView) -> bool:
         """End the hand before the wall is empty (an option in some regions)."""
         return False
 
-    def self_draw_settlement(self, hand: Table, seat: int) -> Settlement:
+    def self_draw_settlement(self, hand: TableView, seat: int) -> Settlement:
         raise NotImplementedError
 
-    def discard_settlement(self, hand: Table, winners: list[int], tile: int, discarder: int) -> Settlement:
+    def discard_settlement(self, hand: TableView, winners: list[int], tile: int, discarder: int) -> Settlement:
         raise NotImplementedError
 
-    def draw_settlement(self, hand: Table) -> Settlement:
+    def draw_settlement(self, hand: TableView) -> Settlement:
         return Settlement(valid=False, draw=True, reason="荒庄: the wall is drawn out and nobody won")
 
-    def can_win_on_discard(self, hand: Table, seat: int, tile: int, discarder: int) -> bool:
+    def can_win_on_discard(self, hand: TableView, seat: int, tile: int, discarder: int) -> bool:
         return False
 
-    def discard_win_barred(self, hand: Table, seat: int) -> bool:
+    def discard_win_barred(self, hand: TableView, seat: int) -> bool:
         """Whether ``seat`` may, for now, win only on its own draw although its waits would win
         on a discard too (Hefei's 过水不胡 after it let a discard win go): the 听 hint says so."""
         return False
 
     # --- the 听 hint -----------------------------------------------------------------
-    def winning_tiles(self, hand: Table, seat: int, counts: list[int], discard: Action | None = None) -> list[int]:
+    def winning_tiles(self, hand: TableView, seat: int, counts: list[int], discard: Action | None = None) -> list[int]:
         """The kinds that, added to ``counts`` (a 3n+1 concealed part, physical), would be a win
         this ruleset accepts for ``seat`` by some ordinary way of getting the tile (a draw, or a
         claim where discard wins exist): what a 听 hint shows. ``discard`` is the move that would
@@ -312,7 +275,7 @@ class Ruleset:
         return out
 
     @staticmethod
-    def copies_held(hand: Table, seat: int, counts: list[int]) -> list[int]:
+    def copies_held(hand: TableView, seat: int, counts: list[int]) -> list[int]:
         """Per kind, the copies ``seat`` holds (``counts``), has melded or laid open: at four, no
         further copy can come to it."""
         st = hand.seat_state[seat]
@@ -324,7 +287,7 @@ class Ruleset:
             own[t] += 1
         return own
 
-    def hint_candidates(self, hand: Table, seat: int, counts: list[int]) -> list[int]:
+    def hint_candidates(self, hand: TableView, seat: int, counts: list[int]) -> list[int]:
         """The kinds worth trying in :meth:`winning_tiles`: those the win tables say complete the
         part's regular or seven-pairs shape (by what they play as), and the wilds. Rulesets with
         other winning shapes add their kinds (override)."""
@@ -332,14 +295,14 @@ class Ruleset:
         shaped = set(waits(natural, jokers, self.seven_pairs, self.tileset))
         return [k for k in self.kinds if self.is_wild(hand, k) or self.logical(hand, k) in shaped]
 
-    def hint_win_valid(self, hand: Table, seat: int, counts: list[int], tile: int, discard: Action | None) -> bool:
+    def hint_win_valid(self, hand: TableView, seat: int, counts: list[int], tile: int, discard: Action | None) -> bool:
         """Whether the complete-shaped 3n+2 ``counts``, its last tile ``tile``, scores as a valid
         win for ``seat`` after ``discard`` (not as a kong's replacement: the hint is about ordinary
         draws)."""
         return True
 
     # --- claims ---------------------------------------------------------------------
-    def claim_window(self, hand: Table, tile: int, discarder: int) -> dict[int, list[Action]]:
+    def claim_window(self, hand: TableView, tile: int, discarder: int) -> dict[int, list[Action]]:
         """Every other seat's responses to a discard (``Pass`` first), in seat order from the
         discarder, for the seats that have more than a pass.
 
@@ -377,7 +340,7 @@ class Ruleset:
                 options[seat] = [PASS, *opts]
         return options
 
-    def claim_options(self, hand: Table, seat: int, tile: int, discarder: int) -> list[Action]:
+    def claim_options(self, hand: TableView, seat: int, tile: int, discarder: int) -> list[Action]:
         """Responses to a discard other than passing."""
         out: list[Action] = []
         if self.discard_wins and self.can_win_on_discard(hand, seat, tile, discarder):
@@ -398,13 +361,13 @@ class Ruleset:
             out.extend(self._chi_options(hand, seat, want))
         return out
 
-    def _natural_as(self, hand: Table, physical: int) -> int | None:
+    def _natural_as(self, hand: TableView, physical: int) -> int | None:
         """What a held physical tile plays as in a claim (None: it can't take part, e.g. a wild)."""
         if self.is_wild(hand, physical):
             return None
         return self.logical(hand, physical)
 
-    def _chi_options(self, hand: Table, seat: int, want: int) -> list[Action]:
+    def _chi_options(self, hand: TableView, seat: int, want: int) -> list[Action]:
         # Asked on nearly every discard (the next seat may always chi) and mostly empty:
         # find the lowest physical tile held for each rank within two of the discard once,
         # and stop early when neither neighbour is held (every chi needs one of them).
@@ -427,7 +390,7 @@ class Ruleset:
         return out
 
     # --- the turn -------------------------------------------------------------------
-    def turn_options(self, hand: Table, seat: int) -> list[Action]:
+    def turn_options(self, hand: TableView, seat: int) -> list[Action]:
         """Everything but winning, for the seat whose turn it is (it holds 3n+2 tiles)."""
         st = hand.seat_state[seat]
         counts = st.counts
@@ -440,7 +403,7 @@ class Ruleset:
             out.extend(self.kong_options(hand, seat))
         return out
 
-    def kong_options(self, hand: Table, seat: int) -> list[Action]:
+    def kong_options(self, hand: TableView, seat: int) -> list[Action]:
         st = hand.seat_state[seat]
         counts = st.counts
         _plays_as, sources, shared = hand.natural or self.natural_table(hand)

@@ -12,17 +12,18 @@ from typing import TYPE_CHECKING, ClassVar, Final
 
 from mypy_extensions import mypyc_attr
 
-from majiang.engine.actions import Action, Declare, Discard, Kong, Win
+from majiang.core.actions import Action, Declare, Discard, Kong, Win
+from majiang.core.deal import HandOutcome, WallSetup
+from majiang.core.settlement import Settlement
 from majiang.hand import TileSet, is_win, waits
 from majiang.hand.shanten import discard_shantens
 from majiang.rules import hefei_scoring as scoring
-from majiang.rules.base import PASS, HandOutcome, Ruleset, WallSetup, roll, shuffle
+from majiang.rules.base import PASS, Ruleset, roll, shuffle
 from majiang.rules.options import HefeiRules
-from majiang.rules.settlement import Settlement
 from majiang.tiles import format_tiles
 
 if TYPE_CHECKING:
-    from majiang.rules.table import Table
+    from majiang.core.table_view import TableView
 
 HEFEI_KINDS: Final = tuple(s * 9 + r for s in range(3) for r in range(1, 8))  # 2–8 of 万 饼 条
 WIN: Final = Win()
@@ -59,7 +60,7 @@ class Hefei(Ruleset):
         return WallSetup(tiles=tiles[start:] + tiles[:start], dice=dice)
 
     # --- readiness ----------------------------------------------------------------------------
-    def is_ready(self, hand: Table, seat: int, counts: list[int], new_kong: int | None = None) -> bool:
+    def is_ready(self, hand: TableView, seat: int, counts: list[int], new_kong: int | None = None) -> bool:
         """Would some tile complete this 3n+1 part into a win (shape and the 8-in-a-suit rule)?
 
         ``new_kong``: a 暗杠 about to be declared, whose four tiles count toward the suit rule too."""
@@ -81,7 +82,7 @@ class Hefei(Ruleset):
         return False
 
     # --- the turn -----------------------------------------------------------------------------
-    def turn_options(self, hand: Table, seat: int) -> list[Action]:
+    def turn_options(self, hand: TableView, seat: int) -> list[Action]:
         st = hand.seat_state[seat]
         if st.declared:
             # Locked after 报听: the drawn tile goes out unless it wins or makes a kong that keeps the hand ready.
@@ -118,7 +119,7 @@ class Hefei(Ruleset):
         return out
 
     # --- wins ---------------------------------------------------------------------------------
-    def hint_win_valid(self, hand: Table, seat: int, counts: list[int], tile: int, discard: Action | None) -> bool:
+    def hint_win_valid(self, hand: TableView, seat: int, counts: list[int], tile: int, discard: Action | None) -> bool:
         # A self-draw, or a discard where this seat may win on one (in a 报听 room only once
         # declared, which a `declare` discard does). The discarder is any other seat: it changes
         # who pays, never whether it is a win.
@@ -132,7 +133,7 @@ class Hefei(Ruleset):
         return scoring.score(self.situation(hand, seat, tile, (seat + 1) % self.seats, counts=part,
                                             hypothetical=True, declared=declared)).valid
 
-    def situation(self, hand: Table, seat: int, tile: int, discarder: int | None,
+    def situation(self, hand: TableView, seat: int, tile: int, discarder: int | None,
                   counts: list[int] | None = None, hypothetical: bool = False,
                   declared: bool | None = None) -> scoring.Situation:
         """The scoring input for ``seat`` winning on ``tile`` (drawn, or from ``discarder``).
@@ -172,19 +173,19 @@ class Hefei(Ruleset):
         )
 
     @staticmethod
-    def _other_kongs(hand: Table, seat: int) -> dict[int, int]:
+    def _other_kongs(hand: TableView, seat: int) -> dict[int, int]:
         return {i: n for i, st in enumerate(hand.seat_state) if i != seat
                 and (n := sum(m.kind == "kong_concealed" for m in st.melds))}
 
-    def self_draw_settlement(self, hand: Table, seat: int) -> Settlement:
+    def self_draw_settlement(self, hand: TableView, seat: int) -> Settlement:
         st = hand.seat_state[seat]
         assert st.drawn is not None
         return scoring.score(self.situation(hand, seat, st.drawn, None))
 
-    def discard_win_barred(self, hand: Table, seat: int) -> bool:
+    def discard_win_barred(self, hand: TableView, seat: int) -> bool:
         return self.options.guoshui and hand.seat_state[seat].passed_win
 
-    def can_win_on_discard(self, hand: Table, seat: int, tile: int, discarder: int) -> bool:
+    def can_win_on_discard(self, hand: TableView, seat: int, tile: int, discarder: int) -> bool:
         st = hand.seat_state[seat]
         if self.options.room == "baoting" and not st.declared:
             return False  # 报听 room: discard wins only after declaring
@@ -202,7 +203,7 @@ class Hefei(Ruleset):
             return False
         return scoring.score(self.situation(hand, seat, tile, discarder)).valid
 
-    def claim_window(self, hand: Table, tile: int, discarder: int) -> dict[int, list[Action]]:
+    def claim_window(self, hand: TableView, tile: int, discarder: int) -> dict[int, list[Action]]:
         """No chi, peng or 明杠 here: a seat's only claim is a win (the base's answer, asked of
         :meth:`can_win_on_discard` directly; in a 报听 room only declared seats are asked)."""
         options: dict[int, list[Action]] = {}
@@ -215,7 +216,7 @@ class Hefei(Ruleset):
                 options[seat] = [PASS, WIN]
         return options
 
-    def discard_settlement(self, hand: Table, winners: list[int], tile: int, discarder: int) -> Settlement:
+    def discard_settlement(self, hand: TableView, winners: list[int], tile: int, discarder: int) -> Settlement:
         return scoring.score_multi([self.situation(hand, w, tile, discarder) for w in winners])
 
     # --- the match ----------------------------------------------------------------------------

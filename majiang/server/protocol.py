@@ -7,7 +7,7 @@ from typing import Any
 import msgspec
 
 from majiang.bots.levels import LEVELS
-from majiang.engine.actions import Action, Chi, Declare, Discard, Expose, Kong, Peng
+from majiang.core.actions import Action, Chi, Declare, Discard, Expose, Kong, Peng
 from majiang.tiles import FLOWERS
 
 TILE_IDS = FLOWERS.stop  # 0..33 the kinds, 34..41 the flowers

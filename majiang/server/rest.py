@@ -15,13 +15,13 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
 from majiang.bots.levels import LEVELS
-from majiang.engine.events import redact
+from majiang.core.events import redact
 from majiang.engine.replay import decode as decode_replay
 from majiang.engine.replay import rebuild as rebuild_replay
 from majiang.engine.view import seat_view
 from majiang.rules.base import RulesetError
 from majiang.rules.option_info import option_info
-from majiang.rules.registry import RULESETS
+from majiang.rules.registry import RULESETS, make_ruleset
 from majiang.server import auth, openapi
 from majiang.server.botpace import PACE
 from majiang.server.intents import add_bots, dissolve
@@ -588,7 +588,7 @@ async def room_hand_view(request: Request) -> Response:
     if not 0 <= step <= steps:
         raise HTTPError(400, "bad_request", f"step {step} out of range (0-{steps})")
     # Rebuilt once, up to the step before, so the events of step K are the ones its action adds.
-    hand = rebuild_replay(replay, upto=max(step - 1, 0))
+    hand = rebuild_replay(replay, make_ruleset(replay.ruleset, replay.options), upto=max(step - 1, 0))
     before = len(hand.events) if step else 0
     if step:
         hand.apply(*replay.actions[step - 1])

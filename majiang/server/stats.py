@@ -10,15 +10,17 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from majiang.engine.events import Won
+from majiang.core.events import Won
 from majiang.engine.replay import decode as decode_replay
 from majiang.engine.replay import rebuild as rebuild_replay
+from majiang.rules.registry import make_ruleset
 from majiang.server.state import SEATS
 
 
 def hand_wins(replay: bytes | str) -> list[Won]:
     """The ``won`` events of one finished hand (none after a draw)."""
-    hand = rebuild_replay(decode_replay(replay))
+    record = decode_replay(replay)
+    hand = rebuild_replay(record, make_ruleset(record.ruleset, record.options))
     return [e for e in hand.events if isinstance(e, Won)]
 
 

@@ -18,10 +18,10 @@ from typing import Any
 from majiang.bots import BOTS, make_bot
 from majiang.bots.base import Bot
 from majiang.bots.levels import DEFAULT_LEVEL, level_bot, level_of
+from majiang.core.actions import Action
+from majiang.core.events import Won
 from majiang.engine import action_to_builtins, event_to_builtins, redact, seat_view
 from majiang.engine.absent import absent_win, claim_timeout_action, missed_turn_action
-from majiang.engine.actions import Action
-from majiang.engine.events import Won
 from majiang.engine.hand import Hand
 from majiang.engine.replay import encode as encode_replay
 from majiang.engine.replay import to_replay

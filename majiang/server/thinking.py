@@ -9,7 +9,7 @@ discards tie for the nearest shape (a close call), a win offered on a turn being
 
 from __future__ import annotations
 
-from majiang.engine.actions import Discard, Kong, Win
+from majiang.core.actions import Discard, Kong, Win
 from majiang.engine.hand import Hand
 from majiang.hand.shanten import discard_shantens
 

@@ -25,7 +25,7 @@ from typing import Any
 import msgspec
 
 from majiang.bots import make_bot
-from majiang.engine.events import Won
+from majiang.core.events import Won
 from majiang.engine.hand import Hand
 from majiang.rules.registry import make_ruleset
 from majiang.sim.runner import play_hand

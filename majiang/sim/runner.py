@@ -18,8 +18,8 @@ from typing import Any
 import msgspec
 
 from majiang.bots import make_bot
-from majiang.engine.actions import Action
-from majiang.engine.events import Won, redact
+from majiang.core.actions import Action
+from majiang.core.events import Won, redact
 from majiang.engine.hand import Hand
 from majiang.engine.match import Match
 from majiang.engine.replay import encode, to_replay

@@ -11,12 +11,12 @@ from collections.abc import Callable
 from typing import TextIO
 
 from majiang.bots import make_bot
-from majiang.commands.replay import describe_event, settlement_lines
-from majiang.engine.actions import Action
-from majiang.engine.events import Event, HandEnded, redact
+from majiang.core.actions import Action
+from majiang.core.events import Event, HandEnded, redact
 from majiang.engine.match import Match
 from majiang.engine.view import seat_view
 from majiang.rules.base import Ruleset
+from majiang.tui.narrate import describe_event, settlement_lines
 from majiang.tui.render import action_lines, hand_lines, table_lines
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from majiang.engine.actions import Action, Declare, Discard, describe
+from majiang.core.actions import Action, Declare, Discard, describe
 from majiang.engine.view import SeatView
 from majiang.tiles import chinese, format_tiles
 

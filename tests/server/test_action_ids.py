@@ -9,8 +9,8 @@ import random
 import msgspec
 import pytest
 
+from majiang.core.actions import Discard
 from majiang.engine import Hand, seat_view
-from majiang.engine.actions import Discard
 from majiang.rules.registry import RULESETS
 from majiang.server.protocol import action_problem, client_decoder
 

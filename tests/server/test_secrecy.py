@@ -24,10 +24,11 @@ import httpx
 import msgspec
 import pytest
 
+from majiang.core.events import event_to_builtins
 from majiang.engine import redact, seat_view
-from majiang.engine.events import event_to_builtins
 from majiang.engine.hand import Hand
-from majiang.engine.replay import decode, make_ruleset
+from majiang.engine.replay import decode
+from majiang.rules.registry import make_ruleset
 from tests.server.harness import Client, ServerProcess, auth, create_room, session
 
 

@@ -11,8 +11,8 @@ from typing import Any
 import pytest
 
 from majiang.bots import make_bot
+from majiang.core.events import Won
 from majiang.engine import Match
-from majiang.engine.events import Won
 from majiang.engine.replay import encode as encode_replay
 from majiang.engine.replay import to_replay
 from majiang.rules.registry import make_ruleset

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from majiang.core.settlement import Settlement, totals_from_payments
 from majiang.hand import decompositions
 from majiang.rules.anqing_scoring.patterns import Candidate, any_valid_reading, candidates, gangkai_fan, suits_of
 from majiang.rules.anqing_scoring.payment import bao_multiplier, di_of, lianzhuang_bonus, payments
@@ -21,7 +22,6 @@ from majiang.rules.anqing_scoring.situation import (
     validate,
 )
 from majiang.rules.anqing_scoring.wilds import gangpai_of, stand_in_of, wild_of
-from majiang.rules.settlement import Settlement, totals_from_payments
 from majiang.tiles import format_tiles
 
 __all__ = [

@@ -12,10 +12,10 @@ from collections.abc import Iterator
 from itertools import pairwise
 from typing import NamedTuple
 
+from majiang.core.settlement import ScoreItem
 from majiang.hand import Decomposition, Group, decompositions
 from majiang.hand.decompose import iter_decompositions
 from majiang.rules.anqing_scoring.situation import CLAIMED, KONGS, Situation, WinHand
-from majiang.rules.settlement import ScoreItem
 from majiang.tiles import HONORS, WINDS, chinese, format_tiles, is_suit, rank, suit
 
 __all__ = ["Candidate", "candidates", "gangkai_fan", "suits_of"]

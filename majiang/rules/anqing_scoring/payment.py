@@ -6,8 +6,8 @@ is in the pair; the multiplier on the 口 between payer and winner in both direc
 
 from __future__ import annotations
 
+from majiang.core.settlement import Payment
 from majiang.rules.anqing_scoring.situation import Situation, WinHand
-from majiang.rules.settlement import Payment
 
 __all__ = ["bao_multiplier", "di_of", "lianzhuang_bonus", "payments"]
 

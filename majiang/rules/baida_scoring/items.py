@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from majiang.core.settlement import ScoreItem
 from majiang.hand import waits
 from majiang.hand.types import Decomposition
-from majiang.rules.settlement import ScoreItem
 
 from .situation import FLOWER_GROUPS, WINDS, Situation, WinHand
 

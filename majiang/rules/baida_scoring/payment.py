@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from majiang.rules.settlement import Payment
+from majiang.core.settlement import Payment
 
 from .situation import SEATS, Situation
 

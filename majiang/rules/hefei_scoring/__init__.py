@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from majiang.core.settlement import Settlement, totals_from_payments
 from majiang.hand.types import Decomposition
-from majiang.rules.settlement import Settlement, totals_from_payments
 from majiang.tiles import format_tiles
 
 from . import items as _items

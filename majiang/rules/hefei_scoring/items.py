@@ -10,9 +10,9 @@ from __future__ import annotations
 from collections import Counter
 from typing import NamedTuple
 
+from majiang.core.settlement import ScoreItem
 from majiang.hand import TileSet, decompositions
 from majiang.hand.types import Decomposition, Group
-from majiang.rules.settlement import ScoreItem
 from majiang.tiles import format_tiles, rank
 
 from .situation import SUIT_NAMES, Situation, WinHand

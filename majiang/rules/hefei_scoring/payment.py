@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from majiang.rules.settlement import Payment, ScoreItem
+from majiang.core.settlement import Payment, ScoreItem
 
 from .situation import SEATS, Situation
 

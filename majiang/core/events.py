@@ -1,6 +1,6 @@
 """Events the engine emits. Some carry private tiles; :func:`redact` makes the copy a
 given seat may see. Nothing leaves the engine without passing through it (or
-through :meth:`Hand.view`)."""
+through the engine's ``seat_view``)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from typing import Literal
 
 import msgspec
 
-from majiang.rules.settlement import Settlement
+from majiang.core.settlement import Settlement
 
 
 class HandStarted(msgspec.Struct, frozen=True, tag="hand_started"):

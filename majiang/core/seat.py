@@ -1,7 +1,7 @@
 """The mutable per-hand state the engine keeps: each seat's tiles and flags, the open claim window.
 
 Compiled with the engine where mypyc is available (docs/engine.md); the frozen pieces they hold
-(melds, river tiles) are msgspec structs in :mod:`majiang.engine.state`, which re-exports these.
+(melds, river tiles) are msgspec structs in :mod:`majiang.core.melds`.
 """
 
 from __future__ import annotations
@@ -11,8 +11,8 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from majiang.engine.actions import Action
-    from majiang.engine.state import Meld, RiverTile
+    from majiang.core.actions import Action
+    from majiang.core.melds import Meld, RiverTile
 
 @dataclass
 class ClaimWindow:

@@ -1,4 +1,5 @@
-"""Plain data held by a hand in progress: melds, rivers, the claim window."""
+"""The frozen pieces a seat shows: its melds and its river (msgspec structs, so not compiled:
+mypyc replaces the annotations of the classes it compiles, which msgspec cannot read)."""
 
 from __future__ import annotations
 
@@ -25,9 +26,3 @@ class RiverTile(msgspec.Struct, frozen=True):
     tile: int
     claimed: bool = False  # taken by another seat (still shown dimmed)
     declared: bool = False  # the discard that declared 报听
-
-
-# (defined in majiang.engine.seat, compiled with the engine; imported from here as before)
-from majiang.engine.seat import ClaimWindow, SeatState  # noqa: E402
-
-__all__ = ["KONG_KINDS", "ClaimWindow", "Meld", "MeldKind", "RiverTile", "SeatState"]

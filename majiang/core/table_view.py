@@ -2,8 +2,8 @@
 
 The rules need the table's state (who holds what, the wild, the dealer, the kong chain) but not the
 engine's flow, so they see the hand through this protocol instead of importing
-:class:`majiang.engine.hand.Hand` (which imports the rules): the layers stay one-way. ``Hand``
-satisfies it as it is.
+:class:`majiang.engine.hand.Hand`: the rules sit below the engine and never import it. ``Hand``
+satisfies it as it is (mypy checks that where the engine hands itself to its ruleset).
 """
 
 from __future__ import annotations
@@ -11,11 +11,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Protocol
 
 if TYPE_CHECKING:
-    from majiang.engine.state import SeatState
-    from majiang.rules.base import NaturalTable, TableInfo
+    from majiang.core.deal import NaturalTable, TableInfo
+    from majiang.core.seat import SeatState
 
 
-class Table(Protocol):
+class TableView(Protocol):
     seat_state: list[SeatState]  # per seat: concealed counts, melds, exposures, flags
     info: TableInfo  # the wild and its companions, fixed at the deal
     natural: NaturalTable | None  # per-hand cache kept by Ruleset.natural_table

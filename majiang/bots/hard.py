@@ -34,6 +34,7 @@ from majiang.core.actions import Action, Declare, Discard, Expose, Kong, WildKon
 from majiang.engine.hand import Hand, IllegalAction
 from majiang.engine.view import SeatView
 from majiang.hand import is_win, waits
+from majiang.rules.registry import entry
 
 SAMPLES = 16  # guesses per decision; each is played out once per candidate
 MAX_CANDIDATES = 4
@@ -134,8 +135,9 @@ class HardBot:
         rng = random.Random(decision_seed(self.seed, view))
         ruleset = ruleset_of(view)
         reader = Reader(view)
-        policy = FastPolicy(view.ruleset, reader.as_natural, mode_b=view.ruleset == "anqing"
-                            and view.options.get("mode") == "B", need_eight=view.ruleset == "hefei")
+        family = entry(view.ruleset).bot.family  # the way of play the ruleset is tuned as
+        policy = FastPolicy(view.ruleset, reader.as_natural, mode_b=family == "anqing"
+                            and view.options.get("mode") == "B", need_eight=family == "hefei")
         forced = frozenset(t for t in range(ruleset.count_size) if _forced(view, t))
         develop = _developer(view, policy) if DEVELOP else None
         values: list[list[int]] = [[] for _ in candidates]
@@ -210,9 +212,10 @@ def _developer(view: SeatView, policy: FastPolicy) -> Develop:
 
 def _forced(view: SeatView, t: int) -> bool:
     """A kind laid open as soon as it is held (Anqing's 杠牌, baida's flowers that are no 百搭)."""
-    if view.ruleset == "anqing":
+    family = entry(view.ruleset).bot.family
+    if family == "anqing":
         return t in view.gangpai
-    if view.ruleset == "baida":
+    if family == "baida":
         return t >= 34 and t not in view.wilds
     return False
 

@@ -2,6 +2,7 @@
 import {clearToast, flushNotice, h, mount} from './dom.js';
 import {t, toggleLang, onLang} from './i18n.js';
 import {session} from './api.js';
+import {applySettings} from './settings.js';
 import {nameScreen} from './screens/name.js';
 import {lobbyScreen} from './screens/lobby.js';
 import {tableScreen} from './screens/table.js';
@@ -13,6 +14,7 @@ import {recordsScreen} from './screens/records.js';
 import {matchScreen} from './screens/match.js';
 import {clubScreen, clubsScreen, joinClubScreen} from './screens/clubs.js';
 
+applySettings();
 const app = document.getElementById('app');
 const topbar = document.getElementById('topbar');
 let current = null; // {dispose?, relabel?}

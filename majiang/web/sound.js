@@ -1,6 +1,7 @@
 // Table sounds made in the browser (WebAudio oscillators; no files to download), and the aria-live
 // announcer. Muting is remembered per browser (localStorage `mj.mute`).
 import {h} from './dom.js';
+import {settings} from './settings.js';
 
 let ctx = null;
 export function muted() { return localStorage.getItem('mj.mute') === '1'; }
@@ -24,7 +25,7 @@ function tone(freq, len, type = 'sine', at = 0, gain = 0.12) {
   const g = a.createGain();
   osc.type = type;
   osc.frequency.setValueAtTime(freq, t0);
-  g.gain.setValueAtTime(gain, t0);
+  g.gain.setValueAtTime(Math.max(0.0002, gain * settings().volume), t0);
   g.gain.exponentialRampToValueAtTime(0.0001, t0 + len);
   osc.connect(g).connect(a.destination);
   osc.start(t0);

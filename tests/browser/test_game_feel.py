@@ -82,7 +82,8 @@ def _check_table(page: Any, w: int, h: int, where: str) -> None:
 def test_the_table_at_four_sizes_as_a_game(browser: Any, server: Any, shots: Path) -> None:
     page = _page(browser, server, 844, 390)
     try:
-        _enter_and_create(page, "横屏玩家", "anqing", {"mode": "A"}, hands=1)
+        # (clocks long enough that my turn never runs out while the sizes are measured on a loaded machine)
+        _enter_and_create(page, "横屏玩家", "anqing", {"mode": "A"}, hands=1, seconds=900)
         page.click("[data-testid=ready]")
         _until_my_discard(page)
         page.evaluate("localStorage.setItem('mj.rotateSeen', '0')")
@@ -160,6 +161,28 @@ def test_the_table_at_four_sizes_as_a_game(browser: Any, server: Any, shots: Pat
         page.click("[data-testid=confirm-dissolve-no]")
         assert page.locator("[data-testid=confirm-dissolve]").count() == 0
         assert page.evaluate("!window.__mj.st.room.vote")
+
+        # The settings panel, at every size in both languages, inside the screen; what it sets is kept.
+        page.click("[data-testid=menu]")
+        page.click("[data-testid=open-settings]")
+        page.wait_for_selector("[data-testid=settings]")
+        page.click("[data-testid=felt-blue]")
+        for lang in ("zh", "en"):
+            _set_lang(page, lang)
+            if page.locator("[data-testid=settings]").count() == 0:  # (a language switch re-renders the table)
+                page.evaluate("window.__mj.st.settingsOpen = true")
+                page.evaluate(INJECT, "turn")
+            for size, (w, h) in SIZES.items():
+                page.set_viewport_size({"width": w, "height": h})
+                page.wait_for_timeout(100)
+                _inside(page, "[data-testid=settings] input, [data-testid=settings] button", w, h,
+                        f"settings {size} {lang}")
+                page.screenshot(path=str(shots / f"game-settings-{size}-{lang}.png"))
+        felt = "getComputedStyle(document.documentElement).getPropertyValue('--felt').trim()"
+        assert page.evaluate(felt) == "#163f66"
+        page.reload()
+        page.wait_for_selector("[data-testid=corner-menu]", timeout=15000)
+        assert page.evaluate(felt) == "#163f66"  # remembered by this browser
         assert not page.errors, page.errors  # type: ignore[attr-defined]
     finally:
         page.context.close()

@@ -33,7 +33,7 @@ def _page(browser: Any, server: Any, width: int = 1366, height: int = 900) -> An
 
 
 def _enter_and_create(page: Any, name: str, ruleset: str, options: dict[str, str], hands: int = 1,
-                      checks: tuple[str, ...] = ()) -> str:
+                      checks: tuple[str, ...] = (), seconds: int = 60) -> str:
     """Enter the lobby as ``name`` and create a room; ``options`` are select fields, ``checks`` the
     option checkboxes to tick (under 'more options')."""
     page.fill("#name", name)
@@ -44,8 +44,8 @@ def _enter_and_create(page: Any, name: str, ruleset: str, options: dict[str, str
     for key, value in options.items():
         page.select_option(f"#opt-{key}", value)
     page.fill("#hands", str(hands))
-    page.fill("#discard_seconds", "60")
-    page.fill("#claim_seconds", "60")
+    page.fill("#discard_seconds", str(seconds))
+    page.fill("#claim_seconds", str(seconds))
     page.fill("#bot_delay", "0.05")
     # a slow reload on a loaded machine must not outlast the grace and hand the seat to 托管
     page.click("[data-testid=create-form] details summary")
@@ -139,8 +139,13 @@ def _play_to_settlement(page: Any, shots: Path, label: str, *, reload_at: int | 
             if reload_at is not None and not stats["reloaded"] and stats["discards"] >= reload_at:
                 before = _hand_ids(page)
                 seat_before = page.get_attribute("[data-testid=table] .seat-me", "data-seat")
+                glow = "(() => { const e = document.querySelector('.river .tile.hl');" \
+                       " return e ? e.closest('.river').dataset.testid + ':' + e.dataset.tile : null; })()"
+                glow_before = page.evaluate(glow)
                 page.reload()
                 page.wait_for_selector("[data-testid=my-hand] button.tile.can", timeout=15000)
+                # the latest discard keeps its glow across the reload (issue 24)
+                assert page.evaluate(glow) == glow_before, (glow_before, page.evaluate(glow))
                 after = _hand_ids(page)
                 seat_after = page.get_attribute("[data-testid=table] .seat-me", "data-seat")
                 assert seat_after == seat_before

@@ -48,8 +48,8 @@ export function historyScreen({app, go}, code) {
           h('tbody', {}, data.hands.map((hs) => h('tr', {},
             h('td', {}, `#${hs.hand_no}`, h('span', {class: 'muted'}, ` ${dateText(hs.finished_at)}`)),
             h('td', {}, hs.draw || !(hs.settlement && hs.settlement.winners && hs.settlement.winners.length) ? t('draw_game')
-              : `${hs.settlement.winners.map((w) => names[w]).join('、')} ${t('act_win')}`),
-            hs.totals.map((x) => h('td', {class: `num ${x > 0 ? 'pos' : x < 0 ? 'neg' : ''}`}, signed(x))),
+              : `${hs.settlement.winners.map((w) => names[w]).join(t('list_sep'))} ${t('act_win')}`),
+            hs.totals.map((x, i) => h('td', {class: `num seat-total ${x > 0 ? 'pos' : x < 0 ? 'neg' : ''}`, 'data-label': names[i]}, signed(x))),
             h('td', {},
               h('button', {type: 'button', class: 'ghost', onclick: () => {
                 mount(detail, settlementEl({...hs, ruleset: room.ruleset}, names));

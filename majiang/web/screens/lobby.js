@@ -180,7 +180,7 @@ export function lobbyScreen({app, go}) {
         h('span', {class: 'code'}, r.code),
         h('span', {}, `${rulesetName(r.ruleset, r.title)} · ${t('hand_no', {n: r.hand_no})}`),
         h('a', {class: 'button ghost', href: `#/room/${r.code}`, 'data-testid': `watch-${r.code}`}, t('watch'))))
-        : h('li', {class: 'muted'}, t('no_rooms')));
+        : h('li', {class: 'muted'}, t('no_rooms_watch')));
     } catch { /* keep the old list */ }
   }
 
@@ -197,7 +197,7 @@ export function lobbyScreen({app, go}) {
           h('span', {}, `${rulesetName(r.ruleset, r.title)} · ${opt}`),
           h('span', {class: 'muted'}, t('seats_taken', {n: seated})),
           h('button', {type: 'button', onclick: () => joinRoom(r.code)}, t('join')));
-      }) : h('li', {class: 'muted'}, t('no_rooms_watch')));
+      }) : h('li', {class: 'muted'}, t('no_rooms')));
     } catch { /* keep the old list */ }
   }
 

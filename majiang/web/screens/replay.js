@@ -24,6 +24,14 @@ export function replayScreen({app}, code, handNo) {
       if (disposed || my !== loading) return;
       st.view = data.view;
       st.events = data.events || [];
+      // The latest discard keeps its glow as at the table: the last discard (or claim) of this step's
+      // events, else the one before while it still lies last in its river.
+      const d = [...st.events].reverse().find((e) => e.type === 'discarded' || e.type === 'claimed');
+      if (d) st.lastDiscard = d.type === 'discarded' ? {seat: d.seat, tile: d.tile} : null;
+      else if (st.lastDiscard) {
+        const r = data.view.seats[st.lastDiscard.seat].river;
+        if (!r.length || r[r.length - 1].tile !== st.lastDiscard.tile || r[r.length - 1].claimed) st.lastDiscard = null;
+      }
       st.steps = data.steps;
       st.error = null;
     } catch (e) {
@@ -124,7 +132,7 @@ export function replayScreen({app}, code, handNo) {
         ? h('div', {class: 'opp-hand revealed', 'data-testid': 'replay-hand'},
           arrangeHand(st.view, st.view.hand).map((id) => tileEl(id, {size: 'meld', view: st.view})))
         : null;
-      body.push(boardEl(st.view, {names: st.names, room: null, myHand: own}));
+      body.push(boardEl(st.view, {names: st.names, room: null, myHand: own, lastDiscard: st.lastDiscard}));
       if (st.view.phase === 'over' && st.view.settlement) {
         body.push(h('div', {class: 'card'}, settlementEl(st.view, st.names)));
       }

@@ -10,6 +10,7 @@ import {hintFor} from '../hint.js';
 import {settlementEl, countUp} from './settlement.js';
 import {announcer, muted, setMuted, setVoice, sounds, speak, voiceOn} from '../sound.js';
 import {rankingEl} from './ranking.js';
+import {FELTS, saveSettings, settings} from '../settings.js';
 
 const ACTION_ORDER = ['win', 'wildkong', 'kong', 'peng', 'chi', 'expose', 'declare', 'pass'];
 
@@ -101,6 +102,8 @@ export function tableScreen({app, go}, code) {
         if (!(msg.view.legal || []).some((a) => a.type === 'declare')) st.mode = 'normal';
         st.chooser = null;
         for (const ev of msg.events || []) onEvent(ev);
+        keepLastDiscard(msg.view);
+        autoAnswer(msg.view);
         break;
       }
       case 'error':
@@ -172,18 +175,67 @@ export function tableScreen({app, go}, code) {
       case 'claimed':
         st.lastDiscard = null;
         st.flash = ev.seat;
+        markCall(ev.seat, actionLabel({type: ev.kind}));
         sounds.call();
         announce(t('aria_call', {who, act: actionLabel({type: ev.kind}), tile: tileName(ev.tile)}));
         toast(() => `${nameOf(ev.seat)} ${actionLabel({type: ev.kind})} ${tileName(ev.tile)}`);
         speak(actionLabel({type: ev.kind}), getLang());
         break;
-      case 'concealed_kong': case 'added_kong': toast(() => `${nameOf(ev.seat)} ${t('act_kong')}`); speak(t('act_kong'), getLang()); break;
+      case 'concealed_kong': case 'added_kong': toast(() => `${nameOf(ev.seat)} ${t('act_kong')}`); speak(t('act_kong'), getLang()); markCall(ev.seat, t('act_kong')); break;
       case 'wild_konged': toast(() => `${nameOf(ev.seat)} ${t('act_wildkong')}`); break;
       // A flower laid open is 补花 (百搭麻将); any other laid-open tile is Anqing's 亮杠牌.
       case 'exposed': toast(() => `${nameOf(ev.seat)} ${ev.tile >= 34 ? t('bu_hua') : t('act_expose')} ${tileName(ev.tile)}`); break;
-      case 'won': sounds.win(); speak(ev.self_draw ? t('self_draw') : t('act_win'), getLang()); announce(t('aria_win', {who})); toast(() => t('toast_win', {who: nameOf(ev.seat), how: ev.self_draw ? t('self_draw') : ''}).trim(), 'win', 3500); break;
+      case 'won': markCall(ev.seat, ev.self_draw ? t('self_draw') : t('act_win')); sounds.win(); speak(ev.self_draw ? t('self_draw') : t('act_win'), getLang()); announce(t('aria_win', {who})); toast(() => t('toast_win', {who: nameOf(ev.seat), how: ev.self_draw ? t('self_draw') : ''}).trim(), 'win', 3500); break;
       default: break;
     }
+  }
+
+  // The latest discard keeps its glow after a reload: remembered per room for this tab, and taken
+  // back only while that tile still lies, unclaimed, last in its seat's river in the same hand.
+  function keepLastDiscard(v) {
+    const key = `mj.last.${code}`;
+    if (st.lastDiscard) {
+      sessionStorage.setItem(key, JSON.stringify({...st.lastDiscard, hand: v.hand_no}));
+      return;
+    }
+    try {
+      const saved = JSON.parse(sessionStorage.getItem(key) || 'null');
+      const r = saved && saved.hand === v.hand_no && v.seats[saved.seat] ? v.seats[saved.seat].river : null;
+      if (r && r.length && r[r.length - 1].tile === saved.tile && !r[r.length - 1].claimed) {
+        st.lastDiscard = {seat: saved.seat, tile: saved.tile};
+      } else sessionStorage.removeItem(key);
+    } catch { sessionStorage.removeItem(key); }
+  }
+
+  // The player's own shortcuts (settings): 胡 whenever it is offered; pass a claim window offering no win.
+  function autoAnswer(v) {
+    const legal = v.legal || [];
+    if (!legal.length || st.watching) return;
+    const prefs = settings();
+    const win = legal.find((a) => a.type === 'win');
+    if (prefs.autoWin && win) { setTimeout(() => send(win), 0); return; }
+    const pass = legal.find((a) => a.type === 'pass');
+    if (prefs.autoPass && v.phase === 'claim' && pass && !win) setTimeout(() => send(pass), 0);
+  }
+
+  // 碰/杠/吃/胡: a large call mark over the caller's seat for a moment (CSS, 400 ms, none under
+  // prefers-reduced-motion), drawn after the next render and gone by itself.
+  function markCall(seat, text) {
+    st.callMark = {seat, text, at: performance.now()};
+    setTimeout(() => { if (st.callMark && performance.now() - st.callMark.at >= 850) { st.callMark = null; render(); } }, 900);
+  }
+
+  // My discard flies from the hand to its place in my river (250 ms; nothing waits for it; off under
+  // prefers-reduced-motion).
+  function flyDiscard() {
+    const from = st.flyFrom;
+    if (!from || !st.lastDiscard || st.lastDiscard.seat !== st.seat || st.lastDiscard.tile !== from.tile) return;
+    st.flyFrom = null;
+    const el = root.querySelector('.pond-me .river .tile.hl');
+    if (!el || !el.animate || window.matchMedia('(prefers-reduced-motion: reduce)').matches) return;
+    const to = el.getBoundingClientRect();
+    const dx = from.rect.left - to.left, dy = from.rect.top - to.top, k = from.rect.width / Math.max(1, to.width);
+    el.animate([{transform: `translate(${dx}px, ${dy}px) scale(${k})`}, {transform: 'none'}], {duration: 250, easing: 'ease-out'});
   }
 
   function send(action) {
@@ -233,7 +285,13 @@ export function tableScreen({app, go}, code) {
     }
     if (st.chooser) kids.push(chooserEl());
     if (st.confirmDissolve) kids.push(confirmDissolveEl());
+    if (st.settingsOpen) kids.push(settingsEl());
     mount(root, kids);
+    flyDiscard();
+    if (st.callMark) {
+      const seatEl = root.querySelector(`.board > .seat[data-seat="${st.callMark.seat}"]`);
+      if (seatEl) seatEl.appendChild(h('div', {class: 'call-mark', 'data-testid': 'call-mark', 'aria-hidden': 'true'}, st.callMark.text));
+    }
     for (const [seat, b] of Object.entries(st.bubbles)) {
       const seatEl = root.querySelector(`.board > .seat[data-seat="${seat}"]`);
       if (seatEl) seatEl.appendChild(h('div', {class: `chat-bubble ${b.phrase.startsWith('emote_') ? 'emote' : ''}`, 'data-testid': `bubble-${seat}`}, t(`phrase_${b.phrase}`)));
@@ -395,7 +453,12 @@ export function tableScreen({app, go}, code) {
       const waits = hint && hint.byDiscard.get(id);
       const el = tileEl(id, {
         view: v, markGangpai: true, plain,
-        onClick: action && !st.pending ? () => { st.mode = 'normal'; send(action); } : undefined,
+        onClick: action && !st.pending ? (ev) => {
+          st.mode = 'normal';
+          // where the tile leaves from: it flies from here to its river spot once the server has it there
+          st.flyFrom = ev && ev.currentTarget ? {rect: ev.currentTarget.getBoundingClientRect(), tile: id} : null;
+          send(action);
+        } : undefined,
         extraClass: [action ? 'can' : '', isDrawn ? 'drawn' : '', st.mode === 'declare' && action ? 'declare-pick' : ''].join(' '),
         badge: waits && best.has(id) && best.size <= 2 ? t('ting_badge') : null,
       });
@@ -512,7 +575,7 @@ export function tableScreen({app, go}, code) {
       h('button', {type: 'button', class: `ghost tuoguan ${tg ? 'on' : ''}`, 'data-testid': 'tuoguan', 'aria-pressed': tg ? 'true' : 'false',
         onclick: () => { st.askedTuoguan = !tg; sock.send({type: 'tuoguan', on: !tg}); }}, tg ? t('cancel_tuoguan') : t('tuoguan')),
       st.watching ? null : h('button', {type: 'button', class: 'ghost chat-toggle', 'data-testid': 'chat-open', 'aria-expanded': st.chatOpen ? 'true' : 'false',
-        'aria-label': t('quick_chat'), onclick: () => { st.chatOpen = !st.chatOpen; st.menuOpen = false; render(); }}, '💬'),
+        'aria-label': t('quick_chat'), onclick: () => { st.chatOpen = !st.chatOpen; st.menuOpen = false; render(); }}, t('chat_short')),
       st.chatOpen ? chatPanel() : null,
       h('button', {type: 'button', class: 'ghost menu-toggle', 'data-testid': 'menu', 'aria-expanded': st.menuOpen ? 'true' : 'false',
         'aria-label': t('menu'), onclick: () => { st.menuOpen = !st.menuOpen; render(); }}, '☰'),
@@ -525,6 +588,8 @@ export function tableScreen({app, go}, code) {
           onclick: () => { close(); st.confirmDissolve = true; render(); }}, t('vote_dissolve')),
         h('button', {type: 'button', class: 'ghost small', 'data-testid': 'voice', 'aria-pressed': voiceOn() ? 'true' : 'false',
           onclick: () => { setVoice(!voiceOn()); render(); }}, voiceOn() ? t('voice_on') : t('voice_off')),
+        h('button', {type: 'button', class: 'ghost small', 'data-testid': 'open-settings',
+          onclick: () => { close(); st.settingsOpen = true; render(); }}, t('settings')),
         h('button', {type: 'button', class: 'ghost small menu-only', 'data-testid': 'menu-lang',
           onclick: () => { close(); toggleLang(); }}, t('lang')),
         h('a', {class: 'ghost button small menu-only', href: '#/history', 'data-testid': 'menu-history'}, t('history'))));
@@ -541,6 +606,29 @@ export function tableScreen({app, go}, code) {
       others.length ? h('div', {class: 'mutes'}, h('span', {class: 'muted'}, t('chat_mute')), others.map((s) => h('label', {class: 'check'},
         h('input', {type: 'checkbox', checked: m.has(s.player_id), 'data-testid': `chat-mute-${s.seat}`,
           onchange: (ev) => setMutedPlayer(s.player_id, ev.target.checked)}), s.name))) : null);
+  }
+
+  // The settings panel: effects volume, voice, auto-pass claims, auto-win, tile size, table colour.
+  function settingsEl() {
+    const s = settings();
+    const done = () => { st.settingsOpen = false; render(); };
+    const check = (key, label) => h('label', {class: 'row check'}, h('span', {}, label),
+      h('input', {type: 'checkbox', checked: s[key], 'data-testid': `set-${key}`, onchange: (ev) => { saveSettings({[key]: ev.target.checked}); }}));
+    return h('div', {class: 'modal-back', onclick: (ev) => { if (ev.target === ev.currentTarget) done(); }},
+      h('div', {class: 'modal confirm', role: 'dialog', 'aria-label': t('settings'), 'data-testid': 'settings'},
+        h('h3', {}, t('settings')),
+        h('div', {class: 'settings-form'},
+          h('label', {class: 'row'}, h('span', {}, t('set_volume')), h('input', {type: 'range', min: 0, max: 1, step: 0.1, value: s.volume,
+            'data-testid': 'set-volume', oninput: (ev) => { saveSettings({volume: Number(ev.target.value)}); sounds.discard(); }})),
+          h('label', {class: 'row check'}, h('span', {}, t('set_voice')), h('input', {type: 'checkbox', checked: voiceOn(), 'data-testid': 'set-voice',
+            onchange: (ev) => setVoice(ev.target.checked)})),
+          check('autoPass', t('set_auto_pass')), check('autoWin', t('set_auto_win')),
+          h('label', {class: 'row'}, h('span', {}, t('set_tile_size')), h('input', {type: 'range', min: 0.85, max: 1.15, step: 0.05, value: s.tileSize,
+            'data-testid': 'set-tileSize', onchange: (ev) => { saveSettings({tileSize: Number(ev.target.value)}); render(); }})),
+          h('div', {class: 'row'}, h('span', {}, t('set_felt')), h('span', {class: 'buttons'}, Object.entries(FELTS).map(([k, c]) =>
+            h('button', {type: 'button', class: `felt-swatch ${s.felt === k ? 'on' : ''}`, 'data-testid': `felt-${k}`, 'aria-label': t(`felt_${k}`),
+              style: {background: c[0]}, onclick: () => { saveSettings({felt: k}); render(); }}))))),
+        h('div', {class: 'buttons'}, h('button', {type: 'button', class: 'primary', 'data-testid': 'settings-done', onclick: done}, t('done')))));
   }
 
   // 申请解散 asks first (with only bots too): the vote cannot be taken back once it starts.

@@ -256,3 +256,32 @@ def test_quick_chat_reaches_the_table_and_a_spectator(browser: Any, server: Any,
     finally:
         for page in (first, second, fan):
             page.context.close()
+
+
+def test_hefei_sigma_counts_the_dealer_points(browser: Any, server: Any) -> None:
+    """Hefei's Σ is what the payment shows: the items (13) plus the dealer's 庄分 (3), on a line of its own."""
+    import json
+
+    import msgspec
+
+    from majiang.rules import hefei_scoring
+
+    case = json.loads((Path(__file__).parents[1] / "data" / "hefei" / "zhuangfen.json").read_text())
+    settlement = msgspec.to_builtins(hefei_scoring.score(hefei_scoring.parse_situation(case)))
+    paid = settlement["payments"][0]["amount"]
+    view = {"ruleset": "hefei", "hand_no": 1, "settlement": settlement, "totals": settlement.get("totals"),
+            "wins": [{"seat": case["winner"], "self_draw": False, "from_seat": case.get("from_seat")}]}
+    page = _page(browser, server, 1280, 720)
+    try:
+        for lang in ("zh", "en"):
+            got = page.evaluate("""async ([v, lang]) => {
+              (await import('/i18n.js')).setLang(lang);
+              const {settlementEl} = await import('/screens/settlement.js');
+              document.body.replaceChildren(settlementEl(v, ['阿明', '小李', '老王', '张三']));
+              return [document.querySelector('[data-testid=fan-total]').textContent,
+                      document.querySelector('[data-testid=zhuangfen]').innerText];
+            }""", [view, lang])
+            assert f"Σ {paid} " in got[0], (lang, got, paid)
+            assert ("庄分" if lang == "zh" else "Dealer points") in got[1], got
+    finally:
+        page.context.close()

@@ -178,11 +178,20 @@ export function settlementEl(data, names, opts = {}) {
   for (const win of wins) {
     const items = per ? per[win.seat] || per[String(win.seat)] || [] : st.items || [];
     const total = items.reduce((a, it) => a + it.value, 0);
+    // Hefei's dealer points (庄分) are paid on top of the items: their own line, and in the Σ, so the Σ
+    // is what the payment shows (点炮 13 + 庄分 3 = 16).
+    const zhuang = Math.max(0, ...(st.payments || []).filter((p) => p.payee === win.seat)
+      .map((p) => (p.breakdown && p.breakdown.zhuangfen) || 0));
+    const zhuangRow = zhuang ? h('tr', {'data-key': 'zhuangfen', 'data-testid': 'zhuangfen'},
+      h('td', {class: 'item-name'}, t('bd_zhuangfen_item')), h('td', {class: 'num'}, `${zhuang} ${unit}`),
+      h('td', {class: 'muted item-note'}, t('note_zhuangfen'))) : null;
+    const table = items.length ? itemTable(items, unit, rs) : null;
+    if (table && zhuangRow) table.querySelector('tbody').appendChild(zhuangRow);
     blocks.push(h('section', {class: 'winner-block', 'data-seat': win.seat},
       h('h3', {}, wins.length > 1 ? nm(win.seat) : t('your_hand'),
-        items.length ? h('span', {class: 'fan-total'}, ` Σ ${total} ${unit}`) : null),
+        items.length ? h('span', {class: 'fan-total', 'data-testid': 'fan-total'}, ` Σ ${total + zhuang} ${unit}`) : null),
       data.revealed ? winnerHandEl(data, st, win) : null,
-      items.length ? itemTable(items, unit, rs) : null));
+      table));
   }
   if (!wins.length && !draw) {
     // A history summary has no wins list: the items alone.

@@ -11,10 +11,12 @@ import os
 import shutil
 import subprocess
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
 
+from tests.server.conftest import database_url, drop_schema
 from tests.server.harness import ServerProcess
 
 CHROMIUM = os.environ.get("MAJIANG_CHROMIUM", "/usr/bin/chromium")
@@ -80,3 +82,20 @@ def browser(chromium_path: str) -> Iterator[object]:
 def shots() -> Path:
     SHOTS.mkdir(parents=True, exist_ok=True)
     return SHOTS
+
+
+@pytest.fixture(scope="module", params=["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)])
+def platform_server(request: pytest.FixtureRequest,
+                    tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
+    """A server per module on SQLite and one on the machine's PostgreSQL (the platform's flows run on both)."""
+    tmp = tmp_path_factory.mktemp(f"platform-{request.param}")
+    # in a thread of its own: making the schema runs an event loop, and Playwright's holds this thread's
+    with ThreadPoolExecutor(1) as pool:
+        url, schema = pool.submit(database_url, request.param, tmp).result()
+    srv = ServerProcess(tmp / "data", url, log_path=tmp / "server.log").start()
+    try:
+        yield srv
+    finally:
+        srv.stop()
+        with ThreadPoolExecutor(1) as pool:
+            pool.submit(drop_schema, schema).result()

@@ -36,7 +36,8 @@ def _finish_room(server: ServerProcess, code: str, tokens: list[str]) -> None:
     t.join(150)
 
 
-def test_a_club_from_invite_link_to_its_board(browser: Any, server: ServerProcess, shots: Path) -> None:
+def test_a_club_from_invite_link_to_its_board(browser: Any, platform_server: ServerProcess, shots: Path) -> None:
+    server = platform_server
     ctx_a = browser.new_context(viewport={"width": 1280, "height": 720})
     ctx_b = browser.new_context(viewport={"width": 1280, "height": 720})
     try:

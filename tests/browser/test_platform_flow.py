@@ -79,7 +79,9 @@ def _shoot_sizes(page: Any, shots: Path, name: str) -> None:
     _set_lang(page, "zh")
 
 
-def test_account_records_replay_code_and_a_second_device(browser: Any, server: ServerProcess, shots: Path) -> None:
+def test_account_records_replay_code_and_a_second_device(browser: Any, platform_server: ServerProcess,
+                                                         shots: Path) -> None:
+    server = platform_server
     username = "a" + secrets.token_hex(4)
     password = "a long password"
     ctx_a, ctx_c, ctx_d = _context(browser), _context(browser), _context(browser)

@@ -43,7 +43,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--forwarded-allow-ips", default=None, metavar="ADDRS",
                    help="proxies whose X-Forwarded-For names the client (comma-separated addresses or networks, "
                         "'*' for any): the per-address limits then count the client, not the proxy "
-                        "(default $FORWARDED_ALLOW_IPS, else 127.0.0.1)")
+                        "(default $FORWARDED_ALLOW_IPS, else none: name only a proxy clients cannot connect from)")
     p.add_argument("--create-schema", action="store_true",
                    help="PostgreSQL: create the URL's ?schema= when it does not exist (default: refuse to start)")
     p.add_argument("--reuse-port", action="store_true", help=argparse.SUPPRESS)
@@ -113,10 +113,12 @@ def run(args: argparse.Namespace) -> int:
     banner = f"majiang server on http://{shown}:{port}/  (database: {_safe(settings.database_url or '')}{node})"
     # Only a trusted proxy's X-Forwarded-For is read (uvicorn's ProxyHeadersMiddleware): a client
     # naming itself another address there gets no fresh rate-limit bucket.
-    proxies = args.forwarded_allow_ips or os.environ.get("FORWARDED_ALLOW_IPS") or "127.0.0.1"
+    # None by default, not uvicorn's 127.0.0.1: a client on the server's own machine (or behind a proxy
+    # there) could name itself any address and get a fresh bucket per request (issue 30).
+    proxies = args.forwarded_allow_ips or os.environ.get("FORWARDED_ALLOW_IPS") or ""
     # log_config None: uvicorn's loggers propagate to the root handler configure() set (one format for all)
     config = uvicorn.Config(app, log_level=args.log_level, log_config=None, ws_max_size=65536, ws_ping_interval=20,
-                            ws_ping_timeout=20, timeout_graceful_shutdown=2, proxy_headers=True,
+                            ws_ping_timeout=20, timeout_graceful_shutdown=2, proxy_headers=bool(proxies),
                             forwarded_allow_ips=proxies)
     # The request head is bounded below the app, whichever parser serves (majiang/server/http_guard.py);
     # h11's own buffer bound sits past it by one read, so the guard's 431 comes first.

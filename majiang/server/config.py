@@ -43,6 +43,13 @@ class Limits:
     write_burst_ip: float = 60.0
     write_rate_token: float = 3.0
     write_burst_token: float = 20.0
+    # every REST read (GET), per client address
+    read_rate_ip: float = 20.0
+    read_burst_ip: float = 200.0
+    # room codes that named no room (REST and websocket), per client address: with none left, every
+    # lookup by code is refused for a while (majiang/server/throttle.py)
+    code_miss_rate_ip: float = 0.2
+    code_miss_burst_ip: float = 20.0
     # the replay view endpoint (it rebuilds a hand), per client address
     view_rate_ip: float = 20.0
     view_burst_ip: float = 60.0

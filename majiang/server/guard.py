@@ -9,6 +9,7 @@ from typing import Any
 from majiang.server.auth import Revocations
 from majiang.server.config import Limits
 from majiang.server.limits import KeyedBuckets
+from majiang.server.throttle import MissThrottle
 
 
 class LRU:
@@ -41,6 +42,8 @@ class Guard:
         self.write_ip = KeyedBuckets(limits.write_rate_ip, limits.write_burst_ip, "write_ip")
         self.write_token = KeyedBuckets(limits.write_rate_token, limits.write_burst_token, "write_token")
         self.view_ip = KeyedBuckets(limits.view_rate_ip, limits.view_burst_ip, "view_ip")
+        self.read_ip = KeyedBuckets(limits.read_rate_ip, limits.read_burst_ip, "read_ip")
+        self.room_codes = MissThrottle(limits.code_miss_rate_ip, limits.code_miss_burst_ip, "room_code")
         self.ws_token = KeyedBuckets(limits.ws_rate_token, limits.ws_burst_token, "ws_token")
         self.ws_ip = KeyedBuckets(limits.ws_rate_ip, limits.ws_burst_ip, "ws_ip")
         self.connect_token = KeyedBuckets(limits.connect_rate_token, limits.connect_burst_token, "connect_token")
@@ -52,7 +55,7 @@ class Guard:
     def buckets(self) -> dict[str, KeyedBuckets]:
         return {"write_ip": self.write_ip, "write_token": self.write_token, "view_ip": self.view_ip,
                 "ws_token": self.ws_token, "ws_ip": self.ws_ip, "connect_token": self.connect_token,
-                "connect_ip": self.connect_ip}
+                "connect_ip": self.connect_ip, "read_ip": self.read_ip, "room_code": self.room_codes.buckets}
 
     def prune(self, now: float, wall: float) -> None:
         """Forget refilled buckets (``now``: monotonic) and revocations of tokens expired by ``wall``."""

@@ -67,5 +67,9 @@ class KeyedBuckets:
         self._refused.inc()
         return False
 
+    def refused(self) -> None:
+        """Count a refusal decided outside ``allow`` (majiang/server/throttle.py)."""
+        self._refused.inc()
+
     def __len__(self) -> int:
         return len(self._buckets)

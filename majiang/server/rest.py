@@ -44,6 +44,13 @@ class HTTPError(Exception):
         self.status, self.code, self.reason = status, code, reason
 
 
+class NoRoom(HTTPError):
+    """The code names no room (or none the caller may see): a miss that slows down code guessing."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(404, "not_found", reason)
+
+
 def ok(data: Any, status: int = 200) -> Response:
     return Response(encoder.encode(data), status_code=status, media_type="application/json")
 
@@ -132,15 +139,20 @@ async def visible_code(request: Request) -> str:
     if not is_operator(request):
         p = auth.verify(server.settings.secret, _bearer(request), server.guard.revocations)
         if not await server.platform.clubs.may_enter(code, p.player_id if p else None):
-            raise HTTPError(404, "not_found", f"no room {code}")
+            raise NoRoom(f"no room {code}")
     return code
 
 
 async def table_of(request: Request) -> Table:
     code = await visible_code(request)
-    table = await request.app.state.server.registry.get(code)
+    server = request.app.state.server
+    table = await server.registry.get(code)
     if table is None:
-        raise HTTPError(404, "not_found", f"no live room {code}")
+        room = await server.store.room(code) if server.cluster is not None else None
+        if room is not None and room["status"] not in ("finished", "dissolved"):
+            # another node is taking the table over (its lease expiring or being claimed): try again
+            raise HTTPError(503, "unavailable", f"room {code} is moving to another server; try again")
+        raise NoRoom(f"no live room {code}")
     return table
 
 
@@ -159,12 +171,23 @@ def endpoint(fn: Any) -> Any:
         code = request.path_params.get("code")
         if isinstance(code, str) and CODE_RE.fullmatch(code):
             TABLE.set(code.upper())  # the records this request logs name its room (majiang/server/logs.py)
+        guard = request.app.state.server.guard
         try:
             if request.method == "POST":
                 throttle(request)
+            elif not is_operator(request) and not guard.read_ip.allow(client_ip(request)):
+                # every read too (issue 30: GETs had no limit), but the operator's monitoring
+                raise HTTPError(429, "rate_limited", "too many requests from your address; slow down")
+            if isinstance(code, str):
+                wait = guard.room_codes.wait(client_ip(request))
+                if wait is not None:
+                    raise HTTPError(429, "rate_limited", "too many room codes that named no room from your "
+                                                         f"address; try again in {wait:.0f} s")
             return await fn(request)  # type: ignore[no-any-return]
         except HTTPError as e:
-            headers = {"retry-after": "1"} if e.status == 429 else None
+            if isinstance(e, NoRoom):
+                guard.room_codes.miss(client_ip(request))
+            headers = {"retry-after": "1"} if e.status in (429, 503) else None
             return JSONResponse({"error": e.code, "reason": e.reason}, status_code=e.status, headers=headers)
         except TableError as e:
             return fail(TABLE_ERROR_STATUS.get(e.code, 409), e.code, e.reason)
@@ -409,7 +432,7 @@ async def get_room(request: Request) -> Response:
         return ok({"room": table.room_json()})
     room = await stored_room(request.app.state.server.store, code)
     if room is None:
-        raise HTTPError(404, "not_found", f"no room {code}")
+        raise NoRoom(f"no room {code}")
     return ok({"room": room})
 
 
@@ -531,7 +554,7 @@ async def room_hands(request: Request) -> Response:
     store = request.app.state.server.store
     rows = await store.hands(code)
     if not rows and await store.room(code) is None:
-        raise HTTPError(404, "not_found", f"no room {code}")
+        raise NoRoom(f"no room {code}")
     hands = [_hand_json(r) for r in rows]
     totals = [sum(h["totals"][i] for h in hands) for i in range(4)]
     guard = request.app.state.server.guard

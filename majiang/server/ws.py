@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import time
+from typing import Any
 
 import msgspec
 from starlette.websockets import WebSocket, WebSocketDisconnect
@@ -62,8 +63,22 @@ async def _serve(ws: WebSocket) -> None:
     if not (guard.connect_ip.allow(ip) and guard.connect_token.allow(player.player_id)):
         await _refuse(ws, 0, "rate_limited", "too many connections; wait a moment before reconnecting", 4029)
         return
+    wait = guard.room_codes.wait(ip)  # too many codes that named no room: guessing (majiang/server/throttle.py)
+    if wait is not None:
+        await _refuse(ws, 0, "rate_limited", f"too many room codes that named no room; try again in {wait:.0f} s",
+                      4029)
+        return
     table = await app.registry.get(code)
-    if table is None or not await app.platform.clubs.may_enter(code, player.player_id):  # a club's: members only
+    if not await app.platform.clubs.may_enter(code, player.player_id):  # a club's: members only
+        table = None
+    elif table is None and await _being_claimed(app, code):
+        # Its lease is expiring or a node is claiming it: not here yet, but it exists. 4004 is final
+        # to the clients (they stop reconnecting), so it is said only of a room the database does not
+        # have live; this is "try again" (issue 30: 9 of 48 reconnects during takeovers got 4004).
+        await _refuse(ws, 0, "unavailable", f"room {code} is moving to another server; reconnect", 1013)
+        return
+    if table is None:
+        guard.room_codes.miss(ip)
         await _refuse(ws, 0, "no_room", f"no room {code}", 4004)
         return
     if table.state.seat_of(player.player_id) is None:
@@ -170,6 +185,14 @@ def _kind_of(raw: bytes) -> str | None:
         return _kind_decoder.decode(raw).type[:32]
     except (msgspec.ValidationError, msgspec.DecodeError, RecursionError):
         return None
+
+
+async def _being_claimed(app: Any, code: str) -> bool:
+    """The room is in the database and neither finished nor dissolved, but no table serves it here."""
+    if app.cluster is None or len(code) > 16 or not code.isalnum():
+        return False
+    room = await app.store.room(code)
+    return room is not None and room["status"] not in ("finished", "dissolved")
 
 
 async def _refuse(ws: WebSocket, seq: int, code: str, reason: str, close: int) -> None:

@@ -22,7 +22,8 @@ from websockets.asyncio.client import ClientConnection
 OPERATOR = "test-operator-token"
 # Tests drive many players from one address at machine speed: the shared servers get roomy limits,
 # and tests/server/test_abuse.py starts servers with the real (or tighter) ones.
-TEST_LIMITS = ("write_rate_ip=0,write_rate_token=0,ws_rate_token=0,ws_rate_ip=0,connect_rate_ip=0,"
+TEST_LIMITS = ("write_rate_ip=0,write_rate_token=0,ws_rate_token=0,ws_rate_ip=0,connect_rate_ip=0,read_rate_ip=0,"
+               "code_miss_rate_ip=0,"
                "connect_rate_token=0,view_rate_ip=0,rooms_per_token=50,seats_per_token=50,"
                "login_rate_account=0,login_rate_ip=0,code_rate_ip=0")
 FAST = {"discard_seconds": 30, "claim_seconds": 30, "ready_seconds": 30, "grace_seconds": 30, "bot_delay": 0}

@@ -325,6 +325,9 @@ async def _reconnect(c: Cluster, nodes: list[int], code: str, people: list[dict[
                 break
             except (TimeoutError, websockets.ConnectionClosed):  # closed 1013: the owner is not known yet
                 await cl.close()
+                # never 4004 ("no room", final to the clients) for a room that exists (issue 30)
+                code_seen = cl.ws.close_code if cl.ws is not None else None
+                assert code_seen != 4004, f"seat {i} was told the room does not exist: {cl.raw[-1:]}"
                 assert time.monotonic() < deadline, "no node took the table over within 15 s"
                 await asyncio.sleep(0.3)
         back.append(cl)

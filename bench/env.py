@@ -9,7 +9,9 @@ contender is warmed up on games it never sees again, then ours and RLCard altern
 slices so each ratio compares rates taken under the same machine load.
 
 Rows: ``Table`` (the bare loop every wrapper uses), ``VectorEnv(16)`` (batched arrays), the
-PettingZoo AEC env (``env.last()`` + ``env.step``), each in every ruleset and mode, and ``engine
+PettingZoo AEC env driven by the loop docs/env.md shows (``for agent in env.agent_iter()``, then
+``env.last()`` + ``env.step``) and, as a second row, by a hand-written loop without agent_iter,
+each in every ruleset and mode, and ``engine
 only``: the same random play on the bare ``Match`` with no observation at all — not an environment,
 the ceiling the others approach (what is left between it and ``Table`` is the observation's cost).
 """
@@ -81,8 +83,43 @@ class VectorSteps:
         return done, elapsed
 
 
+class AECIterSteps:
+    """The loop docs/env.md shows: ``for agent in env.agent_iter()``, ``env.last()``, ``env.step``
+    (``None`` for a finished agent). A step counted = a decision taken (not the finished agents'
+    ``step(None)``, which the loop also pays for)."""
+
+    name = "AEC agent_iter"
+
+    def __init__(self, ruleset: str, options: dict[str, str]) -> None:
+        self.env = aec_env(ruleset, options=options, seed="warm", hands=8)
+        self.rng = random.Random(0)
+        self.env.reset()
+        self.run(WARMUP_S)
+        self.env.reset(seed=12345)
+
+    def run(self, seconds: float) -> tuple[int, float]:
+        env, rng = self.env, self.rng
+        done, start = 0, time.perf_counter()
+        while time.perf_counter() - start < seconds:
+            for _agent in env.agent_iter():
+                obs, _, term, trunc, _ = env.last()
+                if term or trunc:
+                    env.step(None)
+                    continue
+                legal = np.flatnonzero(obs["action_mask"])
+                env.step(int(legal[rng.randrange(len(legal))]))
+                done += 1
+                if done % 100 == 0 and time.perf_counter() - start >= seconds:
+                    break
+            else:
+                env.reset()
+        return done, time.perf_counter() - start
+
+
 class AECSteps:
-    name = "PettingZoo AEC"
+    """A hand-written loop on ``env.last()`` + ``env.step`` (no agent_iter): the previous AEC row."""
+
+    name = "AEC hand loop"
 
     def __init__(self, ruleset: str, options: dict[str, str]) -> None:
         self.env = aec_env(ruleset, options=options, seed="warm", hands=8)
@@ -196,8 +233,9 @@ def main() -> int:
         rl = None
         print("rlcard is not installed (pip install -e '.[bench]'): ours only")
     met, judged = True, False
-    kinds = {"table": TableSteps, "vector": VectorSteps, "aec": AECSteps, "engine": EngineSteps}
-    for kind in [kinds[args.only]] if args.only else kinds.values():
+    kinds: dict[str, list[type]] = {"table": [TableSteps], "vector": [VectorSteps], "aec": [AECIterSteps, AECSteps],
+                                    "engine": [EngineSteps]}
+    for kind in kinds[args.only] if args.only else [k for ks in kinds.values() for k in ks]:
         for ruleset, options in [v for v in VARIANTS if v[0] in wanted]:
             rate, rl_rate = interleaved(kind(ruleset, options), rl, seconds)
             label = " ".join([ruleset, *map(str, options.values())])

@@ -233,7 +233,8 @@ def test_majiang_pure_forces_the_python_path():
 @pytest.mark.skipif(not codes.ACCELERATED, reason="this run is already on the pure path")
 def test_hand_tests_pass_on_the_pure_path():
     """This session runs the hand tests with the accelerator; run them again without it."""
-    files = ["tests/test_hand.py", "tests/test_hand_fast.py", "tests/test_hand_brute.py", "tests/test_hand_cli.py"]
+    files = ["tests/test_hand.py", "tests/test_hand_fast.py", "tests/test_hand_brute.py", "tests/test_hand_cli.py",
+             "tests/test_hand_batch.py"]
     result = _run("1", "-m", "pytest", "-q", "-p", "no:cacheprovider", *files)
     assert result.returncode == 0, result.stdout[-4000:] + result.stderr[-2000:]
     assert " passed" in result.stdout

@@ -30,7 +30,7 @@
 #define MAX_SETS 4 /* sets in a group of at most 14 tiles */
 /* The layout of the tables: bump when build_shape or the entries' encoding changes, so a
  * table file written by another build is refused (majiang/hand/tablefile.py). */
-#define TABLES_VERSION 1
+#define TABLES_VERSION 2
 #define TABLES_ID_STR(v) #v
 #define TABLES_ID_OF(v) "v" TABLES_ID_STR(v) " " __DATE__ " " __TIME__
 
@@ -49,6 +49,8 @@
  * at bit 3 * (5 * p + m); 0 = no such choice. This is BlockTable's Pareto list
  * in another form (the same down-set of (m, t, p), t capped at 4). */
 #define BLK(g, p, m) ((int)(((g) >> (3 * (5 * (p) + (m)))) & 7) - 1)
+#define MAX_CLASSES 256 /* distinct blocks words a shape may have (cls is one byte) */
+#define CLASS_BYTES (MAX_CLASSES * 4 + 4) /* words, then nclasses, ahead of blocks in a dump */
 
 typedef struct {
     PyObject_HEAD
@@ -57,15 +59,35 @@ typedef struct {
     int pos[MAX_RANKS];      /* digit index of each rank, -1 when absent */
     int32_t weight[MAX_RANKS]; /* 5 ** pos[r], 0 when absent */
     int starts;              /* bit a: a chow may start at rank a */
+    int absent;              /* bit r: rank r is not in the tile set */
     Py_ssize_t size;         /* 5 ** ndigits */
     uint8_t *need;
     uint32_t *blocks;
+    /* The blocks words are few (149 for a full suit, 39 for the honors): cls[code] numbers the
+     * code's word among words[0..nclasses), so shanten can read the merge of two groups from a
+     * table indexed by their classes (Tables' pair tables) instead of merging them. */
+    uint8_t *cls;
+    uint32_t *words; /* MAX_CLASSES entries */
+    uint32_t *nclasses;
     Py_buffer data;          /* the table file's bytes when loaded from one (data.obj NULL if built) */
 } ShapeObject;
+
+/* Shanten of a 13/14-tile part from two table reads (see pairs_build). */
+typedef struct {
+    int nb;               /* classes of group 1 (the row length of pair01) */
+    int nd;               /* classes of group 3 */
+    uint16_t *pair01;     /* [cls0 * nb + cls1]: the id of groups 0 and 1 merged */
+    uint16_t *pair23;     /* [cls2 * nd + cls3]: the id of groups 2 and 3 merged */
+    int8_t (*x)[2][5];    /* groups 0+1 merged, by id: the Merge table */
+    int8_t (*y)[2][5][5]; /* groups 2+3 merged, by id: for q pairs still allowed, m sets and t partials
+                             from groups 0+1, the most 2m' + min(t + t', 4 - m - m') + p' they add */
+} Pairs;
 
 typedef struct {
     PyObject_HEAD
     ShapeObject *group[4]; /* m, p, s, honors (strong references) */
+    Pairs *pairs;          /* built on the first shanten call (NULL before; see pairs_build) */
+    int pairs_failed;      /* memory ran out building them: the merges answer instead */
 } TablesObject;
 
 enum { ENTRY_IS_WIN, ENTRY_SHANTEN, ENTRY_WAITS, ENTRY_SHANTEN_DRAWS, ENTRY_DISCARD_SHANTENS, N_ENTRIES };
@@ -76,6 +98,12 @@ static const char *const PARAM_NAMES[N_PARAMS] = {"counts", "jokers", "seven_pai
 
 typedef struct {
     PyObject *small[5];
+    /* CPython keeps its cached small ints in one array, so 0..4 are five objects a fixed stride
+     * apart: a count is then read as (address - &0) >> shift with a single range test instead of
+     * up to five identity tests (data-dependent branches). Checked at import (small_shift < 0:
+     * not so laid out, read_small's identity tests are used). Only addresses are compared, never
+     * an int's contents. */
+    int small_shift;
     PyTypeObject *shape_type;
     PyTypeObject *tables_type;
     PyObject *param_names[N_PARAMS]; /* interned */
@@ -250,6 +278,34 @@ build_shape(ShapeObject *sh)
     return 0;
 }
 
+/* Number the distinct blocks words of a built shape (cls, words, nclasses). */
+static int
+classify_shape(ShapeObject *sh)
+{
+    enum { SLOTS = 1024 };
+    int16_t slot[SLOTS];
+    memset(slot, -1, sizeof slot);
+    uint32_t n = 0;
+    for (Py_ssize_t code = 0; code < sh->size; code++) {
+        uint32_t w = sh->blocks[code];
+        uint32_t h = (w * 2654435761u) >> 22; /* 10 bits */
+        while (slot[h] >= 0 && sh->words[slot[h]] != w) {
+            h = (h + 1) & (SLOTS - 1);
+        }
+        if (slot[h] < 0) {
+            if (n == MAX_CLASSES) {
+                PyErr_SetString(PyExc_RuntimeError, "Shape: more than 256 distinct blocks words");
+                return -1;
+            }
+            sh->words[n] = w;
+            slot[h] = (int16_t)n++;
+        }
+        sh->cls[code] = (uint8_t)slot[h];
+    }
+    *sh->nclasses = n;
+    return 0;
+}
+
 static PyObject *
 shape_new(PyTypeObject *type, PyObject *args, PyObject *kwds)
 {
@@ -281,6 +337,7 @@ shape_new(PyTypeObject *type, PyObject *args, PyObject *kwds)
         sh->pos[r] = -1;
         sh->weight[r] = 0;
     }
+    sh->absent = ((1 << length) - 1) & ~present;
     for (int r = 0; r < length; r++) {
         if (present >> r & 1) {
             sh->pos[r] = sh->ndigits++;
@@ -295,24 +352,36 @@ shape_new(PyTypeObject *type, PyObject *args, PyObject *kwds)
             Py_DECREF(sh);
             return NULL;
         }
-        Py_ssize_t want = sh->size * (Py_ssize_t)(sizeof(uint32_t) + 1);
+        Py_ssize_t want = CLASS_BYTES + sh->size * (Py_ssize_t)(sizeof(uint32_t) + 2);
         if (sh->data.len != want || ((uintptr_t)sh->data.buf % sizeof(uint32_t)) != 0) {
             PyErr_Format(PyExc_ValueError, "Shape: data must be %zd bytes at a 4-byte aligned address, got %zd",
                          want, sh->data.len);
             Py_DECREF(sh);
             return NULL;
         }
-        sh->blocks = (uint32_t *)sh->data.buf;
-        sh->need = (uint8_t *)sh->data.buf + sh->size * (Py_ssize_t)sizeof(uint32_t);
+        uint8_t *at = (uint8_t *)sh->data.buf;
+        sh->words = (uint32_t *)at;
+        sh->nclasses = (uint32_t *)(at + MAX_CLASSES * 4);
+        sh->blocks = (uint32_t *)(at + CLASS_BYTES);
+        sh->need = at + CLASS_BYTES + sh->size * (Py_ssize_t)sizeof(uint32_t);
+        sh->cls = sh->need + sh->size;
+        if (*sh->nclasses > MAX_CLASSES) {
+            PyErr_SetString(PyExc_ValueError, "Shape: data holds more than 256 classes");
+            Py_DECREF(sh);
+            return NULL;
+        }
         return (PyObject *)sh;
     }
-    sh->need = PyMem_Malloc((size_t)sh->size);
+    sh->need = PyMem_Malloc((size_t)sh->size * 2);
     sh->blocks = PyMem_Malloc((size_t)sh->size * sizeof(uint32_t));
-    if (sh->need == NULL || sh->blocks == NULL) {
+    sh->words = PyMem_Malloc(CLASS_BYTES);
+    if (sh->need == NULL || sh->blocks == NULL || sh->words == NULL) {
         Py_DECREF(sh);
         return PyErr_NoMemory();
     }
-    if (build_shape(sh) < 0) {
+    sh->cls = sh->need + sh->size;
+    sh->nclasses = sh->words + MAX_CLASSES;
+    if (build_shape(sh) < 0 || classify_shape(sh) < 0) {
         Py_DECREF(sh);
         return NULL;
     }
@@ -329,6 +398,7 @@ shape_dealloc(ShapeObject *sh)
     else {
         PyMem_Free(sh->need);
         PyMem_Free(sh->blocks);
+        PyMem_Free(sh->words);
     }
     tp->tp_free((PyObject *)sh);
     Py_DECREF(tp);
@@ -399,7 +469,7 @@ shape_blocks(ShapeObject *sh, PyObject *key)
 static PyObject *
 shape_get_nbytes(ShapeObject *sh, void *closure)
 {
-    return PyLong_FromSsize_t(sh->size * (Py_ssize_t)(sizeof(uint8_t) + sizeof(uint32_t)));
+    return PyLong_FromSsize_t(CLASS_BYTES + sh->size * (Py_ssize_t)(2 * sizeof(uint8_t) + sizeof(uint32_t)));
 }
 
 static PyObject *
@@ -410,19 +480,25 @@ shape_get_size(ShapeObject *sh, void *closure)
 
 PyDoc_STRVAR(shape_dump_doc,
 "dump() -> bytes\n\n"
-"The two tables as Shape(..., data=) reads them: blocks (4 bytes an entry, this machine's byte\n"
-"order), then need (1 byte an entry).");
+"The tables as Shape(..., data=) reads them: the distinct blocks words (256 x 4 bytes) and their\n"
+"count (4 bytes), blocks (4 bytes an entry, this machine's byte order), need and cls (1 byte an\n"
+"entry each).");
 
 static PyObject *
 shape_dump(ShapeObject *sh, PyObject *Py_UNUSED(ignored))
 {
     Py_ssize_t nb = sh->size * (Py_ssize_t)sizeof(uint32_t);
-    PyObject *out = PyBytes_FromStringAndSize(NULL, nb + sh->size);
+    PyObject *out = PyBytes_FromStringAndSize(NULL, CLASS_BYTES + nb + 2 * sh->size);
     if (out == NULL) {
         return NULL;
     }
-    memcpy(PyBytes_AS_STRING(out), sh->blocks, (size_t)nb);
-    memcpy(PyBytes_AS_STRING(out) + nb, sh->need, (size_t)sh->size);
+    char *at = PyBytes_AS_STRING(out);
+    memset(at, 0, CLASS_BYTES);
+    memcpy(at, sh->words, (size_t)*sh->nclasses * 4);
+    memcpy(at + MAX_CLASSES * 4, sh->nclasses, 4);
+    memcpy(at + CLASS_BYTES, sh->blocks, (size_t)nb);
+    memcpy(at + CLASS_BYTES + nb, sh->need, (size_t)sh->size);
+    memcpy(at + CLASS_BYTES + nb + sh->size, sh->cls, (size_t)sh->size);
     return out;
 }
 
@@ -521,10 +597,23 @@ tables_clear(TablesObject *t)
 }
 
 static void
+pairs_free(Pairs *pr)
+{
+    if (pr != NULL) {
+        PyMem_Free(pr->pair01);
+        PyMem_Free(pr->pair23);
+        PyMem_Free(pr->x);
+        PyMem_Free(pr->y);
+        PyMem_Free(pr);
+    }
+}
+
+static void
 tables_dealloc(TablesObject *t)
 {
     PyTypeObject *tp = Py_TYPE(t);
     PyObject_GC_UnTrack(t);
+    pairs_free(t->pairs);
     tables_clear(t);
     tp->tp_free((PyObject *)t);
     Py_DECREF(tp);
@@ -613,23 +702,39 @@ read_part(const speedups_state *st, const TablesObject *t, PyObject *counts, PyO
     }
     part->jokers = (int)j;
     int naturals = 0, odd = 0, pairs = 0;
+    const int shift = st->small_shift;
+    const uintptr_t zero = (uintptr_t)st->small[0];
+    const uintptr_t limit = shift >= 0 ? (uintptr_t)5 << shift : 0;
+    const uintptr_t misaligned = shift >= 0 ? ((uintptr_t)1 << shift) - 1 : 0;
     for (int g = 0; g < 4; g++) {
         const ShapeObject *sh = t->group[g];
+        PyObject **it = items + GROUP_LO[g];
+        /* Tables holds three suits of 9 ranks and the honors' 7: constant trip counts, unrolled */
+        const int length = g < 3 ? 9 : 7;
         Py_ssize_t code = 0;
-        for (int r = 0; r < sh->length; r++) {
-            long c = read_small(st, items[GROUP_LO[g] + r], 4, 0);
-            if (c < 0 || (c && sh->pos[r] < 0)) {
-                return 0;
+        int held = 0;
+        for (int r = 0; r < length; r++) {
+            long c;
+            uintptr_t off = (uintptr_t)it[r] - zero;
+            if (off < limit && (off & misaligned) == 0) {
+                c = (long)(off >> shift); /* one of the cached 0..4: the usual case */
+            }
+            else {
+                c = read_small(st, it[r], 4, 0);
+                if (c < 0) {
+                    return 0;
+                }
             }
             part->count[GROUP_LO[g] + r] = (int8_t)c;
             code += c * sh->weight[r];
+            held |= (c != 0) << r;
             naturals += (int)c;
-            odd += c & 1;
-            pairs += c >> 1;
+            odd += (int)(c & 1);
+            pairs += (int)(c >> 1);
         }
         uint8_t e = sh->need[code];
-        if (e == NEED_INVALID) {
-            return 0;
+        if ((held & sh->absent) || e == NEED_INVALID) {
+            return 0; /* a tile outside the tile set, or more than 14 in the group */
         }
         part->code[g] = code;
         part->need[g] = e;
@@ -690,6 +795,58 @@ unpack_args(PyObject *module, PyObject *const *args, Py_ssize_t nargs, const cha
     return (TablesObject *)args[3];
 }
 
+/* A read part of a complete size: is it complete? (sum(s) + min(d) <= wilds, or seven pairs) */
+static inline int
+part_is_win(const Part *part, int seven)
+{
+    int s = 0, min_d = 2;
+    for (int g = 0; g < 4; g++) {
+        s += NEED_S(part->need[g]);
+        int d = NEED_D(part->need[g]);
+        min_d = d < min_d ? d : min_d;
+    }
+    int total = part->naturals + part->jokers;
+    return s + min_d <= part->jokers || (seven && total == 14 && part->odd <= part->jokers);
+}
+
+/* Read one hand of a batch: 34 counts as bytes. 1 on success; 0 when a count is above 4, a tile
+ * lies outside the tile set or a group holds more than 14 tiles. */
+static inline int
+read_bytes(const TablesObject *t, const uint8_t *counts, int jokers, Part *part)
+{
+    int naturals = 0, odd = 0, pairs = 0, big = 0;
+    for (int g = 0; g < 4; g++) {
+        const ShapeObject *sh = t->group[g];
+        const uint8_t *c = counts + GROUP_LO[g];
+        const int length = g < 3 ? 9 : 7;
+        Py_ssize_t code = 0;
+        int held = 0;
+        for (int r = 0; r < length; r++) {
+            int v = c[r];
+            big |= v > 4;
+            v &= 7; /* (keeps a bad count's code in range until the check below) */
+            v = v > 4 ? 4 : v;
+            part->count[GROUP_LO[g] + r] = (int8_t)v;
+            code += v * sh->weight[r];
+            held |= (v != 0) << r;
+            naturals += v;
+            odd += v & 1;
+            pairs += v >> 1;
+        }
+        uint8_t e = sh->need[code];
+        if (big || (held & sh->absent) || e == NEED_INVALID) {
+            return 0;
+        }
+        part->code[g] = code;
+        part->need[g] = e;
+    }
+    part->naturals = naturals;
+    part->odd = odd;
+    part->pairs = pairs;
+    part->jokers = jokers;
+    return 1;
+}
+
 static PyObject *
 c_is_win(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
 {
@@ -712,18 +869,7 @@ c_is_win(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
         }
         Py_RETURN_NONE; /* no such part: the Python path raises */
     }
-    int s = 0, min_d = 2;
-    for (int g = 0; g < 4; g++) {
-        s += NEED_S(part.need[g]);
-        int d = NEED_D(part.need[g]);
-        if (d < min_d) {
-            min_d = d;
-        }
-    }
-    if (s + min_d <= part.jokers || (seven && total == 14 && part.odd <= part.jokers)) {
-        Py_RETURN_TRUE;
-    }
-    Py_RETURN_FALSE;
+    return PyBool_FromLong(part_is_win(&part, seven));
 }
 
 /* best[p][m]: the most partial sets over the groups merged so far with
@@ -731,69 +877,187 @@ c_is_win(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
  * n <= 4 is all that counts); -1 where no choice has them. */
 typedef int8_t Merge[2][MAX_SETS + 1];
 
+/* "No such choice" in a merged table: far enough below zero that adding a group's best (<= 4)
+ * keeps it negative, and twice it still fits an int8_t. Any negative entry means none. */
+#define MERGE_NONE (-64)
+
 /* No group merged yet: nothing but (m, t, p) = (0, 0, 0). */
 static inline void
 merge_start(Merge best)
 {
-    memset(best, -1, sizeof(Merge));
+    memset(best, MERGE_NONE, sizeof(Merge));
     best[0][0] = 0;
 }
 
-/* out = the choices of `in` plus one group's blocks word. */
+/* A blocks word's 3-bit field (t + 1, 0 = none) as a merge entry. */
+static const int8_t FIELD_T[8] = {MERGE_NONE, 0, 1, 2, 3, 4, 5, 6};
+
+/* The merge table of one group alone (its blocks word unpacked). */
+static inline void
+merge_first(uint32_t blk, Merge out)
+{
+    for (int p = 0; p < 2; p++) {
+        for (int m = 0; m <= MAX_SETS; m++) {
+            out[p][m] = FIELD_T[(blk >> (3 * (5 * p + m))) & 7];
+        }
+    }
+}
+
+/* out = the choices of `in` plus one group's blocks word. Branch-free: every (p, m) x (q, k)
+ * pair with p + q <= 1 and m + k <= 4 is combined with max/min over fixed loop bounds (which the
+ * compiler unrolls into conditional moves); a "none" on either side stays negative and loses
+ * every max. The loops with early exits that this replaces mispredicted a branch about every
+ * 50 instructions on random hands (issue 28: ~45 mispredictions a shanten call). */
 static inline void
 merge_group(Merge in, uint32_t blk, Merge out)
 {
-    memset(out, -1, sizeof(Merge));
+    int g[2][MAX_SETS + 1];
+    for (int q = 0; q < 2; q++) {
+        for (int k = 0; k <= MAX_SETS; k++) {
+            g[q][k] = FIELD_T[(blk >> (3 * (5 * q + k))) & 7];
+        }
+    }
+    int o[2][MAX_SETS + 1];
     for (int p = 0; p < 2; p++) {
         for (int m = 0; m <= MAX_SETS; m++) {
-            int have = in[p][m];
-            if (have < 0) {
-                continue;
-            }
-            for (int q = 0; p + q < 2; q++) {
-                for (int k = 0; m + k <= MAX_SETS; k++) {
-                    int add = BLK(blk, q, k);
-                    if (add < 0) {
-                        break; /* fewer choices with more sets */
-                    }
-                    int sum = have + add;
-                    if (sum > MAX_SETS) {
-                        sum = MAX_SETS;
-                    }
-                    if (sum > out[p + q][m + k]) {
-                        out[p + q][m + k] = (int8_t)sum;
-                    }
-                }
-            }
+            o[p][m] = MERGE_NONE;
+        }
+    }
+    for (int m = 0; m <= MAX_SETS; m++) {
+        int h0 = in[0][m], h1 = in[1][m];
+        for (int k = 0; m + k <= MAX_SETS; k++) {
+            int a = h0 + g[0][k]; /* no pair yet */
+            int b = h0 + g[1][k]; /* the pair from this group */
+            int c = h1 + g[0][k]; /* the pair from before */
+            b = b > c ? b : c;
+            a = a > MAX_SETS ? MAX_SETS : a;
+            b = b > MAX_SETS ? MAX_SETS : b;
+            o[0][m + k] = a > o[0][m + k] ? a : o[0][m + k];
+            o[1][m + k] = b > o[1][m + k] ? b : o[1][m + k];
+        }
+    }
+    for (int p = 0; p < 2; p++) {
+        for (int m = 0; m <= MAX_SETS; m++) {
+            out[p][m] = (int8_t)(o[p][m] < MERGE_NONE ? MERGE_NONE : o[p][m]);
         }
     }
 }
 
 /* The most natural tiles the merged blocks can use with n sets to make:
- * used = 3m + 2t + 2p + min(leftover naturals, free slots), as shanten.py. */
+ * used = 3m + 2t + 2p + min(leftover naturals, free slots), as shanten.py. Branch-free too:
+ * a choice that does not exist (or has more than n sets) counts as using nothing. */
 static inline int
 merge_used(Merge best, int n, int naturals)
 {
     int used_best = 0;
     for (int p = 0; p < 2; p++) {
-        for (int m = 0; m <= n; m++) {
+        for (int m = 0; m <= MAX_SETS; m++) {
             int tt = best[p][m];
-            if (tt < 0) {
-                continue;
-            }
-            if (m + tt > n) {
-                tt = n - m;
-            }
+            int valid = tt >= 0 && m <= n;
+            tt = m + tt > n ? n - m : tt;
             int blocks = 3 * m + 2 * tt + 2 * p;
             int free = n + 1 - m - tt - p;
             int left = naturals - blocks;
             int used = blocks + (left < free ? left : free);
-            if (used > used_best) {
-                used_best = used;
-            }
+            used = valid ? used : 0;
+            used_best = used > used_best ? used : used_best;
         }
     }
     return used_best;
+}
+
+/* Merge every class of group `a` with every class of group `b`, numbering the distinct results:
+ * pair[ca * nb + cb] = id, out[id] = the merged table. Returns the number of ids, -1 on no memory. */
+static int
+pairs_half(const ShapeObject *a, const ShapeObject *b, uint16_t **pair, int8_t (**out)[2][5])
+{
+    int na = (int)*a->nclasses, nb = (int)*b->nclasses, cells = na * nb;
+    int slots = 1;
+    while (slots < 2 * cells) {
+        slots <<= 1;
+    }
+    *pair = PyMem_Malloc((size_t)cells * sizeof(uint16_t));
+    *out = PyMem_Malloc((size_t)cells * sizeof(**out));
+    int32_t *slot = PyMem_Malloc((size_t)slots * sizeof(int32_t));
+    if (*pair == NULL || *out == NULL || slot == NULL) {
+        PyMem_Free(slot);
+        return -1;
+    }
+    memset(slot, -1, (size_t)slots * sizeof(int32_t));
+    int n = 0;
+    for (int ca = 0; ca < na; ca++) {
+        Merge first;
+        merge_first(a->words[ca], first);
+        for (int cb = 0; cb < nb; cb++) {
+            Merge m;
+            merge_group(first, b->words[cb], m);
+            uint32_t h = 2166136261u;
+            for (int k = 0; k < 10; k++) {
+                h = (h ^ (uint8_t)((int8_t *)m)[k]) * 16777619u;
+            }
+            h &= (uint32_t)(slots - 1);
+            while (slot[h] >= 0 && memcmp((*out)[slot[h]], m, sizeof(Merge)) != 0) {
+                h = (h + 1) & (uint32_t)(slots - 1);
+            }
+            if (slot[h] < 0) {
+                memcpy((*out)[n], m, sizeof(Merge));
+                slot[h] = n++;
+            }
+            (*pair)[ca * nb + cb] = (uint16_t)slot[h];
+        }
+    }
+    PyMem_Free(slot);
+    return n;
+}
+
+/* The pair tables of a Tables (13/14-tile parts: 4 sets to make): groups 0+1 and groups 2+3 each
+ * merged once per pair of classes (a few hundred thousand merges at most, ~2 ms, on the first
+ * shanten call), and for each 2+3 result its best addition to any (q, m, t) of 0+1, so that a
+ * shanten is two reads, ten more, and a max: no merge and no data-dependent branch. */
+static int
+pairs_build(TablesObject *t)
+{
+    Pairs *pr = PyMem_Calloc(1, sizeof(Pairs));
+    if (pr == NULL) {
+        return -1;
+    }
+    int8_t (*yz)[2][5] = NULL;
+    pr->nb = (int)*t->group[1]->nclasses;
+    pr->nd = (int)*t->group[3]->nclasses;
+    int nx = pairs_half(t->group[0], t->group[1], &pr->pair01, &pr->x);
+    int ny = nx < 0 ? -1 : pairs_half(t->group[2], t->group[3], &pr->pair23, &yz);
+    if (ny >= 0) {
+        pr->y = PyMem_Malloc((size_t)(ny > 0 ? ny : 1) * sizeof(*pr->y));
+    }
+    if (ny < 0 || pr->y == NULL) {
+        PyMem_Free(yz);
+        pairs_free(pr);
+        return -1;
+    }
+    for (int id = 0; id < ny; id++) {
+        for (int q = 0; q < 2; q++) {
+            for (int m = 0; m <= MAX_SETS; m++) {
+                for (int tt = 0; tt <= MAX_SETS; tt++) {
+                    int best = -64;
+                    for (int p2 = 0; p2 <= q; p2++) {
+                        for (int m2 = 0; m + m2 <= MAX_SETS; m2++) {
+                            int t2 = yz[id][p2][m2];
+                            if (t2 < 0) {
+                                continue;
+                            }
+                            int room = MAX_SETS - m - m2;
+                            int v = 2 * m2 + (tt + t2 < room ? tt + t2 : room) + p2;
+                            best = v > best ? v : best;
+                        }
+                    }
+                    pr->y[id][q][m][tt] = (int8_t)best;
+                }
+            }
+        }
+    }
+    PyMem_Free(yz);
+    t->pairs = pr;
+    return 0;
 }
 
 /* shanten + 1 of a part of `total` tiles (wilds included) whose merged blocks
@@ -818,6 +1082,57 @@ part_needed(Merge best, int seven, int naturals, int jokers, int pairs)
     return needed;
 }
 
+/* Build the pair tables once (with the GIL held: they are allocated). Without memory for them
+ * the merges answer instead, the same. */
+static inline void
+ensure_pairs(TablesObject *t)
+{
+    if (t->pairs == NULL && !t->pairs_failed && pairs_build(t) < 0) {
+        t->pairs_failed = 1;
+    }
+}
+
+/* A read part's shanten (-1 = complete): the four groups' blocks merged, then the formula. */
+static inline int
+part_shanten(TablesObject *t, const Part *part, int seven)
+{
+    int total = part->naturals + part->jokers;
+    if (total >= 13) {
+        ensure_pairs(t);
+    }
+    const Pairs *pr = t->pairs;
+    if (total >= 13 && pr != NULL) {
+        /* 4 sets to make: used = min(naturals, 5 + max(2m + min(t, 4 - m) + p)) over the choices */
+        ShapeObject *const *g = t->group;
+        const int8_t (*x)[5] = pr->x[pr->pair01[g[0]->cls[part->code[0]] * pr->nb + g[1]->cls[part->code[1]]]];
+        const int8_t (*y)[5][5] = pr->y[pr->pair23[g[2]->cls[part->code[2]] * pr->nd + g[3]->cls[part->code[3]]]];
+        int v = 0;
+        for (int p = 0; p < 2; p++) {
+            for (int m = 0; m <= MAX_SETS; m++) {
+                int tt = x[p][m];
+                int w = 2 * m + p + y[1 - p][m][tt < 0 ? 0 : tt > MAX_SETS ? MAX_SETS : tt];
+                w = tt < 0 ? 0 : w;
+                v = w > v ? w : v;
+            }
+        }
+        int used = part->naturals < 5 + v ? part->naturals : 5 + v;
+        int needed = 14 - used - part->jokers;
+        if (seven && needed > 0) {
+            int pairs = part->pairs > 7 ? 7 : part->pairs;
+            int rest = part->naturals - 2 * pairs;
+            int needed7 = 14 - (2 * pairs + (rest < 7 - pairs ? rest : 7 - pairs)) - part->jokers;
+            needed = needed7 < needed ? needed7 : needed;
+        }
+        return needed - 1;
+    }
+    Merge best, next;
+    merge_first(t->group[0]->blocks[part->code[0]], best);
+    merge_group(best, t->group[1]->blocks[part->code[1]], next);
+    merge_group(next, t->group[2]->blocks[part->code[2]], best);
+    merge_group(best, t->group[3]->blocks[part->code[3]], next);
+    return part_needed(next, seven, part->naturals, part->jokers, part->pairs) - 1;
+}
+
 static PyObject *
 c_shanten(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
 {
@@ -837,13 +1152,7 @@ c_shanten(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
     if (!is_complete_size(total) && !is_waiting_size(total)) {
         Py_RETURN_NONE;
     }
-    Merge best, next;
-    merge_start(best);
-    for (int g = 0; g < 4; g++) {
-        merge_group(best, t->group[g]->blocks[part.code[g]], next);
-        memcpy(best, next, sizeof best);
-    }
-    return PyLong_FromLong(part_needed(best, seven, part.naturals, part.jokers, part.pairs) - 1);
+    return PyLong_FromLong(part_shanten(t, &part, seven));
 }
 
 /* The most natural tiles usable when `others` (merged groups) takes one more
@@ -1314,6 +1623,114 @@ install(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
     return NULL;
 }
 
+/* ---------------------------------------------------------------- batches */
+
+PyDoc_STRVAR(batch_doc,
+"batch(what, hands, jokers, seven_pairs, tables, out, /) -> int\n\n"
+"Answer `what` ('is_win' or 'shanten') for every hand of `hands`, a C-contiguous buffer of\n"
+"n * 34 unsigned bytes (one hand's counts after another), with `jokers` an int for all or a\n"
+"buffer of n bytes, writing one signed byte per hand into `out` (is_win 0/1, shanten -1..8).\n"
+"Returns -1 when every hand was answered, else the index of the first hand that is not a valid\n"
+"part (a count above 4, a tile outside the tile set, an impossible size): the caller names\n"
+"the fault (majiang.hand.batch). The Python call is paid once for the whole batch.");
+
+static PyObject *
+batch(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    if (nargs != 6 || !PyUnicode_Check(args[0])) {
+        PyErr_SetString(PyExc_TypeError, "batch(what, hands, jokers, seven_pairs, tables, out)");
+        return NULL;
+    }
+    speedups_state *st = get_state(module);
+    int shanten_wanted;
+    if (PyUnicode_CompareWithASCIIString(args[0], "shanten") == 0) {
+        shanten_wanted = 1;
+    }
+    else if (PyUnicode_CompareWithASCIIString(args[0], "is_win") == 0) {
+        shanten_wanted = 0;
+    }
+    else {
+        PyErr_Format(PyExc_ValueError, "batch: what must be 'is_win' or 'shanten', not %R", args[0]);
+        return NULL;
+    }
+    if (!Py_IS_TYPE(args[4], st->tables_type)) {
+        PyErr_SetString(PyExc_TypeError, "batch: tables must be a Tables");
+        return NULL;
+    }
+    int seven = PyObject_IsTrue(args[3]);
+    if (seven < 0) {
+        return NULL;
+    }
+    TablesObject *t = (TablesObject *)args[4];
+    Py_buffer hands, out, jok = {0};
+    if (PyObject_GetBuffer(args[1], &hands, PyBUF_C_CONTIGUOUS) < 0) {
+        return NULL;
+    }
+    if (PyObject_GetBuffer(args[5], &out, PyBUF_C_CONTIGUOUS | PyBUF_WRITABLE) < 0) {
+        PyBuffer_Release(&hands);
+        return NULL;
+    }
+    PyObject *result = NULL;
+    Py_ssize_t n = hands.len / NUM_KINDS;
+    long all_jokers = -1;
+    if (hands.len % NUM_KINDS != 0 || out.len != n) {
+        PyErr_Format(PyExc_ValueError, "batch: %zd bytes of hands is not n * 34, or out is not n = %zd bytes",
+                     hands.len, n);
+        goto done;
+    }
+    if (PyLong_Check(args[2])) {
+        all_jokers = PyLong_AsLong(args[2]);
+        if (all_jokers == -1 && PyErr_Occurred()) {
+            goto done;
+        }
+        if (all_jokers < 0 || all_jokers > MAX_JOKERS) {
+            PyErr_Format(PyExc_ValueError, "batch: jokers %ld out of range (0-%d)", all_jokers, MAX_JOKERS);
+            goto done;
+        }
+    }
+    else {
+        if (PyObject_GetBuffer(args[2], &jok, PyBUF_C_CONTIGUOUS) < 0) {
+            goto done;
+        }
+        if (jok.len != n) {
+            PyErr_Format(PyExc_ValueError, "batch: %zd jokers for %zd hands", jok.len, n);
+            goto done;
+        }
+    }
+    const uint8_t *h = (const uint8_t *)hands.buf;
+    const uint8_t *jk = (const uint8_t *)jok.buf;
+    int8_t *o = (int8_t *)out.buf;
+    Py_ssize_t bad = -1;
+    if (shanten_wanted) {
+        ensure_pairs(t); /* (allocates: before the GIL is released) */
+    }
+    Py_BEGIN_ALLOW_THREADS
+    for (Py_ssize_t i = 0; i < n; i++) {
+        int j = all_jokers >= 0 ? (int)all_jokers : jk[i];
+        Part part;
+        if (j > MAX_JOKERS || !read_bytes(t, h + i * NUM_KINDS, j, &part)) {
+            bad = i;
+            break;
+        }
+        int total = part.naturals + j;
+        int complete = is_complete_size(total);
+        if (!complete && !is_waiting_size(total)) {
+            bad = i;
+            break;
+        }
+        o[i] = (int8_t)(shanten_wanted ? part_shanten(t, &part, seven) : complete && part_is_win(&part, seven));
+    }
+    Py_END_ALLOW_THREADS
+    result = PyLong_FromSsize_t(bad);
+done:
+    PyBuffer_Release(&hands);
+    PyBuffer_Release(&out);
+    if (jok.obj != NULL) {
+        PyBuffer_Release(&jok);
+    }
+    return result;
+}
+
 /* ---------------------------------------------------------------- the module */
 
 PyDoc_STRVAR(group_codes_doc,
@@ -1455,6 +1872,7 @@ static PyMethodDef speedups_methods[] = {
     {"discard_shantens", (PyCFunction)(void (*)(void))discard_shantens_entry, METH_FASTCALL | METH_KEYWORDS,
      discard_shantens_doc},
     {"install", (PyCFunction)(void (*)(void))install, METH_FASTCALL, install_doc},
+    {"batch", (PyCFunction)(void (*)(void))batch, METH_FASTCALL, batch_doc},
     {"group_codes", (PyCFunction)group_codes, METH_O, group_codes_doc},
     {"held_kinds", (PyCFunction)(void (*)(void))held_kinds, METH_FASTCALL, held_kinds_doc},
     {"top_count", (PyCFunction)top_count, METH_O, top_count_doc},
@@ -1466,7 +1884,9 @@ speedups_exec(PyObject *module)
 {
     if (PyModule_AddIntConstant(module, "MAX_JOKERS", MAX_JOKERS) < 0
         || PyModule_AddIntConstant(module, "MAX_GROUP_TILES", MAX_GROUP_TILES) < 0
-        || PyModule_AddStringConstant(module, "TABLES_ID", TABLES_ID_OF(TABLES_VERSION)) < 0) {
+        || PyModule_AddStringConstant(module, "TABLES_ID", TABLES_ID_OF(TABLES_VERSION)) < 0
+        || PyModule_AddIntConstant(module, "DUMP_FIXED_BYTES", CLASS_BYTES) < 0
+        || PyModule_AddIntConstant(module, "DUMP_BYTES_PER_CODE", (int)sizeof(uint32_t) + 2) < 0) {
         return -1;
     }
     speedups_state *st = get_state(module);
@@ -1475,6 +1895,19 @@ speedups_exec(PyObject *module)
         if (st->small[k] == NULL) {
             return -1; /* speedups_clear releases what was made */
         }
+    }
+    st->small_shift = -1;
+    uintptr_t stride = (uintptr_t)st->small[1] - (uintptr_t)st->small[0];
+    if (stride > 0 && (stride & (stride - 1)) == 0 && stride <= 4096) {
+        int shift = 0;
+        while (((uintptr_t)1 << shift) < stride) {
+            shift++;
+        }
+        int evenly = 1;
+        for (int k = 0; k < 5; k++) {
+            evenly &= (uintptr_t)st->small[k] == (uintptr_t)st->small[0] + (uintptr_t)k * stride;
+        }
+        st->small_shift = evenly ? shift : -1;
     }
     for (int k = 0; k < N_PARAMS; k++) {
         st->param_names[k] = PyUnicode_InternFromString(PARAM_NAMES[k]);

@@ -25,7 +25,7 @@ GROUP_BOUNDS = ((0, 9), (9, 18), (18, 27), (27, 34))
 # Limits the C file shares with the Python engine (a build that disagrees is not used).
 MAX_JOKERS = 14
 MAX_GROUP_TILES = 14
-_REQUIRED = ("Shape", "Tables", "is_win", "shanten", "waits", "shanten_draws", "discard_shantens",
+_REQUIRED = ("Shape", "Tables", "is_win", "shanten", "waits", "shanten_draws", "discard_shantens", "batch",
              "group_codes")
 
 

@@ -9,7 +9,8 @@ table layout version and its build time), so a file written by another build is 
 without a usable file the tables are built in memory as before.
 
 Layout: a 64-byte header (``MAGIC`` + ``TABLES_ID``, zero-padded), then the suit shape's
-``dump()`` at offset 64, then the honors shape's at the next multiple of 64.
+``dump()`` at offset 64 (its blocks words, blocks, need and cls: ``DUMP_FIXED_BYTES`` +
+``DUMP_BYTES_PER_CODE`` per code), then the honors shape's at the next multiple of 64.
 
 This module imports nothing of majiang's: setup.py runs it against the freshly built extension.
 """
@@ -34,14 +35,14 @@ def header(speedups: ModuleType) -> bytes:
     return ident.ljust(HEADER_SIZE, b"\0")
 
 
-def _offsets() -> list[tuple[int, int]]:
-    """(offset, length) of each shape's dump in the file."""
+def _offsets(speedups: ModuleType) -> list[tuple[int, int]]:
+    """(offset, length) of each shape's dump in the file (its size from the extension's layout)."""
     out = []
     at = HEADER_SIZE
     for _, present, _ in SHAPES:
-        size = 5 ** bin(present).count("1")
-        out.append((at, 5 * size))
-        at = -(-(at + 5 * size) // 64) * 64
+        n = speedups.DUMP_FIXED_BYTES + speedups.DUMP_BYTES_PER_CODE * 5 ** bin(present).count("1")
+        out.append((at, n))
+        at = -(-(at + n) // 64) * 64
     return out
 
 
@@ -52,7 +53,7 @@ def write(speedups: ModuleType, path: str = PATH) -> None:
     tmp = f"{path}.{os.getpid()}.tmp"
     with open(tmp, "wb") as f:
         f.write(header(speedups))
-        for (offset, _), args in zip(_offsets(), SHAPES, strict=True):
+        for (offset, _), args in zip(_offsets(speedups), SHAPES, strict=True):
             f.write(b"\0" * (offset - f.tell()))
             f.write(speedups.Shape(*args).dump())
     os.replace(tmp, path)
@@ -68,7 +69,7 @@ def load(speedups: ModuleType, path: str = PATH) -> tuple[Any, ...] | None:
             data = mmap.mmap(f.fileno(), 0, access=mmap.ACCESS_READ)
     except (OSError, ValueError):
         return None
-    offsets = _offsets()
+    offsets = _offsets(speedups)
     last, length = offsets[-1]
     if len(data) != last + length or data[:HEADER_SIZE] != header(speedups):
         data.close()

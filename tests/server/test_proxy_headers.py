@@ -3,11 +3,12 @@
 
 from __future__ import annotations
 
+import asyncio
 from pathlib import Path
 
 import httpx
 
-from tests.server.harness import TEST_LIMITS, ServerProcess
+from tests.server.harness import TEST_LIMITS, Client, ServerProcess
 
 PROXY, OTHER = "127.0.0.9", "127.0.0.10"  # loopback addresses of their own (all of 127/8 is lo)
 # three writes per address, then a refill too slow to matter during the test
@@ -73,6 +74,17 @@ async def test_reads_are_limited_and_room_code_guessing_slows_down(tmp_path: Pat
             assert (await http.get("/api/rulesets")).status_code == 200  # other reads go on
         async with httpx.AsyncClient(base_url=srv.base, timeout=20, transport=owner) as http:
             assert (await http.get(f"/api/rooms/{code}")).status_code == 200  # another address is not slowed
+        # the websocket shares the count: the guessing address is refused 4029 even for the right code
+        ws = await Client(srv.ws_base, code, me["token"], local_ip="127.0.0.21").connect()
+        await asyncio.wait_for(ws.closed.wait(), 10)
+        assert ws.ws is not None and ws.ws.close_code == 4029 and ws.messages[-1]["code"] == "rate_limited"
+        # and a websocket to a code that names no room is a miss as well (4004, then 4029)
+        closes = []
+        for i in range(6):
+            w = await Client(srv.ws_base, f"YYYYY{i}", me["token"], local_ip="127.0.0.24").connect()
+            await asyncio.wait_for(w.closed.wait(), 10)
+            closes.append(w.ws.close_code if w.ws is not None else None)
+        assert closes == [4004] * 5 + [4029], closes
         async with httpx.AsyncClient(base_url=srv.base, timeout=20, transport=reader) as http:
             reads = [(await http.get("/api/rulesets")).status_code for _ in range(32)]
             assert reads[:30] == [200] * 30 and reads[30:] == [429, 429]  # GETs had no limit at all

@@ -74,7 +74,7 @@ def _check_shortcuts(hand: Hand, seat: int) -> None:
 def play_and_check(rules: Ruleset, seed: str, dealer: int, choice_seed: int) -> tuple[int, int]:
     """One hand by greedy bots (now and then a random legal move); returns how many draws were
     checked and how many of them were wins on offer."""
-    hand = Hand(rules, seed, dealer=dealer, streak=rules.first_streak)
+    hand = Hand(rules, seed, dealer=dealer, streak=rules.flags.first_streak)
     bots = [make_bot("greedy", choice_seed + i) for i in range(4)]
     rng = random.Random(choice_seed)
     checked = offered_wins = 0

@@ -98,7 +98,7 @@ def test_no_chi_option(options: dict, chi: bool) -> None:
     hand.apply(0, Discard(tile=T("3s")))
     legal = hand.legal_actions(1)
     assert any(isinstance(a, Chi) for a in legal) == chi
-    assert rs.allow_chi == chi
+    assert rs.flags.allow_chi == chi
 
 
 # Hefei: seat 1 holds 234567m 88m 345p 45s (ready on 3s/6s). The dealer throws 7m; seat 1 draws and

@@ -26,15 +26,15 @@ class Reader:
 
     def __init__(self, view: SeatView) -> None:
         # Every decision of a hand reads the tiles the same way: the derived tables are made once per
-        # reading (ruleset, wild, stand-in, wild kinds) and shared.
-        reading = (view.ruleset, view.wild, view.stand_in, tuple(view.wilds))
+        # reading (ruleset, wild, stand-in, wild kinds, options: the flags follow them) and shared.
+        reading = (view.ruleset, view.wild, view.stand_in, tuple(view.wilds), tuple(view.options.values()))
         known = _READERS.get(reading)
         if known is not None:
             self.__dict__.update(known.__dict__)
             return
         cls = entry(view.ruleset).ruleset
         self.tileset: TileSet | None = cls.tileset
-        self.seven_pairs = cls.seven_pairs
+        self.seven_pairs = cls(view.options).flags.seven_pairs  # (flags follow the options)
         self.kinds: tuple[int, ...] = cls.kinds
         self.wild = view.wild
         self.stand_in = view.stand_in

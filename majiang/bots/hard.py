@@ -136,7 +136,7 @@ class HardBot:
         ruleset = ruleset_of(view)
         reader = Reader(view)
         family = entry(view.ruleset).bot.family  # the way of play the ruleset is tuned as
-        policy = FastPolicy(view.ruleset, reader.as_natural, mode_b=family == "anqing"
+        policy = FastPolicy(ruleset, reader.as_natural, mode_b=family == "anqing"
                             and view.options.get("mode") == "B", need_eight=family == "hefei")
         forced = frozenset(t for t in range(ruleset.count_size) if _forced(view, t))
         develop = _developer(view, policy) if DEVELOP else None

@@ -20,7 +20,7 @@ import random
 from majiang.core.actions import Action, Declare, Discard, Expose, Pass, WildKong, Win
 from majiang.engine.hand import Hand
 from majiang.hand.shanten import discard_shantens
-from majiang.rules.registry import RULESETS
+from majiang.rules.base import Ruleset
 
 MAX_STEPS = 600  # a hand is about 150 actions; a stuck playout counts as nothing won or lost
 
@@ -28,10 +28,9 @@ MAX_STEPS = 600  # a hand is about 150 actions; a stuck playout counts as nothin
 class FastPolicy:
     """The playout policy for one reading of the tiles (a hand's wild and stand-in)."""
 
-    def __init__(self, ruleset: str, as_natural: list[int], *, mode_b: bool, need_eight: bool) -> None:
-        cls = RULESETS[ruleset]
-        self.tileset = cls.tileset
-        self.seven_pairs = cls.seven_pairs
+    def __init__(self, ruleset: Ruleset, as_natural: list[int], *, mode_b: bool, need_eight: bool) -> None:
+        self.tileset = ruleset.tileset
+        self.seven_pairs = ruleset.flags.seven_pairs
         self.as_natural = as_natural  # physical kind -> natural kind (-1 a wild, >= 34 a flower in no set)
         self.mode_b = mode_b
         self.need_eight = need_eight

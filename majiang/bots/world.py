@@ -259,7 +259,7 @@ def place_state(hand: Hand, view: SeatView, sample: Sample) -> None:
     hand.natural = None
     # The indicator's own (plain) tile: a playout's seat that draws it from its place holds it; once it is
     # drawn, only this seat knows whether it holds it (set below).
-    in_wall = rs.plain_indicator and idx is not None and view.indicator_in_wall
+    in_wall = rs.flags.plain_indicator and idx is not None and view.indicator_in_wall
     hand._plain_at = idx if in_wall and idx is not None and hand.info.indicator in hand.info.wilds else -1
     hand._forced, hand._forced_kinds = rs.forced_table(hand)
     hand._wild = tuple(rs.is_wild(hand, t) for t in range(rs.count_size))

@@ -44,6 +44,6 @@ def options_from_args(ruleset: str, args: argparse.Namespace, base: dict[str, An
         options[key] = value
     try:
         make_ruleset(ruleset, options)
-    except (RulesetError, ValueError) as e:
+    except RulesetError as e:
         raise ValueError(f"--option: {e}") from None
     return options

@@ -43,7 +43,7 @@ class SeatState:
     draws: int = 0  # how many times this seat has drawn from the wall (地胡, first go-around)
     kept: bool = False  # holds 杠牌 that would be laid open but for a ruleset's exception
     passed_win: bool = False  # let a discard win go since its last draw (Hefei option 过水不胡)
-    # Holds the indicator's own tile, a plain tile though its kind is wild (Ruleset.plain_indicator):
+    # Holds the indicator's own tile, a plain tile though its kind is wild (TableFlags.plain_indicator):
     # the engine knows tiles by kind, so it records the one physical tile whose kind says too little.
     # A discard of its kind throws it first; a chi may use it (docs/rules/baida.md).
     plain_indicator: bool = False

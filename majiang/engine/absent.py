@@ -18,7 +18,7 @@ def absent_win(ruleset: Ruleset, legal: list[Action]) -> Action | None:
     """``Win`` when the ruleset has the system take any legal win for an absent seat (Hefei: "玩家托管、
     断线或者超时，系统也会代替玩家自动胡牌") and one is legal now, else None. The legal list already holds
     every condition of the win (in a 报听 room a discard win is offered only to a declared seat)."""
-    if ruleset.absent_takes_win and WIN in legal:
+    if ruleset.flags.absent_takes_win and WIN in legal:
         return WIN
     return None
 

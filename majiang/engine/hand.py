@@ -89,7 +89,7 @@ class Hand:
         self.dealer_dice = dealer_dice  # the roll that picked the match's first dealer (hand 1 only)
         self.seed = seed
         self.dealer = dealer
-        self.streak = ruleset.first_streak if streak is None else streak
+        self.streak = ruleset.flags.first_streak if streak is None else streak
         self.hand_no = hand_no
         self.log: list[tuple[int, Action]] = []
         self.events: list[Event] = []
@@ -105,10 +105,11 @@ class Hand:
         self.indicator_index = setup.indicator_index
         self.info = ruleset.table_info(setup)
         # The wall position of the indicator's own tile where it stays plain though its kind is wild
-        # (Ruleset.plain_indicator); the seat that draws from there holds it. -1: no such tile. (The
+        # (TableFlags.plain_indicator); the seat that draws from there holds it. -1: no such tile. (The
         # indicator is counted from the tail, past the deal, so it is only ever drawn.)
         self._plain_at = -1
-        if ruleset.plain_indicator and setup.indicator_index is not None and self.info.indicator in self.info.wilds:
+        if (ruleset.flags.plain_indicator and setup.indicator_index is not None
+                and self.info.indicator in self.info.wilds):
             self._plain_at = setup.indicator_index
         self.seat_state = [SeatState(counts=[0] * ruleset.count_size) for _ in range(ruleset.seats)]
         self.current = dealer
@@ -135,14 +136,14 @@ class Hand:
         # Which kinds are 杠牌 laid open as soon as held: fixed at the deal, asked on every draw.
         self._forced, self._forced_kinds = ruleset.forced_table(self)
         # can_kong is asked on every turn and claim: the floor is fixed per ruleset.
-        self._kong_floor = max(ruleset.haidi_tiles, 0)
+        self._kong_floor = max(ruleset.flags.haidi_tiles, 0)
         # Asked on every discard and draw, and fixed at the deal (what is wild depends on the
         # table info only, as Ruleset.natural_table assumes too): work them out once per hand.
         self._wild = tuple(ruleset.is_wild(self, t) for t in range(ruleset.count_size))
-        self._may_exhaust = type(ruleset).wall_exhausted is not Ruleset.wall_exhausted
-        # Read on every draw and discard: class flags and properties of the frozen options, kept
+        self._may_exhaust = ruleset.flags.ends_early
+        # Read on every draw and discard: the ruleset's flags (worked out from its options), kept
         # as plain attributes of the hand (an instance attribute is the cheapest read there is).
-        self._haidi_tiles = ruleset.haidi_tiles
+        self._haidi_tiles = ruleset.flags.haidi_tiles
         self._next_seat = tuple((s + 1) % ruleset.seats for s in range(ruleset.seats))
 
         self._emit(
@@ -411,7 +412,7 @@ class Hand:
         if self.self_draw_win(seat) is not None:
             out.append(Win())
         if self.phase == "haidi":
-            if not (out and self.ruleset.haidi_win_forced):
+            if not (out and self.ruleset.flags.haidi_win_forced):
                 out.append(Pass())  # 海捞: draw and do not discard
             return out
         # After a 直叫 wild kong the replacement may be won whatever it is ("补任意张可胡牌"): the win
@@ -494,7 +495,7 @@ class Hand:
     def _offer_rob(self, seat: int, tile: int) -> bool:
         """抢杠 (where the ruleset has it): the other seats that may win on the 加杠's tile are asked
         first, as on a discard; the replacement is drawn only once they all pass. True: a window opened."""
-        if not self.ruleset.rob_kong:
+        if not self.ruleset.flags.rob_kong:
             return False
         self.robbing = True
         options: dict[int, list[Action]] = {s: [Pass(), Win()] for s in self.ruleset._others[seat]
@@ -585,7 +586,7 @@ class Hand:
         action = window.responses[best]
         if isinstance(action, Win):
             winners = [s for s in ranked if isinstance(window.responses[s], Win)]
-            if not self.ruleset.multiple_winners:
+            if not self.ruleset.flags.multiple_winners:
                 winners = winners[:1]
             settlement = self.ruleset.discard_settlement(self, winners, window.tile, window.discarder)
             if window.robbing:

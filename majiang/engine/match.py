@@ -45,10 +45,10 @@ class Match:
         if first_dealer is None:
             first_dealer, self.dealer_dice = ruleset.first_deal(derived_seed(seed, 0))
         self.dealer = first_dealer
-        self.streak = ruleset.first_streak
+        self.streak = ruleset.flags.first_streak
         self.hand_no = 0
         # A match of N 圈 (ruleset option) ends when the deal has moved on 4N times; ``hands`` is then a cap.
-        self.rounds = ruleset.match_rounds
+        self.rounds = ruleset.flags.match_rounds
         self.deal_moves = 0
         self.hand: Hand = self._new_hand()
 
@@ -125,5 +125,5 @@ class Match:
     def new_game(self) -> None:
         """A player left or the operator dissolved the table: where the ruleset says so (Hefei), the
         streak starts again (the dealer stays); Anqing has no such rule, so k carries on."""
-        if self.ruleset.new_game_resets_streak:
-            self.streak = self.ruleset.first_streak
+        if self.ruleset.flags.new_game_resets_streak:
+            self.streak = self.ruleset.flags.first_streak

@@ -113,7 +113,7 @@ class HandPlanes:
         # own tiles of the suit, concealed + melds (_envfast.c's sync keeps the same bytes).
         self._counts = bytearray(16)
         self._seen = 0  # events read so far
-        self._plain = hand.ruleset.plain_indicator  # scalar 22 is kept from the seats' flags on each sync
+        self._plain = hand.ruleset.flags.plain_indicator  # scalar 22 is kept from the seats' flags on each sync
 
     # --- reading events ---------------------------------------------------------------
     def _sync(self) -> None:

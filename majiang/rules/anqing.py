@@ -17,12 +17,13 @@ from mypy_extensions import mypyc_attr
 
 from majiang.core.actions import Action, Discard, Expose, WildKong
 from majiang.core.deal import HandOutcome, TableInfo, WallSetup
+from majiang.core.options import narrowed
 from majiang.core.settlement import Settlement
 from majiang.hand import TileSet, is_win
 from majiang.hand.codes import ACCELERATED
 from majiang.hand.counts import top_count
 from majiang.rules import anqing_scoring as scoring
-from majiang.rules.base import Ruleset, roll, shuffle
+from majiang.rules.base import Ruleset, RulesetError, TableFlags, roll, shuffle
 from majiang.rules.options import AnqingRules
 from majiang.tiles import format_tiles
 
@@ -94,36 +95,25 @@ class Anqing(Ruleset):
     tileset: ClassVar[TileSet | None] = None
     options_type = AnqingRules
 
-    allow_peng = True
-    allow_exposed_kong = True
-    allow_added_kong = True
-
     def __init__(self, options: msgspec.Struct | dict[str, object] | None = None) -> None:
         super().__init__(options)
         # Asked on every draw and turn; the options are frozen, so decide once.
         self._keep = self.options.mode == "B" and self.options.keep_gangpai
         o = self.options
-        self._scoring_options = scoring.AnqingOptions(
-            mode=o.mode, lianzhuang_bonus=o.lianzhuang_bonus, qingyise=o.qingyise, couyise=o.couyise,
-            ziyise=o.ziyise, keep_gangpai=o.keep_gangpai, shisanlan_strict=o.shisanlan_strict,
-            bao_dealer_rate=o.bao_dealer_rate, cap=o.cap, no_chi=o.no_chi or o.mode == "B", flowers=o.flowers,
-        )
+        self._scoring_options = narrowed(o, scoring.AnqingOptions, no_chi=o.no_chi or o.mode == "B")
 
     def _validate_options(self) -> None:
         if self.options.base_silver < 1:
-            raise ValueError(f"base_silver must be at least 1, got {self.options.base_silver}")
+            raise RulesetError(f"base_silver must be at least 1, got {self.options.base_silver}")
         if self.options.cap < 0:
-            raise ValueError(f"cap (封顶) is 0 for no cap or a positive amount, got {self.options.cap}")
+            raise RulesetError(f"cap (封顶) is 0 for no cap or a positive amount, got {self.options.cap}")
         if self.options.rounds < 0:
-            raise ValueError(f"rounds (圈) is 0 for a number of hands or a positive count, got {self.options.rounds}")
+            raise RulesetError(f"rounds (圈) is 0 for a number of hands or a positive count, got {self.options.rounds}")
 
-    @property
-    def allow_chi(self) -> bool:  # type: ignore[override]
-        return self.options.mode == "A" and not self.options.no_chi
-
-    @property
-    def match_rounds(self) -> int:  # type: ignore[override]
-        return self.options.rounds
+    def table_flags(self) -> TableFlags:
+        o = self.options
+        return TableFlags(allow_chi=o.mode == "A" and not o.no_chi, allow_peng=True, allow_exposed_kong=True,
+                          allow_added_kong=True, match_rounds=o.rounds, ends_early=o.end_at_indicator)
 
     def first_deal(self, seed: str) -> tuple[int, tuple[int, ...]]:
         """"由一名玩家执筛起庄（东南西北）": the 东 seat rolls two dice and counts that many seats from
@@ -241,7 +231,7 @@ class Anqing(Ruleset):
         info = hand.info
         stand_in = info.stand_in
         if ACCELERATED and not counts[info.wild] and (stand_in is None or not counts[stand_in]):  # type: ignore[index]
-            return is_win(counts, 0, self.seven_pairs, self.tileset)  # analysis_counts: the tiles as they are
+            return is_win(counts, 0, self._seven_pairs, self.tileset)  # analysis_counts: the tiles as they are
         natural, jokers = self.analysis_counts(hand, counts)
         if not ACCELERATED:
             # Pure Python: a cheap necessary condition first (a random hand nearly always fails it,
@@ -253,7 +243,7 @@ class Anqing(Ruleset):
             if jokers + 1 < sum(map(_HONOR_SHORT.__getitem__, honors)) and \
                     jokers < sum(map(_ODD.__getitem__, honors)):
                 return False
-        return is_win(natural, jokers, self.seven_pairs, self.tileset)
+        return is_win(natural, jokers, self._seven_pairs, self.tileset)
 
     def quick_win_possible(self, hand: TableView, seat: int, counts: list[int]) -> bool:
         if self.shape_complete(hand, counts):

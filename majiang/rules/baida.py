@@ -16,10 +16,11 @@ from mypy_extensions import mypyc_attr
 
 from majiang.core.actions import Action, Chi, Discard, Kong, Peng, Win
 from majiang.core.deal import TableInfo, WallSetup
+from majiang.core.options import narrowed
 from majiang.core.settlement import Settlement
 from majiang.hand import TileSet, is_win, waits
 from majiang.rules import baida_scoring as scoring
-from majiang.rules.base import PASS, Ruleset, copies, roll, shuffle
+from majiang.rules.base import PASS, Ruleset, RulesetError, TableFlags, copies, roll, shuffle
 from majiang.rules.options import BaidaRules
 from majiang.tiles import format_tiles
 
@@ -38,40 +39,30 @@ class Baida(Ruleset):
     tileset: ClassVar[TileSet | None] = None
     options_type = BaidaRules
 
-    allow_chi = True
-    allow_peng = True
-    allow_exposed_kong = True
-    allow_added_kong = True
-    discard_wins = True
-    rob_kong = True
-    plain_indicator = True  # the indicator's own tile, drawn later, is a plain tile: "the other three copies" are 百搭
-
     def __init__(self, options: msgspec.Struct | dict[str, object] | None = None) -> None:
         super().__init__(options)
         o = self.options
         self._stray_cache: dict[frozenset[int], tuple[int, ...]] = {}  # see _strays
-        self._scoring_options = scoring.BaidaOptions(seven_baida=o.seven_baida, min_tai=o.min_tai,
-                                                     dealer_streak=o.dealer_streak, di=o.di,
-                                                     doubling=o.doubling, cap=o.cap)
+        self._scoring_options = narrowed(o, scoring.BaidaOptions)
 
     def _validate_options(self) -> None:
         o = self.options
         if o.rounds < 0:
-            raise ValueError(f"rounds (圈) is 0 for a number of hands or a positive count, got {o.rounds}")
+            raise RulesetError(f"rounds (圈) is 0 for a number of hands or a positive count, got {o.rounds}")
         if o.min_tai < 1:
-            raise ValueError(f"min_tai (起胡) is at least 1, got {o.min_tai}")
+            raise RulesetError(f"min_tai (起胡) is at least 1, got {o.min_tai}")
         if o.di < 1:
-            raise ValueError(f"di (底) is at least 1, got {o.di}")
+            raise RulesetError(f"di (底) is at least 1, got {o.di}")
         if o.cap < 0:
-            raise ValueError(f"cap (封顶) is 0 or a number of 台, got {o.cap}")
+            raise RulesetError(f"cap (封顶) is 0 or a number of 台, got {o.cap}")
 
-    @property
-    def multiple_winners(self) -> bool:  # type: ignore[override]
-        return self.options.multi_win
-
-    @property
-    def match_rounds(self) -> int:  # type: ignore[override]
-        return self.options.rounds
+    def table_flags(self) -> TableFlags:
+        o = self.options
+        return TableFlags(allow_chi=True, allow_peng=True, allow_exposed_kong=True, allow_added_kong=True,
+                          discard_wins=True, rob_kong=True, multiple_winners=o.multi_win, match_rounds=o.rounds,
+                          own_claims=True,  # (claim_options: a wild is never claimed, 截胡 order)
+                          # the indicator's own tile, drawn later, is a plain tile: "the other three copies" are 百搭
+                          plain_indicator=True)
 
     # --- the deal: first dealer, wall, indicator ---------------------------------------------
     def first_deal(self, seed: str) -> tuple[int, tuple[int, ...]]:

@@ -9,6 +9,7 @@ so one ruleset object serves any number of hands.
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 import msgspec
@@ -25,7 +26,36 @@ if TYPE_CHECKING:
 
 
 class RulesetError(ValueError):
-    """Bad ruleset options."""
+    """Bad ruleset options, or a ruleset name that is not registered: the one error a ruleset raises
+    for what it is given (a ValueError, so callers that catch those keep working)."""
+
+
+@dataclass(frozen=True)
+class TableFlags:
+    """What the table flow switches on for a ruleset, worked out once from its options
+    (:meth:`Ruleset.table_flags`) and read by the engine as ``ruleset.flags``."""
+
+    seven_pairs: bool = True  # seven pairs is a winning shape
+    allow_chi: bool = False
+    allow_peng: bool = False
+    allow_exposed_kong: bool = False
+    allow_added_kong: bool = False
+    discard_wins: bool = False  # a seat may win on another's discard (can_win_on_discard is asked)
+    multiple_winners: bool = False  # 一炮多响
+    haidi_tiles: int = 0  # the last N tiles are drawn without discarding (Hefei 海捞区)
+    haidi_win_forced: bool = False  # a possible win in the 海捞区 must be taken
+    first_streak: int = 0  # the streak of a fresh dealer
+    new_game_resets_streak: bool = False  # a player leaving between hands restarts the streak
+    match_rounds: int = 0  # a match of this many 圈 (0: a number of hands)
+    absent_takes_win: bool = False  # 托管 / timeout / disconnection takes any legal win
+    rob_kong: bool = False  # 抢杠: a 加杠's tile may be won on by the other seats
+    ends_early: bool = False  # the hand may end before the wall is empty: wall_exhausted is asked
+    # The ruleset's claim_options adds to or changes the base claims: the claim window then asks it
+    # of every other seat (the base's fast path looks only at seats that hold the discard's value).
+    own_claims: bool = False
+    # The indicator's own tile is a plain tile although its kind is wild (baida: "the other three
+    # copies are 百搭"): the engine then records which seat holds it (SeatState.plain_indicator).
+    plain_indicator: bool = False
 
 
 # Actions are frozen structs, so the discards can be shared by every legal list (42: a flower that
@@ -72,24 +102,6 @@ class Ruleset:
     options_type: ClassVar[type[msgspec.Struct]]
     seats: ClassVar[int] = 4
 
-    seven_pairs: ClassVar[bool] = True
-    allow_chi: ClassVar[bool] = False
-    allow_peng: ClassVar[bool] = False
-    allow_exposed_kong: ClassVar[bool] = False
-    allow_added_kong: ClassVar[bool] = False
-    discard_wins: ClassVar[bool] = False
-    multiple_winners: ClassVar[bool] = False  # 一炮多响
-    haidi_tiles: ClassVar[int] = 0  # the last N tiles are drawn without discarding (Hefei 海捞区)
-    haidi_win_forced: ClassVar[bool] = False  # a possible win in the 海捞区 must be taken
-    first_streak: ClassVar[int] = 0  # the streak of a fresh dealer
-    new_game_resets_streak: ClassVar[bool] = False  # a player leaving between hands restarts the streak
-    match_rounds: ClassVar[int] = 0  # a match of this many 圈 (0: a number of hands)
-    absent_takes_win: ClassVar[bool] = False  # 托管 / timeout / disconnection takes any legal win
-    rob_kong: ClassVar[bool] = False  # 抢杠: a 加杠's tile may be won on by the other seats
-    # The indicator's own tile is a plain tile although its kind is wild (baida: "the other three
-    # copies are 百搭"): the engine then records which seat holds it (SeatState.plain_indicator).
-    plain_indicator: ClassVar[bool] = False
-
     def __init__(self, options: msgspec.Struct | dict[str, Any] | None = None) -> None:
         if options is None:
             options = {}
@@ -102,19 +114,21 @@ class Ruleset:
             raise RulesetError(f"{self.name} options must be {self.options_type.__name__}")
         self.options: Any = options  # (each ruleset's own options struct)
         self._validate_options()
+        self.flags: TableFlags = self.table_flags()
         # Every seat view carries the options; converting the frozen struct once saves a
         # msgspec round trip per view (callers get a copy, so the cache can't be mutated).
         self._options_builtins: dict[str, Any] = msgspec.to_builtins(self.options)
         self._natural_cache: dict[TableInfo, NaturalTable] = {}  # see natural_table
         self._forced_cache: dict[TableInfo, tuple[tuple[bool, ...], tuple[int, ...]]] = {}  # see forced_table
         # For claim_window, asked on every discard: the seats after each discarder, in order, and
-        # whether the base claim rules apply (then they are inlined there). The flags may be
-        # properties of the (frozen) options, so they are read once here.
+        # whether the base claim rules apply (then they are inlined there).
+        f = self.flags
         n = self.seats
         self._others = tuple(tuple((d + i) % n for i in range(1, n)) for d in range(n))
-        self._inline_claims = type(self).claim_options is Ruleset.claim_options and not self.discard_wins
-        self._claim_chi = self.allow_chi
-        self._claim_any = self.allow_peng or self.allow_exposed_kong or self.allow_chi
+        self._inline_claims = not (f.own_claims or f.discard_wins)
+        self._claim_chi = f.allow_chi
+        self._claim_any = f.allow_peng or f.allow_exposed_kong or f.allow_chi
+        self._seven_pairs = f.seven_pairs  # (asked on every win check)
 
     # A ruleset is its (frozen) options and caches derived from them: it keeps no per-hand state, so
     # every copy of a hand, a match or an env shares it (and its caches of compiled objects).
@@ -125,7 +139,11 @@ class Ruleset:
         return self
 
     def _validate_options(self) -> None:
-        """Reject option combinations that make no sense (override)."""
+        """Reject option values or combinations that make no sense with a :class:`RulesetError` (override)."""
+
+    def table_flags(self) -> TableFlags:
+        """What the table flow switches on, from the options (asked once, by ``__init__``)."""
+        return TableFlags()
 
     def options_dict(self) -> dict[str, Any]:
         return dict(self._options_builtins)
@@ -225,14 +243,15 @@ class Ruleset:
     def shape_complete(self, hand: TableView, counts: list[int]) -> bool:
         """A fast check on a concealed part of 3n+2 (physical counts)."""
         natural, jokers = self.analysis_counts(hand, counts)
-        return is_win(natural, jokers, self.seven_pairs, self.tileset)
+        return is_win(natural, jokers, self._seven_pairs, self.tileset)
 
     def quick_win_possible(self, hand: TableView, seat: int, counts: list[int]) -> bool:
         """A cheap necessary condition for a self-drawn win, checked before full scoring."""
         return self.shape_complete(hand, counts)
 
     def wall_exhausted(self, hand: TableView) -> bool:
-        """End the hand before the wall is empty (an option in some regions)."""
+        """End the hand before the wall is empty (an option in some regions; asked on each draw
+        where the flags say ``ends_early``)."""
         return False
 
     def self_draw_settlement(self, hand: TableView, seat: int) -> Settlement:
@@ -292,7 +311,7 @@ class Ruleset:
         part's regular or seven-pairs shape (by what they play as), and the wilds. Rulesets with
         other winning shapes add their kinds (override)."""
         natural, jokers = self.analysis_counts(hand, counts)
-        shaped = set(waits(natural, jokers, self.seven_pairs, self.tileset))
+        shaped = set(waits(natural, jokers, self._seven_pairs, self.tileset))
         return [k for k in self.kinds if self.is_wild(hand, k) or self.logical(hand, k) in shaped]
 
     def hint_win_valid(self, hand: TableView, seat: int, counts: list[int], tile: int, discard: Action | None) -> bool:
@@ -343,9 +362,10 @@ class Ruleset:
     def claim_options(self, hand: TableView, seat: int, tile: int, discarder: int) -> list[Action]:
         """Responses to a discard other than passing."""
         out: list[Action] = []
-        if self.discard_wins and self.can_win_on_discard(hand, seat, tile, discarder):
+        f = self.flags
+        if f.discard_wins and self.can_win_on_discard(hand, seat, tile, discarder):
             out.append(Win())
-        if not (self.allow_peng or self.allow_exposed_kong or self.allow_chi):
+        if not self._claim_any:
             return out
         plays_as, sources, _ = self.natural_table(hand)
         want = plays_as[tile]  # = logical(tile), or None for a wild
@@ -353,11 +373,11 @@ class Ruleset:
             return out  # a discarded wild cannot be claimed
         counts = hand.seat_state[seat].counts
         same = [t for t in sources[want] for _ in range(counts[t])]
-        if hand.can_kong() and self.allow_exposed_kong and len(same) >= 3:
+        if hand.can_kong() and f.allow_exposed_kong and len(same) >= 3:
             out.append(Kong(kind="exposed", tiles=tuple(same[:3])))
-        if self.allow_peng and len(same) >= 2:
+        if f.allow_peng and len(same) >= 2:
             out.append(Peng(tiles=(same[0], same[1])))
-        if self.allow_chi and seat == (discarder + 1) % self.seats and want < 27:
+        if f.allow_chi and seat == (discarder + 1) % self.seats and want < 27:
             out.extend(self._chi_options(hand, seat, want))
         return out
 
@@ -416,7 +436,7 @@ class Ruleset:
                 held = [t for t in srcs for _ in range(counts[t])]
                 if len(held) >= 4:
                     out.append(Kong(kind="concealed", tiles=tuple(held[:4])))
-        if self.allow_added_kong and st.melds:
+        if self.flags.allow_added_kong and st.melds:
             for meld in st.melds:
                 if meld.kind == "peng":
                     held_t = next((t for t in sources[self.logical(hand, meld.tiles[0])] if counts[t]), None)
@@ -429,4 +449,4 @@ class Ruleset:
         """(next dealer, next streak): dealer wins or 荒庄 → keeps the deal, else the 下家 deals."""
         if outcome.draw or dealer in outcome.winners:
             return dealer, streak + 1
-        return (dealer + 1) % self.seats, self.first_streak
+        return (dealer + 1) % self.seats, self.flags.first_streak

@@ -13,10 +13,11 @@ from __future__ import annotations
 import typing
 from dataclasses import dataclass
 from types import ModuleType
-from typing import Literal
+from typing import Any, Literal
 
 import msgspec
 
+from majiang.core.options import OptionInfo, option_infos
 from majiang.rules.base import Ruleset
 
 
@@ -85,3 +86,25 @@ class RulesetEntry:
             return ()
         hint = typing.get_type_hints(self.options_type, include_extras=False)[self.mode_option]
         return tuple(str(v) for v in typing.get_args(hint))
+
+    def pages(self) -> tuple[str, ...]:
+        """The rules pages: one per mode, or ``default`` for a ruleset of one mode."""
+        return self.modes() or ("default",)
+
+    def option_infos(self) -> tuple[OptionInfo, ...]:
+        """Each option described (label, help, choice names), in the lobby's order: the mode first."""
+        return option_infos(self.options_type, first=self.mode_option)
+
+    def for_clients(self) -> dict[str, Any]:
+        """What ``GET /api/rulesets`` says of the ruleset (the lobby and the rules pages read only
+        this): its options' defaults and descriptions, its modes, and each page's scoring table."""
+        return {
+            "name": self.name,
+            "title": self.title,
+            "options": msgspec.to_builtins(self.options_type()),
+            "option_info": msgspec.to_builtins(list(self.option_infos())),
+            "mode_option": self.mode_option,
+            "modes": list(self.modes()),
+            "rules_table": {page: msgspec.to_builtins(self.scoring.rules_table(None if page == "default" else page))
+                            for page in self.pages()},
+        }

@@ -10,15 +10,17 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, ClassVar, Final
 
+import msgspec
 from mypy_extensions import mypyc_attr
 
 from majiang.core.actions import Action, Declare, Discard, Kong, Win
 from majiang.core.deal import HandOutcome, WallSetup
+from majiang.core.options import narrowed
 from majiang.core.settlement import Settlement
 from majiang.hand import TileSet, is_win, waits
 from majiang.hand.shanten import discard_shantens
 from majiang.rules import hefei_scoring as scoring
-from majiang.rules.base import PASS, Ruleset, roll, shuffle
+from majiang.rules.base import PASS, Ruleset, TableFlags, roll, shuffle
 from majiang.rules.options import HefeiRules
 from majiang.tiles import format_tiles
 
@@ -38,16 +40,18 @@ class Hefei(Ruleset):
     tileset: ClassVar[TileSet | None] = TileSet.HEFEI
     options_type = HefeiRules
 
-    discard_wins = True
-    multiple_winners = True
-    haidi_tiles = 4
-    first_streak = 1  # 连庄数 starts at 1
-    new_game_resets_streak = True  # a player leaving starts a new game: 连庄数 = 1
-    absent_takes_win = True  # "玩家托管、断线或者超时，系统也会代替玩家自动胡牌"
+    def __init__(self, options: msgspec.Struct | dict[str, object] | None = None) -> None:
+        super().__init__(options)
+        self._scoring_options = narrowed(self.options, scoring.HefeiOptions)  # (frozen: shared by every situation)
 
-    @property
-    def haidi_win_forced(self) -> bool:  # type: ignore[override]
-        return self.options.haidi_forced
+    def table_flags(self) -> TableFlags:
+        return TableFlags(
+            discard_wins=True, multiple_winners=True,
+            haidi_tiles=4, haidi_win_forced=self.options.haidi_forced,
+            first_streak=1,  # 连庄数 starts at 1
+            new_game_resets_streak=True,  # a player leaving starts a new game: 连庄数 = 1
+            absent_takes_win=True,  # "玩家托管、断线或者超时，系统也会代替玩家自动胡牌"
+        )
 
     def first_deal(self, seed: str) -> tuple[int, tuple[int, ...]]:
         return random.Random(f"{seed}:dealer").randrange(4), ()  # 第一盘系统随机选取一名玩家为庄家
@@ -163,12 +167,7 @@ class Hefei(Ruleset):
             and not kongs and not hypothetical,
             first_round=discarder is None and seat != hand.dealer and st.draws == 1 and hand.phase != "haidi"
             and not hypothetical,
-            options=scoring.HefeiOptions(
-                kan_from_discard=self.options.kan_from_discard,
-                ka_single_wait=self.options.ka_single_wait,
-                queyimen_per_suit=self.options.queyimen_per_suit,
-                kong_points_all=self.options.kong_points_all,
-            ),
+            options=self._scoring_options,
             other_kongs=self._other_kongs(hand, seat) if self.options.kong_points_all else {},
         )
 

@@ -20,8 +20,7 @@ from majiang.engine.replay import decode as decode_replay
 from majiang.engine.replay import rebuild as rebuild_replay
 from majiang.engine.view import seat_view
 from majiang.rules.base import RulesetError
-from majiang.rules.option_info import option_info
-from majiang.rules.registry import RULESETS, make_ruleset
+from majiang.rules.registry import ENTRIES, RULESETS, make_ruleset
 from majiang.server import auth, openapi
 from majiang.server.botpace import PACE
 from majiang.server.intents import add_bots, dissolve
@@ -271,9 +270,9 @@ async def me(request: Request) -> Response:
 
 
 async def rulesets(request: Request) -> Response:
-    out = [{"name": n, "title": cls.title, "options": msgspec.to_builtins(cls.options_type()),
-            "option_info": option_info(n)}
-           for n, cls in RULESETS.items()]
+    """Everything the browser shows of each ruleset, from its registry entry: options with their
+    defaults, labels and help, its modes, and each mode's scoring table for the rules page."""
+    out = [e.for_clients() for e in ENTRIES.values()]
     return ok({"rulesets": out, "settings": msgspec.to_builtins(RoomSettings())})
 
 
@@ -336,7 +335,7 @@ async def open_room(server: Any, ruleset: str, options: dict[str, Any], settings
         code = new_code()
     try:
         state = TableState(code, ruleset, options, settings)
-    except (RulesetError, ValueError, TypeError) as e:  # rulesets refuse some values with ValueError
+    except RulesetError as e:  # a ruleset refuses every bad option with it (majiang.rules.base)
         raise HTTPError(400, "bad_request", f"options: {e}") from None
     problem = check_options(state.options)
     if problem:

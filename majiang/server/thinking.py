@@ -32,7 +32,7 @@ def difficulty(hand: Hand, seat: int) -> float:
     natural = list(natural[:34])
     if (sum(natural) + jokers) % 3 != 2:
         return 0.5
-    after = discard_shantens(natural, jokers, rs.seven_pairs, rs.tileset)
+    after = discard_shantens(natural, jokers, rs.flags.seven_pairs, rs.tileset)
     offered = {a.tile for a in legal if isinstance(a, Discard)}
     shantens = [after[t] for t in offered if t < 34 and after[t] is not None]
     if not shantens:

@@ -1,71 +1,7 @@
-// The rules pages' text, per ruleset and mode, in both languages (the help screen picks by getLang()).
-// Long prose lives here rather than in i18n.js's short strings; the values match docs/rules/ and the
-// scoring code (majiang/rules/*_scoring).
-
-const ANQING_ITEMS = [
-  ['平胡', 'Plain win', '0', '没有别的番种：只收底分', 'no other scoring item: only the base is paid'],
-  ['跑风', 'Running wind', '6', '独吊、边张、卡张，或留钻', 'pair, edge or middle wait; or a kept wild'],
-  ['对对胡 / 碰碰胡', 'All pungs', ['3（硬对对胡 +6 跑风 = 9）', '3 (hard: +6 running wind = 9)'], '全是刻子加一对', 'all pungs and a pair'],
-  ['门清', 'Concealed hand', '3', '没有吃、碰、明杠', 'no chow, pung or open kong'],
-  ['直叫', 'Wild call', ['杠开 + 跑风（10）', 'kong win + running wind (10)'], '单吊一个钻又摸到钻：开杠，补牌即胡', 'waiting on a lone wild, draw the second: kong, the replacement wins'],
-  ['杠开', 'Win after a kong', '3 / 9 / 18 / 30', '连开 1/2/3/4 杠后摸到胡牌', 'after 1/2/3/4 kongs in a row'],
-  ['明杠 / 暗杠', 'Open / concealed kong', ['1 / 2（风杠 +1）', '1 / 2 (wind kong +1)'], '每个杠', 'each kong'],
-  ['杠牌', 'Kong tiles', ['每个 1', '1 each'], '亮出的发、白（每张）', 'each 发/白 laid open'],
-  ['风', 'Wind pungs', ['每个 1', '1 each'], '每副风刻', 'each wind pung'],
-  ['一龙', 'Full straight', '10', '同一门一到九', '1 to 9 of one suit'],
-  ['十三烂', 'Thirteen apart', '20', '数牌相隔三以上，字牌各不相同，无钻', 'suit tiles 3+ apart, honours all different, no wild'],
-  ['七星归位', 'Seven stars', '30', '十三烂且七个字牌齐全', 'thirteen apart with all seven honours'],
-  ['七对有钻', 'Seven pairs with wilds', '9', '钻作对子，含跑风', 'wilds as partners, running wind included'],
-  ['七对天胡 / 四钻天胡', 'Heavenly seven pairs / four wilds', '36', '', ''],
-  ['双天胡', 'Double heavenly pairs', '66', '七对，四个钻成两对', 'seven pairs, four wilds as two pairs'],
-  ['大吊车', 'Big crane', ['36（吊钻 9）', '36 (wild held: 9)'], '四副落地单吊', 'four melds down, a lone tile held'],
-  ['摸牌天胡 / 地胡', "Dealer's heavenly / earthly hand", '30', '', ''],
-];
-const MODE_B_ITEMS = [
-  ['清一色 / 凑一色 / 字一色', 'Full flush / half flush / all honours', '10 / 5 / 20', '只在打缺玩法计分', 'scored in mode B only'],
-];
-const HEFEI_ITEMS = [
-  ['基本分', 'Base', ['12 报听 / 10 不报听', '12 declare / 10 no declare'], '每次胡牌', 'every win'],
-  ['支', 'Long suit', ['八张以上每张 +1', '+1 per tile over 8'], '一门九张起每多一张 +1', 'each tile over 8 in a suit'],
-  ['双八支', 'Two long suits', '+50', '两门各八张以上', 'two suits of 8 or more'],
-  ['缺一门', 'Missing suit', '+1', '少一门', 'one suit absent'],
-  ['同', 'Same rank', '+(n − 4)', '同一点数 n ≥ 5 张', 'n ≥ 5 tiles of one rank'],
-  ['坎', 'Concealed pung', ['每个 +1', '+1 each'], '手中暗刻', 'each concealed pung'],
-  ['杠', 'Concealed kong', ['每个 +2', '+2 each'], '每个暗杠', 'each concealed kong'],
-  ['活', 'Four alike', ['每个 +4', '+4 each'], '四张同牌：三张成刻、一张在顺子里', 'three as a pung, the fourth in a chow'],
-  ['卡', 'Single wait', '+1', '夹张、边张或单调', 'middle, edge or pair wait'],
-  ['双铺子', 'Twin chows', ['每个 +2', '+2 each'], '两副相同顺子', 'two identical chows'],
-  ['七对', 'Seven pairs', '+5', '', ''],
-  ['海捞', 'Sea bottom', '+10', '在最后四张（海捞区）胡', 'won in the last four draws'],
-  ['天胡 / 地胡', 'Heavenly / earthly hand', '+100 / +80', '', ''],
-  ['庄分', 'Dealer points', ['+1×连庄（点炮）/ +2×连庄（自摸）', '+1×streak (discard) / +2×streak (self-draw)'], '庄家参与的每笔支付', 'each payment the dealer is part of'],
-];
-
-// 百搭麻将: the 台 items of docs/rules/baida.md (items 1–25), values as majiang/rules/baida_scoring/items.py.
-// Its worked example is tests/data/baida/flower_baida.json (`majiang score` prints the same 4 台, 8 paid).
-const BAIDA_ITEMS = [
-  ['平胡', 'Plain win', '1', '没有别的台时', 'only when nothing else scores'],
-  ['自摸', 'Self-drawn', '1', '自己摸到胡牌（含杠开、海底、天胡）', 'won on your own draw (kong win, last tile and heavenly hand included)'],
-  ['门清', 'Concealed hand', '1', '没有吃、碰、明杠（暗杠可以）', 'no chow, pung or open kong (concealed kongs allowed)'],
-  ['边 / 卡 / 单吊', 'Edge / middle / pair wait', '1', '只听胡的这一张；七对不算', 'the hand waited on this one tile only; not with seven pairs'],
-  ['对对胡', 'All pungs', '2', '四副刻子（杠）加一对', 'four pungs or kongs and a pair'],
-  ['七对', 'Seven pairs', '2', '七个对子，百搭可配任何牌', 'seven pairs; a wild pairs anything'],
-  ['杠开', 'Win on a replacement', '1', '杠或补花后补的牌自摸胡', 'self-drawn on the replacement after a kong or a flower'],
-  ['海底捞月', 'Last tile of the wall', '1', '摸墙上最后一张自摸胡', 'self-drawn on the last tile of the wall'],
-  ['抢杠', 'Robbing a kong', '1', '胡别人加杠的那张；被抢的人按放冲付', 'won on the tile another player adds to a pung; the robbed player pays as a discarder'],
-  ['无百搭', 'No wild', '1', '手里没有百搭', 'no wild in the hand'],
-  ['三百搭', 'Three wilds', ['2（七百搭选项：四百搭 2，七百搭 20）', '2 (seven-wild option: four 2, seven 20)'], '手里三张以上百搭', 'three or more wilds in the hand'],
-  ['全求人', 'All melds called', '2', '四副都是吃碰杠来的，单吊胡', 'four called melds, won on the lone tile'],
-  ['一条龙', 'Full straight', '2', '同一门 123 456 789', '123 456 789 of one suit'],
-  ['庄', 'Dealer', ['1 + 连庄数', '1 + streak'], '庄家胡牌', 'the dealer wins'],
-  ['天胡', 'Heavenly hand', '8', '庄家起手即胡', "the dealer's opening hand"],
-  ['地胡', 'Earthly hand', '6', '胡庄家打出的第一张牌', "won on the dealer's first discard"],
-  ['清一色 / 混一色 / 字一色', 'Full flush / half flush / all honours', '4 / 2 / 8', '只有一门 / 一门加字牌 / 全是字牌（只算最高的）', 'one suit / one suit and honours / honours only (the highest only)'],
-  ['杠花：正花 / 四花 / 八花', 'Flowers (seat flower / set / all eight)', '1 / 2 / 8', '亮出的本门风花每张 1（东 春梅、南 夏兰、西 秋竹、北 冬菊）；一组四张 2；八张全亮 8', 'each flower of your seat laid open 1 (E Spring/Plum, S Summer/Orchid, W Autumn/Bamboo, N Winter/Chrysanthemum); a whole set of four 2; all eight 8'],
-  ['中发白', 'Dragon pungs', ['每副 1', '1 each'], '中、发、白的刻子或杠', 'a pung or kong of each dragon'],
-  ['位风', 'Seat wind pung', '1', '自己门风的刻子或杠', "a pung or kong of your seat's wind"],
-  ['圈风', 'Round wind pung', '1', '本圈风的刻子或杠（与位风相同时两项都算）', "a pung or kong of the round's wind (both count when it is also your seat's)"],
-];
+// The rules pages' prose, per ruleset and mode, in both languages (the help screen picks by getLang()).
+// Long prose lives here rather than in i18n.js's short strings. The scoring table of each page (items,
+// values, when they apply) is the server's: `rules_table` in GET /api/rulesets, kept next to the scoring
+// code (majiang/rules/*_scoring/table.py).
 
 const TEXT = {
   zh: {
@@ -173,9 +109,4 @@ const TEXT = {
 };
 
 export function helpText(lang) { return TEXT[lang] || TEXT.zh; }
-export function itemsFor(page) {
-  if (page.startsWith('baida')) return BAIDA_ITEMS;
-  if (page.startsWith('hefei')) return HEFEI_ITEMS;
-  return page === 'anqing/B' ? [...ANQING_ITEMS, ...MODE_B_ITEMS] : ANQING_ITEMS;
-}
 export const PAGES = ['anqing/A', 'anqing/B', 'hefei/baoting', 'hefei/bubaoting', 'baida/default'];

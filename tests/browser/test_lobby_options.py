@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from majiang.rules.option_info import OPTION_INFO
+from majiang.rules.option_info import option_infos_of
 from majiang.rules.registry import RULESETS
 from tests.browser.test_play import _page
 
@@ -16,12 +16,12 @@ pytestmark = pytest.mark.browser
 
 def _check_options(page: Any, ruleset: str, lang: str) -> None:
     page.select_option("#ruleset", ruleset)
-    page.wait_for_selector(f"[data-testid=option-{OPTION_INFO[ruleset][0].key}]", state="attached")
+    page.wait_for_selector(f"[data-testid=option-{option_infos_of(ruleset)[0].key}]", state="attached")
     form = page.text_content("[data-testid=create-form]")
     for key in RULESETS[ruleset].options_type.__struct_fields__:
         if "_" in key or key == "guoshui":  # the others are English words a help line may use
             assert key not in form, f"raw option key {key!r} shown in the lobby"
-    for info in OPTION_INFO[ruleset]:
+    for info in option_infos_of(ruleset):
         row = page.locator(f"[data-testid=option-{info.key}]")
         text = row.text_content()
         assert getattr(info.label, lang) in text, (info.key, text)

@@ -1,10 +1,13 @@
-"""``GET /api/rulesets`` carries ``option_info`` for each ruleset, in lobby order."""
+"""``GET /api/rulesets`` says everything the browser shows of each ruleset, from its registry entry:
+``option_info`` in lobby order, the defaults, the modes and each rules page's scoring table."""
 
 from __future__ import annotations
 
 import httpx
+import msgspec
 
 from majiang.rules.option_info import option_info
+from majiang.rules.registry import ENTRIES
 from tests.server.harness import ServerProcess
 
 
@@ -12,6 +15,22 @@ async def test_rulesets_carry_option_info(server: ServerProcess, http: httpx.Asy
     r = await http.get("/api/rulesets")
     assert r.status_code == 200
     by_name = {rs["name"]: rs for rs in r.json()["rulesets"]}
+    assert set(by_name) == set(ENTRIES)
     for name, rs in by_name.items():
         assert rs["option_info"] == option_info(name)
         assert {i["key"] for i in rs["option_info"]} == set(rs["options"])
+
+
+async def test_rulesets_carry_each_pages_scoring_table(server: ServerProcess, http: httpx.AsyncClient) -> None:
+    r = await http.get("/api/rulesets")
+    by_name = {rs["name"]: rs for rs in r.json()["rulesets"]}
+    assert by_name["anqing"]["modes"] == ["A", "B"] and by_name["hefei"]["mode_option"] == "room"
+    assert by_name["baida"]["modes"] == [] and list(by_name["baida"]["rules_table"]) == ["default"]
+    for name, rs in by_name.items():
+        scoring = ENTRIES[name].scoring
+        for page, rows in rs["rules_table"].items():
+            assert rows == msgspec.to_builtins(scoring.rules_table(None if page == "default" else page))
+            assert rows and all(set(row) == {"name", "value", "when"} and row["name"]["zh"] for row in rows)
+    # mode B adds its suit items, with the option defaults as their values
+    a, b = by_name["anqing"]["rules_table"]["A"], by_name["anqing"]["rules_table"]["B"]
+    assert b[: len(a)] == a and b[-1]["value"]["zh"] == "10 / 5 / 20"

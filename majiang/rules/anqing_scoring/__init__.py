@@ -21,6 +21,7 @@ from majiang.rules.anqing_scoring.situation import (
     parse_situation,
     validate,
 )
+from majiang.rules.anqing_scoring.table import rules_table
 from majiang.rules.anqing_scoring.wilds import gangpai_of, stand_in_of, wild_of
 from majiang.tiles import format_tiles
 
@@ -38,6 +39,7 @@ __all__ = [
     "is_valid",
     "lianzhuang_bonus",
     "parse_situation",
+    "rules_table",
     "score",
     "stand_in_of",
     "validate",

@@ -7,10 +7,11 @@ here (that is :func:`majiang.rules.anqing_scoring.score`): a non-win is a normal
 
 from __future__ import annotations
 
-from typing import Any, Literal, NamedTuple
+from typing import Annotated, Any, Literal, NamedTuple
 
 import msgspec
 
+from majiang.core.options import described
 from majiang.rules.anqing_scoring.wilds import gangpai_of, stand_in_of, wild_of
 from majiang.tiles import TileError, format_tiles, is_suit, parse_tile, parse_tiles, suit
 
@@ -23,29 +24,77 @@ KONGS = frozenset({"minggang", "angang", "jiagang"})
 
 
 class AnqingOptions(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
-    """Table variants; defaults are our reading (docs/rules/anqing.md)."""
+    """The table variants that change a score; defaults are our reading (docs/rules/anqing.md). The
+    table's own options (majiang.rules.options.AnqingRules) extend these."""
 
-    mode: Literal["A", "B"] = "A"  # A 不打缺 (chi from 上家, no suit limit), B 打缺 (no chi, at most two suits)
-    lianzhuang_bonus: bool = True  # the 3/6/12/15 番 between the kept dealer and each other seat
-    # Mode B suit items; the texts name them but give no value.
-    qingyise: int = 10
-    couyise: int = 5
-    ziyise: int = 20
+    # A 不打缺 (chi from 上家, no suit limit), B 打缺 (no chi, at most two suits)
+    mode: Annotated[Literal["A", "B"], described(
+        "玩法", "Mode",
+        "不打缺可吃上家；打缺不吃牌，胡牌时万筒条最多留两门。",
+        "A: chi from the left player allowed; B (打缺): no chi, at most two of the three suits when winning.",
+        choices={"A": ("不打缺", "A: 不打缺 (all suits)"), "B": ("打缺", "B: 打缺 (two suits at most)")}
+    )] = "A"
+    # the 3/6/12/15 番 between the kept dealer and each other seat
+    lianzhuang_bonus: Annotated[bool, described(
+        "连庄加番", "Streak bonus",
+        "庄家连庄时，庄闲之间每笔另加 3/6/12/15 番。",
+        "While the dealer keeps the deal, payments between him and others add 3/6/12/15 番."
+    )] = True
+    # No chi at all (seed 001's flow); mode B never chis anyway (the table passes no_chi in mode B).
+    no_chi: Annotated[bool, described(
+        "不可吃牌", "No chi",
+        "只许碰、杠，不许吃（另一份规则的打法）。",
+        "Pung and kong only, no chi, even in mode A (the other text's flow)."
+    )] = False
     # Mode B only: a 杠牌 may be kept as an ordinary honor (it then scores nothing). Ignored in mode A.
-    keep_gangpai: bool = True
+    keep_gangpai: Annotated[bool, described(
+        "打缺可留杠牌", "Keep 杠牌 in mode B",
+        "打缺时发、白可不亮出，当普通字牌用（不算钱）。",
+        "In mode B a 杠牌 (发/白) may be kept as an ordinary honor tile; it then earns nothing."
+    )] = True
     # 十三烂/七星归位: a wild held as its own face (东 as 东) is allowed; strict rules out any wild held.
-    shisanlan_strict: bool = False
+    shisanlan_strict: Annotated[bool, described(
+        "十三烂不许有钻", "Strict 十三烂",
+        "手中有任何钻牌都不能成十三烂/七星归位；默认钻牌当本身（如东当东）可以。",
+        "Any wild held rules out 十三烂/七星归位; by default a wild held as its own face (东 as 东) is fine."
+    )] = False
     # 顺包/反包: the multiplied amount is the dealer's (底 8 + 4k and the 连庄 bonus), "跟庄家算";
     # off: the payer's own amount.
-    bao_dealer_rate: bool = True
+    bao_dealer_rate: Annotated[bool, described(
+        "包牌按庄家算", "包 at the dealer's rate",
+        "顺包、反包的金额先按庄家的底与连庄算，再乘倍数；关闭则按付款人自己的金额。",
+        "顺包/反包 amounts are worked out as the dealer's (底 8 + 4k and streak bonus), then multiplied; "
+        "off: the payer's own amount."
+    )] = True
     # 封顶: the most one payer pays the winner for one hand (0: no cap).
-    cap: int = 0
-    # No chi at all (seed 001's flow); mode B never chis anyway.
-    no_chi: bool = False
+    cap: Annotated[int, described(
+        "封顶", "Cap (封顶)",
+        "每家每局最多付这么多；0 表示不封顶。",
+        "The most one player pays for one hand; 0 means no cap."
+    )] = 0
     # 中 发 白 and 东 are flowers (seed 001): laid open like 杠牌, +1 each; 红中 is then no stand-in and 东 no
     # wind. The wild among them stays wild.
-    flowers: bool = False
-
+    flowers: Annotated[bool, described(
+        "中发白东算花", "中发白东 as flowers",
+        "中、发、白和东风都算花：摸到即亮出补牌，每张 +1 番（钻牌本身除外）。",
+        "中, 发, 白 and 东 are flowers: laid open with a replacement when drawn, +1 番 each (the wild excepted)."
+    )] = False
+    # Mode B suit items; the texts name them but give no value.
+    qingyise: Annotated[int, described(
+        "清一色番数", "清一色 番",
+        "打缺时清一色（只有一门花色）的番数。",
+        "Mode B: 番 for one suit only (清一色)."
+    )] = 10
+    couyise: Annotated[int, described(
+        "凑一色番数", "凑一色 番",
+        "打缺时凑一色（一门花色加字牌）的番数。",
+        "Mode B: 番 for one suit plus honors (凑一色)."
+    )] = 5
+    ziyise: Annotated[int, described(
+        "字一色番数", "字一色 番",
+        "打缺时字一色（全是字牌）的番数。",
+        "Mode B: 番 for honors only (字一色)."
+    )] = 20
 
 class Meld(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     """An exposed (or concealed-kong) set of the winner. ``from_seat``: whose discard was claimed."""

@@ -16,8 +16,9 @@ from majiang.tiles import format_tiles
 from .items import Reading, items_for, single_wait
 from .payment import payments
 from .situation import BaidaOptions, Meld, Situation, parse_situation, validate, wilds_of
+from .table import rules_table
 
-__all__ = ["BaidaOptions", "Meld", "Situation", "parse_situation", "score", "score_multi", "wilds_of"]
+__all__ = ["BaidaOptions", "Meld", "Situation", "parse_situation", "rules_table", "score", "score_multi", "wilds_of"]
 
 
 def best_reading(s: Situation) -> Reading | None:

@@ -6,10 +6,11 @@ whether a possible situation is a *win* is :func:`majiang.rules.baida_scoring.sc
 
 from __future__ import annotations
 
-from typing import Any, Literal, NamedTuple
+from typing import Annotated, Any, Literal, NamedTuple
 
 import msgspec
 
+from majiang.core.options import described
 from majiang.tiles import TileError, format_tiles, parse_tiles
 
 __all__ = ["BaidaOptions", "Meld", "PlainIndicator", "Situation", "WinHand", "parse_situation", "validate", "wilds_of"]
@@ -20,20 +21,50 @@ FLOWER_GROUPS = (range(34, 38), range(38, 42))  # 春夏秋冬, 梅兰竹菊
 
 
 class BaidaOptions(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
-    """The table's choices that change a hand's 台 or its payment (docs/rules/baida.md)."""
+    """The table's choices that change a hand's 台 or its payment (docs/rules/baida.md). The table's own
+    options (majiang.rules.options.BaidaRules) extend these."""
 
-    seven_baida: bool = False  # also the four copies of the tile after the indicator are 百搭
-    min_tai: int = 1  # 起胡: the fewest 台 a win needs
-    dealer_streak: bool = True  # 庄 is 1 + the hands the dealer has kept the deal (off: always 1)
-    di: int = 1  # 底
-    doubling: bool = False  # pay 底 × 2^(台 − 1) instead of 底 × 台
-    cap: int = 0  # 封顶 in 台 (0: none when linear, 5 when doubling)
+    # also the four copies of the tile after the indicator are 百搭
+    seven_baida: Annotated[bool, described(
+        "七百搭", "Seven 百搭",
+        "翻牌的下一张牌四张也做百搭（共七张）；四百搭 2 台，七张全有 20 台。",
+        "The four copies of the tile after the indicator are 百搭 too (seven in all); 4 of them 2 台, all 7 20 台."
+    )] = False
+    # 起胡: the fewest 台 a win needs
+    min_tai: Annotated[int, described(
+        "起胡台数", "Minimum 台",
+        "胡牌至少要有几台（平胡算 1 台）。",
+        "The fewest 台 a win needs (a plain hand is 1 台)."
+    )] = 1
+    # 庄 is 1 + the hands the dealer has kept the deal (off: always 1)
+    dealer_streak: Annotated[bool, described(
+        "连庄加台", "Dealer streak",
+        "庄家胡牌 1 台，每连一庄再加 1 台；关掉则庄家只算 1 台。",
+        "A dealer's win is 1 台 plus 1 per hand he has kept the deal; off: always 1."
+    )] = True
+    # 底
+    di: Annotated[int, described(
+        "底", "Stake (底)",
+        "每台的底分：放冲者付 2 × 底 × 台，自摸三家各付 底 × 台。",
+        "The stake per 台: a discarder pays 2 × stake × 台; on a self-draw each other seat pays stake × 台."
+    )] = 1
+    # pay 底 × 2^(台 − 1) instead of 底 × 台
+    doubling: Annotated[bool, described(
+        "翻倍计分", "Doubling",
+        "按 底 × 2^(台−1) 付，而不是 底 × 台（配合封顶，默认 5 台）。",
+        "Pay stake × 2^(台−1) instead of stake × 台 (with a cap, 5 台 unless set)."
+    )] = False
+    # 封顶 in 台 (0: none when linear, 5 when doubling)
+    cap: Annotated[int, described(
+        "封顶", "Cap",
+        "最多算几台；0 表示不封顶（翻倍计分时为 5 台）。",
+        "The most 台 a win counts; 0: no cap (5 台 with doubling)."
+    )] = 0
 
     @property
     def cap_tai(self) -> int:
         """The cap in force (0: none)."""
         return self.cap or (5 if self.doubling else 0)
-
 
 class Meld(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     type: Literal["chi", "peng", "minggang", "angang", "jiagang"]

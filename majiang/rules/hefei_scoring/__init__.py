@@ -16,8 +16,9 @@ from majiang.tiles import format_tiles
 from . import items as _items
 from .payment import kong_payments, payments
 from .situation import SUIT_NAMES, HefeiOptions, Situation, WinHand, parse_situation, validate
+from .table import rules_table
 
-__all__ = ["HefeiOptions", "Situation", "parse_situation", "score", "score_multi", "win_reason"]
+__all__ = ["HefeiOptions", "Situation", "parse_situation", "rules_table", "score", "score_multi", "win_reason"]
 
 
 def _groups(d: Decomposition, hand: WinHand, win_group: int) -> tuple[list[str], int]:

@@ -7,10 +7,11 @@ here (that is :func:`majiang.rules.hefei_scoring.score`): a non-win is a normal 
 
 from __future__ import annotations
 
-from typing import Any, Literal, NamedTuple
+from typing import Annotated, Any, Literal, NamedTuple
 
 import msgspec
 
+from majiang.core.options import described
 from majiang.tiles import TileError, format_tiles, parse_tiles, rank, tiles_to_counts
 
 __all__ = ["HefeiOptions", "Situation", "WinHand", "hand_of", "parse_situation", "validate"]
@@ -20,19 +21,35 @@ SUIT_NAMES = ("万", "饼", "条")
 
 
 class HefeiOptions(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
-    """Table variants where the source text leaves room; defaults are our reading (docs/rules/hefei.md)."""
+    """The table variants that change a score, where the source text leaves room; defaults are our
+    reading (docs/rules/hefei.md). The table's own options (majiang.rules.options.HefeiRules) extend these."""
 
     # "三张一样的牌在手": a triplet completed by another seat's discard is not 坎 (the third tile was not
     # in hand); the option counts it anyway.
-    kan_from_discard: bool = False
+    kan_from_discard: Annotated[bool, described(
+        "点炮成坎也算坎", "坎 from a discard",
+        "别人打出的牌凑成的刻子也算坎；默认只算手里的三张。",
+        "A triplet completed by another player's discard counts as 坎; by default only three in hand do."
+    )] = False
     # 卡 is judged on the decomposition ("只要能做成胡1张都算"); strict tables want a true one-tile wait.
-    ka_single_wait: bool = False
+    ka_single_wait: Annotated[bool, described(
+        "卡须真单张", "卡 needs a one-tile wait",
+        "只有真的只听一张时才算卡；默认按拆法算。",
+        "卡 counts only when the hand truly waited on one tile; by default it is judged on the grouping."
+    )] = False
     # 缺一门 is +1 however many suits are absent; some tables pay it per absent suit.
-    queyimen_per_suit: bool = False
+    queyimen_per_suit: Annotated[bool, described(
+        "缺一门按门算", "缺一门 per suit",
+        "每缺一门加 1 分；默认缺门只加 1 分。",
+        "+1 for each absent suit; by default 缺一门 is +1 however many are absent."
+    )] = False
     # Every seat's 暗杠 earns 2 from each other seat when the hand is won (void on 荒庄, "本局所有杠分无效"),
     # instead of the winner's 暗杠 being a 杠 item of his win.
-    kong_points_all: bool = False
-
+    kong_points_all: Annotated[bool, described(
+        "杠分人人算", "Kong points for all",
+        "有人胡牌时，每家的暗杠各向其他三家收 2 分（荒庄作废）。",
+        "When someone wins, every player's 暗杠 earns 2 from each other player (void on a drawn hand)."
+    )] = False
 
 class Situation(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
     """One player's claimed win. Seats are 0-3; tiles in compact notation (``"234m55p"``)."""

@@ -4,20 +4,14 @@ import {getLang, rulesetName, t} from '../i18n.js';
 import {api, session} from '../api.js';
 import {replayCodeCard} from './match.js';
 
-const FALLBACK = {
-  rulesets: [
-    {name: 'anqing', title: '安庆麻将', options: {mode: 'A', base_silver: 1}},
-    {name: 'hefei', title: '合肥麻将', options: {room: 'baoting'}},
-    {name: 'baida', title: '百搭麻将', options: {rounds: 1}},
-  ],
-  settings: {hands: 8, discard_seconds: 15, claim_seconds: 8, bot_delay: 0.6, public: true},
-};
+// Until GET /api/rulesets answers there is nothing to choose: the rulesets, their options, defaults,
+// labels and choices are the server's (majiang/rules/registry.py), never a copy here.
+const FALLBACK = {rulesets: [], settings: {}};
 
-const CHOICES = {mode: ['A', 'B'], room: ['baoting', 'bubaoting']};
 const MAIN_OPTIONS = ['mode', 'room', 'base_silver'];
 
-// Option labels, explanations and choice names come from the server (`option_info`, written in
-// majiang/rules/option_info.py) in both languages; the i18n keys are only a fallback.
+// Option labels, explanations and choice names come from the server (`option_info`, declared with each
+// option: majiang/core/options.py) in both languages; the i18n keys are only a fallback.
 const inLang = (text) => (text ? (text[getLang()] || text.zh || text.en) : null);
 
 function optionLabel(key, info) {
@@ -35,7 +29,7 @@ function choiceLabel(key, value, info) {
 
 function optionInput(key, value, info) {
   const id = `opt-${key}`;
-  const choices = info && info.choices ? Object.keys(info.choices) : CHOICES[key];
+  const choices = info && info.choices ? Object.keys(info.choices) : null;
   if (choices) {
     return h('select', {id, name: key, 'data-opt': key},
       choices.map((c) => h('option', {value: c, selected: c === value ? true : undefined}, choiceLabel(key, c, info))));
@@ -80,6 +74,7 @@ export function lobbyScreen({app, go}) {
 
   function renderOptions() {
     const rs = rulesetInfo();
+    if (!rs) return;
     const main = [], adv = [];
     const defaults = rs.options || {};
     const infos = rs.option_info || Object.keys(defaults).map((key) => ({key}));

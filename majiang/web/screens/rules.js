@@ -1,12 +1,12 @@
 // The rules pages (#/rules, #/rules/anqing/A …): how to win, what is special, the scoring table with
-// values, one worked example; the room options with their one-line explanations when the server
-// sends them (`option_info` in GET /api/rulesets).
+// values and the room options with their one-line explanations (both from the server: `rules_table`
+// and `option_info` in GET /api/rulesets), one worked example.
 import {h, mount} from '../dom.js';
 import {getLang, t} from '../i18n.js';
 import {api} from '../api.js';
 import {tileEl} from '../tiles.js';
 import {parseTiles} from '../phrases.js';
-import {PAGES, helpText, itemsFor} from '../help_text.js';
+import {PAGES, helpText} from '../help_text.js';
 
 /** "456m 567p · chow 123m" → the same words with each tile group drawn. */
 function tilesLine(text) {
@@ -28,6 +28,12 @@ function optionRows(info, ruleset) {
   return rows.length ? rows : null;
 }
 
+/** The page's scoring table from the server (`rules_table` in GET /api/rulesets): [] until it answers. */
+function tableRows(info, ruleset, page) {
+  const rs = info && info.rulesets ? info.rulesets.find((r) => r.name === ruleset) : null;
+  return (rs && rs.rules_table && rs.rules_table[page.split('/')[1]]) || [];
+}
+
 export function rulesScreen({app}, ruleset, mode) {
   const root = h('section', {class: 'screen rules', 'data-testid': 'rules'});
   mount(app, root);
@@ -46,7 +52,7 @@ export function rulesScreen({app}, ruleset, mode) {
     }
     const p = tx.pages[page];
     const lang = getLang();
-    const items = itemsFor(page);
+    const items = tableRows(info, ruleset, page);
     const opts = optionRows(info, ruleset);
     mount(root, h('div', {class: 'card rules-card'},
       nav,
@@ -56,9 +62,9 @@ export function rulesScreen({app}, ruleset, mode) {
       h('h3', {}, p.table || tx.table),  // a page may name its own unit (百搭麻将 counts 台, not 番)
       h('table', {class: 'list', 'data-testid': 'rules-table'},
         h('thead', {}, h('tr', {}, h('th', {}, p.item || tx.item), h('th', {}, p.value || tx.value), h('th', {}, tx.when))),
-        h('tbody', {}, items.map(([zh, en, value, whenZh, whenEn]) => h('tr', {},
-          h('td', {class: 'item-name'}, lang === 'zh' ? zh : `${en} (${zh})`), h('td', {class: 'num'}, Array.isArray(value) ? value[lang === 'zh' ? 0 : 1] : value),
-          h('td', {class: 'muted'}, lang === 'zh' ? whenZh : whenEn))))),
+        h('tbody', {}, items.map(({name, value, when}) => h('tr', {},
+          h('td', {class: 'item-name'}, lang === 'zh' ? name.zh : `${name.en} (${name.zh})`),
+          h('td', {class: 'num'}, value[lang] || value.zh), h('td', {class: 'muted'}, when[lang] || when.zh))))),
       h('p', {}, p.pay),
       h('h3', {}, tx.example),
       h('p', {class: 'example-hand'}, tilesLine(p.example.hand), ' + ', tilesLine(p.example.win)),

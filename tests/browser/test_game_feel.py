@@ -219,6 +219,7 @@ def test_quick_chat_reaches_the_table_and_a_spectator(browser: Any, server: Any,
         first.fill("#bot_delay", "1")
         first.click("[data-testid=create]")
         first.wait_for_selector("[data-testid=ready]")
+        _inside(first, "[data-testid=ready]", 844, 390, "the waiting room sideways")  # 准备 without scrolling
         code = first.inner_text("[data-testid=room-code]").strip()
         second.goto(f"{server.base}/#/room/{code}")
         second.wait_for_selector("[data-testid=ready]")

@@ -10,8 +10,10 @@ Ours: whole hands, every decision through a bot that sees only a seat view (so t
 legal actions are computed at every step), scoring included. RLCard 1.2.0:
 ``env.run`` with four ``RandomAgent``s. One process, one core; for each ruleset, ours and
 RLCard alternate in half-second slices, so each ratio compares rates taken under the same load.
-Hands differ in length (a Hefei hand takes about 32 decisions, RLCard's game about 94), so ours also
-prints its decisions a hand (every action applied, claims included) and decisions per second.
+Hands differ in length (a Hefei hand takes about 32 decisions, RLCard's game about 91), so ours also
+prints its decisions a hand (every action applied, claims included) and decisions per second, and a
+second RLCard row times its bare game (``MahjongGame``, no state encoding: our random bots read only
+the light view) per hand and per decision.
 """
 
 from __future__ import annotations
@@ -97,7 +99,45 @@ class RLCard:
         return done, elapsed
 
 
-def interleaved(a: Ours, b: Ours | RLCard | None, seconds: float, slice_s: float = 0.5) -> tuple[float, float | None]:
+class RLCardBare:
+    """RLCard's mahjong game itself (``MahjongGame``: init_game, get_legal_actions, step), a uniformly
+    random legal action each decision: no environment, no state encoding (our random bots read only
+    the light view, so this is the like-for-like peer of ours; ``env.run`` encodes every step)."""
+
+    def __init__(self) -> None:
+        import random
+
+        from rlcard.games.mahjong.game import MahjongGame
+
+        self.game = MahjongGame()
+        self.game.np_random.seed(0)
+        self.rng = random.Random(0)
+        self.decisions = 0
+        self.n = 0
+        start = time.perf_counter()
+        while time.perf_counter() - start < WARMUP_S:
+            self._one()
+        self.decisions = self.n = 0
+
+    def _one(self) -> None:
+        game, rng = self.game, self.rng
+        state, _ = game.init_game()
+        while not game.is_over():
+            legal = game.get_legal_actions(state)
+            state, _ = game.step(legal[rng.randrange(len(legal))])
+            self.decisions += 1
+        self.n += 1
+
+    def run(self, seconds: float) -> tuple[int, float]:
+        done, start = 0, time.perf_counter()
+        while (elapsed := time.perf_counter() - start) < seconds:
+            self._one()
+            done += 1
+        return done, elapsed
+
+
+def interleaved(a: Ours, b: Ours | RLCard | RLCardBare | None, seconds: float,
+                slice_s: float = 0.5) -> tuple[float, float | None]:
     """Rates of ``a`` and ``b`` measured in alternating slices, so both see the same machine load
     (on a shared machine the load drifts over seconds: one measurement each, one after the other,
     can be off by a third either way)."""
@@ -126,8 +166,9 @@ def main() -> int:
     seconds = args.seconds or (1.0 if args.quick else 8.0)
     try:
         rl: RLCard | None = None if args.no_rlcard else RLCard()
+        bare: RLCardBare | None = None if args.no_rlcard else RLCardBare()
     except ImportError:
-        rl = None
+        rl = bare = None
         print("rlcard is not installed (pip install -e '.[bench]'): ours only")
     met = bots_met = cpu_met = True
     for name, options in RULES:
@@ -141,6 +182,13 @@ def main() -> int:
         per_hand = ours.decisions / ours.n if ours.n else 0.0
         print(f"majiang {label:<18} random bots:  {rate:8.1f} hands/s{ratio}; {per_hand:.0f} decisions a hand, "
               f"{rate * per_hand:,.0f} decisions/s")
+        if bare is not None:
+            rate2, bare_rate = interleaved(ours, bare, seconds)
+            assert bare_rate is not None
+            bare_per = bare.decisions / bare.n if bare.n else 0.0
+            print(f"{'':<8} {'':<18} vs RLCard's bare game: {rate2 / bare_rate:6.1f}x a hand "
+                  f"({bare_rate:5.1f} games/s, {bare_per:.0f} decisions a game), "
+                  f"{rate2 * per_hand / (bare_rate * bare_per):6.1f}x a decision")
         met = met and rate >= 300
         for bot in extra:
             # alternating with the random bots again, so the ratio compares rates under the same load

@@ -96,6 +96,12 @@ class HardBot:
         for a in legal:
             if isinstance(a, Discard | Declare) and (a.tile not in best or isinstance(a, Declare)):
                 best[a.tile] = a
+        if isinstance(default, Discard | Declare):
+            # 报听 or not, on the same tile: the lock against discard wins, weighed by playing both out
+            twin = next((a for a in legal if a != default and isinstance(a, Discard | Declare)
+                         and a.tile == default.tile), None)
+            if twin is not None:
+                out.append(twin)
         ranked = sorted(best, key=lambda t: (effs.get(t, 99), t == view.wild, _keep_value(t, view.hand), t))
         for t in ranked:
             if len(out) >= MAX_CANDIDATES:

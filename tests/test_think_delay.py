@@ -7,7 +7,7 @@ from collections import Counter
 
 import pytest
 
-from majiang.engine.actions import Pass
+from majiang.core.actions import Pass
 from majiang.rules.registry import make_ruleset
 from majiang.server.thinking import FLOOR, difficulty, think_delay
 from majiang.tiles import format_tiles, parse_tiles

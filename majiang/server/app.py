@@ -29,6 +29,7 @@ from majiang.server.guard import Guard
 from majiang.server.housekeeping import Housekeeping
 from majiang.server.memwatch import from_env as memwatch_from_env
 from majiang.server.metrics import ErrorCounter
+from majiang.server.oversight import ERRORS, Oversight
 from majiang.server.platform_routes import routes as platform_routes
 from majiang.server.recovery import recover_all
 from majiang.server.registry import MemoryRegistry, TableRegistry
@@ -49,6 +50,7 @@ class Server:
     upkeep: Housekeeping
     cluster: Any = None  # majiang.server.cluster.node.Cluster when several nodes share the tables
     platform: Any = None  # majiang.platform.service.Platform: accounts, records (docs/server.md)
+    oversight: Any = None  # majiang.server.oversight.Oversight: the console's bans, flags and log
 
 
 class BodyLimit:
@@ -111,7 +113,7 @@ def create_app(settings: Settings | None = None, store: Store | None = None) -> 
             (guard.revocations.tokens if kind == "token" else guard.revocations.players)[key] = at
         upkeep = Housekeeping(guard, settings.limits.gc_seconds, settings.limits.gc_connections)
         app.state.server = Server(settings, store, registry, guard, upkeep, cluster,
-                                  platform=Platform.make(store, settings))
+                                  platform=Platform.make(store, settings), oversight=Oversight(store))
         # The startup objects (modules, rulesets, the app) live as long as the process: freezing them and
         # collecting less often keeps full-collection pauses out of the players' latency. Cyclic garbage
         # then waits for a full collection those thresholds make rare: housekeeping.py schedules them.
@@ -151,9 +153,11 @@ def create_app(settings: Settings | None = None, store: Store | None = None) -> 
                 await cluster.stop()
             await store.close()
 
-    majiang_log = logging.getLogger("majiang")
-    if not any(isinstance(h, ErrorCounter) for h in majiang_log.handlers):
-        majiang_log.addHandler(ErrorCounter())  # majiang_log_errors_total
+    for name in ("majiang", "uvicorn.error"):  # our records and uvicorn's (an exception in the app)
+        logger = logging.getLogger(name)
+        if not any(isinstance(h, ErrorCounter) for h in logger.handlers):
+            logger.addHandler(ErrorCounter())  # majiang_log_errors_total
+            logger.addHandler(ERRORS)  # the console's recent errors
     WEB.mkdir(exist_ok=True)
     async def http_error(request: Request, exc: Exception) -> Response:
         """Starlette's own refusals (405 on a known path, 404 of a static file): JSON under /api."""

@@ -42,6 +42,38 @@ def _query(name: str, schema: dict[str, Any]) -> dict[str, Any]:
     return {"name": name, "in": "query", "required": False, "schema": schema}
 
 
+def console_paths() -> dict[str, Any]:
+    """The operator's console (majiang/server/console.py): every action says why (``reason``)."""
+    def why(**props: Any) -> dict[str, Any]:
+        return {"type": "object", "required": ["reason"],
+                "properties": {"reason": {"type": "string", "minLength": 1, "maxLength": 300}, **props}}
+    op = "operator"
+    return {
+        "/api/admin/overview": {"get": _op("every node's live tables, players online, recent errors, flags, bans "
+                                           "and the console's log", auth=op)},
+        "/api/admin/actions": {"get": _op("the console's log of actions", auth=op)},
+        "/api/admin/ban": {"post": _op("ban a player and/or an address for a time", auth=op, body=why(
+            player_id={"type": "string"}, address={"type": "string"}, seconds={"type": "number"}))},
+        "/api/admin/unban": {"post": _op("lift a ban", auth=op, body=why(kind={"enum": ["player", "address"]},
+                                                                          key={"type": "string"}))},
+        "/api/admin/revoke": {"post": _op("revoke a token or a player's tokens", auth=op, body=why(
+            token={"type": "string"}, player_id={"type": "string"}))},
+        "/api/admin/announcement": {"post": _op("post (or take down) the lobby's announcement", auth=op,
+                                                body=why(text={"type": "string", "maxLength": 500}))},
+        "/api/admin/drain": {"post": _op("drain: no new rooms, running matches finish", auth=op,
+                                         body=why(on={"type": "boolean"}))},
+        "/api/rooms/{code}/admin/view": {"get": _op("the live table with everything visible", auth=op,
+                                                    params=[CODE])},
+        "/api/rooms/{code}/admin/watch": {"post": _op("start watching a table (logged)", auth=op, params=[CODE],
+                                                      body=why())},
+        "/api/rooms/{code}/admin/dissolve": {"post": _op("dissolve the hand: a new game, the streak back to 1",
+                                                         auth=op, params=[CODE], body=why())},
+        "/api/rooms/{code}/admin/close": {"post": _op("close the room", auth=op, params=[CODE], body=why())},
+        "/api/rooms/{code}/admin/remove": {"post": _op("remove a seat's player from the room", auth=op,
+                                                       params=[CODE], body=why(seat={"type": "integer"}))},
+    }
+
+
 def document() -> dict[str, Any]:
     (room_create,), components = msgspec.json.schema_components([RoomCreate],
                                                                 ref_template="#/components/schemas/{name}")
@@ -95,6 +127,8 @@ def document() -> dict[str, Any]:
                                        "reset", auth="operator",
                                        params=[_query("reset", {"type": "string", "enum": ["0", "1"]})])},
         "/api/openapi.json": {"get": _op("this document")},
+        "/api/announcement": {"get": _op("the operator's announcement for the lobby, and whether the server drains")},
+        **console_paths(),
     }
     from majiang.server import club_routes, platform_routes  # the routes import this module
 

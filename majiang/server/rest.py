@@ -165,6 +165,24 @@ def throttle(request: Request) -> None:
         raise HTTPError(429, "rate_limited", "too many requests with this player's token; slow down")
 
 
+async def refuse_banned(request: Request) -> None:
+    """A write from an address the operator banned is refused (the operator's own console is not)."""
+    oversight = request.app.state.server.oversight
+    if oversight is None or request.url.path.startswith("/api/admin/") or "/admin/" in request.url.path:
+        return
+    await oversight.fresh()
+    ban = oversight.banned("address", client_ip(request))
+    if ban is not None:
+        until = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime(ban["until"]))
+        raise HTTPError(403, "banned", f"this address is banned until {until}: {ban['reason']}")
+
+
+def refuse_draining(server: Any) -> None:
+    if server.oversight is not None and server.oversight.draining:
+        raise HTTPError(503, "draining", "the server is draining before an upgrade: no new rooms for now; "
+                                         "running matches play on")
+
+
 def endpoint(fn: Any) -> Any:
     async def wrapped(request: Request) -> Response:
         code = request.path_params.get("code")
@@ -174,6 +192,7 @@ def endpoint(fn: Any) -> Any:
         try:
             if request.method == "POST":
                 throttle(request)
+                await refuse_banned(request)
             elif not is_operator(request) and not guard.read_ip.allow(client_ip(request)):
                 # every read too (issue 30: GETs had no limit), but the operator's monitoring
                 raise HTTPError(429, "rate_limited", "too many requests from your address; slow down")
@@ -310,6 +329,7 @@ async def create_room(request: Request) -> Response:
     if problem:
         raise HTTPError(400, "bad_request", problem)
     server = request.app.state.server
+    refuse_draining(server)
     rooms, _ = await held(server, player.player_id)
     if rooms >= server.settings.limits.rooms_per_token:
         raise HTTPError(429, "quota", f"you already have {rooms} open rooms (the most allowed); "
@@ -366,6 +386,7 @@ async def room_rematch(request: Request) -> Response:
         raise HTTPError(403, "forbidden", "only a player seated in the finished room can ask for a rematch")
     if old.status != "finished":
         raise HTTPError(409, "not_finished", f"the room is {old.status}: a rematch follows a finished match")
+    refuse_draining(server)
     async with table.rematch_lock:  # two players asking at once get the same new room
         new = await server.registry.get(table.rematch["code"]) if table.rematch else None
         if new is None or new.state.status == "dissolved":
@@ -470,6 +491,8 @@ async def join_room(request: Request) -> Response:
         st = table.state
         seat = st.seat_of(player.player_id)
         if seat is None:
+            if player.player_id in st.removed:
+                raise HTTPError(403, "removed", "the operator removed you from this room")
             seat = st.free_seat()
             if seat is None or st.status != "waiting":
                 raise HTTPError(409, "room_full", "every seat is taken")

@@ -87,3 +87,35 @@ room_owners = Table(
     Column("epoch", Integer, nullable=False),
     Column("node", String(64), nullable=False),
 )
+
+# The operator's console (majiang/server/console.py, migration 0007): every action it took, with who and
+# why; bans of a player or an address until a time; server-wide flags every node reads (drain, the
+# lobby's announcement).
+operator_actions = Table(
+    "operator_actions", metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("at", Float, nullable=False),
+    Column("who", String(128), nullable=False),
+    Column("action", String(32), nullable=False),
+    Column("target", String(128), nullable=False),
+    Column("reason", Text, nullable=False),
+    Column("detail", Text, nullable=False),  # JSON
+    Index("ix_operator_actions_at", "at"),
+)
+
+bans = Table(
+    "bans", metadata,
+    Column("kind", String(8), primary_key=True),  # "player" or "address"
+    Column("key", String(64), primary_key=True),
+    Column("until", Float, nullable=False),
+    Column("reason", Text, nullable=False),
+    Column("by", String(128), nullable=False),
+    Column("at", Float, nullable=False),
+)
+
+server_flags = Table(
+    "server_flags", metadata,
+    Column("key", String(32), primary_key=True),
+    Column("value", Text, nullable=False),  # JSON
+    Column("at", Float, nullable=False),
+)

@@ -6,7 +6,7 @@ applying the stored records again (the engine itself is deterministic). ``seq`` 
 of records applied: it is the sequence number every server message carries, and it stays
 monotonic across restarts because it is the log's length.
 
-Records (docs/server.md): create, seat, leave, ready, deal, act, missed, tuoguan, vote, vote_end, dissolve.
+Records (docs/server.md): create, seat, leave, ready, deal, act, missed, tuoguan, vote, vote_end, dissolve, void.
 """
 
 from __future__ import annotations
@@ -83,6 +83,9 @@ class TableState:
         self.timeouts = [0] * SEATS  # turn clocks each seat let run out in this match (托管 stays on after N)
         self.leaves: dict[str, int] = {}  # player -> times it left the running match since the last deal
         self.missed = [0] * SEATS  # turns in a row each seat's clock played for it (托管 after tuoguan_after)
+        # The operator dissolved the hand being played (a ``void`` record): it is dealt again, same number
+        self.voided = False
+        self.removed: set[str] = set()  # players the operator removed from this room (they may not sit again)
         self._seeds: dict[int, str] = {}
 
     @property
@@ -136,12 +139,16 @@ class TableState:
         self.missed[seat] = 0
 
     def _r_leave(self, seat: int, reason: str = "") -> None:
-        """``reason``: "" (the player left) or "absent" (not connected within the grace period)."""
+        """``reason``: "" (the player left), "absent" (not connected within the grace period) or
+        "removed" (by the operator: the player may not sit here again)."""
         if self.status == "playing":
             raise ValueError("cannot leave during a hand")
         player = self.seats[seat].player_id
         if player is not None and self.match is not None:
             self.leaves[player] = self.leaves.get(player, 0) + 1
+        who = self.seats[seat].player_id
+        if reason == "removed" and who is not None:
+            self.removed.add(who)
         self.seats[seat] = SeatInfo()
         self.timeouts[seat] = 0
         # A dissolve vote outlives a leave (each leave used to erase it): only the leaver's own answer goes.
@@ -163,6 +170,12 @@ class TableState:
             self.timeouts = [0] * SEATS
             self.match = Match(self.ruleset, hands=self.settings.hands, seed=match_seed,
                                seed_source=self._seeds.__getitem__)  # the first dealer: from match_seed
+        elif self.voided:  # the voided hand's number is dealt again, from a fresh seed, as a new game
+            m = self.match
+            self._seeds[m.hand_no] = seed
+            m.hand = Hand(self.ruleset, seed, dealer=m.dealer, streak=m.streak, hand_no=m.hand_no,
+                          dealer_dice=m.dealer_dice if m.hand_no == 1 else (), round_wind=m.round_wind)
+            self.voided = False
         else:
             self._seeds[self.match.hand_no + 1] = seed
             self.match.next_hand()
@@ -219,6 +232,20 @@ class TableState:
         self.vote_result = {"by": v.by if v else None, "result": result, "seq": self.shown_seq + 1,
                             "refused": sorted(s for s, agree in (v.votes.items() if v else []) if not agree)}
         self.vote = None
+
+    def _r_void(self, by: str, reason: str = "") -> None:
+        """The operator dissolved the table's hand (Hefei: "网管解散算作新一局开始"): the hand being
+        played is dropped unscored and dealt again under the same number; either way a new game starts
+        (``Match.new_game``: where the ruleset says so the streak, 连庄, is 1 again; the dealer stays)."""
+        if self.match is None or self.status not in ("waiting", "playing"):
+            raise ValueError(f"no match to dissolve a hand of (the room is {self.status})")
+        if self.status == "playing":
+            self.voided = True
+            self.status = "waiting"
+            for s in self.seats:
+                s.ready = s.automatic
+        self.vote = None
+        self.match.new_game()
 
     def _r_dissolve(self, by: str) -> None:
         self.status = "dissolved"

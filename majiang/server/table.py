@@ -165,6 +165,10 @@ class Table:
                 futs.append(self.store.set_room_status(st.code, "dissolved", st.totals))
             elif kind == "deal":
                 self.cursor = [0] * SEATS
+            elif kind == "void":  # the hand is dealt again under the same number: spectators start over
+                self._watch_hand = None
+                for w in self.watchers:
+                    self.watchers[w] = 0
         results = await asyncio.gather(*futs, return_exceptions=True)
         failed = next((r for r in results if isinstance(r, BaseException)), None)
         if isinstance(failed, StaleOwner):  # several nodes: another node owns the table now
@@ -378,7 +382,7 @@ class Table:
             vote = {"by": st.vote.by, "votes": {str(k): v for k, v in st.vote.votes.items()},
                     "remaining": round(vleft[0], 2) if vleft else 0.0}
         next_deal = None
-        if st.match is not None and st.match.hand.over and not st.match.finished:
+        if st.match is not None and (st.match.hand.over or st.voided) and not st.match.finished:
             next_deal = {"dealer": st.match.dealer, "streak": st.match.streak}
         return {"code": st.code, "ruleset": st.ruleset_name, "title": st.ruleset.title, "options": st.options,
                 "settings": {f: getattr(st.settings, f) for f in st.settings.__struct_fields__},
@@ -624,6 +628,8 @@ class Table:
                 raise TableError("dissolved", "the room was dissolved")
             seat = st.seat_of(player_id)
             records: list[tuple[str, dict[str, Any]]] = []
+            if seat is None and player_id in st.removed:
+                raise TableError("removed", "the operator removed you from this room")
             if seat is None:
                 seat = st.free_seat()
                 if seat is None or st.status != "waiting":

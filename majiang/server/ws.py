@@ -68,6 +68,11 @@ async def _serve(ws: WebSocket) -> None:
         await _refuse(ws, 0, "rate_limited", f"too many room codes that named no room; try again in {wait:.0f} s",
                       4029)
         return
+    await app.oversight.fresh()
+    ban = app.oversight.banned("address", ip) or app.oversight.banned("player", player.player_id)
+    if ban is not None:
+        await _refuse(ws, 0, "banned", f"banned by the operator: {ban['reason']}", 4003)
+        return
     table = await app.registry.get(code)
     if not await app.platform.clubs.may_enter(code, player.player_id):  # a club's: members only
         table = None

@@ -113,4 +113,5 @@ export const api = {
   clubRooms: (id) => call('GET', `/api/clubs/${encodeURIComponent(id)}/rooms`),
   clubRecords: (id) => call('GET', `/api/clubs/${encodeURIComponent(id)}/records?limit=50`),
   clubBoard: (id, period, sort) => call('GET', `/api/clubs/${encodeURIComponent(id)}/board?period=${period}&sort=${sort}`),
+  announcement: () => call('GET', '/api/announcement', undefined, false),
 };

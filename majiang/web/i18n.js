@@ -294,6 +294,22 @@ Object.assign(STRINGS.en, BAIDA_WORDS.en);
 Object.assign(STRINGS.zh, PLATFORM_WORDS.zh);
 Object.assign(STRINGS.en, PLATFORM_WORDS.en);
 
+// What the operator (网管) tells players: the lobby's announcement, drain, and its actions on a table.
+const OPERATOR_WORDS = {
+  zh: {
+    announcement: '公告', draining: '服务器即将维护：暂停开新房间，进行中的对局照常进行',
+    notice_hand_dissolved: '网管解散了本局（{reason}）：算作新一局开始，连庄数 {n}。请重新准备。',
+    notice_removed: '网管把你移出了房间：{reason}', notice_room_closed: '网管关闭了房间：{reason}',
+  },
+  en: {
+    announcement: 'Announcement', draining: 'Maintenance soon: no new rooms for now; running matches play on',
+    notice_hand_dissolved: 'The operator dissolved this hand ({reason}): it counts as a new game, dealer streak {n}. Get ready again.',
+    notice_removed: 'The operator removed you from the room: {reason}', notice_room_closed: 'The operator closed this room: {reason}',
+  },
+};
+Object.assign(STRINGS.zh, OPERATOR_WORDS.zh);
+Object.assign(STRINGS.en, OPERATOR_WORDS.en);
+
 let lang = localStorage.getItem('mj.lang') || 'zh';
 if (!STRINGS[lang]) lang = 'zh';
 const listeners = new Set();

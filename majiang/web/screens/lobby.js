@@ -181,6 +181,7 @@ export function lobbyScreen({app, go}) {
 
   async function loadRooms() {
     loadWatchable();
+    if (roomsTimer) loadAnnouncement();
     try {
       const {rooms} = await api.rooms();
       if (disposed) return;
@@ -209,8 +210,24 @@ export function lobbyScreen({app, go}) {
       if (mine && mine.tuoguan) rejoin.insertBefore(h('p', {class: 'warn', 'data-testid': 'rejoin-tuoguan'}, t('seat_in_tuoguan')), rejoin.lastChild);
     }).catch(() => {});
   }
-  mount(app, h('section', {class: 'screen lobby'},
+  // The operator's announcement (and drain: no new rooms for now), and why the operator removed this player.
+  const banner = h('div', {class: 'announcements'});
+  const removed = sessionStorage.getItem('mj.notice');
+  sessionStorage.removeItem('mj.notice');
+  async function loadAnnouncement() {
+    try {
+      const a = await api.announcement();
+      if (disposed) return;
+      mount(banner,
+        removed ? h('p', {class: 'card warn', 'data-testid': 'removed-notice'}, removed) : null,
+        a.announcement ? h('p', {class: 'card announcement', 'data-testid': 'announcement'},
+          h('strong', {}, t('announcement')), ' ', a.announcement.text) : null,
+        a.draining ? h('p', {class: 'card warn', 'data-testid': 'draining'}, t('draining')) : null);
+    } catch { /* an older server: no announcements */ }
+  }
+  mount(app, h('section', {class: 'screen lobby'}, banner,
     h('div', {class: 'lobby-grid'}, form, h('div', {class: 'col'}, rejoin, joinForm, replayCodeCard(go), roomsCard, watchCard))));
+  loadAnnouncement();
 
   (async () => {
     try { info = await api.rulesets(); } catch { info = FALLBACK; }

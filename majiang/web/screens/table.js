@@ -98,7 +98,7 @@ export function tableScreen({app, go}, code) {
           st.myTurnWas = mine;
         }
         st.pending = false;
-        if (newHand) { st.lastDiscard = null; st.hideSettlement = false; st.mode = 'normal'; }
+        if (newHand || (st.notice && st.notice.what === 'hand_dissolved')) { st.lastDiscard = null; st.hideSettlement = false; st.mode = 'normal'; st.notice = null; }
         if (!(msg.view.legal || []).some((a) => a.type === 'declare')) st.mode = 'normal';
         st.chooser = null;
         for (const ev of msg.events || []) onEvent(ev);
@@ -131,6 +131,14 @@ export function tableScreen({app, go}, code) {
         st.dissolved = msg;
         session.room = null;
         toast(t('dissolved'), 'warn', 6000);
+        break;
+      case 'notice':
+        // The operator (网管) acted on this table: a dissolved hand (back to the waiting room: a new game),
+        // this player removed (the lobby shows why), or the room closed (the dissolved panel shows why).
+        st.notice = msg;
+        if (msg.what === 'hand_dissolved') { st.view = null; st.matchEnd = null; }
+        if (msg.what === 'removed') { session.room = null; sessionStorage.setItem('mj.notice', noticeText(msg)); }
+        toast(noticeText(msg), 'warn', 8000);
         break;
       default:
         break;
@@ -247,11 +255,16 @@ export function tableScreen({app, go}, code) {
     render();
   }
 
+  function noticeText(n) {
+    return t(`notice_${n.what}`, {reason: n.reason || '', n: n.streak ?? ''});
+  }
+
   function dissolvedPanel() {
     const d = st.dissolved;
     const totals = d.totals || [];
     return h('div', {class: 'card waiting', 'data-testid': 'dissolved'},
       h('h2', {}, t('dissolved')),
+      st.notice && st.notice.what === 'room_closed' ? h('p', {class: 'warn', 'data-testid': 'notice'}, noticeText(st.notice)) : null,
       totals.length ? h('p', {class: 'final'}, t('final_totals'), ': ',
         totals.map((v, i) => `${nameOf(i)} ${v > 0 ? '+' : ''}${v}`).join(' · ')) : null,
       h('button', {type: 'button', class: 'primary', onclick: () => go('#/lobby')}, t('lobby_link')));
@@ -377,6 +390,7 @@ export function tableScreen({app, go}, code) {
     const empty = room.seats.filter((s) => !s.occupied).length;
     return h('div', {class: 'card waiting', 'data-testid': 'waiting'},
       h('h2', {}, rulesetName(room.ruleset, room.title), ' · ', room.options.mode ? t(`mode_${room.options.mode}`) : room.options.room ? t(`room_${room.options.room}`) : ''),
+      st.notice && st.notice.what === 'hand_dissolved' ? h('p', {class: 'warn', 'data-testid': 'notice'}, noticeText(st.notice)) : null,
       h('p', {class: 'room-code'}, h('span', {class: 'muted'}, t('room_code')), ' ', h('strong', {'data-testid': 'room-code'}, room.code)),
       h('p', {class: 'muted'}, t('share_code', {code: room.code})),
       h('ul', {class: 'seat-list'}, room.seats.map((s) => h('li', {class: s.seat === st.seat ? 'mine' : ''},

@@ -116,3 +116,36 @@ club_rooms = Table(
     Column("created_at", Float, nullable=False),
     Index("ix_club_rooms_club", "club_id", "created_at"),
 )
+
+# Ratings (majiang/platform/ratings.py, migration 0008): one per player, ruleset and mode; and each rated
+# match's seats with the rating before and after, the place, and whether 托管 played most of the seat.
+ratings = Table(
+    "ratings", metadata,
+    Column("player_id", String(32), primary_key=True),
+    Column("ruleset", String(32), primary_key=True),
+    Column("mode", String(32), primary_key=True),
+    Column("mu", Float, nullable=False),
+    Column("sigma", Float, nullable=False),
+    Column("matches", Integer, nullable=False),
+    Column("updated_at", Float, nullable=False),
+    Index("ix_ratings_board", "ruleset", "mode"),
+)
+
+rated_seats = Table(
+    "rated_seats", metadata,
+    Column("room_code", String(16), primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("player_id", String(32), nullable=False),
+    Column("ruleset", String(32), nullable=False),
+    Column("mode", String(32), nullable=False),
+    Column("place", Integer, nullable=False),
+    Column("total", Integer, nullable=False),
+    Column("mu_before", Float, nullable=False),
+    Column("sigma_before", Float, nullable=False),
+    Column("mu_after", Float, nullable=False),
+    Column("sigma_after", Float, nullable=False),
+    Column("tuoguan_share", Float, nullable=False),  # the seat's actions 托管 took, 0..1
+    Column("tuoguan_heavy", Boolean, nullable=False),  # more than half: marked in the record
+    Column("at", Float, nullable=False),
+    Index("ix_rated_seats_player", "player_id"),
+)

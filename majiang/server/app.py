@@ -31,6 +31,8 @@ from majiang.server.memwatch import from_env as memwatch_from_env
 from majiang.server.metrics import ErrorCounter
 from majiang.server.oversight import ERRORS, Oversight
 from majiang.server.platform_routes import routes as platform_routes
+from majiang.server.quickmatch import QuickMatch
+from majiang.server.ratings_routes import routes as ratings_routes
 from majiang.server.recovery import recover_all
 from majiang.server.registry import MemoryRegistry, TableRegistry
 from majiang.server.rest import routes
@@ -51,6 +53,7 @@ class Server:
     cluster: Any = None  # majiang.server.cluster.node.Cluster when several nodes share the tables
     platform: Any = None  # majiang.platform.service.Platform: accounts, records (docs/server.md)
     oversight: Any = None  # majiang.server.oversight.Oversight: the console's bans, flags and log
+    quickmatch: Any = None  # majiang.server.quickmatch.QuickMatch: the queue and its matcher
 
 
 class BodyLimit:
@@ -137,6 +140,8 @@ def create_app(settings: Settings | None = None, store: Store | None = None) -> 
         if n:
             log.warning("recovered %d table(s) from the log", n)
         upkeep.start()
+        app.state.server.quickmatch = QuickMatch(app.state.server)
+        app.state.server.quickmatch.start()
         watch = memwatch_from_env(lambda: structure_sizes(app.state.server),
                                   lambda: list(getattr(app.state.server.registry, "_tables", {}).values()))
         if watch is not None:
@@ -147,6 +152,7 @@ def create_app(settings: Settings | None = None, store: Store | None = None) -> 
             if watch is not None:
                 await watch.stop()
             await upkeep.stop()
+            await app.state.server.quickmatch.stop()
             for table in await registry.all():
                 table.timers.cancel_all()
             if cluster is not None:
@@ -169,7 +175,7 @@ def create_app(settings: Settings | None = None, store: Store | None = None) -> 
         return PlainTextResponse(exc.detail, status_code=exc.status_code, headers=exc.headers)
 
     app = Starlette(
-        routes=[*console.routes, *platform_routes, *club_routes, *routes,
+        routes=[*console.routes, *platform_routes, *club_routes, *ratings_routes, *routes,
                 WebSocketRoute("/ws/{code}", websocket_endpoint),
                 Mount("/", StaticFiles(directory=WEB, html=True), name="web")],
         lifespan=lifespan,

@@ -128,6 +128,8 @@ async def add_bots(table: Table, seats: list[int] | None, level: str | None = No
         st = table.state
         if st.status != "waiting":
             raise TableError("not_now", f"bots join only while the room is waiting (it is {st.status})")
+        if st.settings.ranked:
+            raise TableError("not_now", "a ranked room seats four accounts and no bots")
         wanted = range(4) if seats is None else sorted(set(seats))  # a seat named twice is filled once
         if any(not 0 <= s < 4 for s in wanted):
             raise TableError("bad_message", "seats are 0..3")

@@ -15,6 +15,7 @@ ERROR = {"$ref": "#/components/schemas/Error"}
 CODE = {"name": "code", "in": "path", "required": True, "schema": {"type": "string", "pattern": "^[A-Za-z0-9]{1,16}$"}}
 HAND = {"name": "n", "in": "path", "required": True, "schema": {"type": "integer", "minimum": 1, "maximum": 10**6}}
 SEED = "^[0-9A-Za-z_-]{1,64}$"
+TICKET = {"name": "ticket", "in": "path", "required": True, "schema": {"type": "string", "pattern": "^[0-9a-f]{16}$"}}
 PLAYER = {"name": "player_id", "in": "path", "required": True,
           "schema": {"type": "string", "pattern": "^[a-z0-9]{1,32}$"}}
 
@@ -129,6 +130,18 @@ def document() -> dict[str, Any]:
         "/api/openapi.json": {"get": _op("this document")},
         "/api/announcement": {"get": _op("the operator's announcement for the lobby, and whether the server drains")},
         **console_paths(),
+        "/api/leaderboard": {"get": _op("the top players of a ruleset and mode by rating (and the caller's place)",
+                                        params=[_query("ruleset", {"type": "string"}),
+                                                _query("mode", {"type": "string"}), _query("limit", number)])},
+        "/api/players/{player_id}/ratings": {"get": _op("a player's ratings and last rated matches",
+                                                        params=[PLAYER])},
+        "/api/quickmatch": {"post": _op("queue for a table of near rating", auth="player", ok=201, body={
+            "type": "object", "required": ["ruleset"], "properties": {
+                "ruleset": {"type": "string"}, "options": {"type": "object"},
+                "bots_after": {"type": ["number", "null"], "minimum": 1, "maximum": 600}}})},
+        "/api/quickmatch/{ticket}": {"get": _op("the ticket: waiting, or the room it was seated in",
+                                                auth="its player", params=[TICKET])},
+        "/api/quickmatch/{ticket}/cancel": {"post": _op("leave the queue", auth="its player", params=[TICKET])},
     }
     from majiang.server import club_routes, platform_routes  # the routes import this module
 

@@ -115,6 +115,7 @@ class RoomSettings(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     # A turn clock that runs out plays that one turn for the seat (摸切); only this many missed turns in a
     # row hand the seat to 托管 (1: the first timeout does, as before issue 24).
     tuoguan_after: int = 2
+    ranked: bool = False  # four accounts, no bots; the match's result changes their ratings (platform/ratings.py)
 
     def check(self) -> str | None:
         """None when sane, else the reason (clocks may be short for tests, never zero)."""

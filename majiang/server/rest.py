@@ -177,6 +177,13 @@ async def refuse_banned(request: Request) -> None:
         raise HTTPError(403, "banned", f"this address is banned until {until}: {ban['reason']}")
 
 
+async def check_account(server: Any, player_id: str) -> None:
+    """Ranked rooms are for accounts: a rated match is between four accounts (majiang/platform/ranked.py)."""
+    if server.platform is None or not await server.platform.accounts.is_account(player_id):
+        raise HTTPError(403, "account_needed", "ranked rooms are for accounts: turn your guest into an account "
+                                               "(sign up) first")
+
+
 def refuse_draining(server: Any) -> None:
     if server.oversight is not None and server.oversight.draining:
         raise HTTPError(503, "draining", "the server is draining before an upgrade: no new rooms for now; "
@@ -330,6 +337,8 @@ async def create_room(request: Request) -> Response:
         raise HTTPError(400, "bad_request", problem)
     server = request.app.state.server
     refuse_draining(server)
+    if settings.ranked:
+        await check_account(server, player.player_id)
     rooms, _ = await held(server, player.player_id)
     if rooms >= server.settings.limits.rooms_per_token:
         raise HTTPError(429, "quota", f"you already have {rooms} open rooms (the most allowed); "
@@ -487,6 +496,8 @@ async def join_room(request: Request) -> Response:
     server = request.app.state.server
     if table.state.seat_of(player.player_id) is None:
         await check_seat_quota(server, player.player_id)
+        if table.state.settings.ranked:
+            await check_account(server, player.player_id)
     async with table.lock:
         st = table.state
         seat = st.seat_of(player.player_id)

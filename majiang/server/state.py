@@ -86,6 +86,10 @@ class TableState:
         # The operator dissolved the hand being played (a ``void`` record): it is dealt again, same number
         self.voided = False
         self.removed: set[str] = set()  # players the operator removed from this room (they may not sit again)
+        # each seat's actions in this match and how many of them 托管 took (a rated seat mostly played by
+        # 托管 is marked in the record, majiang/platform/ranked.py); derived from the log like timeouts
+        self.acts = [0] * SEATS
+        self.auto_acts = [0] * SEATS
         self._seeds: dict[int, str] = {}
 
     @property
@@ -137,6 +141,7 @@ class TableState:
         if player_id is not None and self.leaves_locked(player_id):
             self.seats[seat].tuoguan = self.seats[seat].ready = True
         self.missed[seat] = 0
+        self.acts[seat] = self.auto_acts[seat] = 0
 
     def _r_leave(self, seat: int, reason: str = "") -> None:
         """``reason``: "" (the player left), "absent" (not connected within the grace period) or
@@ -168,6 +173,7 @@ class TableState:
             assert match_seed is not None
             self._seeds[1] = seed
             self.timeouts = [0] * SEATS
+            self.acts, self.auto_acts = [0] * SEATS, [0] * SEATS
             self.match = Match(self.ruleset, hands=self.settings.hands, seed=match_seed,
                                seed_source=self._seeds.__getitem__)  # the first dealer: from match_seed
         elif self.voided:  # the voided hand's number is dealt again, from a fresh seed, as a new game
@@ -192,6 +198,9 @@ class TableState:
         before = set(hand.to_act())
         window = hand.claim if hand.phase == "claim" else None
         self.match.apply(seat, action_from_builtins(action))
+        self.acts[seat] += 1
+        if self.seats[seat].tuoguan:
+            self.auto_acts[seat] += 1
         after = set(hand.to_act())
         if own:
             self.missed[seat] = 0

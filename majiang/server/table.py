@@ -26,6 +26,7 @@ from majiang.engine.hand import Hand
 from majiang.engine.replay import encode as encode_replay
 from majiang.engine.replay import to_replay
 from majiang.engine.view import SeatView
+from majiang.platform.ranked import record_op
 from majiang.server.auth import names_confusable
 from majiang.server.botpace import PACE
 from majiang.server.chat import ChatLimiter
@@ -244,8 +245,14 @@ class Table:
             winners=sorted(s.winners), self_drawn=sorted(e.seat for e in won if e.self_draw),
             dealt_in=next((e.from_seat for e in won if not e.self_draw), None),
             match_over=st.status == "finished", finished_at=time.time())
-        return [self.store.add_hand(st.code, row, seats, report),
+        futs = [self.store.add_hand(st.code, row, seats, report),
                 self.store.set_room_status(st.code, st.status, st.totals)]
+        if st.status == "finished" and st.settings.ranked:  # the four accounts' ratings, in the same batch
+            rating = record_op(st.code, st.ruleset_name, st.options, st.hand_players, st.totals, st.acts,
+                               st.auto_acts)
+            if rating is not None:
+                futs.append(self.store.op(rating, st.code))
+        return futs
 
     async def settle(self, *, room: bool, hand: bool) -> None:
         """After a commit: arm clocks/bots/countdowns, then push what changed."""

@@ -86,6 +86,10 @@ async def _serve(ws: WebSocket) -> None:
         guard.room_codes.miss(ip)
         await _refuse(ws, 0, "no_room", f"no room {code}", 4004)
         return
+    if table.state.seat_of(player.player_id) is None and table.state.settings.ranked \
+            and table.state.status == "waiting" and not await app.platform.accounts.is_account(player.player_id):
+        await _refuse(ws, table.state.seq, "account_needed", "ranked rooms are for accounts: sign up first", 4003)
+        return
     if table.state.seat_of(player.player_id) is None:
         _, seats = await held(app, player.player_id)
         if seats >= app.settings.limits.seats_per_token:

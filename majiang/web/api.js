@@ -114,4 +114,9 @@ export const api = {
   clubRecords: (id) => call('GET', `/api/clubs/${encodeURIComponent(id)}/records?limit=50`),
   clubBoard: (id, period, sort) => call('GET', `/api/clubs/${encodeURIComponent(id)}/board?period=${period}&sort=${sort}`),
   announcement: () => call('GET', '/api/announcement', undefined, false),
+  quickMatch: (body) => call('POST', '/api/quickmatch', body),
+  quickPoll: (id) => call('GET', `/api/quickmatch/${encodeURIComponent(id)}`),
+  quickCancel: (id) => call('POST', `/api/quickmatch/${encodeURIComponent(id)}/cancel`, {}),
+  leaderboard: (ruleset, mode, limit = 50) =>
+    call('GET', `/api/leaderboard?ruleset=${encodeURIComponent(ruleset)}&mode=${encodeURIComponent(mode)}&limit=${limit}`),
 };

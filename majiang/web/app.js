@@ -13,6 +13,7 @@ import {accountScreen} from './screens/account.js';
 import {recordsScreen} from './screens/records.js';
 import {matchScreen} from './screens/match.js';
 import {clubScreen, clubsScreen, joinClubScreen} from './screens/clubs.js';
+import {leaderboardScreen} from './screens/leaderboard.js';
 
 applySettings();
 const app = document.getElementById('app');
@@ -38,6 +39,7 @@ function renderTopbar() {
       session.token ? h('a', {href: '#/records', 'data-testid': 'records-link'}, t('history')) : null,
       session.token ? h('a', {href: '#/clubs', 'data-testid': 'clubs-link'}, t('clubs')) : null,
       h('a', {href: '#/me', 'data-testid': 'me-link'}, t('me_link')),
+      h('a', {href: '#/leaderboard', 'data-testid': 'leaderboard-link'}, t('leaderboard')),
       h('a', {href: '#/rules', 'data-testid': 'rules-link'}, t('rules')),
       h('button', {class: 'lang', type: 'button', onclick: () => toggleLang(), 'data-testid': 'lang'}, t('lang')),
     ),
@@ -59,6 +61,7 @@ function route() {
   if (screen === 'me') { current = accountScreen(ctx); return; }
   if (screen === 'match' && a) { current = matchScreen(ctx, a.toUpperCase()); return; }
   if (screen === 'replay' && a && b) { current = replayScreen(ctx, a, Number(b)); return; }
+  if (screen === 'leaderboard') { current = leaderboardScreen(ctx, a, b); return; }
   if (!session.token) {
     current = nameScreen(ctx);
     return;

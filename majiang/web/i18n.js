@@ -310,6 +310,28 @@ const OPERATOR_WORDS = {
 Object.assign(STRINGS.zh, OPERATOR_WORDS.zh);
 Object.assign(STRINGS.en, OPERATOR_WORDS.en);
 
+// Ranked play: quick match, ranked rooms, the leaderboard.
+const RANKED_WORDS = {
+  zh: {
+    quick_match: '快速匹配', quick_go: '开始匹配', quick_bots: '{n} 秒后用机器人补位（不计分）',
+    quick_waiting: '匹配中 {t}', quick_window: '积分范围 ±{w}', quick_cancel: '取消匹配', quick_found: '匹配成功',
+    ranked_room: '排位赛（四位注册玩家，无机器人，计入积分）', leaderboard: '排行榜', rating: '积分',
+    place: '名次', matches: '场次', provisional: '定级中', my_place: '我的名次：第 {n} 名 · {r}',
+    not_rated: '你在这个玩法还没有积分', no_ratings: '还没有人有积分', players_rated: '{n} 位玩家',
+    any_mode: '—', lb_player: '玩家',
+  },
+  en: {
+    quick_match: 'Quick match', quick_go: 'Find a table', quick_bots: 'fill with bots after {n} s (unrated)',
+    quick_waiting: 'Searching {t}', quick_window: 'rating window ±{w}', quick_cancel: 'Cancel', quick_found: 'Table found',
+    ranked_room: 'Ranked (four accounts, no bots; counts for ratings)', leaderboard: 'Leaderboard', rating: 'Rating',
+    place: '#', matches: 'Matches', provisional: 'provisional', my_place: 'Your place: #{n} · {r}',
+    not_rated: 'You have no rating in this mode yet', no_ratings: 'Nobody is rated yet', players_rated: '{n} players',
+    any_mode: '—', lb_player: 'Player',
+  },
+};
+Object.assign(STRINGS.zh, RANKED_WORDS.zh);
+Object.assign(STRINGS.en, RANKED_WORDS.en);
+
 let lang = localStorage.getItem('mj.lang') || 'zh';
 if (!STRINGS[lang]) lang = 'zh';
 const listeners = new Set();

@@ -27,7 +27,8 @@ from majiang.server.quotas import held_here
 
 HOP = "x-majiang-hop"  # proof that a node relayed this request
 CLIENT = "x-majiang-client"  # the client's address as the relaying node saw it
-ROOM_PATH = re.compile(r"^/(?:ws|api/rooms)/([A-Za-z0-9]{1,16})(?:/(?:join|bots|dissolve|rematch|test-deal|admin/[a-z]+))?/?$")
+ROOM_PATH = re.compile(r"^/(?:ws|api/rooms)/([A-Za-z0-9]{1,16})"
+                       r"(?:/(?:join|bots|dissolve|rematch|test-deal|admin/[a-z]+))?/?$")
 
 
 def _bearer(headers: dict[bytes, bytes]) -> str | None:

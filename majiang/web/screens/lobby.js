@@ -3,6 +3,7 @@ import {h, mount, toast} from '../dom.js';
 import {getLang, rulesetName, t} from '../i18n.js';
 import {api, session} from '../api.js';
 import {replayCodeCard} from './match.js';
+import {quickMatchCard} from '../quickmatch.js';
 
 // Until GET /api/rulesets answers there is nothing to choose: the rulesets, their options, defaults,
 // labels and choices are the server's (majiang/rules/registry.py), never a copy here.
@@ -69,6 +70,9 @@ export function lobbyScreen({app, go}) {
     ['easy', 'normal', 'hard'].map((lv) => h('option', {value: lv, selected: lv === 'normal'}, t(`level_${lv}`))));
   const botLevel = levelSel('bot_level');
   const tuoguanLevel = levelSel('tuoguan_level');
+  const ranked = h('input', {id: 'ranked', type: 'checkbox', 'data-testid': 'ranked',
+    onchange: () => { if (ranked.checked) fill.checked = false; }});
+  const quick = quickMatchCard({go, getInfo: () => info, inLang});
 
   function rulesetInfo() { return info.rulesets.find((r) => r.name === rulesetSel.value) || info.rulesets[0]; }
 
@@ -108,6 +112,7 @@ export function lobbyScreen({app, go}) {
       bot_delay: Number(botDelay.value), ready_seconds: Number(readyS.value), grace_seconds: Number(graceS.value),
       public: pub.checked, watch: watch.checked, watch_delay: Number(watchDelay.value),
       bot_level: botLevel.value, tuoguan_level: tuoguanLevel.value,
+      ranked: ranked.checked,
     };
     try {
       const res = await api.createRoom(body);
@@ -136,6 +141,7 @@ export function lobbyScreen({app, go}) {
       h('label', {class: 'check'}, watch, ' ', t('allow_watch'))), advBox),
     h('label', {class: 'check'}, pub, ' ', t('public_room')),
     h('label', {class: 'check'}, fill, ' ', t('fill_bots')),
+    h('label', {class: 'check'}, ranked, ' ', t('ranked_room')),
     h('button', {class: 'primary', type: 'submit', 'data-testid': 'create'}, t('create')));
 
   const codeInput = h('input', {id: 'join-code', placeholder: t('room_code'), maxlength: 12, autocapitalize: 'characters'});
@@ -226,7 +232,7 @@ export function lobbyScreen({app, go}) {
     } catch { /* an older server: no announcements */ }
   }
   mount(app, h('section', {class: 'screen lobby'}, banner,
-    h('div', {class: 'lobby-grid'}, form, h('div', {class: 'col'}, rejoin, joinForm, replayCodeCard(go), roomsCard, watchCard))));
+    h('div', {class: 'lobby-grid'}, form, h('div', {class: 'col'}, rejoin, quick.el, joinForm, replayCodeCard(go), roomsCard, watchCard))));
   loadAnnouncement();
 
   (async () => {
@@ -241,8 +247,10 @@ export function lobbyScreen({app, go}) {
     if (s.ready_seconds) readyS.value = s.ready_seconds;
     if (s.grace_seconds) graceS.value = s.grace_seconds;
     renderOptions();
+    quick.ready();
   })();
   loadRooms();
   roomsTimer = setInterval(loadRooms, 5000);
-  return {dispose() { disposed = true; clearInterval(roomsTimer); }};
+  quick.ready();
+  return {dispose() { disposed = true; clearInterval(roomsTimer); quick.dispose(); }};
 }

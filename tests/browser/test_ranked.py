@@ -1,0 +1,105 @@
+"""Ranked play in Chromium: quick match from the lobby (the wait timer and window shown, cancel, bots after
+N seconds take the player to its table) and the leaderboard after a ranked match of four accounts, at four
+sizes in both languages, measured in the DOM (test-output/screenshots/ranked-*)."""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+
+from tests.browser.test_play import _page
+from tests.browser.test_table_sizes import _inside, _set_lang
+from tests.server.test_ratings import accounts, play
+
+pytestmark = pytest.mark.browser
+SIZES = [(1440, 900), (1280, 720), (390, 844), (844, 390)]
+
+
+def _enter(page: Any, name: str) -> None:
+    page.fill("#name", name)
+    page.click("[data-testid=enter]")
+    page.wait_for_selector("[data-testid=create-form]")
+
+
+def _in_thread(coro_fn: Any) -> Any:
+    """Run an async helper on a loop of its own (Playwright's sync API holds this thread's loop)."""
+    out: dict[str, Any] = {}
+
+    def go() -> None:
+        out["v"] = asyncio.run(coro_fn())
+
+    th = threading.Thread(target=go)
+    th.start()
+    th.join(300)
+    return out["v"]
+
+
+def test_quick_match_timer_cancel_and_bots(browser: Any, server: Any, shots: Path) -> None:
+    page = _page(browser, server, 390, 844)
+    try:
+        _enter(page, "快速玩家")
+        page.wait_for_selector("[data-testid=qm-go]")
+        page.select_option("[data-testid=qm-ruleset]", "anqing")
+        page.click("[data-testid=qm-go]")
+        page.wait_for_selector("[data-testid=qm-timer]")
+        assert "0:0" in page.inner_text("[data-testid=qm-timer]")
+        assert "±" in page.inner_text("[data-testid=qm-window]")
+        _inside(page, "[data-testid=quick-match]", 390, 100_000, "quick match waiting, phone")
+        page.screenshot(path=str(shots / "ranked-quick-waiting-390x844-zh.png"))
+        page.click("[data-testid=qm-cancel]")
+        page.wait_for_selector("[data-testid=qm-go]")
+        # bots after 2 s: the page is taken to its table (itself and three bots)
+        page.check("[data-testid=qm-bots]")
+        page.fill("[data-testid=qm-after]", "2")
+        page.click("[data-testid=qm-go]")
+        page.wait_for_selector("[data-testid=ready]", timeout=15000)
+        code = page.evaluate("localStorage.getItem('mj.room')")
+        room = httpx.get(f"{server.base}/api/rooms/{code}", timeout=10).json()["room"]
+        assert [bool(s["bot"]) for s in room["seats"]].count(True) == 3 and room["settings"]["ranked"] is False
+        assert not page.errors, page.errors
+    finally:
+        page.context.close()
+
+
+def test_the_leaderboard_at_four_sizes(browser: Any, server: Any, shots: Path) -> None:
+    async def ranked_match() -> tuple[list[dict[str, Any]], list[int]]:
+        from tests.server.harness import ServerProcess  # noqa: F401 - the same server the browser uses
+
+        async with httpx.AsyncClient(base_url=server.base, timeout=20) as http:
+            people = await accounts(http, 4)
+            _, totals = await play(server, http, people, ranked=True)
+            return people, totals
+
+    people, _ = _in_thread(ranked_match)
+    me = people[0]
+    page = _page(browser, server, 1440, 900)
+    try:
+        page.evaluate("""(p) => { localStorage.setItem('mj.token', p.token);
+            localStorage.setItem('mj.player', p.player_id); localStorage.setItem('mj.name', p.name);
+            localStorage.setItem('mj.expires', String(p.expires)); }""", me)
+        page.goto(f"{server.base}/#/leaderboard/anqing/A")
+        page.wait_for_selector("[data-testid=lb-row-1]")
+        assert page.locator("tr.mine").count() == 1
+        assert "#" in page.inner_text("[data-testid=lb-me]") or "第" in page.inner_text("[data-testid=lb-me]")
+        for lang in ("zh", "en"):
+            _set_lang(page, lang)
+            page.wait_for_selector("[data-testid=lb-row-1]")
+            for w, hgt in SIZES:
+                page.set_viewport_size({"width": w, "height": hgt})
+                page.wait_for_timeout(150)
+                page.screenshot(path=str(shots / f"ranked-leaderboard-{w}x{hgt}-{lang}.png"), full_page=True)
+                _inside(page, "[data-testid=leaderboard] table", w, 100_000, f"leaderboard {w}x{hgt} {lang}")
+                overflow = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
+                assert overflow <= 1, f"the leaderboard scrolls sideways at {w}x{hgt} ({lang})"
+                assert page.locator(".provisional, .chip.warn").count() >= 1  # first matches: provisional
+        _set_lang(page, "zh")
+        shown = page.inner_text("tr.mine")
+        assert "±" in shown
+        assert not page.errors, page.errors
+    finally:
+        page.context.close()

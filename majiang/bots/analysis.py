@@ -40,7 +40,8 @@ class Reader:
         self.stand_in = view.stand_in
         self.wilds = frozenset(view.wilds)  # several wild kinds (百搭: e.g. three flowers)
         # plays_as for every physical kind at once (-1: a wild; flowers 34-41 included), read in the hot loops
-        self.as_natural: list[int] = [-1 if t == view.wild or t in self.wilds else view.wild if t == view.stand_in
+        self.as_natural: list[int] = [-1 if t == view.wild or t in self.wilds
+                                      else view.wild if t == view.stand_in and view.wild is not None
                                       else t for t in range(42)]
         self._near = _neighbours(self.kinds)
         self.masks = CandidateMasks(self.as_natural, self.wild, self.stand_in)

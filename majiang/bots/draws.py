@@ -216,11 +216,12 @@ class DrawFinder:
                 # A group's draws give the same needs wherever the other groups combine to the same
                 # blocks, pairs and size: remembered under that summary.
                 nkey = (g, keys[g], rest, naturals, jokers, all_pairs - pairs[g])
-                needs = self._needs.get(nkey)
-                if needs is None:
+                known = self._needs.get(nkey)
+                if known is None:
                     if len(self._needs) > CACHE_LIMIT:
                         self._needs.clear()
-                    needs = self._needs[nkey] = {}
+                    known = self._needs[nkey] = {}
+                needs = known
             need = needs.get(v)
             if need is None:
                 hit = draws.get(v - lo)

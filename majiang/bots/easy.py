@@ -14,6 +14,7 @@ Deterministic: the claim it misses is drawn from a generator seeded by the bot's
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
 from majiang.bots.analysis import PartMemo
 from majiang.bots.greedy import GreedyContext, Score, decide
@@ -40,19 +41,19 @@ class _Beginner(GreedyContext):
         super().__init__(view, bot.memo)
         self.bot = bot
 
-    def best_discard(self, concealed: list[int], options: list[Action], *,
-                     need_draws: bool = True) -> tuple[Score, Action]:
+    def best_discard(self, concealed: list[int], options: Sequence[Discard | Declare], *,
+                     need_draws: bool = True) -> tuple[Score, Discard | Declare]:
         effs = self._discard_effs(concealed)[0]
-        low = min(effs[_tile(a)] for a in options)
+        low = min(effs[a.tile] for a in options)
         wild = self.reader.wild
 
-        def rank(a: Action) -> tuple[int, int, int, int]:
-            t = _tile(a)
+        def rank(a: Discard | Declare) -> tuple[int, int, int, int]:
+            t = a.tile
             honor = 1 if (t >= 27 and t != wild) else 0  # a lone honor is kept for a pair that may come
             terminal = 0 if t < 27 and t % 9 in (0, 8) else 1
             return (1 if t == wild else 0, honor, terminal, 0 if isinstance(a, Declare) else 1)
 
-        nearest = [a for a in options if effs[_tile(a)] == low]
+        nearest = [a for a in options if effs[a.tile] == low]
         return (low, 0), min(nearest, key=rank)
 
     def claim(self, legal: list[Action]) -> Action:
@@ -63,7 +64,3 @@ class _Beginner(GreedyContext):
             return next((a for a in legal if isinstance(a, Pass)), choice)
         return choice
 
-
-def _tile(a: Action) -> int:
-    assert isinstance(a, Discard | Declare)  # best_discard is asked about discards (and 报听) only
-    return a.tile

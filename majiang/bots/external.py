@@ -245,6 +245,7 @@ class ExternalBot:
         if self.program is None and self.fallback is None:
             self._start_program()
         if self.program is None:
+            assert self.fallback is not None  # (_start_program leaves one of the two)
             return self.fallback.choose(view)
         self._asked += 1
         try:
@@ -259,7 +260,7 @@ class ExternalBot:
             return self.fallback.choose(view)
 
 
-def _parse_answer(line: str, legal: list[Action]) -> tuple[int | None, Action] | None:
+def _parse_answer(line: str, legal: list[Action]) -> tuple[int | None, Action]:
     """(the answer's id, the action) from one line; raises BotProgramError naming what is wrong."""
     try:
         msg = msgspec.json.decode(line)

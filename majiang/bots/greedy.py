@@ -24,7 +24,7 @@ seed is accepted for the common interface but changes nothing.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from majiang.bots.analysis import PartMemo, Reader, count_in
 from majiang.core.actions import Action, Chi, Declare, Discard, Expose, Kong, Pass, Peng, WildKong, Win
@@ -164,6 +164,8 @@ class GreedyContext:
             v = as_natural[t]
             # (after[-1]: a wild thrown; a flower that is no wild is not in the C call's part)
             eff = table.shanten(*self._left(natural, jokers, t)) if after is None or v >= 34 else after[v]
+            if eff is None:  # (the C call has no answer for a kind not held: never so for t)
+                eff = table.shanten(*self._left(natural, jokers, t))
             if goal:
                 gap = gaps[v // 9 if 0 <= v < 27 else 3]
                 if gap > eff:
@@ -183,25 +185,25 @@ class GreedyContext:
         natural[v] += 1
         return key, jokers
 
-    def best_discard(self, concealed: list[int], options: list[Action], *,
-                     need_draws: bool = True) -> tuple[Score, Action]:
+    def best_discard(self, concealed: list[int], options: Sequence[Discard | Declare], *,
+                     need_draws: bool = True) -> tuple[Score, Discard | Declare]:
         """The best of ``options`` (discards or declares) and the score of what it leaves.
         ``need_draws=False``: the caller reads only the shanten, so a lone nearest tile is not weighed
         (its useful draws, the costly part, would change nothing; the score then says 0 draws)."""
         effs, natural, jokers = self._discard_effs(concealed)
-        offered = {a.tile for a in options}  # type: ignore[attr-defined]
+        offered = {a.tile for a in options}
         low = min(effs[t] for t in offered)
         if not need_draws:
             nearest = [t for t in offered if effs[t] == low]
             if len(nearest) == 1:
-                only = [a for a in options if a.tile == nearest[0]]  # type: ignore[attr-defined]
+                only = [a for a in options if a.tile == nearest[0]]
                 # a Declare is preferred to the plain discard of the same tile, as below
                 return (low, 0), next((a for a in only if isinstance(a, Declare)), only[0])
-        best: tuple[tuple[Score, int, int, int], Action] | None = None
+        best: tuple[tuple[Score, int, int, int], Discard | Declare] | None = None
         keys: dict[int, tuple[Score, int, int]] = {}
         wild = self.reader.wild
         for a in options:
-            t = a.tile  # type: ignore[attr-defined]
+            t = a.tile
             if effs[t] > low:
                 continue  # the draws only break ties between equal shantens
             k = keys.get(t)

@@ -17,6 +17,8 @@ seed is accepted for the common interface but changes nothing.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from majiang.bots.analysis import Reader
 from majiang.core.actions import Action, Chi, Declare, Discard, Expose, Kong, Pass, Peng, WildKong, Win
 from majiang.engine.view import SeatView, unseen_counts
@@ -85,7 +87,7 @@ class _Context:
             return min(suits) if all(suits) else 0
         return max(0, 8 - max(suits))  # Hefei: tiles still to gather in the longest suit
 
-    def best_discard(self, concealed: list[int], options: list[Action]) -> tuple[Score, Action]:
+    def best_discard(self, concealed: list[int], options: Sequence[Action]) -> tuple[Score, Action]:
         """The best of ``options`` (discards or declares) and the score of what it leaves."""
         best: tuple[tuple[Score, int, int, int], Action] | None = None
         keys: dict[int, tuple[Score, int, int]] = {}

@@ -408,9 +408,9 @@ class _Strong(GreedyContext):
         draws = self.draws
         values: dict[tuple[int, bool], float] = {}
 
-        def value(a: Action) -> float:
+        def value(a: Discard | Declare) -> float:
             """Expected gain of the part ``a`` leaves (a 报听 net of what the lock gives up)."""
-            t = a.tile  # type: ignore[attr-defined]
+            t = a.tile
             declaring = isinstance(a, Declare)
             vk = (t, declaring)
             if vk not in values:
@@ -418,8 +418,8 @@ class _Strong(GreedyContext):
                 values[vk] = gain - (self.lock_cost() if declaring else 0.0)
             return values[vk]
 
-        def greedy_rank(a: Action) -> tuple[int, ...]:
-            t = a.tile  # type: ignore[attr-defined]
+        def greedy_rank(a: Discard | Declare) -> tuple[int, ...]:
+            t = a.tile
             key, jokers, eff = parts[t]
             return (eff, -self.speed(key, jokers), -self.useful(key, jokers), int(t in self.wilds),
                     _keep_value(t, self.hand),
@@ -437,19 +437,19 @@ class _Strong(GreedyContext):
         # Defence: when a seat may win on this discard, a safer one may be worth more.
         if self.defends(low):
             offence = value(choice)
-            net = offence - self.loss(choice.tile)  # type: ignore[attr-defined]
-            for a in discards:
-                if isinstance(a, Declare) or parts[a.tile][2] > low + 2:
+            net = offence - self.loss(choice.tile)
+            for d in discards:
+                if isinstance(d, Declare) or parts[d.tile][2] > low + 2:
                     continue
-                gain = value(a)
-                if self.baida and parts[a.tile][2] > low:
+                gain = value(d)
+                if self.baida and parts[d.tile][2] > low:
                     # A step back is taken for safety only: the far-hand estimate (draws at the rate of
                     # the useful tiles) can rate a wide far part above a nearer one, and with a threat
                     # always on in 百搭 that would walk the hand backwards.
                     gain = min(gain, offence)
-                alt = gain - self.loss(a.tile)
+                alt = gain - self.loss(d.tile)
                 if alt > net + 0.25:
-                    choice, net = a, alt
+                    choice, net = d, alt
         for a in legal:
             if isinstance(a, Kong):
                 rest = list(self.hand)

@@ -167,34 +167,35 @@ def light_view(hand: Hand, seat: int) -> SeatView:
     info = hand.info
     index = hand.indicator_index
     drawn = st.drawn if ((phase == "turn" or phase == "haidi") and hand.current == seat) else None
-    # Built on every step of a simulation: positional arguments (in field order) cost a
-    # sixth of keywords for a struct this wide.
+    # By keyword, like every wide struct: a positional tail once put the round wind into `wins`.
     return SeatView(
-        hand.ruleset.name,  # ruleset
-        {},  # options
-        seat,
-        hand.hand_no,
-        hand.dealer,
-        hand.streak,
-        phase,
-        claim.discarder if claim is not None else hand.current,  # current
-        hand.tail - hand.head + 1,  # wall_left
-        hand.dice,
-        info.indicator,
-        index is not None and hand.head <= index <= hand.tail,  # indicator_in_wall
-        info.wild,
-        info.stand_in,
-        [],  # gangpai
-        st.tiles(),  # hand
-        drawn,
-        [],  # seats
-        ClaimInfo(claim.tile, claim.discarder, claim.robbing) if claim is not None else None,
-        hand.legal_actions(seat),  # legal
-        hand.seed_digest,
-        hand.settlement if phase == "over" else None,
-        None, None, None, (), None,  # revealed, seed, ting, dealer_dice, wins
-        hand.round_wind, sorted(info.wilds),
-        st.plain_indicator, drawn is not None and st.drawn_plain,  # plain_indicator_held, drawn_plain
+        ruleset=hand.ruleset.name,
+        options={},
+        seat=seat,
+        hand_no=hand.hand_no,
+        dealer=hand.dealer,
+        streak=hand.streak,
+        phase=phase,
+        current=claim.discarder if claim is not None else hand.current,
+        wall_left=hand.tail - hand.head + 1,
+        dice=hand.dice,
+        indicator=info.indicator,
+        indicator_in_wall=index is not None and hand.head <= index <= hand.tail,
+        wild=info.wild,
+        stand_in=info.stand_in,
+        gangpai=[],
+        hand=st.tiles(),
+        drawn=drawn,
+        seats=[],
+        claim=(ClaimInfo(tile=claim.tile, discarder=claim.discarder, robbing=claim.robbing)
+               if claim is not None else None),
+        legal=hand.legal_actions(seat),
+        seed_hash=hand.seed_digest,
+        settlement=hand.settlement if phase == "over" else None,
+        round_wind=hand.round_wind,
+        wilds=sorted(info.wilds),
+        plain_indicator_held=st.plain_indicator,
+        drawn_plain=drawn is not None and st.drawn_plain,
     )
 
 

@@ -8,7 +8,7 @@ between, so rewards over an episode add up to the learner's match total.
 from __future__ import annotations
 
 import random
-from typing import Any, ClassVar, SupportsIndex
+from typing import Any, SupportsIndex
 
 import gymnasium as gym
 import numpy as np
@@ -25,7 +25,8 @@ from majiang.env.table import SEATS, Table
 
 
 class SingleAgentEnv(gym.Env):
-    metadata: ClassVar[dict[str, Any]] = {"render_modes": []}
+    # gymnasium declares it an instance attribute (a ClassVar here clashes with that for mypy)
+    metadata: dict[str, Any] = {"render_modes": []}  # noqa: RUF012
 
     def __init__(self, ruleset: str = "anqing", *, mode: str | None = None, room: str | None = None,
                  options: dict[str, Any] | None = None, seed: int | str = 0, hands: int = 1,

@@ -28,7 +28,8 @@ the full set), which is_win, shanten and waits read instead (see
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Sequence
+from typing import Any, cast
 
 from majiang.hand import codes, tablefile
 from majiang.hand.codes import ACCELERATED, speedups
@@ -273,7 +274,7 @@ def read(
         ok = False
     if not ok:
         raise bad_size(counts, jokers, allowed, what)
-    c = tuple(counts)  # type: ignore[call-overload]
+    c: tuple[int, ...] = tuple(cast("Sequence[int]", counts))  # (its length was checked just above)
     keys = (c[0:9], c[9:18], c[18:27], c[27:34])
     need = tables.need
     values = (need[0][keys[0]], need[1][keys[1]], need[2][keys[2]], need[3][keys[3]])
@@ -303,9 +304,9 @@ def bad_size(counts: object, jokers: int, allowed: frozenset[int], what: str) ->
         return TileError(f"a count array has {NUM_KINDS} entries, got {n}")
     if not isinstance(jokers, int) or jokers < 0:
         return TileError(f"jokers must be a non-negative integer, got {jokers!r}")
-    for t, c in enumerate(counts):  # type: ignore[arg-type]
+    for t, c in enumerate(cast("Sequence[object]", counts)):  # (a sized sequence: len() passed)
         if not isinstance(c, int) or not 0 <= c <= 4:
             return TileError(f"count {c!r} for tile id {t} out of range (0-4)")
-    total = sum(counts) + jokers  # type: ignore[arg-type]
+    total = sum(cast("Sequence[int]", counts)) + jokers  # (every count is an int in range by now)
     sizes = ", ".join(str(s) for s in sorted(allowed))
     return TileError(f"{what} needs a concealed part of {sizes} tiles (wilds included), got {total}")

@@ -134,5 +134,5 @@ def _sign(secret: str, body: str) -> str:
 
 
 def operator_ok(expected: str | None, given: str | None) -> bool:
-    return (bool(expected) and given is not None and given.isascii()
+    return (expected is not None and bool(expected) and given is not None and given.isascii()
             and hmac.compare_digest(expected.encode(), given.encode()))

@@ -215,7 +215,7 @@ def referrers(obj: object, depth: int = 5, width: int = 4) -> list[str]:
     level = [obj]
     seen = {id(obj)}
     for d in range(depth):
-        nxt = []
+        nxt: list[object] = []
         for o in level:
             refs = [r for r in gc.get_referrers(o) if id(r) not in seen and r is not level and r is not nxt
                     and not isinstance(r, types.FrameType)]

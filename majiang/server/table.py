@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import concurrent.futures
+import functools
 import logging
 import secrets
 import time
@@ -426,7 +427,7 @@ class Table:
                 assert hand is not None
                 delay = bot_delay if retry else think_delay(hand, s, bot_delay)
                 self.timers.arm(f"bot:{s}", st.asked[s], delay,
-                                self.background("bot move", lambda s=s, a=st.asked[s]: self._bot_move(s, a)))
+                                self.background("bot move", functools.partial(self._bot_move, s, st.asked[s])))
             elif s in acting:
                 self.timers.cancel(f"bot:{s}")
                 assert hand is not None
@@ -435,7 +436,7 @@ class Table:
                 if deadline is None or deadline[0] != st.asked[s]:
                     deadline = self.deadlines[s] = (st.asked[s], now + secs, secs)
                 self.timers.arm(f"clock:{s}", st.asked[s], max(0.0, deadline[1] - now),
-                                self.background("clock", lambda s=s, a=st.asked[s]: self._timeout(s, a)),
+                                self.background("clock", functools.partial(self._timeout, s, st.asked[s])),
                                 total=deadline[2])
             else:
                 self.timers.cancel(f"clock:{s}")
@@ -642,7 +643,8 @@ class Table:
                 if seat is None or st.status != "waiting":
                     if not st.settings.watch:
                         raise TableError("room_full", "every seat is taken (and this room does not allow watching)")
-                    return self._watch(conn, player_id, name)
+                    self._watch(conn, player_id, name)
+                    return None  # (a spectator has no seat)
                 self.check_name(name, player_id)
                 records.append(("seat", {"seat": seat, "player_id": player_id, "name": name}))
             elif st.seats[seat].tuoguan and st.status != "finished" and not st.tuoguan_locked(seat):
@@ -747,7 +749,7 @@ class Table:
         for i, s in enumerate(st.seats):
             if s.human and not s.tuoguan and st.status in ("waiting", "playing"):
                 self.timers.arm(f"grace:{i}", st.seq, st.settings.grace_seconds,
-                                self.background("grace", lambda i=i: self._grace(i)))
+                                self.background("grace", functools.partial(self._grace, i)))
         if st.hand is not None:
             self.cursor = [len(st.hand.events)] * SEATS
         self.schedule()

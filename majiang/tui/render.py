@@ -37,7 +37,8 @@ def table_lines(view: SeatView, title: str) -> list[str]:
     if view.wild is not None:
         wilds = view.wilds or [view.wild]
         names = " ".join(f"{tile_text(w, view)} {chinese(w)}" for w in wilds)
-        wild = f"wild {names} (indicator {format_tiles([view.indicator])})"
+        shown = "" if view.indicator is None else format_tiles([view.indicator])
+        wild = f"wild {names} (indicator {shown})"
         if view.stand_in is not None:
             wild += f" · {format_tiles([view.stand_in])}{STAND_IN_MARK} 红中 plays as {format_tiles([view.wild])}"
         if view.gangpai:

@@ -2,7 +2,8 @@
 
 ``parse_situation(dict) -> Situation`` (``ValueError`` on bad input), ``score(situation) -> Settlement``,
 and ``score_multi(situations)`` for several winners on one discard (一炮多响). The page we build is
-``/work/shared/rules/baida.md``; our decisions are ``docs/rules/baida.md``.
+``shared/rules/baida.md`` in the shared folder beside the repository (``../shared/`` from its root);
+our decisions are ``docs/rules/baida.md``. Also: ``rules_table(mode)``, the rules page's scoring table.
 """
 
 from __future__ import annotations

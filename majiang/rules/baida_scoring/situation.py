@@ -18,6 +18,7 @@ __all__ = ["BaidaOptions", "Meld", "PlainIndicator", "Situation", "WinHand", "pa
 SEATS = range(4)
 WINDS = ("E", "S", "W", "N")
 FLOWER_GROUPS = (range(34, 38), range(38, 42))  # 春夏秋冬, 梅兰竹菊
+MeldType = Literal["chi", "peng", "minggang", "angang", "jiagang"]
 
 
 class BaidaOptions(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -67,7 +68,7 @@ class BaidaOptions(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
         return self.cap or (5 if self.doubling else 0)
 
 class Meld(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
-    type: Literal["chi", "peng", "minggang", "angang", "jiagang"]
+    type: MeldType
     tiles: str  # as they lie, e.g. "345m", "777p", "1111z"
     from_seat: int | None = None  # who discarded the claimed tile (chi/peng/明杠/加杠)
 
@@ -129,7 +130,7 @@ class WinHand(NamedTuple):
     wilds: frozenset[int]
     natural: list[int]  # 34 counts: the concealed tiles that play as themselves (a claimed 百搭 does)
     jokers: int  # the 百搭 in the concealed part, each standing for any tile
-    melds: list[tuple[str, tuple[int, ...]]]  # (type, tiles)
+    melds: list[tuple[MeldType, tuple[int, ...]]]  # (type, tiles)
     flowers: list[int]
     winning_tile: int
     winning_natural: bool  # the winning tile plays as its face (not a 百搭 drawn)

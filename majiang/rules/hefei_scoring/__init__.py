@@ -2,7 +2,8 @@
 
 ``parse_situation(dict) -> Situation`` (``ValueError`` on bad input), ``score(situation) -> Settlement`` and
 ``score_multi(situations) -> Settlement`` for several winners on one discard (一炮多响).
-The rules we build are ``/work/shared/rules/hefei.md``; our decisions are in ``docs/rules/hefei.md``.
+The rules we build are ``shared/rules/hefei.md`` in the shared folder beside the repository (``../shared/``
+from its root); our decisions are in ``docs/rules/hefei.md``. ``rules_table(mode)``: the rules page's table.
 """
 
 from __future__ import annotations

@@ -16,6 +16,12 @@ import time
 
 from redis.asyncio import Redis
 
+
+def _text(value: object) -> str:
+    """A reply of this client (bytes: it is made without decode_responses) as text."""
+    return value.decode() if isinstance(value, bytes) else str(value)
+
+
 # Renew each key (ARGV: the ttl, then the token of each key): our token → extend (1); no key (expired,
 # or Redis restarted) → "gone" (0: the caller checks the fencing epoch before setting it again);
 # someone else's → "lost" (-1). One call for many leases: a node renews all of its tables every second,
@@ -80,7 +86,7 @@ class Leases:
         if not codes:
             return []
         values = await self.redis.mget([self.key(c) for c in codes])
-        return [v.decode().split(" ", 1)[0] if v else None for v in values]
+        return [_text(v).split(" ", 1)[0] if v else None for v in values]
 
     # --- the node directory ---------------------------------------------------------------------
     async def register(self, url: str) -> None:
@@ -97,12 +103,12 @@ class Leases:
     async def nodes(self) -> dict[str, str]:
         """Live nodes: id -> internal base URL."""
         now_ms = int(time.time() * 1000)
-        ids = [i.decode() for i in await self.redis.zrangebyscore(f"{self.prefix}nodes", now_ms, "+inf")]
+        ids = [_text(i) for i in await self.redis.zrangebyscore(f"{self.prefix}nodes", now_ms, "+inf")]
         if not ids:
             return {}
         urls = await self.redis.hmget(f"{self.prefix}node_urls", ids)
-        return {i: u.decode() for i, u in zip(ids, urls, strict=True) if u}
+        return {i: _text(u) for i, u in zip(ids, urls, strict=True) if u}
 
     async def url_of(self, node_id: str) -> str | None:
         url = await self.redis.hget(f"{self.prefix}node_urls", node_id)
-        return url.decode() if url else None
+        return _text(url) if url else None

@@ -55,6 +55,7 @@ class Router:
         if cluster is None or scope["type"] not in ("http", "websocket"):
             await self.app(scope, receive, send)
             return
+        assert server is not None  # (a cluster is its server's)
         headers = dict(scope["headers"])
         secret_hop = hop_value(server.settings.secret).encode()
         if hmac.compare_digest(headers.get(HOP.encode(), b""), secret_hop):
@@ -93,6 +94,7 @@ class Router:
         if target is None:
             await self.app(scope, receive, send)
         elif scope["type"] == "websocket":
+            assert m is not None  # (a target is only found for a room path)
             code = m.group(1).upper()
             cluster.relay_opened(code, target[0])
             try:

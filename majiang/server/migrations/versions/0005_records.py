@@ -73,7 +73,7 @@ def _backfill(conn: sa.Connection) -> None:
     from majiang.platform.records import hand_wins_of, new_replay_code
 
     rooms = {r.code: r for r in conn.execute(sa.text("SELECT code, ruleset, status, created_at FROM rooms"))}
-    names = dict(conn.execute(sa.text("SELECT player_id, name FROM players")).all())
+    names: dict[str, str] = {row[0]: row[1] for row in conn.execute(sa.text("SELECT player_id, name FROM players"))}
     used: set[str] = set()
     by_room: dict[str, list[sa.Row]] = {}
     for h in conn.execute(sa.text("SELECT room_code, hand_no, players, totals, draw, settlement, replay, "

@@ -43,8 +43,8 @@ def _escaped(text: str) -> str:
 
 
 def build_parser(only: str | None = None) -> argparse.ArgumentParser:
-    """The whole parser, or (``only``) one with just that subcommand's arguments: the others are
-    listed by name so that a mistyped command is still told what exists."""
+    """The whole parser, or (``only``) one with just that subcommand. A word that names no command
+    never gets here as ``only`` (main builds the whole parser for it, so its error lists them all)."""
     parser = argparse.ArgumentParser(prog="majiang", description=DESCRIPTION)
     parser.add_argument("--version", action="version", version=f"majiang {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")

@@ -7,16 +7,37 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from collections.abc import Iterator
+
 import httpx
 import pytest
 
 from tests.browser.test_play import _page
 from tests.browser.test_table_sizes import _inside, _set_lang
-from tests.server.harness import OPERATOR
+from tests.server.harness import OPERATOR, ServerProcess
 
 pytestmark = pytest.mark.browser
 OP = {"x-operator-token": OPERATOR}
 SIZES = [(1440, 900), (1280, 720), (390, 844), (844, 390)]
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
+    """A server of this module's own: draining and banning are node-wide, and a failure half-way must not
+    leave the other browser tests a server that refuses new rooms."""
+    data = tmp_path_factory.mktemp("console-server")
+    srv = ServerProcess(data, f"sqlite+aiosqlite:///{data / 'db.sqlite3'}").start()
+    try:
+        yield srv
+    finally:
+        srv.stop()
+
+
+def _state_says(console: Any, text: str) -> None:
+    """Wait until the console's drain line shows `text` (it is redrawn after the action's answer)."""
+    console.wait_for_function(
+        "t => (document.querySelector('[data-testid=drain-state]')?.innerText || '').includes(t)", arg=text,
+        timeout=10000)
 
 
 def _enter(page: Any, name: str) -> None:
@@ -154,7 +175,7 @@ def test_console_actions_through_the_page(browser: Any, server: Any, shots: Path
         console.click("[data-testid=confirm]")
         console.wait_for_selector("[data-testid=announce-clear]")
         _act(console, "drain", "升级")
-        assert "维护中" in console.inner_text("[data-testid=drain-state]")
+        _state_says(console, "维护中")
         _enter(other, "回来了")
         other.wait_for_selector("[data-testid=announcement]", timeout=10000)
         assert "今晚 02:00 维护" in other.inner_text("[data-testid=announcement]")
@@ -174,6 +195,7 @@ def test_console_actions_through_the_page(browser: Any, server: Any, shots: Path
             catch (e) { return e.code; } }""")
         assert refused == "draining"
         _act(console, "drain", "升级完成")
+        _state_says(console, "正常开放")
         _act(console, "announce-clear", "维护结束")
         assert httpx.get(f"{server.base}/api/announcement", timeout=10).json() == {"announcement": None,
                                                                                   "draining": False}

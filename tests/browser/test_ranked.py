@@ -31,11 +31,17 @@ def _in_thread(coro_fn: Any) -> Any:
     out: dict[str, Any] = {}
 
     def go() -> None:
-        out["v"] = asyncio.run(coro_fn())
+        try:
+            out["v"] = asyncio.run(coro_fn())
+        except BaseException as e:  # noqa: BLE001 - handed to the test's thread, which raises it
+            out["error"] = e
 
     th = threading.Thread(target=go)
     th.start()
     th.join(300)
+    if "error" in out:
+        raise out["error"]
+    assert "v" in out, "the async helper did not finish within 300 s"
     return out["v"]
 
 

@@ -149,3 +149,12 @@ rated_seats = Table(
     Column("at", Float, nullable=False),
     Index("ix_rated_seats_player", "player_id"),
 )
+
+# An account's client settings (majiang/platform/prefs.py, migration 0009): one JSON object per account,
+# so a second device signed in to it gets the same sound, voice, motion, language and table look.
+player_settings = Table(
+    "player_settings", metadata,
+    Column("player_id", String(32), primary_key=True),
+    Column("settings", Text, nullable=False),  # JSON: the keys of prefs.FIELDS
+    Column("updated_at", Float, nullable=False),
+)

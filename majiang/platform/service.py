@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from majiang.platform import records
 from majiang.platform.accounts import Accounts
 from majiang.platform.clubs import Clubs
+from majiang.platform.prefs import Prefs
 from majiang.server.config import Settings
 from majiang.server.limits import KeyedBuckets
 from majiang.server.store import Store
@@ -17,6 +18,7 @@ class Platform:
     accounts: Accounts
     code_lookups: KeyedBuckets  # replay and invite codes looked up, per client address
     clubs: Clubs
+    prefs: Prefs  # an account's client settings, for its other devices
 
     @classmethod
     def make(cls, store: Store, settings: Settings) -> Platform:
@@ -28,4 +30,4 @@ class Platform:
                             login_burst_account=limits.login_burst_account, login_rate_ip=limits.login_rate_ip,
                             login_burst_ip=limits.login_burst_ip)
         return cls(accounts=accounts, code_lookups=KeyedBuckets(limits.code_rate_ip, limits.code_burst_ip),
-                   clubs=Clubs(store))
+                   clubs=Clubs(store), prefs=Prefs(store))

@@ -116,6 +116,17 @@ async def edit_profile(request: Request) -> Response:
     return ok(await platform_of(request).accounts.update_profile(p, data.get("name"), data.get("avatar")))
 
 
+async def my_settings(request: Request) -> Response:
+    """GET: the account's stored client settings ({"settings": null} before it stored any);
+    POST {"settings": {...}}: some of them changed (each checked), answering all of them. A guest: 403."""
+    p = caller(request)
+    assert p is not None
+    prefs = platform_of(request).prefs
+    if request.method == "GET":
+        return ok({"settings": await prefs.get(p.player_id)})
+    return ok({"settings": await prefs.patch(p.player_id, (await body(request)).get("settings"))})
+
+
 async def profile(request: Request) -> Response:
     player_id = request.path_params["player_id"]
     if not PLAYER_RE.fullmatch(player_id):
@@ -196,6 +207,7 @@ routes = [
     Route("/api/account/logout", platform_endpoint(logout), methods=["POST"]),
     Route("/api/account", platform_endpoint(my_account)),
     Route("/api/account/profile", platform_endpoint(edit_profile), methods=["POST"]),
+    Route("/api/account/settings", platform_endpoint(my_settings), methods=["GET", "POST"]),
     Route("/api/profiles/{player_id}", platform_endpoint(profile)),
     Route("/api/records", platform_endpoint(my_records)),
     Route("/api/matches/{code}", platform_endpoint(match)),
@@ -225,6 +237,10 @@ def openapi_paths() -> dict[str, Any]:
         "/api/account": {"get": _op("my profile (with username)", auth="player")},
         "/api/account/profile": {"post": _op("change my display name and/or avatar", auth="player", body={
             **obj, "properties": {"name": {"type": "string"}, "avatar": {"type": "integer", "minimum": 0}}})},
+        "/api/account/settings": {
+            "get": _op("my client settings as stored for my account (null before any)", auth="player"),
+            "post": _op("change some of my client settings (an account's; a guest gets 403)", auth="player", body={
+                **obj, "required": ["settings"], "properties": {"settings": obj}})},
         "/api/profiles/{player_id}": {"get": _op("a player's profile and per-ruleset statistics",
                                                  params=[PLAYER])},
         "/api/records": {"get": _op("my matches (战绩), newest first", auth="player", params=[

@@ -2,7 +2,7 @@
 import {clearToast, flushNotice, h, mount} from './dom.js';
 import {t, toggleLang, onLang} from './i18n.js';
 import {session} from './api.js';
-import {applySettings} from './settings.js';
+import {applySettings, loadAccountSettings, rememberLang} from './settings.js';
 import {nameScreen} from './screens/name.js';
 import {lobbyScreen} from './screens/lobby.js';
 import {tableScreen} from './screens/table.js';
@@ -16,6 +16,7 @@ import {clubScreen, clubsScreen, joinClubScreen} from './screens/clubs.js';
 import {leaderboardScreen} from './screens/leaderboard.js';
 
 applySettings();
+loadAccountSettings();  // an account's settings from its other devices
 const app = document.getElementById('app');
 const topbar = document.getElementById('topbar');
 let current = null; // {dispose?, relabel?}
@@ -77,7 +78,8 @@ function route() {
   flushNotice();
 }
 
-onLang(() => {
+onLang((lang) => {
+  rememberLang(lang);
   renderTopbar();
   if (current && current.relabel) current.relabel();
   else route();

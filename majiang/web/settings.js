@@ -1,6 +1,13 @@
-// The player's table settings, remembered per browser (localStorage `mj.settings`): effects volume,
-// auto-pass claims, auto-win, tile size and table colour. (Voice and sound on/off have their own keys.)
-const DEFAULTS = {volume: 0.8, autoPass: false, autoWin: false, tileSize: 1, felt: 'green'};
+// The player's table settings: effects volume, sound and voice on/off, animations, auto-pass claims,
+// auto-win, tile size, table colour and the language. Each browser keeps them (localStorage
+// `mj.settings`, with `mj.mute`, `mj.voice` and `mj.lang` for the older switches); an account also keeps
+// them on the server (GET/POST /api/account/settings), so a second device signed in to it gets them:
+// loadAccountSettings() takes the server's at start and after signing in, and every change is sent
+// back (a guest's stay in its browser).
+import {api, session} from './api.js';
+import {getLang, setLang} from './i18n.js';
+
+const DEFAULTS = {volume: 0.8, autoPass: false, autoWin: false, tileSize: 1, felt: 'green', motion: true};
 export const FELTS = {green: ['#0f5c3b', '#0a4329', '#16734b'], blue: ['#163f66', '#0e2c4a', '#1f5687'],
   red: ['#5e1f25', '#43141a', '#7a2a31'], wood: ['#5a4026', '#3f2c19', '#735434']};
 
@@ -12,10 +19,21 @@ export function saveSettings(patch) {
   const next = {...settings(), ...patch};
   localStorage.setItem('mj.settings', JSON.stringify(next));
   applySettings(next);
+  remember(patch);
   return next;
 }
 
-/** The look: the felt's colours and the tile scale as CSS variables on the root. */
+export function muted() { return localStorage.getItem('mj.mute') === '1'; }
+export function setMuted(on) { localStorage.setItem('mj.mute', on ? '1' : '0'); remember({sound: !on}); }
+export function voiceOn() { return localStorage.getItem('mj.voice') !== '0'; }
+export function setVoice(on) { localStorage.setItem('mj.voice', on ? '1' : '0'); remember({voice: !!on}); }
+
+/** No animation: the system asks for reduced motion, or the player switched animations off. */
+export function reducedMotion() {
+  return !settings().motion || (window.matchMedia && window.matchMedia('(prefers-reduced-motion: reduce)').matches);
+}
+
+/** The look: the felt's colours and the tile scale as CSS variables on the root; motion off as a flag. */
 export function applySettings(s = settings()) {
   const root = document.documentElement.style;
   const felt = FELTS[s.felt] || FELTS.green;
@@ -23,4 +41,43 @@ export function applySettings(s = settings()) {
   root.setProperty('--felt-dark', felt[1]);
   root.setProperty('--felt-light', felt[2]);
   root.setProperty('--tile-scale', String(s.tileSize || 1));
+  document.documentElement.dataset.motion = s.motion === false ? 'off' : 'on';
+}
+
+/** Everything the server keeps for an account, as this browser has it now. */
+function everything() {
+  const s = settings();
+  return {volume: s.volume, autoPass: s.autoPass, autoWin: s.autoWin, tileSize: s.tileSize, felt: s.felt,
+    motion: s.motion !== false, sound: !muted(), voice: voiceOn(), lang: getLang()};
+}
+
+// Changes go to the server a moment later, together (a slider sends one request, not twenty).
+let pending = {};
+let timer = null;
+function remember(patch) {
+  if (!session.isAccount) return;
+  pending = {...pending, ...patch};
+  clearTimeout(timer);
+  timer = setTimeout(() => {
+    const body = pending;
+    pending = {};
+    api.saveSettings(body).catch(() => { /* offline: this browser keeps them; the next change sends again */ });
+  }, 300);
+}
+
+/** The language is a setting too: app.js calls this when the player switches it. */
+export function rememberLang(lang) { remember({lang}); }
+
+/** An account's settings from the server into this browser (none stored yet: this browser's go up). */
+export async function loadAccountSettings() {
+  if (!session.isAccount) return;
+  let stored;
+  try { stored = (await api.settings()).settings; } catch { return; }
+  if (!stored) { remember(everything()); return; }
+  const {sound, voice, lang, ...table} = stored;
+  localStorage.setItem('mj.settings', JSON.stringify({...settings(), ...table}));
+  if (sound !== undefined) localStorage.setItem('mj.mute', sound ? '0' : '1');
+  if (voice !== undefined) localStorage.setItem('mj.voice', voice ? '1' : '0');
+  applySettings();
+  if (lang && lang !== getLang()) setLang(lang);
 }

@@ -1,11 +1,11 @@
 // Table sounds made in the browser (WebAudio oscillators; no files to download), and the aria-live
-// announcer. Muting is remembered per browser (localStorage `mj.mute`).
+// announcer. Muting and the voice switch are settings (settings.js).
 import {h} from './dom.js';
-import {settings} from './settings.js';
+import {muted, setMuted, setVoice, settings, voiceOn} from './settings.js';
+
+export {muted, setMuted, setVoice, voiceOn};
 
 let ctx = null;
-export function muted() { return localStorage.getItem('mj.mute') === '1'; }
-export function setMuted(on) { localStorage.setItem('mj.mute', on ? '1' : '0'); }
 
 function audio() {
   if (muted()) return null;
@@ -55,9 +55,7 @@ export function announcer() {
 }
 
 // Spoken calls (碰, 杠, 吃, 胡, 自摸, 报听) through the browser's speech synthesis, in the chosen
-// language, with their own switch (localStorage `mj.voice`, on unless switched off).
-export function voiceOn() { return localStorage.getItem('mj.voice') !== '0'; }
-export function setVoice(on) { localStorage.setItem('mj.voice', on ? '1' : '0'); }
+// language, with their own switch (on unless switched off).
 export function speak(text, lang) {
   if (!voiceOn() || !text || !window.speechSynthesis || typeof SpeechSynthesisUtterance === 'undefined') return;
   try {

@@ -183,3 +183,33 @@ async def test_a_password_flood_is_limited_per_account_and_per_address(tmp_path:
         assert "the real password" not in log and "guess 1" not in log
     finally:
         srv.stop()
+
+
+async def test_an_accounts_settings_follow_it_to_a_second_device_and_a_guest_keeps_its_own(
+        http: httpx.AsyncClient) -> None:
+    name = _user()
+    first = await register(http, name)
+    url = "/api/account/settings"
+    r = await http.get(url, headers=auth(first["token"]))
+    assert r.status_code == 200 and r.json() == {"settings": None}, r.text  # nothing stored yet
+    r = await http.post(url, json={"settings": {"volume": 0.3, "voice": False, "felt": "blue", "lang": "en"}},
+                        headers=auth(first["token"]))
+    assert r.status_code == 200, r.text
+    r = await http.post(url, json={"settings": {"motion": False, "tileSize": 1.1}}, headers=auth(first["token"]))
+    assert r.json()["settings"] == {"volume": 0.3, "voice": False, "felt": "blue", "lang": "en", "motion": False,
+                                    "tileSize": 1.1}  # a patch over what was stored
+    # the second device signs in and gets them
+    second = (await login(http, name)).json()
+    got = (await http.get(url, headers=auth(second["token"]))).json()["settings"]
+    assert got["felt"] == "blue" and got["motion"] is False and got["lang"] == "en"
+    # bad input: a clear error naming what was wrong, nothing stored
+    for bad, word in (({"volume": 2}, "volume"), ({"felt": "pink"}, "felt"), ({"colour": 1}, "colour"),
+                      ({"voice": "yes"}, "voice"), ({}, "settings"), (None, "settings")):
+        r = await http.post(url, json={"settings": bad}, headers=auth(second["token"]))
+        assert r.status_code == 400 and word in r.json()["reason"], (bad, r.text)
+    assert (await http.get(url, headers=auth(second["token"]))).json()["settings"] == got
+    # a guest keeps its settings in its browser: the server says so; without a token, 401
+    guest = await session(http, "Guest" + secrets.token_hex(3))
+    r = await http.post(url, json={"settings": {"volume": 0.5}}, headers=auth(guest["token"]))
+    assert r.status_code == 403 and r.json()["error"] == "guest", r.text
+    assert (await http.get(url)).status_code == 401

@@ -4,6 +4,8 @@ import {h, mount, toast} from '../dom.js';
 import {dateText, rulesetName, t} from '../i18n.js';
 import {api, session} from '../api.js';
 import {AVATARS, avatarEl} from '../avatars.js';
+import {loadAccountSettings} from '../settings.js';
+import {settingsPanel} from './settings_panel.js';
 
 const pct = (x) => `${Math.round(x * 100)}%`;
 
@@ -27,6 +29,7 @@ export function signInForm(go) {
       const out = await api.signIn(user.value.trim(), pass.value);
       session.forget();  // a guest who signs in to an account leaves the guest behind on this device
       session.save(out);
+      loadAccountSettings();  // what this account set on its other devices
       go('#/lobby');
     } catch (e) { toast(errorText(e), 'error', 5000); }
   }}, h('h2', {}, t('have_account'), ' ', t('sign_in')), uLabel, user, pLabel, pass,
@@ -42,6 +45,7 @@ function registerForm(go) {
     ev.preventDefault();
     try {
       session.save(await api.register({username: user.value.trim(), password: pass.value}));
+      loadAccountSettings();  // (a new account: this browser's settings become its own)
       toast(t('saved'));
       go('#/me');
     } catch (e) { toast(errorText(e), 'error', 5000); }
@@ -98,6 +102,10 @@ export function accountScreen({app, go}) {
       me.names && me.names.length > 1 ? h('p', {class: 'muted'}, t('name_history'), ': ',
         me.names.slice(1).map((n) => `${n.name} (${dateText(n.at)})`).join('、')) : null,
       h('h3', {}, t('stats')), statsTable(me.stats),
+      // the same settings as at the table; an account keeps them for its other devices, a guest here
+      h('p', {class: 'inline'}, h('button', {type: 'button', class: 'ghost', 'data-testid': 'open-settings',
+        onclick: () => { const close = () => panel.remove(); const panel = settingsPanel(close); root.appendChild(panel); }}, t('settings')),
+      h('span', {class: 'muted'}, me.account ? t('settings_synced') : t('settings_local'))),
       me.account ? h('div', {class: 'inline'},
         h('button', {type: 'button', 'data-testid': 'sign-out', onclick: () => signOut(false)}, t('sign_out')),
         h('button', {type: 'button', class: 'ghost', 'data-testid': 'sign-out-all', onclick: () => signOut(true)}, t('sign_out_all'))) : null);

@@ -6,6 +6,7 @@ import {h} from '../dom.js';
 import {has, rulesetWord, t, tileName, windName, shortTileName} from '../i18n.js';
 import {sha256} from '../sha256.js';
 import {tileEl} from '../tiles.js';
+import {reducedMotion} from '../settings.js';
 import {arrangeHand, meldsEl, seatWind, wildKinds} from '../board.js';
 import {breakdownText, itemName, itemNote, parseGroup, parseTiles, paymentNote} from '../phrases.js';
 
@@ -145,7 +146,7 @@ function paymentsTable(st, nm, ruleset) {
 
 /** Counts a number element up from 0 to its value (a short animation; instant with reduced motion). */
 export function countUp(el, value, ms = 700) {
-  if (!value || window.matchMedia('(prefers-reduced-motion: reduce)').matches) { el.textContent = signed(value); return; }
+  if (!value || reducedMotion()) { el.textContent = signed(value); return; }
   const t0 = performance.now();
   const step = (now) => {
     const k = Math.min(1, (now - t0) / ms);

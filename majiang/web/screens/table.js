@@ -10,7 +10,8 @@ import {hintFor} from '../hint.js';
 import {settlementEl, countUp} from './settlement.js';
 import {announcer, muted, setMuted, setVoice, sounds, speak, voiceOn} from '../sound.js';
 import {rankingEl} from './ranking.js';
-import {FELTS, saveSettings, settings} from '../settings.js';
+import {reducedMotion, settings} from '../settings.js';
+import {settingsPanel} from './settings_panel.js';
 
 const ACTION_ORDER = ['win', 'wildkong', 'kong', 'peng', 'chi', 'expose', 'declare', 'pass'];
 
@@ -240,7 +241,7 @@ export function tableScreen({app, go}, code) {
     if (!from || !st.lastDiscard || st.lastDiscard.seat !== st.seat || st.lastDiscard.tile !== from.tile) return;
     st.flyFrom = null;
     const el = root.querySelector('.pond-me .river .tile.hl');
-    if (!el || !el.animate || window.matchMedia('(prefers-reduced-motion: reduce)').matches) return;
+    if (!el || !el.animate || reducedMotion()) return;
     const to = el.getBoundingClientRect();
     const dx = from.rect.left - to.left, dy = from.rect.top - to.top, k = from.rect.width / Math.max(1, to.width);
     el.animate([{transform: `translate(${dx}px, ${dy}px) scale(${k})`}, {transform: 'none'}], {duration: 250, easing: 'ease-out'});
@@ -622,27 +623,9 @@ export function tableScreen({app, go}, code) {
           onchange: (ev) => setMutedPlayer(s.player_id, ev.target.checked)}), s.name))) : null);
   }
 
-  // The settings panel: effects volume, voice, auto-pass claims, auto-win, tile size, table colour.
+  // The settings panel (screens/settings_panel.js), over the table.
   function settingsEl() {
-    const s = settings();
-    const done = () => { st.settingsOpen = false; render(); };
-    const check = (key, label) => h('label', {class: 'row check'}, h('span', {}, label),
-      h('input', {type: 'checkbox', checked: s[key], 'data-testid': `set-${key}`, onchange: (ev) => { saveSettings({[key]: ev.target.checked}); }}));
-    return h('div', {class: 'modal-back', onclick: (ev) => { if (ev.target === ev.currentTarget) done(); }},
-      h('div', {class: 'modal confirm', role: 'dialog', 'aria-label': t('settings'), 'data-testid': 'settings'},
-        h('h3', {}, t('settings')),
-        h('div', {class: 'settings-form'},
-          h('label', {class: 'row'}, h('span', {}, t('set_volume')), h('input', {type: 'range', min: 0, max: 1, step: 0.1, value: s.volume,
-            'data-testid': 'set-volume', oninput: (ev) => { saveSettings({volume: Number(ev.target.value)}); sounds.discard(); }})),
-          h('label', {class: 'row check'}, h('span', {}, t('set_voice')), h('input', {type: 'checkbox', checked: voiceOn(), 'data-testid': 'set-voice',
-            onchange: (ev) => setVoice(ev.target.checked)})),
-          check('autoPass', t('set_auto_pass')), check('autoWin', t('set_auto_win')),
-          h('label', {class: 'row'}, h('span', {}, t('set_tile_size')), h('input', {type: 'range', min: 0.85, max: 1.15, step: 0.05, value: s.tileSize,
-            'data-testid': 'set-tileSize', onchange: (ev) => { saveSettings({tileSize: Number(ev.target.value)}); render(); }})),
-          h('div', {class: 'row'}, h('span', {}, t('set_felt')), h('span', {class: 'buttons'}, Object.entries(FELTS).map(([k, c]) =>
-            h('button', {type: 'button', class: `felt-swatch ${s.felt === k ? 'on' : ''}`, 'data-testid': `felt-${k}`, 'aria-label': t(`felt_${k}`),
-              style: {background: c[0]}, onclick: () => { saveSettings({felt: k}); render(); }}))))),
-        h('div', {class: 'buttons'}, h('button', {type: 'button', class: 'primary', 'data-testid': 'settings-done', onclick: done}, t('done')))));
+    return settingsPanel(() => { st.settingsOpen = false; render(); }, render);
   }
 
   // 申请解散 asks first (with only bots too): the vote cannot be taken back once it starts.

@@ -24,8 +24,8 @@ from majiang.platform.passwords import check_password, hash_password, password_p
 from majiang.platform.records import seat_stats
 from majiang.platform.schema import name_history, refresh_tokens
 from majiang.server import auth
-from majiang.server.limits import KeyedBuckets
 from majiang.server.schema import players
+from majiang.server.shared_limits import SharedBuckets
 from majiang.server.store import Store
 
 USERNAME_RE = re.compile(r"[A-Za-z0-9_]{3,20}")
@@ -68,11 +68,12 @@ def _digest(refresh: str) -> str:
 class Accounts:
     def __init__(self, store: Store, secret: str, *, access_seconds: float, refresh_seconds: float,
                  login_rate_account: float, login_burst_account: float, login_rate_ip: float,
-                 login_burst_ip: float) -> None:
+                 login_burst_ip: float, redis: Any = None, prefix: str = "") -> None:
         self.store, self.secret = store, secret
         self.access_seconds, self.refresh_seconds = access_seconds, refresh_seconds
-        self.login_account = KeyedBuckets(login_rate_account, login_burst_account)
-        self.login_ip = KeyedBuckets(login_rate_ip, login_burst_ip)
+        # counted by every node of a cluster (Redis): a flood spread over the nodes meets one limit
+        self.login_account = SharedBuckets(login_rate_account, login_burst_account, "login_account", redis, prefix)
+        self.login_ip = SharedBuckets(login_rate_ip, login_burst_ip, "login_ip", redis, prefix)
 
     # --- signing up and in ------------------------------------------------------------------
     async def register(self, username: object, password: object, name: object,
@@ -118,7 +119,7 @@ class Accounts:
             raise AccountError(400, "bad_request", "give username and password (strings)")
         login = username.casefold()
         # Per address and per asked name (known or not, so the limit says nothing about who exists).
-        if not self.login_ip.allow(address) or not self.login_account.allow(login):
+        if not await self.login_ip.allow(address) or not await self.login_account.allow(login):
             raise AccountError(429, "rate_limited", "too many sign-in attempts; wait a minute and try again")
         async with self.store.engine.connect() as conn:
             row = (await conn.execute(select(players.c.player_id, players.c.name, players.c.password_hash)

@@ -110,6 +110,16 @@ class Clubs:
         self._room_club[code] = str(club)
         return str(club)
 
+    async def people(self, club_id: str, manage: bool = False) -> tuple[str, list[str]]:
+        """The club's name and its members' ids (``manage``: only the owner and admins), for notices."""
+        async with self.store.engine.connect() as conn:
+            name = (await conn.execute(select(clubs.c.name).where(clubs.c.club_id == club_id))).scalar()
+            q = select(club_members.c.player_id).where(club_members.c.club_id == club_id,
+                                                       club_members.c.status == "member")
+            if manage:
+                q = q.where(club_members.c.role.in_(["owner", "admin"]))
+            return str(name or ""), [r[0] for r in await conn.execute(q)]
+
     async def may_enter(self, code: str, player_id: str | None) -> bool:
         """Whether the player may see, join or watch room ``code`` (a club's room: its members only)."""
         club = await self.club_of_room(code)

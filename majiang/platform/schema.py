@@ -158,3 +158,33 @@ player_settings = Table(
     Column("settings", Text, nullable=False),  # JSON: the keys of prefs.FIELDS
     Column("updated_at", Float, nullable=False),
 )
+
+# Friends (majiang/platform/friends.py, migration 0009): a code per player to share; directed links:
+# (a, b, "requested") a asked b, (a, b, "friend") and (b, a, "friend") once b accepted, (a, b, "blocked")
+# a blocked b; the invites to a room each player has not answered (they lapse with the room).
+friend_codes = Table(
+    "friend_codes", metadata,
+    Column("player_id", String(32), primary_key=True),
+    Column("code", String(8), nullable=False, unique=True),
+    Column("created_at", Float, nullable=False),
+)
+
+friend_links = Table(
+    "friend_links", metadata,
+    Column("player_id", String(32), primary_key=True),
+    Column("other_id", String(32), primary_key=True),
+    Column("state", String(10), nullable=False),  # requested | friend | blocked
+    Column("at", Float, nullable=False),
+    Index("ix_friend_links_other", "other_id", "state"),
+)
+
+room_invites = Table(
+    "room_invites", metadata,
+    Column("room_code", String(16), primary_key=True),
+    Column("to_player", String(32), primary_key=True),
+    Column("from_player", String(32), nullable=False),
+    Column("from_name", String(64), nullable=False),
+    Column("club_id", String(16), nullable=True),
+    Column("at", Float, nullable=False),
+    Index("ix_room_invites_to", "to_player", "at"),
+)

@@ -25,8 +25,10 @@ from majiang.platform.service import Platform
 from majiang.server import console
 from majiang.server.club_routes import routes as club_routes
 from majiang.server.config import Settings
+from majiang.server.friend_routes import routes as friend_routes
 from majiang.server.guard import Guard
 from majiang.server.housekeeping import Housekeeping
+from majiang.server.lobby import LobbyHub, lobby_endpoint
 from majiang.server.memwatch import from_env as memwatch_from_env
 from majiang.server.metrics import ErrorCounter
 from majiang.server.oversight import ERRORS, Oversight
@@ -54,6 +56,7 @@ class Server:
     platform: Any = None  # majiang.platform.service.Platform: accounts, records (docs/server.md)
     oversight: Any = None  # majiang.server.oversight.Oversight: the console's bans, flags and log
     quickmatch: Any = None  # majiang.server.quickmatch.QuickMatch: the queue and its matcher
+    lobby: Any = None  # majiang.server.lobby.LobbyHub: the lobby sockets, pushes and presence
 
 
 class BodyLimit:
@@ -116,7 +119,9 @@ def create_app(settings: Settings | None = None, store: Store | None = None) -> 
             (guard.revocations.tokens if kind == "token" else guard.revocations.players)[key] = at
         upkeep = Housekeeping(guard, settings.limits.gc_seconds, settings.limits.gc_connections)
         app.state.server = Server(settings, store, registry, guard, upkeep, cluster,
-                                  platform=Platform.make(store, settings), oversight=Oversight(store))
+                                  platform=Platform.make(store, settings, cluster.redis if cluster else None),
+                                  oversight=Oversight(store))
+        app.state.server.lobby = LobbyHub(app.state.server)
         # The startup objects (modules, rulesets, the app) live as long as the process: freezing them and
         # collecting less often keeps full-collection pauses out of the players' latency. Cyclic garbage
         # then waits for a full collection those thresholds make rare: housekeeping.py schedules them.
@@ -140,6 +145,7 @@ def create_app(settings: Settings | None = None, store: Store | None = None) -> 
         if n:
             log.warning("recovered %d table(s) from the log", n)
         upkeep.start()
+        await app.state.server.lobby.start()
         app.state.server.quickmatch = QuickMatch(app.state.server)
         app.state.server.quickmatch.start()
         watch = memwatch_from_env(lambda: structure_sizes(app.state.server),
@@ -153,6 +159,7 @@ def create_app(settings: Settings | None = None, store: Store | None = None) -> 
                 await watch.stop()
             await upkeep.stop()
             await app.state.server.quickmatch.stop()
+            await app.state.server.lobby.stop()
             for table in await registry.all():
                 table.timers.cancel_all()
             if cluster is not None:
@@ -175,7 +182,8 @@ def create_app(settings: Settings | None = None, store: Store | None = None) -> 
         return PlainTextResponse(exc.detail, status_code=exc.status_code, headers=exc.headers)
 
     app = Starlette(
-        routes=[*console.routes, *platform_routes, *club_routes, *ratings_routes, *routes,
+        routes=[*console.routes, *platform_routes, *club_routes, *friend_routes, *ratings_routes, *routes,
+                WebSocketRoute("/lobby/ws", lobby_endpoint),
                 WebSocketRoute("/ws/{code}", websocket_endpoint),
                 Mount("/", StaticFiles(directory=WEB, html=True), name="web")],
         lifespan=lifespan,

@@ -15,7 +15,7 @@ from starlette.routing import Route
 
 from majiang.platform import records
 from majiang.platform.clubs import BOARD_SORTS, ClubError
-from majiang.server.platform_routes import caller, platform_of
+from majiang.server.platform_routes import caller, code_missed, codes_allowed, platform_of
 from majiang.server.protocol import RoomCreate
 from majiang.server.quotas import held
 from majiang.server.rest import (
@@ -23,7 +23,6 @@ from majiang.server.rest import (
     PLAYER_RE,
     HTTPError,
     body,
-    client_ip,
     endpoint,
     ok,
     open_room,
@@ -31,7 +30,7 @@ from majiang.server.rest import (
 )
 
 SETTING_KEYS = ("hands", "discard_seconds", "claim_seconds", "ready_seconds", "grace_seconds", "vote_seconds",
-                "bot_delay", "watch", "watch_delay", "max_timeouts")
+                "bot_delay", "watch", "watch_delay", "max_timeouts", "same_address")
 
 
 def club_endpoint(fn: Any) -> Any:
@@ -102,28 +101,54 @@ async def info(request: Request) -> Response:
     return ok(found)
 
 
-def _invite(request: Request, text: object) -> str:
-    """An invite code from the path or body; look-ups are limited per address like replay codes."""
-    if not platform_of(request).code_lookups.allow(client_ip(request)):
-        raise HTTPError(429, "rate_limited", "too many codes tried from your address; wait a minute")
+async def _invite(request: Request, text: object) -> str:
+    """An invite code from the path or body; codes that name nothing are limited per address like
+    replay codes (the same MissThrottle)."""
+    await codes_allowed(request, "invite codes")
     code = records.clean_replay_code(text)  # the same alphabet and length
     if code is None:
+        await code_missed(request)
         raise HTTPError(400, "bad_invite", f"an invite code is 8 of the characters {records.ALPHABET}")
     return code
 
 
 async def preview(request: Request) -> Response:
-    code = _invite(request, request.path_params["code"])
+    code = await _invite(request, request.path_params["code"])
     found = await platform_of(request).clubs.preview(code)
     if found is None:
+        await code_missed(request)
         raise HTTPError(404, "bad_invite", "that invite code is wrong or no longer valid")
     return ok(found)
 
 
 async def join(request: Request) -> Response:
     player = me(request)
-    code = _invite(request, (await body(request)).get("invite_code"))
-    return ok(await platform_of(request).clubs.request_join(code, player))
+    code = await _invite(request, (await body(request)).get("invite_code"))
+    try:
+        out = await platform_of(request).clubs.request_join(code, player)
+    except ClubError as e:
+        if e.code == "bad_invite":
+            await code_missed(request)
+        raise
+    await notify_join_request(request, out, player)
+    return ok(out)
+
+
+async def club_notice(request: Request, club_id: str, to: list[str], what: str, **data: Any) -> None:
+    """A club notice on the lobby socket (majiang/server/lobby.py) of each of ``to``."""
+    if to:
+        name, _ = await platform_of(request).clubs.people(club_id)
+        await request.app.state.server.lobby.push(to, "club", club={"club_id": club_id, "name": name}, what=what,
+                                                  **data)
+
+
+async def notify_join_request(request: Request, out: dict[str, Any], player_id: str) -> None:
+    """Tell the club's owner and admins someone asked to join (they approve on the club's page)."""
+    club_id = str(out["club_id"])
+    p = caller(request)
+    _, managers = await platform_of(request).clubs.people(club_id, manage=True)
+    await club_notice(request, club_id, managers, "join_request",
+                      player={"player_id": player_id, "name": p.name if p else ""})
 
 
 async def members(request: Request) -> Response:
@@ -131,8 +156,10 @@ async def members(request: Request) -> Response:
 
 
 async def answer(request: Request) -> Response:
-    await platform_of(request).clubs.answer_request(club_id_of(request), me(request), player_param(request),
-                                                    (await body(request)).get("approve"))
+    club_id, other = club_id_of(request), player_param(request)
+    approve = (await body(request)).get("approve")
+    await platform_of(request).clubs.answer_request(club_id, me(request), other, approve)
+    await club_notice(request, club_id, [other], "approved" if approve else "refused")
     return ok({"ok": True})
 
 
@@ -191,6 +218,9 @@ async def create_room(request: Request) -> Response:
         await table.commit(("seat", {"seat": 0, "player_id": caller_p.player_id, "name": caller_p.name}))
         await table.settle(room=True, hand=False)
         table.await_connection(0)
+    _, everyone = await clubs.people(club_id)
+    await club_notice(request, club_id, [p for p in everyone if p != caller_p.player_id], "room",
+                      room=table.code, by={"player_id": caller_p.player_id, "name": caller_p.name})
     return ok({"room": table.room_json(), "seat": 0, "club_id": club_id}, 201)
 
 

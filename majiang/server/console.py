@@ -19,6 +19,7 @@ from starlette.routing import Route
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from majiang.engine import event_to_builtins, seat_view
+from majiang.server import addresses
 from majiang.server.metrics import exposition
 from majiang.server.oversight import ERRORS
 from majiang.server.protocol import message
@@ -121,7 +122,7 @@ def table_json(table: Table) -> dict[str, Any]:
             and st.match is not None else None,
             "phase": hand.phase if hand is not None and st.status == "playing" else None,
             "seats": room["seats"], "totals": room["totals"], "clocks": clocks, "watchers": len(table.watchers),
-            "broken": table.broken, "seq": st.seq}
+            "broken": table.broken, "seq": st.seq, "same_address": addresses.groups(table)}
 
 
 def local_overview(server: Any, tables: list[Table]) -> dict[str, Any]:

@@ -186,18 +186,32 @@ async def match(request: Request) -> Response:
 
 
 async def replay_code(request: Request) -> Response:
-    """The hand a 回放码 names. Limited per address: codes are not for guessing."""
-    if not platform_of(request).code_lookups.allow(client_ip(request)):
-        raise HTTPError(429, "rate_limited", "too many replay codes tried from your address; wait a minute")
+    """The hand a 回放码 names. Codes that name nothing are limited per address (every node counts them):
+    codes are not for guessing."""
+    await codes_allowed(request, "replay codes")
     code = records.clean_replay_code(request.path_params["code"])
     if code is None:
+        await code_missed(request)
         raise HTTPError(400, "bad_request", f"a replay code is {records.CODE_LEN} of the characters "
                                             f"{records.ALPHABET} (dashes and spaces are ignored)")
     async with request.app.state.server.store.engine.connect() as conn:
         target = await records.replay_target(conn, code)
     if target is None or not await may_see_match(request, target, caller(request, required=False)):
+        await code_missed(request)
         raise HTTPError(404, "not_found", "no hand has that replay code")
     return ok(target)
+
+
+async def codes_allowed(request: Request, what: str) -> None:
+    """429 while the caller's address has used up its misses (replay, invite and player codes alike)."""
+    wait = await platform_of(request).code_misses.wait_shared(client_ip(request))
+    if wait is not None:
+        raise HTTPError(429, "rate_limited", f"too many {what} that named nothing from your address; "
+                                             f"try again in {wait:.0f} s")
+
+
+async def code_missed(request: Request) -> None:
+    await platform_of(request).code_misses.miss_shared(client_ip(request))
 
 
 routes = [

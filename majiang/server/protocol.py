@@ -116,6 +116,7 @@ class RoomSettings(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     # row hand the seat to 托管 (1: the first timeout does, as before issue 24).
     tuoguan_after: int = 2
     ranked: bool = False  # four accounts, no bots; the match's result changes their ratings (platform/ratings.py)
+    same_address: str = "allow"  # two seats from one address: allow | warn | refuse (majiang/server/addresses.py)
 
     def check(self) -> str | None:
         """None when sane, else the reason (clocks may be short for tests, never zero)."""
@@ -135,6 +136,8 @@ class RoomSettings(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
             return "max_timeouts must be 1..100"
         if not 1 <= self.tuoguan_after <= 10:
             return "tuoguan_after must be 1..10"
+        if self.same_address not in ("allow", "warn", "refuse"):
+            return "same_address must be allow, warn or refuse"
         return None
 
 

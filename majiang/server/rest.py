@@ -21,7 +21,7 @@ from majiang.engine.replay import rebuild as rebuild_replay
 from majiang.engine.view import seat_view
 from majiang.rules.base import RulesetError
 from majiang.rules.registry import ENTRIES, RULESETS, make_ruleset
-from majiang.server import auth, openapi
+from majiang.server import addresses, auth, openapi
 from majiang.server.botpace import PACE
 from majiang.server.intents import add_bots, dissolve
 from majiang.server.logs import TABLE
@@ -507,6 +507,9 @@ async def join_room(request: Request) -> Response:
             seat = st.free_seat()
             if seat is None or st.status != "waiting":
                 raise HTTPError(409, "room_full", "every seat is taken")
+            if st.settings.same_address == "refuse" and addresses.sharing(table, player.player_id, client_ip(request)):
+                raise HTTPError(409, "same_address", "another seat at this table connects from your address, "
+                                                     "and this room refuses that")
             table.check_name(player.name, player.player_id)
             await table.commit(("seat", {"seat": seat, "player_id": player.player_id, "name": player.name}))
             await table.settle(room=True, hand=False)

@@ -10,7 +10,7 @@ from typing import Any
 import msgspec
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from majiang.server import auth
+from majiang.server import addresses, auth
 from majiang.server.conn import Conn
 from majiang.server.intents import handle
 from majiang.server.limits import Bucket
@@ -95,6 +95,13 @@ async def _serve(ws: WebSocket) -> None:
         if seats >= app.settings.limits.seats_per_token:
             await _refuse(ws, table.state.shown_seq, "quota", f"you already hold {seats} seats in open rooms", 4003)
             return
+    same = table.state.settings.same_address
+    clash = addresses.sharing(table, player.player_id, ip) if same != "allow" else []
+    if clash and same == "refuse" and table.state.status in ("waiting", "playing") \
+            and (table.state.seat_of(player.player_id) is not None or table.state.status == "waiting"):
+        await _refuse(ws, table.state.shown_seq, "same_address", "another seat at this table connects from your "
+                                                                  "address, and this room refuses that", 4003)
+        return
     conn = Conn(ws, player.player_id, player)
     try:
         seat = await table.attach(conn, player.player_id, player.name)
@@ -102,6 +109,8 @@ async def _serve(ws: WebSocket) -> None:
         await conn.finish()
         await _refuse(ws, table.state.shown_seq, e.code, e.reason, 4003)
         return
+    if clash and seat is not None and same == "warn":
+        addresses.warn(table)
     if guard.revocations.revoked(player):
         # revoked while this connection was being seated (after the check at the door, before the
         # table listed it, where close_revoked could not see it): closed now, like any other

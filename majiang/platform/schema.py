@@ -159,7 +159,7 @@ player_settings = Table(
     Column("updated_at", Float, nullable=False),
 )
 
-# Friends (majiang/platform/friends.py, migration 0009): a code per player to share; directed links:
+# Friends (majiang/platform/friends.py, migration 0010): a code per player to share; directed links:
 # (a, b, "requested") a asked b, (a, b, "friend") and (b, a, "friend") once b accepted, (a, b, "blocked")
 # a blocked b; the invites to a room each player has not answered (they lapse with the room).
 friend_codes = Table(

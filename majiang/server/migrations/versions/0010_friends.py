@@ -1,8 +1,8 @@
 """Friends and room invites: each player's shareable code, the links between players (a request, a
 friendship, a block) and the invites to a room waiting for their answer (majiang/platform/friends.py).
 
-Revision ID: 0009
-Revises: 0008
+Revision ID: 0010
+Revises: 0009
 """
 
 from __future__ import annotations
@@ -10,8 +10,8 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0009"
-down_revision = "0008"
+revision = "0010"
+down_revision = "0009"
 branch_labels = None
 depends_on = None
 

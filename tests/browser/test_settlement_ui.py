@@ -33,10 +33,10 @@ ENGINE_WORDS = re.compile(r"\b(chow|pung|pair|peng|chi|exposed|from seat|W as|wi
 
 
 def _views() -> list[dict[str, Any]]:
-    """Finished hands with a winner, from both rulesets and every mode, and a 一炮多响 (two winners)."""
+    """Finished hands with a winner, from every ruleset and mode, and a 一炮多响 (two winners)."""
     out: list[dict[str, Any]] = []
     for name, opts in [("anqing", {"mode": "A"}), ("anqing", {"mode": "B"}), ("hefei", {"room": "baoting"}),
-                       ("hefei", {"room": "bubaoting"})]:
+                       ("hefei", {"room": "bubaoting"}), ("baida", {})]:
         found = 0
         for i in range(40):
             hand = Hand(make_ruleset(name, opts), f"ui-{name}-{i}")
@@ -69,7 +69,10 @@ RENDER = """async ([views, lang]) => {
     const wins = [...el.querySelectorAll('[data-testid^=win-hand-]')].map((w) => ({
       seat: Number(w.dataset.testid.split('-')[2]),
       winning: [...w.querySelectorAll('.winning-tile')].map((t) => Number(t.dataset.tile)),
-      melds: w.querySelectorAll('.melds > .meld:not(.exposed-gangpai)').length,
+      // the winning tile set apart with its label beside it (胡牌张 / winning tile)
+      apart: [...w.querySelectorAll('.win-apart')].map((a) => [a.querySelectorAll('.winning-tile').length,
+        (a.querySelector('small') || {}).textContent || '']),
+      melds: w.querySelectorAll('.melds > .meld:not(.exposed-gangpai):not(.exposed-flowers)').length,
       wildAs: [...w.querySelectorAll('.wild-as')].length,
     }));
     const details = [...el.querySelectorAll('.pay-detail')].map((d) => d.textContent).join(' | ');
@@ -106,6 +109,7 @@ def test_settlement_reads_in_words(browser: Any, server: Any, shots: Path) -> No
                 for win, shown in zip(sorted(view["wins"], key=lambda w: w["seat"]),
                                       sorted(res["wins"], key=lambda w: w["seat"]), strict=True):
                     assert shown["winning"] == [win["tile"]], where  # set apart and marked
+                    assert shown["apart"] == [[1, "胡牌张" if lang == "zh" else "winning tile"]], (where, shown)
                     assert shown["melds"] == len(view["seats"][win["seat"]]["melds"]), where
         # One settlement with melds and wilds, at every size, in both languages.
         rich = max(views, key=lambda v: sum(len(s["melds"]) for s in v["seats"]) + (v["ruleset"] == "anqing") * 10)

@@ -52,7 +52,7 @@ export function tableScreen({app, go}, code) {
   window.__mj = {st, sock};
 
   function onClosed(closeCode) {
-    if (closeCode === 4000) toast(t('replaced'), 'warn', 6000);
+    if (closeCode === 4000) toast(() => t('replaced'), 'warn', 6000);
     if (closeCode === 4003 || closeCode === 4004) {
       // An unknown or ended room's link says so on the lobby instead of landing there silently.
       noticeAfterRoute(closeCode === 4004 ? t('room_unknown', {code}) : `${t('error')}: ${st.lastError || t('room_closed')}`);
@@ -67,7 +67,7 @@ export function tableScreen({app, go}, code) {
       case 'welcome':
         st.seat = msg.seat;
         st.watching = !!msg.watching;
-        if (st.watching) { session.room = null; toast(t('watch_full')); }
+        if (st.watching) { session.room = null; toast(() => t('watch_full')); }
         st.room = msg.room;
         st.roomAt = performance.now();
         if (msg.room && msg.room.status === 'waiting' && msg.room.hand_no === 0) st.view = null;
@@ -110,8 +110,8 @@ export function tableScreen({app, go}, code) {
       case 'error':
         st.pending = false;
         st.lastError = msg.reason || msg.code;
-        if (msg.code === 'chat_limit') toast(t('chat_slow'), 'warn', 3000);
-        else if (msg.code === 'stale') { toast(t('stale'), 'warn'); sock.send({type: 'sync'}); }
+        if (msg.code === 'chat_limit') toast(() => t('chat_slow'), 'warn', 3000);
+        else if (msg.code === 'stale') { toast(() => t('stale'), 'warn'); sock.send({type: 'sync'}); }
         else if (msg.code === 'room_full' || msg.code === 'no_room' || msg.code === 'dissolved') {
           toast(`${t('error')}: ${msg.reason || msg.code}`, 'error', 5000);
           session.room = null;
@@ -131,7 +131,7 @@ export function tableScreen({app, go}, code) {
       case 'dissolved':
         st.dissolved = msg;
         session.room = null;
-        toast(t('dissolved'), 'warn', 6000);
+        toast(() => t('dissolved'), 'warn', 6000);
         break;
       case 'notice':
         // The operator (网管) acted on this table: a dissolved hand (back to the waiting room: a new game),
@@ -154,10 +154,11 @@ export function tableScreen({app, go}, code) {
     const was = prev.seats[me], now = room.seats[me];
     const after = (room.settings && room.settings.tuoguan_after) || 2;
     if ((now.missed || 0) > (was.missed || 0)) {
-      toast(t('missed_turn', {n: Math.max(1, after - now.missed)}), 'warn', 5000);
-      announce(t('missed_turn', {n: Math.max(1, after - now.missed)}));
+      const n = Math.max(1, after - now.missed);
+      toast(() => t('missed_turn', {n}), 'warn', 5000);  // (a function: re-worded on a language switch)
+      announce(t('missed_turn', {n}));
     } else if (now.tuoguan && !was.tuoguan && !st.askedTuoguan) {
-      toast(t('tuoguan_started'), 'warn', 6000);
+      toast(() => t('tuoguan_started'), 'warn', 6000);
       announce(t('tuoguan_started'));
     }
     if (!now.tuoguan) st.askedTuoguan = false;
@@ -644,12 +645,18 @@ export function tableScreen({app, go}, code) {
   function cancelTuoguanEl(v) {
     const roomSeat = st.room && st.seat !== null && st.seat !== undefined ? st.room.seats[st.seat] : null;
     const tg = st.tuoguan || !!(roomSeat && roomSeat.tuoguan);
-    if (!tg || v.phase === 'over' || st.watching) return null;
-    return h('div', {class: 'tuoguan-cover'},
-      h('span', {class: 'tuoguan-note'}, t('tuoguan_on')),
-      h('button', {type: 'button', class: 'primary big', 'data-testid': 'cancel-tuoguan',
-        onclick: () => sock.send({type: 'tuoguan', on: false})}, t('cancel_tuoguan')));
+    if (!tg || v.phase === 'over' || st.watching) { tuoguanCover = null; return null; }
+    // The same element across renders (the bots' moves re-render the table many times a second): a tap
+    // that began on the button still ends on it, where a fresh button each render could lose it.
+    if (!tuoguanCover || tuoguanCover.dataset.lang !== getLang()) {
+      tuoguanCover = h('div', {class: 'tuoguan-cover', 'data-lang': getLang()},
+        h('span', {class: 'tuoguan-note'}, t('tuoguan_on')),
+        h('button', {type: 'button', class: 'primary big', 'data-testid': 'cancel-tuoguan',
+          onclick: () => sock.send({type: 'tuoguan', on: false})}, t('cancel_tuoguan')));
+    }
+    return tuoguanCover;
   }
+  let tuoguanCover = null;
 
   function optionTiles(a) {
     const v = st.view;
@@ -733,6 +740,7 @@ export function tableScreen({app, go}, code) {
       }
       const n = Math.ceil(left);
       dial.textContent = String(n);
+      dial.dataset.digits = String(String(n).length);  // (three digits drawn smaller, clear of the winds)
       dial.classList.toggle('low', left < 5);
       const mine = (st.view.legal || []).length > 0;
       if (mine && left < 5 && n !== st.lastBeep && n > 0) { st.lastBeep = n; sounds.tick(); }

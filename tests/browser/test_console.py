@@ -4,10 +4,9 @@ languages (test-output/screenshots/console-*)."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
-
-from collections.abc import Iterator
 
 import httpx
 import pytest

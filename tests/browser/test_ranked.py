@@ -33,7 +33,7 @@ def _in_thread(coro_fn: Any) -> Any:
     def go() -> None:
         try:
             out["v"] = asyncio.run(coro_fn())
-        except BaseException as e:  # noqa: BLE001 - handed to the test's thread, which raises it
+        except BaseException as e:
             out["error"] = e
 
     th = threading.Thread(target=go)

@@ -14,9 +14,12 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Literal
 
-from majiang.rules.guobiao_fans.table import FAN_BY_ID, FANS, FanInfo
+from majiang.rules.guobiao_fans import calc
+from majiang.rules.guobiao_fans.codes import CODE_OF
+from majiang.rules.guobiao_fans.table import ALL_FANS, FAN_BY_ID, FANS, FanInfo
 
 __all__ = [
+    "ALL_FANS",
     "FANS",
     "FAN_BY_ID",
     "FanInfo",
@@ -101,7 +104,87 @@ def score_hand(hand: GbHand) -> tuple[FanLine, ...] | None:
 
     Raises :class:`GbHandError` for a hand that cannot exist.
     """
-    raise NotImplementedError("guobiao fan calculator: landing")
+    table = calc.calculate(situation(hand))
+    if table is None:
+        return None
+    lines = [FanLine(f.fan, f.zh, f.en, f.value, n) for f, n in zip(ALL_FANS, table, strict=True) if n]
+    if hand.flowers:
+        f = FANS[calc.FLOWER_TILES]
+        lines.append(FanLine(f.fan, f.zh, f.en, f.value, hand.flowers))
+    lines.sort(key=lambda line: -line.value)  # (stable: the rule book's order within a value)
+    return tuple(lines)
+
+
+_MELD_SIZE = {"chi": 3, "peng": 3, "kong": 4, "concealed_kong": 4}
+
+
+def _check_tile(t: object, what: str) -> int:
+    if not isinstance(t, int) or isinstance(t, bool) or not 0 <= t < 34:
+        raise GbHandError(f"{what}: {t!r} is not a tile id 0-33 (flowers go in `flowers`)")
+    return t
+
+
+def _meld_pack(m: GbMeld) -> int:
+    if m.kind not in _MELD_SIZE:
+        raise GbHandError(f"meld kind {m.kind!r} is not one of chi, peng, kong, concealed_kong")
+    tiles = sorted(_check_tile(t, f"{m.kind} tile") for t in m.tiles)
+    if len(tiles) != _MELD_SIZE[m.kind]:
+        raise GbHandError(f"a {m.kind} has {_MELD_SIZE[m.kind]} tiles, not {len(tiles)}: {m.tiles!r}")
+    if m.kind == "chi":
+        lo = tiles[0]
+        if lo >= 27 or lo % 9 > 6 or tiles != [lo, lo + 1, lo + 2]:
+            raise GbHandError(f"chi {m.tiles!r} is not three consecutive tiles of one suit")
+        if m.offer not in (1, 2, 3):
+            raise GbHandError(f"chi offer {m.offer!r}: which tile was claimed, 1-3")
+        return calc.pack(calc.CHOW, CODE_OF[lo + 1], melded=True)
+    if len(set(tiles)) != 1:
+        raise GbHandError(f"{m.kind} {m.tiles!r} is not {len(tiles)} copies of one tile")
+    if m.kind == "concealed_kong":
+        return calc.pack(calc.KONG, CODE_OF[tiles[0]])
+    if m.offer not in (1, 2, 3):
+        raise GbHandError(f"{m.kind} offer {m.offer!r}: the seat claimed from, 1-3")
+    return calc.pack(calc.PUNG if m.kind == "peng" else calc.KONG, CODE_OF[tiles[0]], melded=True)
+
+
+def situation(hand: GbHand) -> calc.Situation:
+    """Check ``hand`` and turn it into the calculator's inputs (flags corrected as the tiles imply)."""
+    if len(hand.melds) > 4:
+        raise GbHandError(f"{len(hand.melds)} melds: a hand has at most 4")
+    concealed = [_check_tile(t, "concealed tile") for t in hand.concealed]
+    win = _check_tile(hand.win_tile, "winning tile")
+    if len(concealed) + 3 * len(hand.melds) != 13:
+        raise GbHandError(f"{len(concealed)} concealed tiles with {len(hand.melds)} melds: "
+                          f"expected {13 - 3 * len(hand.melds)} (the winning tile apart)")
+    for name in ("seat_wind", "prevalent_wind"):
+        w = getattr(hand, name)
+        if w not in (0, 1, 2, 3):
+            raise GbHandError(f"{name} {w!r}: 0-3 for east, south, west, north")
+    if not 0 <= hand.flowers <= 8:
+        raise GbHandError(f"flowers {hand.flowers!r}: 0-8")
+    fixed = [_meld_pack(m) for m in hand.melds]
+    counts = [0] * 34
+    for t in concealed:
+        counts[t] += 1
+    counts[win] += 1
+    in_melds = [0] * 34
+    for m in hand.melds:
+        for t in m.tiles:
+            in_melds[t] += 1
+    for t in range(34):
+        if counts[t] + in_melds[t] > 4:
+            raise GbHandError(f"five or more copies of tile {t}")
+    win_code = CODE_OF[win]
+    fourth = hand.last_copy and win not in concealed
+    if in_melds[win] == 3:  # the other three are in the hand's own melds: it was the last copy
+        fourth = True
+    about_kong = hand.kong_win
+    if about_kong:
+        if hand.self_drawn:
+            about_kong = any(m.kind in ("kong", "concealed_kong") for m in hand.melds)
+        else:
+            about_kong = in_melds[win] == 0 and win not in concealed
+    return calc.Situation(fixed, [CODE_OF[t] for t in concealed], win_code, hand.self_drawn, fourth,
+                          about_kong, hand.last_tile, hand.seat_wind, hand.prevalent_wind)
 
 
 def fan_total(lines: Iterable[FanLine]) -> int:

@@ -112,5 +112,11 @@ FANS: Final[tuple[FanInfo, ...]] = tuple(FanInfo(*row) for row in (
     ("flower_tiles", "花牌", "Flower Tiles", 1),
 ))
 
-FAN_BY_ID: Final[dict[str, FanInfo]] = {f.fan: f for f in FANS}
-FAN_BY_ZH: Final[dict[str, FanInfo]] = {f.zh: f for f in FANS}
+# Not in the 2006 rule book's 81: one melded and one concealed kong score 明暗杠 (5) instead of
+# 明杠 + 暗杠 (1 + 2), as in the competition scorer the ruleset is checked against (PyMahjongGB).
+CONCEALED_AND_MELDED_KONG: Final = FanInfo(
+    "concealed_kong_and_melded_kong", "明暗杠", "Concealed Kong and Melded Kong", 5)
+
+ALL_FANS: Final[tuple[FanInfo, ...]] = (*FANS, CONCEALED_AND_MELDED_KONG)
+FAN_BY_ID: Final[dict[str, FanInfo]] = {f.fan: f for f in ALL_FANS}
+FAN_BY_ZH: Final[dict[str, FanInfo]] = {f.zh: f for f in ALL_FANS}

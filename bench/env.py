@@ -30,7 +30,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from majiang.engine.match import Match
 from majiang.env import VectorEnv, aec_env
-from majiang.env.table import Table, table_options
+from majiang.env.table import EnvTable, table_options
 from majiang.rules.registry import make_ruleset
 
 WARMUP_S = 2.0
@@ -42,7 +42,7 @@ class TableSteps:
     name = "Table (bare loop)"
 
     def __init__(self, ruleset: str, options: dict[str, str]) -> None:
-        self.table = Table(ruleset, options=options, seed="warm")
+        self.table = EnvTable(ruleset, options=options, seed="warm")
         self.rng = random.Random(0)
         self.table.reset()
         self.run(WARMUP_S)

@@ -5,7 +5,7 @@
 Timed rates on a shared machine swing with its load; instruction counts do not. For each variant
 this runs the interpreter twice under ``valgrind --tool=callgrind``: once playing ``N`` random
 steps exactly like bench/env.py's rows (``table``: the acting seat's observation, a random legal
-index from its mask, ``Table.step``; ``engine``: the bare ``Match`` with a random legal action),
+index from its mask, ``EnvTable.step``; ``engine``: the bare ``Match`` with a random legal action),
 once playing none. Both first play the same warm-up steps on other games (caches filled, imports
 done), so the difference over ``N`` is one steady-state step. Needs valgrind; takes ~1 min a variant.
 
@@ -35,9 +35,9 @@ def play(kind: str, ruleset: str, option: str, steps: int) -> None:
     rng = random.Random(0)
     options = table_options(ruleset, mode=None if option == "-" else option)  # (anqing: mode, hefei: room)
     if kind == "table":
-        from majiang.env.table import Table
+        from majiang.env.table import EnvTable
 
-        t = Table(ruleset, options=options, seed="warm")
+        t = EnvTable(ruleset, options=options, seed="warm")
         t.reset()
         for n in (WARMUP, steps):
             for _ in range(n):

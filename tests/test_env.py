@@ -16,7 +16,7 @@ from majiang.engine.view import seat_view
 from majiang.env import N_ACTIONS, VectorEnv, aec_env, describe_index, planes, single_agent
 from majiang.env.actions import action_index
 from majiang.env.observation import PLANES, C, P
-from majiang.env.table import Table
+from majiang.env.table import EnvTable
 
 VARIANTS = [("anqing", {"mode": "A"}), ("anqing", {"mode": "B"}), ("hefei", {"room": "baoting"}),
             ("hefei", {"room": "bubaoting"}), ("baida", {}), ("baida", {"seven_baida": True})]
@@ -31,7 +31,7 @@ def test_pettingzoo_api_test(ruleset: str) -> None:
 @pytest.mark.parametrize("ruleset,options", VARIANTS)
 def test_masks_equal_legal_actions_at_every_step(ruleset: str, options: dict[str, object]) -> None:
     rng = random.Random(7)
-    table = Table(ruleset, options=options, seed="masks", hands=4)
+    table = EnvTable(ruleset, options=options, seed="masks", hands=4)
     kinds_seen: set[int] = set()
     claims_hidden = 0
     for _ in range(10):  # 40 hands
@@ -65,11 +65,11 @@ def test_masks_equal_legal_actions_at_every_step(ruleset: str, options: dict[str
 
 @pytest.mark.parametrize("ruleset,options", VARIANTS)
 def test_incremental_planes_equal_planes_rebuilt_from_the_seat_view(ruleset: str, options: dict[str, object]) -> None:
-    """Table.observe keeps each seat's planes from the hand's events (majiang/env/tracker.py); they
+    """EnvTable.observe keeps each seat's planes from the hand's events (majiang/env/tracker.py); they
     must be byte-identical to ``planes(seat_view(...))`` for every seat at every step, through
     claims, kongs, 杠牌, 补花, 报听 and the next hands of a match, and at the match's end."""
     rng = random.Random(17)
-    table = Table(ruleset, options=options, seed="incremental", hands=3)
+    table = EnvTable(ruleset, options=options, seed="incremental", hands=3)
     events_seen: set[str] = set()
     steps = 0
     for _ in range(12):  # 36 hands
@@ -132,10 +132,10 @@ def test_vector_env_and_aec_observations_equal_planes_rebuilt_from_the_seat_view
 
 
 def test_observations_kept_stay_as_they_were() -> None:
-    """Table.observe hands out rows of a pool (majiang/env/table.py): each row is its own, never
+    """EnvTable.observe hands out rows of a pool (majiang/env/table.py): each row is its own, never
     reused, so an observation kept over many steps (more than a pool) is unchanged, and writing into
     one observation changes no other."""
-    t = Table("anqing", seed="keep", hands=2)
+    t = EnvTable("anqing", seed="keep", hands=2)
     t.reset()
     rng = random.Random(2)
     kept = []
@@ -165,7 +165,7 @@ def test_the_pure_python_path_gives_the_same_observations_as_the_accelerator(
         pytest.skip("the C accelerator is not built (or MAJIANG_PURE is set)")
 
     def play() -> list[bytes]:
-        table = Table(ruleset, options=options, seed="pure", hands=3)
+        table = EnvTable(ruleset, options=options, seed="pure", hands=3)
         rng = random.Random(4)
         out = []
         for _ in range(4):  # 12 hands
@@ -196,7 +196,7 @@ def test_the_accelerators_indices_equal_index_of(ruleset: str, options: dict[str
     if fast is None:
         pytest.skip("the C accelerator is not built (or MAJIANG_PURE is set)")
     rng = random.Random(8)
-    table = Table(ruleset, options=options, seed="indices", hands=2)
+    table = EnvTable(ruleset, options=options, seed="indices", hands=2)
     seen: set[int] = set()
     for _ in range(6):
         table.reset()
@@ -277,7 +277,7 @@ def _scramble(hand: Hand, viewer: int, rng: random.Random) -> Hand:
 def test_observations_never_depend_on_another_seats_concealed_tiles(ruleset: str,
                                                                     options: dict[str, object]) -> None:
     rng = random.Random(13)
-    table = Table(ruleset, options=options, seed="secret", hands=1)
+    table = EnvTable(ruleset, options=options, seed="secret", hands=1)
     changed = checked = detected = 0
     for _ in range(4):
         table.reset()
@@ -307,7 +307,7 @@ def test_observations_never_depend_on_another_seats_concealed_tiles(ruleset: str
 
 
 def test_planes_shape_and_a_few_meanings() -> None:
-    table = Table("anqing", seed=1)
+    table = EnvTable("anqing", seed=1)
     table.reset()
     hand = table.hand
     seat = table.acting()
@@ -322,7 +322,7 @@ def test_planes_shape_and_a_few_meanings() -> None:
 
 
 def test_action_index_of_a_chi_names_where_the_discard_sits() -> None:
-    table = Table("anqing", options={"mode": "A"}, seed="chi", hands=8)
+    table = EnvTable("anqing", options={"mode": "A"}, seed="chi", hands=8)
     rng = random.Random(1)
     seen: set[int] = set()
     table.reset()
@@ -398,7 +398,7 @@ def test_table_takes_numpy_integers_and_refuses_other_seats_and_indices() -> Non
     """Seats and action indices come from numpy in most training code: numpy integers are ints
     here (on the compiled path too, whose declared types are checked); anything else is refused
     with a reason and changes nothing."""
-    table = Table("hefei", seed=5)
+    table = EnvTable("hefei", seed=5)
     table.reset()
     seat = np.int64(table.acting())
     obs = table.observe(seat)
@@ -415,7 +415,7 @@ def test_table_takes_numpy_integers_and_refuses_other_seats_and_indices() -> Non
     table.step(legal[0])
     assert len(table.hand.log) == steps + 1
     # numpy integers for the construction and the seed, a tuple of actions for a batch
-    other = Table("anqing", seed=np.int64(5), hands=np.int64(2), options={"mode": "B"})
+    other = EnvTable("anqing", seed=np.int64(5), hands=np.int64(2), options={"mode": "B"})
     other.reset(np.int64(3))
     assert other.hands == 2 and other.base_seed == "3"
     v = VectorEnv(np.int64(2), "baida", seed=1)
@@ -449,7 +449,7 @@ def test_aec_and_single_agent_refuse_a_float_action_and_change_nothing() -> None
     assert len(single.table.hand.log) > steps
 
 
-def _play_out(table: Table, rng: random.Random) -> tuple[list[int], list[bytes]]:
+def _play_out(table: EnvTable, rng: random.Random) -> tuple[list[int], list[bytes]]:
     """Random legal steps to the end of the match: (the totals, every observation's bytes)."""
     seen = []
     while not table.finished:
@@ -465,7 +465,7 @@ def _play_out(table: Table, rng: random.Random) -> tuple[list[int], list[bytes]]
 def test_a_deep_copy_branches_the_episode(ruleset: str) -> None:
     """deepcopy (tree search, what-ifs) on the compiled path too: the copy plays on exactly as the
     original would, and what either does afterwards leaves the other as it was."""
-    table = Table(ruleset, seed=21, hands=2)
+    table = EnvTable(ruleset, seed=21, hands=2)
     table.reset()
     rng = random.Random(5)
     for _ in range(40):
@@ -476,7 +476,7 @@ def test_a_deep_copy_branches_the_episode(ruleset: str) -> None:
     mine, theirs = _play_out(table, random.Random(9)), _play_out(twin, random.Random(9))
     assert mine == theirs and len(mine[1]) > 10
     # a copy taken, then played differently, leaves the original's observations and state alone
-    other = Table(ruleset, seed=21, hands=2)
+    other = EnvTable(ruleset, seed=21, hands=2)
     other.reset()
     rng = random.Random(5)
     for _ in range(40):
@@ -535,7 +535,7 @@ def test_bad_construction_is_refused_naming_what_is_wrong() -> None:
     with pytest.raises(RulesetError, match="bad hefei options"):
         aec_env("hefei", mode="X")
     with pytest.raises(ValueError, match="hands must be at least 1"):
-        Table("anqing", hands=0)
+        EnvTable("anqing", hands=0)
     with pytest.raises(ValueError, match="n must be at least 1"):
         VectorEnv(0)
     with pytest.raises(ValueError, match="opponents: one bot name or three"):
@@ -551,7 +551,7 @@ def test_baida_flower_baida_discards_have_their_own_indices_and_planes() -> None
     rng = random.Random(5)
     checked = 0
     for episode in range(400):
-        table = Table("baida", seed=f"flowers:{episode}", hands=1)
+        table = EnvTable("baida", seed=f"flowers:{episode}", hands=1)
         table.reset()
         if table.hand.info.indicator < 34:
             continue  # only a flower indicator makes flowers 百搭

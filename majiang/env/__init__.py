@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from majiang.env.actions import N_ACTIONS, action_index, describe_index, legal_index
 from majiang.env.observation import PLANES, SCALARS, C, planes
-from majiang.env.table import Table
+from majiang.env.table import EnvTable
 from majiang.env.vector import VectorEnv
 
 if TYPE_CHECKING:
@@ -43,7 +43,7 @@ __all__ = [
     "PLANES",
     "SCALARS",
     "C",
-    "Table",
+    "EnvTable",
     "VectorEnv",
     "action_index",
     "aec_env",

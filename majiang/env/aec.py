@@ -16,7 +16,7 @@ from pettingzoo import AECEnv
 
 from majiang.env.actions import N_ACTIONS
 from majiang.env.observation import C
-from majiang.env.table import SEATS, Table
+from majiang.env.table import SEATS, EnvTable
 
 AGENTS = [f"seat_{i}" for i in range(SEATS)]
 _SEAT = {a: i for i, a in enumerate(AGENTS)}
@@ -36,7 +36,7 @@ class MajiangAEC(AECEnv):
                  options: dict[str, Any] | None = None, seed: int | str = 0, hands: int = 1,
                  render_mode: str | None = None) -> None:
         super().__init__()
-        self.table = Table(ruleset, mode=mode, room=room, options=options, seed=seed, hands=hands)
+        self.table = EnvTable(ruleset, mode=mode, room=room, options=options, seed=seed, hands=hands)
         self.possible_agents = list(AGENTS)
         self.render_mode = render_mode
         self._obs_space = observation_space()

@@ -21,7 +21,7 @@ from majiang.engine.hand import Hand
 from majiang.engine.view import light_view, seat_view
 from majiang.env.actions import N_ACTIONS
 from majiang.env.aec import observation_space
-from majiang.env.table import SEATS, Table
+from majiang.env.table import SEATS, EnvTable
 
 
 class SingleAgentEnv(gym.Env):
@@ -40,7 +40,7 @@ class SingleAgentEnv(gym.Env):
         if seat is not None and not 0 <= seat < SEATS:
             raise ValueError(f"seat must be 0–3 or None (a random seat each episode), got {seat}")
         self.fixed_seat = seat
-        self.table = Table(ruleset, mode=mode, room=room, options=options, seed=seed, hands=hands)
+        self.table = EnvTable(ruleset, mode=mode, room=room, options=options, seed=seed, hands=hands)
         self.observation_space = observation_space()
         self.action_space = spaces.Discrete(N_ACTIONS)
         self.seat = seat or 0

@@ -24,7 +24,7 @@ from majiang.rules.registry import make_ruleset
 
 SEATS: Final = 4
 _NO_MASK: Final = bytes(N_ACTIONS)
-_POOL: Final = 64  # observations per pool of rows (see Table._new_pool)
+_POOL: Final = 64  # observations per pool of rows (see EnvTable._new_pool)
 _UINT8: Final = np.dtype(np.uint8)
 _INT8: Final = np.dtype(np.int8)
 
@@ -61,7 +61,7 @@ def _seat(seat: SupportsIndex) -> int:
     return s
 
 
-class Table:
+class EnvTable:
     """One match; ``reset`` starts it, ``step(index)`` plays the acting seat's choice."""
 
     def __init__(self, ruleset: str = "anqing", *, mode: str | None = None, room: str | None = None,
@@ -93,7 +93,7 @@ class Table:
         self._mask_rows: list[np.ndarray] = []
         self._new_pool()
 
-    def __deepcopy__(self, memo: dict[int, object]) -> Table:
+    def __deepcopy__(self, memo: dict[int, object]) -> EnvTable:
         """An independent table at the same point, to branch an episode (tree search, what-ifs):
         the match is deep-copied (its hand replayed from the log), the ruleset shared, and the copy
         gets observation rows of its own, so neither side's observations write into the other's."""

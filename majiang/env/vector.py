@@ -17,7 +17,7 @@ import numpy as np
 
 from majiang.env.actions import N_ACTIONS
 from majiang.env.observation import C
-from majiang.env.table import SEATS, Table
+from majiang.env.table import SEATS, EnvTable
 from majiang.env.tracker import L
 
 
@@ -28,7 +28,7 @@ class VectorEnv:
         count = operator.index(n)
         if count < 1:
             raise ValueError(f"n must be at least 1, got {count}")
-        self.tables = [Table(ruleset, mode=mode, room=room, options=options, seed=f"{seed}:{i}", hands=hands)
+        self.tables = [EnvTable(ruleset, mode=mode, room=room, options=options, seed=f"{seed}:{i}", hands=hands)
                        for i in range(count)]
         # One ruleset for the whole batch: it keeps no per-hand state, and the tables then share one
         # set of its caches (fewer distinct objects for the memory caches to hold on every step).
@@ -44,7 +44,7 @@ class VectorEnv:
         self.seats = np.zeros(count, dtype=np.int64)
 
     def __deepcopy__(self, memo: dict[int, object]) -> VectorEnv:
-        """Independent tables at the same point (each deep-copied: see ``Table.__deepcopy__``) with
+        """Independent tables at the same point (each deep-copied: see ``EnvTable.__deepcopy__``) with
         batch arrays of their own, holding what these hold now. (Compiled with mypyc, the batch
         cannot be rebuilt attribute by attribute as ``copy`` otherwise would.)"""
         twin = VectorEnv(1)

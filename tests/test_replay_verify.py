@@ -1,6 +1,6 @@
 """Every stored replay passes `majiang verify`: a settlement's encoding round-trips exactly.
 
-The server stores a finished hand's replay as ``encode(to_replay(hand))`` (majiang/server/table.py);
+The server stores a finished hand's replay as ``encode(to_replay(hand))`` (majiang/server/live_table.py);
 `majiang verify` decodes it, replays it and compares the settlements. They used to differ for 93 of
 211 stored Hefei hands and 4 of 150 百搭 ones: ``settlement.extra`` held seat numbers as keys, which
 come back from JSON as strings. Random matches (greedy bots: they win, so settlements have content;

@@ -9,9 +9,7 @@ import logging
 import sys
 import time
 from collections.abc import AsyncIterator
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
@@ -36,27 +34,14 @@ from majiang.server.platform_routes import routes as platform_routes
 from majiang.server.quickmatch import QuickMatch
 from majiang.server.ratings_routes import routes as ratings_routes
 from majiang.server.recovery import recover_all
-from majiang.server.registry import MemoryRegistry, TableRegistry
 from majiang.server.rest import routes
+from majiang.server.services import Server
 from majiang.server.store import Store
+from majiang.server.table_registry import MemoryRegistry, TableRegistry
 from majiang.server.ws import websocket_endpoint
 
 WEB = Path(__file__).resolve().parent.parent / "web"
 log = logging.getLogger("majiang.server")
-
-
-@dataclass
-class Server:
-    settings: Settings
-    store: Store
-    registry: TableRegistry
-    guard: Guard
-    upkeep: Housekeeping
-    cluster: Any = None  # majiang.server.cluster.node.Cluster when several nodes share the tables
-    platform: Any = None  # majiang.platform.service.Platform: accounts, records (docs/server.md)
-    oversight: Any = None  # majiang.server.oversight.Oversight: the console's bans, flags and log
-    quickmatch: Any = None  # majiang.server.quickmatch.QuickMatch: the queue and its matcher
-    lobby: Any = None  # majiang.server.lobby.LobbyHub: the lobby sockets, pushes and presence
 
 
 class BodyLimit:
@@ -118,9 +103,9 @@ def create_app(settings: Settings | None = None, store: Store | None = None) -> 
         for kind, key, at in await store.revocations(now):
             (guard.revocations.tokens if kind == "token" else guard.revocations.players)[key] = at
         upkeep = Housekeeping(guard, settings.limits.gc_seconds, settings.limits.gc_connections)
-        app.state.server = Server(settings, store, registry, guard, upkeep, cluster,
+        app.state.server = Server(settings, store, registry, guard, upkeep,
                                   platform=Platform.make(store, settings, cluster.redis if cluster else None),
-                                  oversight=Oversight(store))
+                                  oversight=Oversight(store), cluster=cluster)
         app.state.server.lobby = LobbyHub(app.state.server)
         # The startup objects (modules, rulesets, the app) live as long as the process: freezing them and
         # collecting less often keeps full-collection pauses out of the players' latency. Cyclic garbage

@@ -20,6 +20,7 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 
 from majiang.engine import event_to_builtins, seat_view
 from majiang.server import addresses
+from majiang.server.live_table import LiveTable
 from majiang.server.metrics import exposition
 from majiang.server.oversight import ERRORS
 from majiang.server.protocol import message
@@ -36,8 +37,8 @@ from majiang.server.rest import (
     revoke_token,
     table_of,
 )
-from majiang.server.state import SEATS
-from majiang.server.table import Table
+from majiang.server.services import Server
+from majiang.server.table_state import SEATS
 
 MAX_REASON = 300
 MAX_ANNOUNCEMENT = 500
@@ -98,13 +99,13 @@ def _seat_of(data: dict[str, Any]) -> int:
     return seat
 
 
-def _notify(table: Table, msg: bytes) -> None:
+def _notify(table: LiveTable, msg: bytes) -> None:
     for c in [*table.conns, *table.watchers]:
         if c is not None:
             c.send(msg)
 
 
-def table_json(table: Table) -> dict[str, Any]:
+def table_json(table: LiveTable) -> dict[str, Any]:
     """A live table as the console lists it: the room, the hand's number, dealer and 连庄, every seat's clock."""
     st = table.state
     room = table.room_json()
@@ -125,7 +126,7 @@ def table_json(table: Table) -> dict[str, Any]:
             "broken": table.broken, "seq": st.seq, "same_address": addresses.groups(table)}
 
 
-def local_overview(server: Any, tables: list[Table]) -> dict[str, Any]:
+def local_overview(server: Server, tables: list[LiveTable]) -> dict[str, Any]:
     node = server.cluster.node_id if server.cluster is not None else "single"
     online = []
     for t in tables:
@@ -146,7 +147,7 @@ def _address(conn: Any) -> str | None:
     return client.host if client else None
 
 
-async def _other_nodes(server: Any, request: Request) -> list[dict[str, Any]]:
+async def _other_nodes(server: Server, request: Request) -> list[dict[str, Any]]:
     """Every other live node's own part of the overview (asked over the node-to-node hop, 2 s each)."""
     cluster = server.cluster
     if cluster is None:
@@ -154,7 +155,7 @@ async def _other_nodes(server: Any, request: Request) -> list[dict[str, Any]]:
     from majiang.server.cluster.routing import HOP, hop_value
 
     others = [url for node, url in (await cluster.leases.nodes()).items() if node != cluster.node_id]
-    headers = {HOP: hop_value(server.settings.secret), "x-operator-token": _bearer(request) or ""}
+    headers = {HOP: hop_value(server.secret), "x-operator-token": _bearer(request) or ""}
     async with httpx.AsyncClient(timeout=2, trust_env=False) as http:
         answers = await asyncio.gather(*(asyncio.wait_for(http.get(f"{u}/api/admin/overview",
                                                                     params={"local": "1"}, headers=headers), 2.0)
@@ -189,7 +190,7 @@ async def actions(request: Request) -> Response:
     return ok({"actions": await request.app.state.server.oversight.actions(200)})
 
 
-def full_view(table: Table) -> dict[str, Any]:
+def full_view(table: LiveTable) -> dict[str, Any]:
     """Everything about the live hand: every seat's concealed tiles, the events so far (unredacted)."""
     st = table.state
     hand = st.hand
@@ -349,7 +350,7 @@ async def revoke(request: Request) -> Response:
         target = data["player_id"]
         await revoke_player(server, target)
     elif isinstance(data.get("token"), str):
-        p = auth.verify(server.settings.secret, data["token"])
+        p = auth.verify(server.secret, data["token"])
         if p is None:
             raise HTTPError(400, "bad_request", "token is not a valid token (already expired, or forged)")
         target = p.player_id

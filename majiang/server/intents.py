@@ -11,6 +11,7 @@ from majiang.bots.levels import LEVELS
 from majiang.engine import IllegalAction
 from majiang.server.chat import PHRASES
 from majiang.server.conn import Conn
+from majiang.server.live_table import LiveTable, TableError
 from majiang.server.protocol import (
     Act,
     AddBots,
@@ -24,12 +25,11 @@ from majiang.server.protocol import (
     VoteDissolve,
     message,
 )
-from majiang.server.table import Table, TableError
 
 log = logging.getLogger("majiang.server")
 
 
-async def handle(table: Table, seat: int, msg: ClientMessage, conn: Conn) -> None:
+async def handle(table: LiveTable, seat: int, msg: ClientMessage, conn: Conn) -> None:
     """Carry out one client message from ``seat``; refusals become an ``error`` message to ``conn``."""
     try:
         match msg:
@@ -66,7 +66,7 @@ def _ref(msg: ClientMessage) -> str:
     return type(msg).__struct_config__.tag  # type: ignore[return-value]
 
 
-async def act(table: Table, seat: int, msg: Act) -> None:
+async def act(table: LiveTable, seat: int, msg: Act) -> None:
     if msg.seat is not None and msg.seat != seat:
         raise TableError("wrong_seat", f"you hold seat {seat}, not seat {msg.seat}")
     async with table.lock:
@@ -91,7 +91,7 @@ async def act(table: Table, seat: int, msg: Act) -> None:
             raise TableError("illegal", str(e)) from None
 
 
-async def ready(table: Table, seat: int) -> None:
+async def ready(table: LiveTable, seat: int) -> None:
     async with table.lock:
         st = table.state
         if st.status != "waiting":
@@ -102,7 +102,7 @@ async def ready(table: Table, seat: int) -> None:
         await table.settle(room=True, hand=False)
 
 
-async def tuoguan(table: Table, seat: int, on: bool) -> None:
+async def tuoguan(table: LiveTable, seat: int, on: bool) -> None:
     async with table.lock:
         st = table.state
         if st.status in ("finished", "dissolved"):
@@ -120,7 +120,7 @@ async def tuoguan(table: Table, seat: int, on: bool) -> None:
         await table.settle(room=True, hand=st.hand is not None)
 
 
-async def add_bots(table: Table, seats: list[int] | None, level: str | None = None) -> None:
+async def add_bots(table: LiveTable, seats: list[int] | None, level: str | None = None) -> None:
     """Bots in the free seats named (all free seats: None), at ``level`` (None: the room's bot_level)."""
     if level is not None and level not in LEVELS:
         raise TableError("bad_message", f"level must be one of {', '.join(LEVELS)}")
@@ -143,7 +143,7 @@ async def add_bots(table: Table, seats: list[int] | None, level: str | None = No
             await table.settle(room=True, hand=False)
 
 
-async def leave(table: Table, seat: int, conn: Conn) -> None:
+async def leave(table: LiveTable, seat: int, conn: Conn) -> None:
     async with table.lock:
         st = table.state
         if st.status not in ("waiting", "finished"):
@@ -158,7 +158,7 @@ async def leave(table: Table, seat: int, conn: Conn) -> None:
         conn.close(1000)
 
 
-async def vote(table: Table, seat: int, agree: bool) -> None:
+async def vote(table: LiveTable, seat: int, agree: bool) -> None:
     async with table.lock:
         st = table.state
         if st.status not in ("waiting", "playing"):
@@ -179,7 +179,7 @@ async def vote(table: Table, seat: int, agree: bool) -> None:
         await table.settle(room=True, hand=False)
 
 
-async def _vote_timeout(table: Table, started: int) -> None:
+async def _vote_timeout(table: LiveTable, started: int) -> None:
     async with table.lock:
         st = table.state
         if st.vote is None or st.status not in ("waiting", "playing"):
@@ -188,7 +188,7 @@ async def _vote_timeout(table: Table, started: int) -> None:
         await table.settle(room=True, hand=False)
 
 
-async def dissolve(table: Table, by: str) -> None:
+async def dissolve(table: LiveTable, by: str) -> None:
     async with table.lock:
         if table.state.status == "dissolved":
             return
@@ -196,7 +196,7 @@ async def dissolve(table: Table, by: str) -> None:
         await table.settle(room=True, hand=False)
 
 
-async def chat(table: Table, seat: int, phrase: str) -> None:
+async def chat(table: LiveTable, seat: int, phrase: str) -> None:
     """A quick phrase to everyone at the table and its spectators, within the seat's limit."""
     if phrase not in PHRASES:
         raise TableError("bad_message", f"phrase must be one of {', '.join(PHRASES)}")

@@ -1,6 +1,6 @@
 """A table's owner: one asyncio lock serializes everything that changes it.
 
-Every change goes the same way: check → :meth:`Table.commit` (apply the records to the state,
+Every change goes the same way: check → :meth:`LiveTable.commit` (apply the records to the state,
 append them to the log and wait for the commit) → arm clocks and bots → push each connected
 seat its own view. Bots, 托管 and clock timeouts act through the very same path as players.
 """
@@ -37,8 +37,8 @@ from majiang.server.hooks import HandReport
 from majiang.server.logs import TABLE
 from majiang.server.metrics import ACTIONS, RECORDS
 from majiang.server.protocol import encoder, message
-from majiang.server.state import SEATS, TableState
 from majiang.server.store import StaleOwner, Store
+from majiang.server.table_state import SEATS, TableState
 from majiang.server.thinking import think_delay
 
 log = logging.getLogger("majiang.server")
@@ -77,7 +77,7 @@ class TableError(Exception):
         self.reason = reason
 
 
-class Table:
+class LiveTable:
     def __init__(self, state: TableState, store: Store, bot_name: str = "",
                  idle_seconds: float = IDLE_SECONDS, evict_seconds: float = EVICT_SECONDS) -> None:
         self.state = state

@@ -187,14 +187,15 @@ class MemWatch:
     def orphans(self) -> list[str]:
         """Tables alive although the registry let them go, and what holds the first of them."""
         held = {id(t) for t in self.held()}
-        orphans = [o for o in gc.get_objects() if type(o).__qualname__ == "Table"
-                   and type(o).__module__ == "majiang.server.table" and id(o) not in held]
+        orphans = [o for o in gc.get_objects() if type(o).__qualname__ == "LiveTable"
+                   and type(o).__module__ == "majiang.server.live_table" and id(o) not in held]
         if not orphans:
             return ["orphan tables: 0"]
         return [f"orphan tables: {len(orphans)}; what holds one of them:", *referrers(orphans[0])]
 
 
-WATCHED = {f"majiang.server.{n}" for n in ("table.Table", "state.TableState", "conn.Conn", "clocks.Timers")} | {
+WATCHED = {f"majiang.server.{n}" for n in (
+    "live_table.LiveTable", "table_state.TableState", "conn.Conn", "clocks.Timers")} | {
     "majiang.engine.hand.Hand", "majiang.engine.match.Match", "_asyncio.Task", "asyncio.events.TimerHandle",
     "websockets.server.ServerProtocol", "starlette.websockets.WebSocket"}
 

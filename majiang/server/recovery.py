@@ -10,17 +10,17 @@ import logging
 
 import msgspec
 
+from majiang.server.live_table import EVICT_SECONDS, IDLE_SECONDS, LiveTable
 from majiang.server.protocol import RoomSettings
-from majiang.server.registry import TableRegistry
-from majiang.server.state import TableState
 from majiang.server.store import Store
-from majiang.server.table import EVICT_SECONDS, IDLE_SECONDS, Table
+from majiang.server.table_registry import TableRegistry
+from majiang.server.table_state import TableState
 
 log = logging.getLogger("majiang.server")
 
 
 async def rebuild(store: Store, code: str, bot_name: str = "", idle_seconds: float = IDLE_SECONDS,
-                  evict_seconds: float = EVICT_SECONDS) -> Table:
+                  evict_seconds: float = EVICT_SECONDS) -> LiveTable:
     records = await store.events(code)
     if not records or records[0][1] != "create":
         raise ValueError(f"room {code} has no create record")
@@ -32,7 +32,7 @@ async def rebuild(store: Store, code: str, bot_name: str = "", idle_seconds: flo
         state.apply(kind, data)
         if state.seq != idx:
             raise ValueError(f"room {code}: record {idx} applied as seq {state.seq}")
-    return Table(state, store, bot_name, idle_seconds, evict_seconds)
+    return LiveTable(state, store, bot_name, idle_seconds, evict_seconds)
 
 
 async def recover_all(store: Store, registry: TableRegistry, bot_name: str = "",

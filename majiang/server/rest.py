@@ -24,15 +24,16 @@ from majiang.rules.registry import ENTRIES, RULESETS, make_ruleset
 from majiang.server import addresses, auth, openapi
 from majiang.server.botpace import PACE
 from majiang.server.intents import add_bots, dissolve
+from majiang.server.live_table import LiveTable, TableError
 from majiang.server.logs import TABLE
 from majiang.server.memwatch import rss_mb
 from majiang.server.protocol import RoomCreate, RoomSettings, check_options, encoder
 from majiang.server.quotas import held
-from majiang.server.registry import new_code
 from majiang.server.revocation import close_revoked
-from majiang.server.state import SEATS, TableState
+from majiang.server.services import Server
 from majiang.server.stats import match_stats
-from majiang.server.table import Table, TableError
+from majiang.server.table_registry import new_code
+from majiang.server.table_state import SEATS, TableState
 
 log = logging.getLogger("majiang.server")
 TABLE_ERROR_STATUS = {"bad_message": 400, "internal": 500}  # other refusals of a table are 409
@@ -67,7 +68,7 @@ def _bearer(request: Request) -> str | None:
 
 def player_of(request: Request) -> auth.Player:
     server = request.app.state.server
-    p = auth.verify(server.settings.secret, _bearer(request), server.guard.revocations)
+    p = auth.verify(server.secret, _bearer(request), server.guard.revocations)
     if p is None:
         raise HTTPError(401, "unauthorized", "a valid player token is needed (Authorization: Bearer …); "
                                              "it may have expired or been revoked")
@@ -85,7 +86,7 @@ def is_operator(request: Request) -> bool:
 async def body(request: Request) -> dict[str, Any]:
     """The JSON object in the body. The size is checked while it streams (BodyLimit has already refused
     a declared length over the limit), so a huge body is never held in memory."""
-    limit = request.app.state.server.settings.limits.body_bytes
+    limit = request.app.state.server.limits.body_bytes
     chunks: list[bytes] = []
     size = 0
     async for chunk in request.stream():
@@ -136,13 +137,13 @@ async def visible_code(request: Request) -> str:
     code = code_of(request)
     server = request.app.state.server
     if not is_operator(request):
-        p = auth.verify(server.settings.secret, _bearer(request), server.guard.revocations)
+        p = auth.verify(server.secret, _bearer(request), server.guard.revocations)
         if not await server.platform.clubs.may_enter(code, p.player_id if p else None):
             raise NoRoom(f"no room {code}")
     return code
 
 
-async def table_of(request: Request) -> Table:
+async def table_of(request: Request) -> LiveTable:
     code = await visible_code(request)
     server = request.app.state.server
     table = await server.registry.get(code)
@@ -177,14 +178,14 @@ async def refuse_banned(request: Request) -> None:
         raise HTTPError(403, "banned", f"this address is banned until {until}: {ban['reason']}")
 
 
-async def check_account(server: Any, player_id: str) -> None:
+async def check_account(server: Server, player_id: str) -> None:
     """Ranked rooms are for accounts: a rated match is between four accounts (majiang/platform/ranked.py)."""
     if server.platform is None or not await server.platform.accounts.is_account(player_id):
         raise HTTPError(403, "account_needed", "ranked rooms are for accounts: turn your guest into an account "
                                                "(sign up) first")
 
 
-def refuse_draining(server: Any) -> None:
+def refuse_draining(server: Server) -> None:
     if server.oversight is not None and server.oversight.draining:
         raise HTTPError(503, "draining", "the server is draining before an upgrade: no new rooms for now; "
                                          "running matches play on")
@@ -228,7 +229,7 @@ async def session(request: Request) -> Response:
     if name is None:
         raise HTTPError(400, "bad_request", problem)
     server = request.app.state.server
-    token, player = auth.issue(server.settings.secret, name, server.settings.limits.token_seconds)
+    token, player = auth.issue(server.settings.secret, name, server.limits.token_seconds)
     await server.store.add_player(player.player_id, name)
     return ok({"token": token, "player_id": player.player_id, "name": name, "expires": player.expires})
 
@@ -266,7 +267,7 @@ async def revoke(request: Request) -> Response:
     if isinstance(data.get("player_id"), str) and PLAYER_RE.fullmatch(data["player_id"]):
         await revoke_player(server, data["player_id"])
     elif isinstance(data.get("token"), str):
-        p = auth.verify(server.settings.secret, data["token"])
+        p = auth.verify(server.secret, data["token"])
         if p is None:
             raise HTTPError(400, "bad_request", "token is not a valid token (already expired, or forged)")
         await revoke_token(server, p)
@@ -275,14 +276,14 @@ async def revoke(request: Request) -> Response:
     return ok({"ok": True})
 
 
-async def revoke_token(server: Any, p: auth.Player) -> None:
+async def revoke_token(server: Server, p: auth.Player) -> None:
     server.guard.revocations.prune(time.time())
     server.guard.revocations.tokens[p.token_id] = p.expires
     await server.store.revoke("token", p.token_id, p.expires)
     await close_revoked(server.registry, server.guard.revocations)  # its open sockets go too
 
 
-async def revoke_player(server: Any, player_id: str) -> None:
+async def revoke_player(server: Server, player_id: str) -> None:
     now = time.time()
     server.guard.revocations.players[player_id] = now
     await server.store.revoke("player", player_id, now)
@@ -306,7 +307,7 @@ async def list_rooms(request: Request) -> Response:
     """Open rooms (``?watch=1``: the rooms being played that one may watch), a page at a time: ``?limit=``
     (default page_size, at most max_page) and ``?offset=``."""
     server = request.app.state.server
-    limits = server.settings.limits
+    limits = server.limits
     limit = small_int(request.query_params.get("limit", str(limits.page_size)), "limit")
     offset = small_int(request.query_params.get("offset", "0"), "offset")
     if not 1 <= limit <= limits.max_page:
@@ -319,8 +320,8 @@ async def list_rooms(request: Request) -> Response:
                "next": offset + limit if more else None})
 
 
-async def check_seat_quota(server: Any, player_id: str) -> None:
-    cap = server.settings.limits.seats_per_token
+async def check_seat_quota(server: Server, player_id: str) -> None:
+    cap = server.limits.seats_per_token
     if (await held(server, player_id))[1] >= cap:
         raise HTTPError(429, "quota", f"you already hold {cap} seats in open rooms; leave one first")
 
@@ -340,7 +341,7 @@ async def create_room(request: Request) -> Response:
     if settings.ranked:
         await check_account(server, player.player_id)
     rooms, _ = await held(server, player.player_id)
-    if rooms >= server.settings.limits.rooms_per_token:
+    if rooms >= server.limits.rooms_per_token:
         raise HTTPError(429, "quota", f"you already have {rooms} open rooms (the most allowed); "
                                       "finish or wait for one to close")
     if spec.join:
@@ -356,8 +357,8 @@ async def create_room(request: Request) -> Response:
     return ok({"room": table.room_json(), "seat": seat}, 201)
 
 
-async def open_room(server: Any, ruleset: str, options: dict[str, Any], settings: RoomSettings,
-                    creator: str) -> Table:
+async def open_room(server: Server, ruleset: str, options: dict[str, Any], settings: RoomSettings,
+                    creator: str) -> LiveTable:
     """A new waiting room (the caller has checked the quotas): logged, stored and registered."""
     code = new_code()
     while await server.registry.get(code) is not None or await server.store.room_exists(code):
@@ -369,8 +370,8 @@ async def open_room(server: Any, ruleset: str, options: dict[str, Any], settings
     problem = check_options(state.options)
     if problem:
         raise HTTPError(400, "bad_request", problem)
-    limits = server.settings.limits
-    table = Table(state, server.store, server.settings.bot_name, limits.idle_seconds, limits.evict_seconds)
+    limits = server.limits
+    table = LiveTable(state, server.store, server.settings.bot_name, limits.idle_seconds, limits.evict_seconds)
     settings_b = msgspec.to_builtins(settings)
     room_row = server.store.add_room(code, ruleset, state.options, settings_b)
     await table.commit(("create", {"ruleset": ruleset, "options": state.options, "settings": settings_b,
@@ -405,14 +406,14 @@ async def room_rematch(request: Request) -> Response:
     return ok({"room": new.room_json(), "seat": new.state.seat_of(player.player_id)})
 
 
-async def _open_rematch(server: Any, table: Table, player: auth.Player) -> Table:
+async def _open_rematch(server: Server, table: LiveTable, player: auth.Player) -> LiveTable:
     old = table.state
     rooms, _ = await held(server, player.player_id)
-    if rooms >= server.settings.limits.rooms_per_token:
+    if rooms >= server.limits.rooms_per_token:
         raise HTTPError(429, "quota", f"you already have {rooms} open rooms (the most allowed); "
                                       "finish or wait for one to close")
     await check_seat_quota(server, player.player_id)
-    cap = server.settings.limits.seats_per_token
+    cap = server.limits.seats_per_token
     # A person already holding their quota of seats elsewhere is not seated (they may join). Counted
     # before the new room's lock is taken: in a cluster each count asks the other nodes.
     room_for = {s.player_id: s.player_id == player.player_id or (await held(server, s.player_id))[1] < cap
@@ -440,7 +441,7 @@ async def _open_rematch(server: Any, table: Table, player: auth.Player) -> Table
     return new
 
 
-async def _seat_again(server: Any, new: Table, player: auth.Player, seat: int) -> None:
+async def _seat_again(server: Server, new: LiveTable, player: auth.Player, seat: int) -> None:
     """A player of the old room whose rematch seat was freed (they came too late) takes it back if it is
     still free; otherwise they get the room to join or watch like anyone else."""
     await check_seat_quota(server, player.player_id)
@@ -675,7 +676,7 @@ async def player_record(request: Request) -> Response:
         raise HTTPError(404, "not_found", "no such player")
     # A private room is shown to its own player only (its code is what keeps others out).
     server = request.app.state.server
-    asking = auth.verify(server.settings.secret, _bearer(request), server.guard.revocations)
+    asking = auth.verify(server.secret, _bearer(request), server.guard.revocations)
     mine = asking is not None and asking.player_id == player_id
     rec["rooms"] = [{k: v for k, v in r.items() if k != "public"} for r in rec["rooms"] if mine or r["public"]]
     return ok(rec)
@@ -711,7 +712,7 @@ async def admin_bots(request: Request) -> Response:
 
 
 # name in the report -> (module, class): per-match and per-connection objects, ours and the libraries'
-TRACKED_TYPES = {"Table": ("majiang.server.table", "Table"), "Hand": ("majiang.engine.hand", "Hand"),
+TRACKED_TYPES = {"LiveTable": ("majiang.server.live_table", "LiveTable"), "Hand": ("majiang.engine.hand", "Hand"),
                  "Conn": ("majiang.server.conn", "Conn"), "WebSocket": ("starlette.websockets", "WebSocket"),
                  "ServerProtocol": ("websockets.server", "ServerProtocol")}
 

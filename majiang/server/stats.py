@@ -14,7 +14,7 @@ from majiang.core.events import Won
 from majiang.engine.replay import decode as decode_replay
 from majiang.engine.replay import rebuild as rebuild_replay
 from majiang.rules.registry import make_ruleset
-from majiang.server.state import SEATS
+from majiang.server.table_state import SEATS
 
 
 def hand_wins(replay: bytes | str) -> list[Won]:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import secrets
 from typing import Protocol
 
-from majiang.server.table import Table
+from majiang.server.live_table import LiveTable
 
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I/L: codes are read aloud and typed
 CODE_LENGTH = 6
@@ -21,19 +21,19 @@ def new_code() -> str:
 
 
 class TableRegistry(Protocol):
-    async def add(self, table: Table) -> None: ...
+    async def add(self, table: LiveTable) -> None: ...
 
-    async def get(self, code: str) -> Table | None: ...
+    async def get(self, code: str) -> LiveTable | None: ...
 
     async def remove(self, code: str) -> None: ...
 
-    async def all(self) -> list[Table]: ...
+    async def all(self) -> list[LiveTable]: ...
 
-    async def open_tables(self) -> list[Table]:
+    async def open_tables(self) -> list[LiveTable]:
         """Public rooms waiting for players, with a free seat."""
         ...
 
-    async def watchable_tables(self) -> list[Table]:
+    async def watchable_tables(self) -> list[LiveTable]:
         """Public rooms being played that let others watch."""
         ...
 
@@ -42,9 +42,9 @@ class MemoryRegistry:
     """Every table lives in this process."""
 
     def __init__(self) -> None:
-        self._tables: dict[str, Table] = {}
+        self._tables: dict[str, LiveTable] = {}
 
-    async def add(self, table: Table) -> None:
+    async def add(self, table: LiveTable) -> None:
         self._tables[table.code] = table
 
         async def forget() -> None:  # a finished/dissolved table leaves memory (history reads the store)
@@ -55,20 +55,20 @@ class MemoryRegistry:
             table.on_closed = None
         table.on_closed = forget
 
-    async def get(self, code: str) -> Table | None:
+    async def get(self, code: str) -> LiveTable | None:
         return self._tables.get(code.upper())
 
     async def remove(self, code: str) -> None:
         self._tables.pop(code, None)
 
-    async def all(self) -> list[Table]:
+    async def all(self) -> list[LiveTable]:
         return list(self._tables.values())
 
-    async def watchable_tables(self) -> list[Table]:
+    async def watchable_tables(self) -> list[LiveTable]:
         return [t for t in self._tables.values()
                 if t.state.status == "playing" and t.state.settings.public and t.state.settings.watch]
 
-    async def open_tables(self) -> list[Table]:
+    async def open_tables(self) -> list[LiveTable]:
         return [t for t in self._tables.values()
                 if t.state.status == "waiting" and t.state.settings.public and t.state.match is None
                 and t.state.free_seat() is not None

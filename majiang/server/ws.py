@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import asyncio
 import time
-from typing import Any
 
 import msgspec
 from starlette.websockets import WebSocket, WebSocketDisconnect
@@ -14,6 +13,7 @@ from majiang.server import addresses, auth
 from majiang.server.conn import Conn
 from majiang.server.intents import handle
 from majiang.server.limits import Bucket
+from majiang.server.live_table import TableError
 from majiang.server.logs import TABLE
 from majiang.server.metrics import REFUSALS
 from majiang.server.protocol import (
@@ -30,7 +30,7 @@ from majiang.server.protocol import (
 )
 from majiang.server.quotas import held
 from majiang.server.revocation import close_as_revoked
-from majiang.server.table import TableError
+from majiang.server.services import Server
 
 FLOOD_GAP = 10.0  # seconds without a dropped message that end a flood (the drop count starts again)
 RateLimit = Bucket  # one connection's own limit: RATE_PER_SECOND sustained, RATE_BURST at once
@@ -44,8 +44,8 @@ async def websocket_endpoint(ws: WebSocket) -> None:
 
 
 async def _serve(ws: WebSocket) -> None:
-    app = ws.app.state.server
-    guard = app.guard
+    server: Server = ws.app.state.server
+    guard = server.guard
     code = ws.path_params["code"].upper()
     TABLE.set(code)  # every record logged while serving this connection names its table
     await ws.accept()
@@ -54,7 +54,7 @@ async def _serve(ws: WebSocket) -> None:
         await _refuse(ws, 0, "bad_token", 'send the token as the first message {"type": "auth", "token": …}, '
                                           "not in the URL", 4001)
         return
-    player = await _authenticate(ws, app)
+    player = await _authenticate(ws, server)
     if player is None:
         await _refuse(ws, 0, "bad_token", "the first message must be {\"type\": \"auth\", \"token\": …} "
                                           "with a valid token (it may have expired or been revoked)", 4001)
@@ -68,15 +68,15 @@ async def _serve(ws: WebSocket) -> None:
         await _refuse(ws, 0, "rate_limited", f"too many room codes that named no room; try again in {wait:.0f} s",
                       4029)
         return
-    await app.oversight.fresh()
-    ban = app.oversight.banned("address", ip) or app.oversight.banned("player", player.player_id)
+    await server.oversight.fresh()
+    ban = server.oversight.banned("address", ip) or server.oversight.banned("player", player.player_id)
     if ban is not None:
         await _refuse(ws, 0, "banned", f"banned by the operator: {ban['reason']}", 4003)
         return
-    table = await app.registry.get(code)
-    if not await app.platform.clubs.may_enter(code, player.player_id):  # a club's: members only
+    table = await server.registry.get(code)
+    if not await server.platform.clubs.may_enter(code, player.player_id):  # a club's: members only
         table = None
-    elif table is None and await _being_claimed(app, code):
+    elif table is None and await _being_claimed(server, code):
         # Its lease is expiring or a node is claiming it: not here yet, but it exists. 4004 is final
         # to the clients (they stop reconnecting), so it is said only of a room the database does not
         # have live; this is "try again" (issue 30: 9 of 48 reconnects during takeovers got 4004).
@@ -87,12 +87,12 @@ async def _serve(ws: WebSocket) -> None:
         await _refuse(ws, 0, "no_room", f"no room {code}", 4004)
         return
     if table.state.seat_of(player.player_id) is None and table.state.settings.ranked \
-            and table.state.status == "waiting" and not await app.platform.accounts.is_account(player.player_id):
+            and table.state.status == "waiting" and not await server.platform.accounts.is_account(player.player_id):
         await _refuse(ws, table.state.seq, "account_needed", "ranked rooms are for accounts: sign up first", 4003)
         return
     if table.state.seat_of(player.player_id) is None:
-        _, seats = await held(app, player.player_id)
-        if seats >= app.settings.limits.seats_per_token:
+        _, seats = await held(server, player.player_id)
+        if seats >= server.limits.seats_per_token:
             await _refuse(ws, table.state.shown_seq, "quota", f"you already hold {seats} seats in open rooms", 4003)
             return
     same = table.state.settings.same_address
@@ -170,7 +170,7 @@ async def _serve(ws: WebSocket) -> None:
         await conn.drain(2.0)  # the last messages (room, dissolved…) and the close code go out first
 
 
-async def _authenticate(ws: WebSocket, app: object) -> auth.Player | None:
+async def _authenticate(ws: WebSocket, server: Server) -> auth.Player | None:
     """The player named by the first message's token, or None (no auth message in time, or a bad token)."""
     try:
         frame = await asyncio.wait_for(ws.receive(), AUTH_SECONDS)
@@ -184,8 +184,7 @@ async def _authenticate(ws: WebSocket, app: object) -> auth.Player | None:
         first = auth_decoder.decode(raw)
     except (msgspec.ValidationError, msgspec.DecodeError, RecursionError):
         return None
-    settings = app.settings  # type: ignore[attr-defined]
-    return auth.verify(settings.secret, first.token, app.guard.revocations)  # type: ignore[attr-defined]
+    return auth.verify(server.secret, first.token, server.guard.revocations)
 
 
 class _Kind(msgspec.Struct):
@@ -205,11 +204,11 @@ def _kind_of(raw: bytes) -> str | None:
         return None
 
 
-async def _being_claimed(app: Any, code: str) -> bool:
+async def _being_claimed(server: Server, code: str) -> bool:
     """The room is in the database and neither finished nor dissolved, but no table serves it here."""
-    if app.cluster is None or len(code) > 16 or not code.isalnum():
+    if server.cluster is None or len(code) > 16 or not code.isalnum():
         return False
-    room = await app.store.room(code)
+    room = await server.store.room(code)
     return room is not None and room["status"] not in ("finished", "dissolved")
 
 

@@ -69,7 +69,7 @@ async def test_nothing_of_a_finished_match_stays_in_memory(srv: ServerProcess) -
         assert (await http.get("/api/admin/memory")).status_code == 403  # the operator's only
         played = await asyncio.gather(*(play_match(srv, http, humans) for humans in (1, 2, 4)))
         during = await report(http)
-        assert during["objects"]["ServerProtocol"] >= 7 and during["objects"]["Table"] == 3  # (counted at all)
+        assert during["objects"]["ServerProtocol"] >= 7 and during["objects"]["LiveTable"] == 3  # (counted at all)
         for _, clients in played:
             for c in clients:
                 await c.close()
@@ -98,7 +98,7 @@ async def test_closed_connections_set_off_a_collection(tmp_path: Path) -> None:
             for c in clients:
                 await c.close()
             deadline = time.monotonic() + 15
-            while (now := await report(http))["objects"]["ServerProtocol"] or now["objects"]["Table"]:
+            while (now := await report(http))["objects"]["ServerProtocol"] or now["objects"]["LiveTable"]:
                 assert time.monotonic() < deadline, f"closed connections were not collected: {now}"
                 await asyncio.sleep(0.5)
             assert now["upkeep"]["runs"] >= 1

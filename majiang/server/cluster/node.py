@@ -2,7 +2,7 @@
 
 * A table created here is claimed before it is served (:class:`ClusterRegistry.add`).
 * Every ``renew_seconds`` the node renews its leases; a lease someone else holds means the table was
-  taken over: it is dropped here (:meth:`Table.hand_over`). A lease that vanished (Redis restarted) is
+  taken over: it is dropped here (:meth:`LiveTable.hand_over`). A lease that vanished (Redis restarted) is
   set again only if this node's fencing epoch is still the current one.
 * Every ``scan_seconds`` it looks for unfinished rooms whose lease is missing on two scans in a row
   (the owner died, or has not re-set it after a Redis restart) and claims them: Redis lease, then a new
@@ -25,11 +25,11 @@ from redis.asyncio import BlockingConnectionPool, Redis
 from majiang.server.cluster.fencing import claim_epoch, current_epoch
 from majiang.server.cluster.lease import Leases
 from majiang.server.cluster.routing import HOP, hop_value
+from majiang.server.live_table import LiveTable
 from majiang.server.recovery import rebuild
-from majiang.server.registry import MemoryRegistry
 from majiang.server.revocation import close_revoked
 from majiang.server.store import Store
-from majiang.server.table import Table
+from majiang.server.table_registry import MemoryRegistry
 
 log = logging.getLogger("majiang.server.cluster")
 
@@ -58,7 +58,7 @@ class Cluster:
         self.idle_seconds = idle_seconds
         self._tasks: list[asyncio.Task[None]] = []
         self._missing: set[str] = set()  # rooms seen without a lease on the last scan
-        self._claiming: dict[str, asyncio.Future[Table | None]] = {}
+        self._claiming: dict[str, asyncio.Future[LiveTable | None]] = {}
         self.takeovers = 0
         # Tables this node relays clients to: code -> (relays open, the lease holder last seen), refreshed
         # for all of them in one round trip a second (not one query per relayed connection)
@@ -99,17 +99,17 @@ class Cluster:
         await claim_epoch(self.store, code, self.node_id)
         return True
 
-    def drop(self, table: Table) -> None:
+    def drop(self, table: LiveTable) -> None:
         """The table is owned elsewhere now: never write it from here again, close its connections."""
         self.store.fence[table.code] = -1  # no epoch is -1: any write still queued is refused
         self.leases.tokens.pop(table.code, None)
         table.hand_over()
 
-    async def adopt(self, code: str) -> Table | None:
+    async def adopt(self, code: str) -> LiveTable | None:
         """Claim an orphaned room and rebuild it from the log; None if another node got it first."""
         if code in self._claiming:
             return await asyncio.shield(self._claiming[code])
-        fut: asyncio.Future[Table | None] = asyncio.get_running_loop().create_future()
+        fut: asyncio.Future[LiveTable | None] = asyncio.get_running_loop().create_future()
         self._claiming[code] = fut
         try:
             table = None
@@ -244,7 +244,7 @@ class ClusterRegistry(MemoryRegistry):
         super().__init__()
         self.cluster = cluster
 
-    async def add(self, table: Table) -> None:
+    async def add(self, table: LiveTable) -> None:
         code = table.code
         if code not in self.cluster.leases.tokens and not await self.cluster.claim(code):
             raise NotOwner(f"room {code} is owned by another node")

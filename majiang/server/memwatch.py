@@ -109,7 +109,7 @@ class MemWatch:
     def __init__(self, path: Path, every: float, frames: int, sizes: Any, held: Any, collect: bool) -> None:
         self.path, self.every, self.frames = path, every, frames
         self.sizes = sizes  # () -> dict of the server's own structure sizes
-        self.held = held  # () -> the tables the registry holds (any other live Table is an orphan)
+        self.held = held  # () -> the tables the registry holds (any other live LiveTable is an orphan)
         self.collect = collect  # a full collection after each block: garbage or leak?
         self.first: Counter[str] | None = None
         self.prev: Counter[str] | None = None

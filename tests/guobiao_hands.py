@@ -382,3 +382,19 @@ def to_pymahjonggb(h: GbHand) -> dict[str, Any]:
                 flowerCount=h.flowers, isSelfDrawn=h.self_drawn, is4thTile=h.last_copy,
                 isAboutKong=h.kong_win, isWallLast=h.last_tile, seatWind=h.seat_wind,
                 prevalentWind=h.prevalent_wind, verbose=True)
+
+
+def shanten_hands(seed: int, n: int) -> Iterator[tuple[int, ...]]:
+    """Concealed parts of 13, 10, 7, 4 or 1 tiles: half drawn from the whole wall, half from two
+    of the four tile groups (so that flushes, pairs and knitted shapes come up near ready)."""
+    r = random.Random(seed)
+    wall = [t for t in range(34) for _ in range(4)]
+    for _ in range(n):
+        k = r.choice((13, 13, 13, 13, 10, 10, 7, 4, 1))
+        pool = wall
+        if r.random() < 0.5:
+            groups = r.sample(range(4), 2)
+            pool = [t for t in wall if t // 9 in groups]
+        if r.random() < 0.1:  # knitted and honour tiles only
+            pool = [t for seq in _KNITTED[r.randrange(6):][:1] for t in seq] * 2 + list(HONORS) * 2
+        yield tuple(r.sample(pool, k)) if len(pool) >= k else tuple(r.sample(wall, k))

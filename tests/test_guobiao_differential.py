@@ -13,8 +13,18 @@ from collections import Counter
 import MahjongGB  # pymahjonggb, in the dev extra: a missing one fails the test, never skips it
 import pytest
 
-from majiang.rules.guobiao_fans import GbHand, fan_total, score_hand
-from tests.guobiao_hands import to_pymahjonggb, winning_hands
+from majiang.rules.guobiao_fans import (
+    GbHand,
+    fan_total,
+    honors_and_knitted_shanten,
+    knitted_straight_shanten,
+    regular_shanten,
+    score_hand,
+    seven_pairs_shanten,
+    shanten,
+    thirteen_orphans_shanten,
+)
+from tests.guobiao_hands import gb_tile, shanten_hands, to_pymahjonggb, winning_hands
 
 # PyMahjongGB names the three waits "独听・…" (a wait on one tile alone); the rule book does not.
 RENAME = {"独听・单钓": "单钓将", "独听・嵌张": "坎张", "独听・边张": "边张"}
@@ -58,3 +68,24 @@ def test_totals_agree_with_the_lines() -> None:
         b = theirs(hand)
         assert b is not None
         assert fan_total(lines) == sum(v * n for _zh, v, n in b)
+
+
+def shanten_differences(hand: tuple[int, ...]) -> list[tuple[str, int, int]]:
+    """(form, theirs, ours) for every form whose shanten differs on ``hand``."""
+    gb = tuple(gb_tile(t) for t in hand)
+    melds = (13 - len(hand)) // 3
+    pairs = [("all", MahjongGB.MahjongShanten(pack=(("PENG", "J1", 1),) * melds, hand=gb), shanten(hand, melds)),
+             ("regular", MahjongGB.RegularShanten(gb)[0], regular_shanten(hand))]
+    if len(hand) == 13:
+        pairs += [("seven_pairs", MahjongGB.SevenPairsShanten(gb)[0], seven_pairs_shanten(hand)),
+                  ("thirteen_orphans", MahjongGB.ThirteenOrphansShanten(gb)[0], thirteen_orphans_shanten(hand)),
+                  ("honors_and_knitted", MahjongGB.HonorsAndKnittedTilesShanten(gb)[0],
+                   honors_and_knitted_shanten(hand))]
+    if len(hand) in (13, 10):
+        pairs.append(("knitted_straight", MahjongGB.KnittedStraightShanten(gb)[0], knitted_straight_shanten(hand)))
+    return [p for p in pairs if p[1] != p[2]]
+
+
+def test_shanten_matches_pymahjonggb() -> None:
+    bad = [(hand, d) for hand in shanten_hands(11, 3000) if (d := shanten_differences(hand))]
+    assert not bad, f"{len(bad)} hands differ, first: {bad[0]}"

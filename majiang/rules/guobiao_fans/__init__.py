@@ -14,7 +14,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Literal
 
-from majiang.rules.guobiao_fans import calc
+from majiang.rules.guobiao_fans import calc, shanten_forms
 from majiang.rules.guobiao_fans.codes import CODE_OF
 from majiang.rules.guobiao_fans.table import ALL_FANS, FAN_BY_ID, FANS, FanInfo
 
@@ -197,33 +197,63 @@ def fans_without_flowers(lines: Iterable[FanLine]) -> int:
     return sum(line.value * line.count for line in lines if line.fan != "flower_tiles")
 
 
+def _codes(concealed: tuple[int, ...], counts: tuple[int, ...]) -> list[int]:
+    tiles = [_check_tile(t, "concealed tile") for t in concealed]
+    if len(tiles) not in counts:
+        raise GbHandError(f"{len(tiles)} concealed tiles: this form takes {' or '.join(map(str, counts))}")
+    seen = [0] * 34
+    for t in tiles:
+        seen[t] += 1
+        if seen[t] > 4:
+            raise GbHandError(f"five or more copies of tile {t}")
+    return [CODE_OF[t] for t in tiles]
+
+
 def shanten(concealed: tuple[int, ...], melds: int) -> int:
-    """Tiles away from ready (0 = ready, -1 = complete): the minimum over the regular form,
-    七对, 十三幺, 全不靠 (七星不靠 included) and 组合龙 (the last three only without melds... see
-    the per-form functions). ``concealed``: 13 - 3*melds tiles (or one more, after a draw)."""
-    raise NotImplementedError("guobiao shanten: landing")
+    """Tiles away from ready (0 = ready): the least over the regular form, 七对, 十三幺,
+    全不靠 / 七星不靠 and 组合龙, each where the tile count allows it (PyMahjongGB's
+    ``MahjongShanten``). ``concealed``: the 13 - 3 * ``melds`` tiles held besides the melds."""
+    if not 0 <= melds <= 4:
+        raise GbHandError(f"{melds} melds: 0-4")
+    codes = _codes(concealed, (13 - 3 * melds,))
+    best = shanten_forms.regular(codes)
+    if melds == 0:
+        best = min(best, shanten_forms.seven_pairs(codes), shanten_forms.thirteen_orphans(codes),
+                   shanten_forms.honors_and_knitted(codes))
+    if melds <= 1:
+        best = min(best, shanten_forms.knitted_straight(codes))
+    return best
 
 
-def regular_shanten(concealed: tuple[int, ...], melds: int) -> int:
-    """Four sets and a pair (``melds`` of the sets declared)."""
-    raise NotImplementedError("guobiao shanten: landing")
+def _counts_for(melds: int | None, allowed: tuple[int, ...]) -> tuple[int, ...]:
+    if melds is None:
+        return allowed
+    if 13 - 3 * melds not in allowed:
+        raise GbHandError(f"{melds} melds: this form takes {' or '.join(str((13 - n) // 3) for n in allowed)}")
+    return (13 - 3 * melds,)
+
+
+def regular_shanten(concealed: tuple[int, ...], melds: int | None = None) -> int:
+    """Four sets and a pair; ``concealed`` holds 13, 10, 7, 4 or 1 tiles (the rest declared;
+    ``melds``, when given, must agree)."""
+    return shanten_forms.regular(_codes(concealed, _counts_for(melds, (13, 10, 7, 4, 1))))
 
 
 def seven_pairs_shanten(concealed: tuple[int, ...]) -> int:
-    """七对 (a concealed hand of 13/14 tiles)."""
-    raise NotImplementedError("guobiao shanten: landing")
+    """七对 (13 concealed tiles)."""
+    return shanten_forms.seven_pairs(_codes(concealed, (13,)))
 
 
 def thirteen_orphans_shanten(concealed: tuple[int, ...]) -> int:
-    """十三幺."""
-    raise NotImplementedError("guobiao shanten: landing")
+    """十三幺 (13 concealed tiles)."""
+    return shanten_forms.thirteen_orphans(_codes(concealed, (13,)))
 
 
 def honors_and_knitted_shanten(concealed: tuple[int, ...]) -> int:
-    """全不靠 / 七星不靠 (honours and knitted tiles, no pair)."""
-    raise NotImplementedError("guobiao shanten: landing")
+    """全不靠 / 七星不靠 (13 concealed tiles)."""
+    return shanten_forms.honors_and_knitted(_codes(concealed, (13,)))
 
 
-def knitted_straight_shanten(concealed: tuple[int, ...], melds: int) -> int:
-    """组合龙 plus one set and a pair (the set may be declared)."""
-    raise NotImplementedError("guobiao shanten: landing")
+def knitted_straight_shanten(concealed: tuple[int, ...], melds: int | None = None) -> int:
+    """组合龙 with a set and a pair (13 concealed tiles, or 10 beside one declared set)."""
+    return shanten_forms.knitted_straight(_codes(concealed, _counts_for(melds, (13, 10))))

@@ -42,6 +42,6 @@ class QuickHefei(Hefei):
 
 ENTRY = RulesetEntry(
     ruleset=QuickHefei, scoring=hefei_scoring, mode_option="room",
-    observation=ObservationFacts(code=3, variant=("room", "baoting")),
+    observation=ObservationFacts(code=4, variant=("room", "baoting")),
     bot=BotTuning(family="hefei", typical_win=30.0, goal_draws=True),
 )

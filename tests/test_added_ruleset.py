@@ -70,7 +70,7 @@ def test_its_observation_carries_its_entry_code_and_variant() -> None:
     hand = Hand(make_ruleset("hefei_quick", {"room": "baoting"}), "obs")
     obs = planes(seat_view(hand, 0))
     row = obs[P["scalars"]]
-    assert row[S["ruleset"]] == 3 and row[S["variant"]] == 1
+    assert row[S["ruleset"]] == 4 and row[S["variant"]] == 1
     in_play = obs[P["in_play"]]
     assert np.array_equal(np.flatnonzero(in_play), np.array(QuickHefei.kinds))
 

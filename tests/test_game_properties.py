@@ -11,6 +11,7 @@ from majiang.engine import Hand, Win, seat_view
 from majiang.rules.anqing import Anqing
 from majiang.rules.baida import Baida
 from majiang.rules.base import Ruleset
+from majiang.rules.guobiao import Guobiao
 from majiang.rules.hefei import Hefei
 
 RULESETS = {
@@ -22,6 +23,8 @@ RULESETS = {
     "hefei-bubaoting": lambda: Hefei({"room": "bubaoting"}),
     "baida": lambda: Baida(),
     "baida-seven-single-winner": lambda: Baida({"seven_baida": True, "multi_win": False, "min_tai": 2}),
+    "guobiao": lambda: Guobiao(),
+    "guobiao-min-0": lambda: Guobiao({"min_fan": 0, "base": 2}),
 }
 
 

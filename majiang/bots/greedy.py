@@ -27,6 +27,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from majiang.bots.analysis import PartMemo, Reader, count_in
+from majiang.bots.valuation import ExtraMeld, WinValuer
 from majiang.core.actions import Action, Chi, Declare, Discard, Expose, Kong, Pass, Peng, WildKong, Win
 from majiang.engine.view import SeatView, unseen_counts
 from majiang.hand.shanten import discard_shantens
@@ -41,9 +42,10 @@ class GreedyBot:
     def __init__(self, seed: int = 0) -> None:
         self.seed = seed
         self.memo = PartMemo()
+        self.valuer = WinValuer()  # (国标 only: whether a ready part reaches the 8-fan minimum)
 
     def choose(self, view: SeatView) -> Action:
-        return decide(view, lambda: GreedyContext(view, self.memo))
+        return decide(view, lambda: GreedyContext(view, self.memo, self.valuer))
 
 
 def decide(view: SeatView, context: Callable[[], GreedyContext]) -> Action:
@@ -69,7 +71,7 @@ def decide(view: SeatView, context: Callable[[], GreedyContext]) -> Action:
 class GreedyContext:
     """One decision's reading of the view (shared with the strong bot)."""
 
-    def __init__(self, view: SeatView, memo: PartMemo) -> None:
+    def __init__(self, view: SeatView, memo: PartMemo, valuer: WinValuer | None = None) -> None:
         self.view = view
         self.reader = Reader(view)
         self.memo = memo.table(self.reader)
@@ -82,6 +84,12 @@ class GreedyContext:
         self.mode_b = family == "anqing" and view.options.get("mode") == "B"
         self.need_eight = family == "hefei"
         self._meld_suits: list[int] | None = None
+        # 国标: a ready part none of whose waits reaches the minimum (8 fans, flowers not counted) is no
+        # nearer a win than one step away, and a claim is taken only when it leaves a hand that can win.
+        self.min_fans = family == "guobiao"
+        self._valuer = valuer
+        self._bound = False
+        self.extra: ExtraMeld | None = None  # the meld of a claim being weighed (its part is read with it)
 
     @property
     def unseen(self) -> list[int]:
@@ -100,7 +108,23 @@ class GreedyContext:
         natural, jokers = self.reader.split(concealed)
         key = tuple(natural)
         sh = self.memo.shanten(key, jokers)
-        return key, jokers, max(sh, self._goal_gap(natural) - 1)
+        eff = max(sh, self._goal_gap(natural) - 1)
+        if eff == 0 and self.min_fans and not self.reaches_minimum(concealed):
+            eff = 1
+        return key, jokers, eff
+
+    def reaches_minimum(self, part: list[int]) -> bool:
+        """国标: whether some wait of the ready 3n+1 ``part`` wins with at least the minimum fans, drawn
+        or on a discard (the ruleset's own scoring, through the win valuer)."""
+        if self._valuer is None:
+            self._valuer = WinValuer()
+        if not self._bound:
+            self._valuer.bind(self.view)
+            self._bound = True
+        valuer = self._valuer
+        extra = self.extra
+        return any(valuer.value(part, w, False, extra=extra) > 0 or valuer.value(part, w, True, extra=extra) > 0
+                   for w in self.reader.waits(part))
 
     def useful(self, key: tuple[int, ...], jokers: int) -> int:
         """Unseen tiles of the kinds whose draw would lower the part's shanten. Greedy's unseen counts
@@ -170,6 +194,8 @@ class GreedyContext:
                 gap = gaps[v // 9 if 0 <= v < 27 else 3]
                 if gap > eff:
                     eff = gap
+            if eff == 0 and self.min_fans and not self.reaches_minimum(_without_one(concealed, t)):
+                eff = 1
             effs[t] = eff
         return effs, natural, jokers
 
@@ -249,12 +275,17 @@ class GreedyContext:
             rest = list(self.hand)
             for t in a.tiles:
                 rest.remove(t)
+            if self.min_fans:
+                self.extra = claimed_meld(a, view.claim.tile, view.claim.discarder)
             # a kong's replacement comes next (3n+1 as it stands); a chi or peng discards first
             eff = self.part(rest)[2] if isinstance(a, Kong) else min(self._discard_effs(rest)[0].values())
+            self.extra = None
             claims.append((eff, a, rest))
         if not claims:
             return passing
         low = min(c[0] for c in claims)
+        if self.min_fans and low > 0:
+            return passing  # 国标: opening the hand costs 门前清 / 不求人; only for a hand that can then win
         current_key, current_jokers, current_eff = self.part(self.hand)
         if low > current_eff:
             return passing
@@ -272,6 +303,18 @@ class GreedyContext:
             if after < best:
                 best, choice = after, a
         return choice
+
+
+def claimed_meld(a: Chi | Peng | Kong, tile: int, discarder: int) -> ExtraMeld:
+    """The meld a claim of ``tile`` would make, as the win valuer reads it."""
+    kind = "chi" if isinstance(a, Chi) else "peng" if isinstance(a, Peng) else "kong_exposed"
+    return kind, tuple(sorted((*a.tiles, tile))), discarder
+
+
+def _without_one(tiles: list[int], t: int) -> list[int]:
+    rest = list(tiles)
+    rest.remove(t)
+    return rest
 
 
 def _keep_value(t: int, concealed: list[int]) -> int:

@@ -112,7 +112,7 @@ def p_chain(rates: list[float], draws: int) -> float:
 
 class _Strong(GreedyContext):
     def __init__(self, view: SeatView, bot: StrongBot) -> None:
-        super().__init__(view, bot.memo)
+        super().__init__(view, bot.memo, bot.valuer)
         self.bot = bot
         bot.valuer.bind(view)
         self.valuer = bot.valuer
@@ -126,7 +126,8 @@ class _Strong(GreedyContext):
         me = view.seats[self.seat]
         self.declared = me.declared
         self.hefei = tuning.family == "hefei"
-        self.baida = tuning.family == "baida"
+        # 百搭 and 国标: anyone may win on any discard, no declaring (the threats and losses are read alike)
+        self.baida = tuning.family in ("baida", "guobiao")
         self.wilds = frozenset(view.wilds) | ({view.wild} if view.wild is not None else set())
         self.baoting = self.hefei and view.options.get("room", "baoting") == "baoting"
         self.closed = not any(m.kind != "kong_concealed" for m in me.melds)
@@ -492,6 +493,7 @@ class _Strong(GreedyContext):
             tiles = tuple(sorted((*a.tiles, view.claim.tile)))
             kind = "chi" if isinstance(a, Chi) else "peng" if isinstance(a, Peng) else "kong_exposed"
             extra: ExtraMeld = (kind, tiles, view.claim.discarder)
+            self.extra = extra if self.min_fans else None  # (国标: a ready part is read with the meld)
             if isinstance(a, Kong):
                 value = self.ev(rest, draws, extra=extra)  # the replacement comes next
                 low = self.part(rest)[2]
@@ -503,6 +505,9 @@ class _Strong(GreedyContext):
                 # its two best discards in the greedy order: the value tells them apart
                 top = sorted((-self.useful(k, j), t) for t, (k, j, e) in parts.items() if e == low)[:2]
                 value = max(self.ev(_without(rest, t), draws, low, extra=extra) for _, t in top)
+            self.extra = None
+            if self.min_fans and low > 0:
+                continue  # 国标: opening the hand costs 门前清 / 不求人; only for a hand that can then win
             if value > best * (speed if low < now_eff else 1.05) + 0.01:
                 best, choice = value, a
         return choice

@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from majiang.engine.view import SeatView
-from majiang.rules import anqing_scoring, baida_scoring, hefei_scoring
+from majiang.rules import anqing_scoring, baida_scoring, guobiao_scoring, hefei_scoring
 from majiang.rules.baida_scoring.situation import WINDS
 from majiang.rules.registry import entry
 from majiang.tiles import format_tiles
@@ -34,6 +34,7 @@ _BAIDA_MELD_TYPES = {
     "kong_added": "jiagang",
 }
 _BAIDA_OPTIONS = baida_scoring.BaidaOptions.__struct_fields__
+_GUOBIAO_OPTIONS = guobiao_scoring.GuobiaoOptions.__struct_fields__
 ExtraMeld = tuple[str, tuple[int, ...], int | None]  # (engine meld kind, tiles, from seat): a claim being weighed
 
 
@@ -113,6 +114,8 @@ class WinValuer:
             s = anqing_scoring.score(situation)
         elif self.family == "baida":
             s = baida_scoring.score(self._baida(concealed, tile, discard, melds))
+        elif self.family == "guobiao":
+            s = guobiao_scoring.score(self._guobiao(concealed, tile, discard, melds))
         else:
             room = view.options.get("room", "baoting")
             h = hefei_scoring.Situation(
@@ -174,4 +177,28 @@ class WinValuer:
             how="discard" if discard else "self_draw",
             from_seat=(seat + 1) % 4 if discard else None,
             options=baida_scoring.BaidaOptions(**o),  # type: ignore[arg-type]
+        )
+
+    def _guobiao(self, concealed: list[int], tile: int, discard: bool,
+                 melds: tuple[ExtraMeld, ...]) -> guobiao_scoring.Situation:
+        """An ordinary mid-hand 国标 win (the 8-fan minimum applies: 0 when the hand is below it): the
+        seat's flowers, its wind and the prevalent wind from the view; no 和绝张/海底/杠上开花 (not the
+        seat's to choose). On a discard the next seat is taken as the discarder."""
+        view = self.view
+        seat = self.seat
+        o = {k: v for k, v in view.options.items() if k in _GUOBIAO_OPTIONS}
+        winds = guobiao_scoring.situation.WINDS
+        return guobiao_scoring.Situation(
+            seat_wind=winds[view.seats[seat].wind],  # type: ignore[arg-type]
+            prevalent_wind=winds[view.round_wind],  # type: ignore[arg-type]
+            winner=seat,
+            concealed=format_tiles(sorted([*concealed, tile])),
+            melds=[guobiao_scoring.Meld(type=_BAIDA_MELD_TYPES[k], tiles=format_tiles(list(ts)),  # type: ignore[arg-type]
+                                        from_seat=f if k != "kong_concealed" else None)
+                   for k, ts, f in melds],
+            flowers=format_tiles(self.exposed),
+            winning_tile=format_tiles([tile]),
+            how="discard" if discard else "self_draw",
+            from_seat=(seat + 1) % 4 if discard else None,
+            options=guobiao_scoring.GuobiaoOptions(**o),  # type: ignore[arg-type]  # (the view's options are JSON)
         )

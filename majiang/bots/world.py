@@ -311,6 +311,7 @@ def place_state(hand: Hand, view: SeatView, sample: Sample) -> None:
     hand.discards_made = discards
     hand.current = view.current
     hand.kong_chain = 0
+    hand.kong_made = False
     hand.zhijiao = False
     hand.robbing = False
     hand.settlement = None

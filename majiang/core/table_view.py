@@ -28,6 +28,7 @@ class TableView(Protocol):
     head: int  # the next tile drawn from the front of the wall
     indicator_index: int | None
     kong_chain: int  # kongs/杠牌 in a row before the current replacement draw
+    kong_made: bool  # that run holds a kong (not only 补花 or 杠牌)
     after_claim: bool  # the turn began with a chi/peng
     claims_made: bool
     discards_made: int

@@ -118,6 +118,8 @@ class Hand:
         self.robbing = False  # the open claim window is on a 加杠's tile (抢杠)
         self.after_claim = False  # the turn began with a chi/peng: discard only
         self.kong_chain = 0  # kongs/杠牌 in a row before the current replacement draw
+        # The current replacement run has a kong in it, not only 补花/杠牌 (国标's 杠上开花 is a kong's alone).
+        self.kong_made = False
         self.zhijiao = False  # the current replacement follows a 直叫 wild kong: it wins
         self.claims_made = False  # any chi/peng/kong on a discard this hand (地胡)
         self.kou = [[0] * 4 for _ in range(4)]  # kou[a][b]: melds b made from a's discards
@@ -362,6 +364,7 @@ class Hand:
         self.current = seat
         self.after_claim = False
         self.kong_chain = 0
+        self.kong_made = False
         self.zhijiao = False
         wall_left = self.tail - self.head + 1  # (the property, inlined on the hottest path)
         if wall_left <= 0 or (self._may_exhaust and self.ruleset.wall_exhausted(self)):
@@ -519,6 +522,7 @@ class Hand:
     def _after_kong(self, seat: int) -> None:
         self.after_claim = False
         self.kong_chain += 1
+        self.kong_made = True
         self._draw_replacement(seat)
 
     def _discard(self, seat: int, tile: int, *, declared: bool) -> None:
@@ -539,6 +543,7 @@ class Hand:
         st.river.append(RiverTile(tile=tile, declared=declared))
         self.discards_made += 1
         self.kong_chain = 0
+        self.kong_made = False
         self.zhijiao = False
         self.after_claim = False
         self.events.append(Discarded(seat=seat, tile=tile, declared=declared, tsumogiri=tsumogiri))
@@ -623,6 +628,7 @@ class Hand:
         if kind == "kong":
             self.after_claim = False
             self.kong_chain = 1
+            self.kong_made = True
             self._draw_replacement(seat)
         else:
             self.after_claim = True

@@ -52,9 +52,9 @@ SCALARS: tuple[str, ...] = (
     *(f"hidden_kongs[{r}]" for r in range(4)),  # 暗杠 lying face down
     "current",  # relative seat whose turn it is (in a claim window: the discarder)
     "indicator_in_wall",
-    "ruleset",  # the ruleset's number (its entry's observation code): 0 anqing, 1 hefei, 2 baida
+    "ruleset",  # the ruleset's number (its entry's observation code): 0 anqing, 1 hefei, 2 baida, 3 guobiao
     "variant",  # its entry's variant option: anqing mode B (打缺) = 1; hefei 报听 room = 1; baida seven_baida = 1
-    "round_wind",  # 圈风 0 东 … 3 北 (baida; 0 elsewhere)
+    "round_wind",  # 圈风 0 东 … 3 北 (baida, guobiao; 0 elsewhere)
     "seat_wind",  # the observer's own wind 0 东 … 3 北 (the dealer is 东)
     "plain_indicator_held",  # baida: the observer holds the indicator's own tile, a plain one (own view only)
 )

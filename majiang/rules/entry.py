@@ -26,7 +26,7 @@ class ObservationFacts:
     """What the RL observation (majiang/env/observation.py, docs/env.md) encodes about the ruleset.
 
     ``code`` is the observation's ``ruleset`` scalar: a number fixed once for the ruleset, since a
-    trained model reads it (0 anqing, 1 hefei, 2 baida; a new ruleset takes the next free one).
+    trained model reads it (0 anqing, 1 hefei, 2 baida, 3 guobiao; a new ruleset takes the next free one).
     ``variant`` is the option and value that set the ``variant`` scalar to 1 (Anqing's mode B …)."""
 
     code: int
@@ -42,7 +42,7 @@ class ObservationFacts:
 # The ways of play the bots know (majiang/bots/strong.py, valuation.py): how a win is valued (the
 # situation each scoring package reads) and which ruleset-specific tactics apply (Hefei's 报听 and
 # eight-in-a-suit goal, 百搭's wilds and open claims). A new ruleset names the one it plays like.
-BotFamily = Literal["anqing", "hefei", "baida"]
+BotFamily = Literal["anqing", "hefei", "baida", "guobiao"]
 
 
 @dataclass(frozen=True)

@@ -12,6 +12,7 @@ from typing import Annotated, Literal
 from majiang.core.options import described
 from majiang.rules.anqing_scoring.situation import AnqingOptions
 from majiang.rules.baida_scoring.situation import BaidaOptions
+from majiang.rules.guobiao_scoring.situation import GuobiaoOptions
 from majiang.rules.hefei_scoring.situation import HefeiOptions
 
 
@@ -90,3 +91,13 @@ class BaidaRules(BaidaOptions, frozen=True, forbid_unknown_fields=True):
         "一张牌多家可胡时都算胡；关掉则只有放冲者下家起第一家胡（截胡）。",
         "Several seats may win on one discard; off: only the first in turn order from the discarder."
     )] = True
+
+
+class GuobiaoRules(GuobiaoOptions, frozen=True, forbid_unknown_fields=True):
+    # the match lasts this many 圈 of four hands (0: a number of hands)
+    rounds: Annotated[int, described(
+        "圈数", "Rounds",
+        "一场打几圈：每圈四局，每局换庄（不连庄），圈风东南西北依次换；0 表示按局数。",
+        "How many rounds of four hands a match lasts: the deal passes every hand (no dealer streak) and "
+        "the prevalent wind moves 东 南 西 北 each round. 0: a number of hands instead."
+    )] = 4

@@ -7,11 +7,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from majiang.rules import anqing_scoring, baida_scoring, hefei_scoring
+from majiang.rules import anqing_scoring, baida_scoring, guobiao_scoring, hefei_scoring
 from majiang.rules.anqing import Anqing
 from majiang.rules.baida import Baida
 from majiang.rules.base import Ruleset, RulesetError
 from majiang.rules.entry import BotTuning, ObservationFacts, RulesetEntry
+from majiang.rules.guobiao import Guobiao
 from majiang.rules.hefei import Hefei
 
 BUILT_IN: tuple[RulesetEntry, ...] = (
@@ -29,6 +30,11 @@ BUILT_IN: tuple[RulesetEntry, ...] = (
         ruleset=Baida, scoring=baida_scoring,
         observation=ObservationFacts(code=2, variant=("seven_baida", True)),
         bot=BotTuning(family="baida", typical_win=5.0, denial=2.0, closed_bonus=0.85, claim_speed=0.6),
+    ),
+    RulesetEntry(
+        ruleset=Guobiao, scoring=guobiao_scoring,
+        observation=ObservationFacts(code=3),
+        bot=BotTuning(family="guobiao", typical_win=40.0, denial=10.0, closed_bonus=0.5),
     ),
 )
 

@@ -34,3 +34,17 @@ async def test_rulesets_carry_each_pages_scoring_table(server: ServerProcess, ht
     # mode B adds its suit items, with the option defaults as their values
     a, b = by_name["anqing"]["rules_table"]["A"], by_name["anqing"]["rules_table"]["B"]
     assert b[: len(a)] == a and b[-1]["value"]["zh"] == "10 / 5 / 20"
+
+
+async def test_guobiao_is_listed_with_its_options_and_the_fan_table(server: ServerProcess,
+                                                                    http: httpx.AsyncClient) -> None:
+    r = await http.get("/api/rulesets")
+    gb = next(rs for rs in r.json()["rulesets"] if rs["name"] == "guobiao")
+    assert gb["title"] == "国标麻将" and gb["modes"] == [] and gb["options"] == {"base": 8, "min_fan": 8, "rounds": 4}
+    labels = {i["key"]: i["label"] for i in gb["option_info"]}
+    assert labels["min_fan"] == {"zh": "起和番数", "en": "Minimum fans"} and labels["base"]["zh"] == "底分"
+    rows = gb["rules_table"]["default"]
+    names = {row["name"]["zh"]: row for row in rows}
+    # the payment rows, then all 81 fans by value
+    assert len(rows) == 3 + 81 and names["十三幺"]["value"]["zh"] == "88"
+    assert names["花牌"]["name"]["en"] == "Flower Tiles"

@@ -1,0 +1,24 @@
+"""The 国标麻将 rules page's fan table, read from the fan calculator's own list (so the page and the
+scoring can never disagree), after the payment rows."""
+
+from __future__ import annotations
+
+from majiang.core.rules_table import TableRow, row
+from majiang.rules import guobiao_fans as fans
+
+HEAD: tuple[TableRow, ...] = (
+    row("起和", "Minimum", ("8 番", "8 fans"), "和牌至少 8 番，花牌不计入（选项可改）",
+        "a win needs 8 fans, flowers not counted (an option may change it)"),
+    row("点和", "Discard win", ("底分 + 番", "base + fans"), "放炮者付 底分 + 番数，另两家各付底分（底分 8）",
+        "the discarder pays base + fans, the other two the base each (base 8)"),
+    row("自摸", "Self-draw", ("每家 底分 + 番", "base + fans each"), "三家各付 底分 + 番数",
+        "each of the three pays base + fans"),
+)
+
+
+def rules_table(mode: str | None) -> list[TableRow]:
+    """The rows of the (one) page: the payment, then every fan by value, highest first."""
+    out = list(HEAD)
+    for f in fans.FANS:
+        out.append(row(f.zh, f.en, str(f.value), getattr(f, "when_zh", "") or "", getattr(f, "when_en", "") or ""))
+    return out

@@ -18,6 +18,7 @@ hand by hand — including where the rule book leaves a choice open:
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Final
 
 from majiang.rules.guobiao_fans.codes import (
@@ -171,117 +172,177 @@ _CANDIDATES: Final[tuple[tuple[int, int], ...]] = tuple(
         _numbered(c) and (c & 15) < 8))
 
 
+@lru_cache(maxsize=1 << 16)
+def suit_divisions(counts: tuple[int, ...], base: int) -> dict[int, tuple[tuple[int, ...], ...]]:
+    """One suit's readings as sets, keyed by the pair they leave (0: no pair), each a tuple of
+    :func:`pack` ints in the order the sets were taken (by tile, a pung before the chow)."""
+    out: dict[int, list[tuple[int, ...]]] = {}
+    c = list(counts)
+    chosen: list[int] = []
+
+    def rec(start: int, pair: int) -> None:
+        i = next((k for k, v in enumerate(c) if v), -1)
+        if i < 0:
+            out.setdefault(pair, []).append(tuple(chosen))
+            return
+        for k in range(start, 18):
+            r = k >> 1
+            if r > i:
+                break
+            if k & 1 == 0:
+                if c[r] < 3:
+                    continue
+                c[r] -= 3
+                chosen.append(pack(PUNG, base + r))
+                rec(k, pair)
+                chosen.pop()
+                c[r] += 3
+            elif r < 7 and c[r] and c[r + 1] and c[r + 2]:
+                c[r] -= 1
+                c[r + 1] -= 1
+                c[r + 2] -= 1
+                chosen.append(pack(CHOW, base + r + 1))
+                rec(k, pair)
+                chosen.pop()
+                c[r] += 1
+                c[r + 1] += 1
+                c[r + 2] += 1
+
+    rec(0, 0)
+    for r in range(9):
+        if c[r] >= 2:
+            c[r] -= 2
+            rec(0, base + r)
+            c[r] += 2
+    return {k: tuple(v) for k, v in out.items()}
+
+
 def divisions(cnt: list[int], need: int) -> list[tuple[int, ...]]:
     """Every way to split ``cnt`` into ``need`` sets and a pair: sorted concealed sets (as
-    :func:`pack` ints) followed by the pair, each division once; by pair, then by sets."""
+    :func:`pack` ints) followed by the pair, each division once; by pair, then by sets (the
+    order of equal-valued readings decides which one is reported)."""
     out: list[tuple[int, ...]] = []
-    chosen: list[int] = []
     if sum(cnt) != need * 3 + 2:
         return out
-
-    def rec(start: int, left: int, pair: int) -> None:
-        if left == 0:
-            out.append((*sorted(chosen), pair))
-            return
-        for i in range(start, len(_CANDIDATES)):
-            kind, c = _CANDIDATES[i]
-            if kind == PUNG:
-                if cnt[c] < 3:
-                    continue
-                cnt[c] -= 3
-                chosen.append(pack(PUNG, c))
-                rec(i, left - 1, pair)
-                chosen.pop()
-                cnt[c] += 3
-            else:
-                if not (cnt[c] and cnt[c + 1] and cnt[c + 2]):
-                    continue
-                cnt[c] -= 1
-                cnt[c + 1] -= 1
-                cnt[c + 2] -= 1
-                chosen.append(pack(CHOW, c + 1))
-                rec(i, left - 1, pair)
-                chosen.pop()
-                cnt[c] += 1
-                cnt[c + 1] += 1
-                cnt[c + 2] += 1
-
-    for c in ALL_CODES:
-        if cnt[c] >= 2:
-            cnt[c] -= 2
-            rec(0, need, pack(PAIR, c))
-            cnt[c] += 2
+    honor_sets: list[int] = []
+    honor_pair = 0
+    for h in HONOR:
+        n = cnt[h]
+        if n == 3:
+            honor_sets.append(pack(PUNG, h))
+        elif n == 2:
+            if honor_pair:
+                return out
+            honor_pair = h
+        elif n:
+            return out
+    tables = [suit_divisions(tuple(cnt[base:base + 9]), base) for base in (0x11, 0x21, 0x31)]
+    honors = tuple(honor_sets)
+    pair_choices = [honor_pair] if honor_pair else sorted({p for tab in tables for p in tab if p})
+    for pair in pair_choices:
+        per_suit = [tab.get(pair if pair >> 4 == s else 0, ()) for s, tab in enumerate(tables, 1)]
+        for a in per_suit[0]:
+            for b in per_suit[1]:
+                for c in per_suit[2]:
+                    out.append((*sorted((*a, *b, *c, *honors)), pack(PAIR, pair)))
     return out
 
 
 # ---------------------------------------------------------------- waits
 
-def _wait1(cnt: list[int]) -> set[int]:
-    for c in ALL_CODES:
-        if cnt[c] == 1:
-            cnt[c] = 0
-            alone = not any(cnt)
-            cnt[c] = 1
-            if alone:
-                return {c}
-    return set()
+SETS: Final = 0  # a group of tiles that is sets alone
+WITH_PAIR: Final = 1  # sets and one pair
+NEITHER: Final = 2
 
 
-def _wait2(cnt: list[int]) -> set[int]:
-    out: set[int] = set()
-    for c in ALL_CODES:
-        if cnt[c] < 1:
-            continue
-        if cnt[c] > 1:
-            out.add(c)
-            continue
-        if _numbered(c):
-            r = c & 15
-            if r > 1 and cnt[c - 1]:
-                if r < 9:
-                    out.add(c + 1)
-                if r > 2:
-                    out.add(c - 2)
-                continue
-            if r > 2 and cnt[c - 2]:
-                out.add(c - 1)
-    return out
+@lru_cache(maxsize=1 << 17)
+def suit_form(counts: tuple[int, ...]) -> int:
+    """Whether one suit's counts (any length, up to five copies) are sets, sets and a pair, or neither."""
+    n = sum(counts)
+    if n == 0:
+        return SETS
+    if n % 3 == 1:
+        return NEITHER
+    want_pair = n % 3 == 2
+    c = list(counts)
+
+    def rec(pair_left: bool) -> bool:
+        i = next((k for k, v in enumerate(c) if v), -1)
+        if i < 0:
+            return not pair_left
+        if pair_left and c[i] >= 2:
+            c[i] -= 2
+            ok = rec(False)
+            c[i] += 2
+            if ok:
+                return True
+        if c[i] >= 3:
+            c[i] -= 3
+            ok = rec(pair_left)
+            c[i] += 3
+            if ok:
+                return True
+        if i + 2 < len(c) and c[i + 1] and c[i + 2]:
+            c[i] -= 1
+            c[i + 1] -= 1
+            c[i + 2] -= 1
+            ok = rec(pair_left)
+            c[i] += 1
+            c[i + 1] += 1
+            c[i + 2] += 1
+            return ok
+        return False
+
+    return (WITH_PAIR if rec(True) else NEITHER) if want_pair else (SETS if rec(False) else NEITHER)
 
 
-def _waits_rec(cnt: list[int], left: int) -> set[int]:
-    if left == 1:
-        return _wait1(cnt)
-    out: set[int] = set()
-    if left == 4:
-        for c in ALL_CODES:
-            if cnt[c] >= 2:
-                cnt[c] -= 2
-                out |= _wait2(cnt)
-                cnt[c] += 2
-    for c in ALL_CODES:
-        if cnt[c] < 1:
-            continue
-        if cnt[c] > 2:
-            cnt[c] -= 3
-            out |= _waits_rec(cnt, left - 3)
-            cnt[c] += 3
-        if _numbered(c) and (c & 15) < 8 and cnt[c + 1] and cnt[c + 2]:
-            cnt[c] -= 1
-            cnt[c + 1] -= 1
-            cnt[c + 2] -= 1
-            out |= _waits_rec(cnt, left - 3)
-            cnt[c] += 1
-            cnt[c + 1] += 1
-            cnt[c + 2] += 1
-    return out
+def _honor_form(n: int) -> int:
+    return SETS if n in (0, 3) else WITH_PAIR if n == 2 else NEITHER
 
 
 def regular_waits(tiles: list[int]) -> set[int]:
-    """The tiles that complete ``tiles`` (13 - 3n of them) into sets and a pair, by shape."""
+    """The tiles that complete ``tiles`` (13 - 3n of them) into sets and a pair, by shape (a
+    fifth copy included: what the hand is shaped to wait on)."""
     cnt = [0] * TABLE_SIZE
     for t in tiles:
         cnt[t] += 1
-    return _waits_rec(cnt, len(tiles))
+    groups: list[tuple[int, int]] = []  # (first code, length) of each group whose form counts
+    forms: list[int] = []
+    for base in (0x11, 0x21, 0x31):
+        groups.append((base, 9))
+        forms.append(suit_form(tuple(cnt[base:base + 9])))
+    for h in HONOR:
+        groups.append((h, 1))
+        forms.append(_honor_form(cnt[h]))
+    neither = forms.count(NEITHER)
+    pairs = forms.count(WITH_PAIR)
+    out: set[int] = set()
+    for g, (base, length) in enumerate(groups):
+        f = forms[g]
+        rest_neither = neither - (f == NEITHER)
+        if rest_neither:
+            continue
+        rest_pairs = pairs - (f == WITH_PAIR)
+        if rest_pairs > 1:
+            continue
+        if length == 1:
+            if cnt[base] and _honor_form(cnt[base] + 1) + rest_pairs == WITH_PAIR:
+                out.add(base)
+            continue
+        if not any(cnt[base:base + 9]):
+            continue
+        row = cnt[base:base + 9]
+        for r in range(9):
+            near = row[r] or (r > 0 and row[r - 1]) or (r < 8 and row[r + 1]) or (r > 1 and row[r - 2]) or (
+                r < 7 and row[r + 2])
+            if not near:
+                continue
+            row[r] += 1
+            nf = suit_form(tuple(row))
+            row[r] -= 1
+            if nf != NEITHER and nf + rest_pairs == WITH_PAIR:
+                out.add(base + r)
+    return out
 
 
 def seven_pairs_waits(tiles: list[int]) -> set[int]:
@@ -622,15 +683,19 @@ def _by_pack_traits(packs: list[int], t: Table) -> None:
         t[ALL_EVEN_PUNGS] = 1
 
 
-def _by_wait(concealed_packs: list[int], standing: list[int], win: int, t: Table) -> None:
+def wait_set(standing: list[int], seven_pairs_too: bool) -> set[int]:
+    """What the hand waited on: the regular waits, with 七对's added (when the hand has no
+    declared set) only if there is a regular wait at all."""
+    waits = regular_waits(standing)
+    if waits and seven_pairs_too:
+        waits |= seven_pairs_waits(standing)
+    return waits
+
+
+def _by_wait(concealed_packs: list[int], waits: set[int], win: int, t: Table) -> None:
     """边张 / 坎张 / 单钓将: only when the hand waited on the winning tile alone."""
     if t[MELDED_HAND] or t[FOUR_KONGS]:
         return
-    waits = regular_waits(standing)
-    if not waits:
-        return
-    if len(concealed_packs) == 5:
-        waits |= seven_pairs_waits(standing)
     if len(waits) != 1:
         return
     edge = closed = single = False
@@ -776,7 +841,7 @@ def _by_wind(c: int, prevalent: int, seat: int, t: Table) -> None:
 class Situation:
     """The per-hand inputs every division is scored with."""
 
-    __slots__ = ("about_kong", "fixed", "fourth", "prevalent", "seat", "self_drawn", "standing",
+    __slots__ = ("_waits", "about_kong", "fixed", "fourth", "prevalent", "seat", "self_drawn", "standing",
                  "wall_last", "win")
 
     def __init__(self, fixed: list[int], standing: list[int], win: int, self_drawn: bool, fourth: bool,
@@ -790,6 +855,13 @@ class Situation:
         self.wall_last = wall_last
         self.seat = seat
         self.prevalent = prevalent
+        self._waits: set[int] | None = None
+
+    def waits(self) -> set[int]:
+        """The wait set, worked out once for all the divisions of the hand."""
+        if self._waits is None:
+            self._waits = wait_set(self.standing, not self.fixed)
+        return self._waits
 
     def flags(self, t: Table) -> None:
         _by_win_flags(t, self.self_drawn, self.fourth, self.about_kong, self.wall_last)
@@ -861,7 +933,7 @@ def score_division(packs: list[int], sit: Situation) -> Table:
     _by_tile_traits(tiles, t)
     _by_rank_range(tiles, t)
     _by_tile_hog(tiles, t)
-    _by_wait(packs[nfixed:], standing, win, t)
+    _by_wait(packs[nfixed:], sit.waits(), win, t)
     _strike_implied(t)
     if not t[BIG_FOUR_WINDS]:
         for p in pungs:
@@ -923,7 +995,7 @@ def knitted_straight_form(sit: Situation) -> Table | None:
         left: list[int] = []
         for c in ALL_CODES:
             left.extend([c] * max(cnt[c], 0))
-        _by_wait(packs, left[:4], win, t)
+        _by_wait(packs, wait_set(left[:4], False), win, t)
     elif single_wait:
         t[SINGLE_WAIT] = 1
     _strike_implied(t)

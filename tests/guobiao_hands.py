@@ -248,7 +248,29 @@ def t_all_types(r: random.Random) -> tuple[list[Set], int]:
     return sets, r.choice(DRAGONS)
 
 
+def t_chicken(r: random.Random) -> tuple[list[Set], int]:
+    """无番和: three suits, simples-and-honour-pair, no two sets related; declared, won on a discard."""
+    while True:
+        a, b, c = _suits3(r)
+        sets = [_chow(a, r.randint(2, 6)), _pung(b * 9 + r.randint(2, 8) - 1), _chow(c, r.randint(2, 6)),
+                _any_set(r, honors=False, ranks=(2, 8))]
+        ranks = [st[1] % 9 for st in sets if st[0] == "c"]
+        if len(set(ranks)) == len(ranks):
+            return sets, r.choice(HONORS)
+
+
+def t_kongs(r: random.Random) -> tuple[list[Set], int]:
+    return _fill(r, [], chow_share=0.0)
+
+
+# Hints for the declaring step: how many sets to declare, the share of pungs made kongs, self-draw.
+HINTS: dict[Callable[..., object], dict[str, float]] = {
+    t_chicken: {"melds": 2, "kong": 0.0, "self_drawn": 0.0},
+    t_kongs: {"kong": 0.9},
+}
+
 THEMES: tuple[Theme, ...] = (
+    t_chicken, t_kongs,
     t_random, t_random, t_chows, t_pungs, t_flush, t_pure_straight, t_mixed_straight, t_same_chows,
     t_shifted_chows, t_mixed_chows, t_terminal_chows, t_pair_chows, t_shifted_pungs, t_mixed_pungs,
     t_winds, t_dragons, t_honors, t_terminals, t_outside, t_green, t_reversible, t_even_pungs,
@@ -288,23 +310,29 @@ def regular_hand(r: random.Random, theme: Theme) -> GbHand | None:
         return None
     sets, pair = got
     r.shuffle(sets)
-    n_melds = r.choice((0, 0, 0, 1, 1, 2, 2, 3, 4))
+    hint = HINTS.get(theme, {})
+    n_melds = int(hint.get("melds", r.choice((0, 0, 0, 1, 1, 2, 2, 3, 4))))
+    kong = hint.get("kong", 0.12)
     melds: list[GbMeld] = []
     hand14 = [pair, pair]
     for i, st in enumerate(sets):
         tiles = _set_tiles(st)
-        if st[0] == "p" and r.random() < 0.12:  # a concealed kong is declared whatever n_melds says
+        if st[0] == "p" and r.random() < kong / 2:  # a concealed kong is declared whatever n_melds says
             melds.append(GbMeld("concealed_kong", (st[1],) * 4, 0))
-        elif i < n_melds:
+        elif i < n_melds or (st[0] == "p" and r.random() < kong / 2):
             if st[0] == "c":
                 melds.append(GbMeld("chi", tuple(tiles), r.randint(1, 3)))
-            elif r.random() < 0.3:
+            elif r.random() < max(0.3, kong):
                 melds.append(GbMeld("kong", (st[1],) * 4, r.randint(1, 3)))
             else:
                 melds.append(GbMeld("peng", tuple(tiles), r.randint(1, 3)))
         else:
             hand14 += tiles
-    return _situation(r, hand14, melds)
+    h = _situation(r, hand14, melds)
+    if h is not None and "self_drawn" in hint:
+        h = GbHand(h.concealed, h.melds, h.win_tile, r.random() < hint["self_drawn"], h.last_copy, h.last_tile,
+                   h.kong_win, h.seat_wind, h.prevalent_wind, h.flowers)
+    return h
 
 
 _KNITTED = tuple(

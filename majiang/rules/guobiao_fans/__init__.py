@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from operator import add
 from typing import Literal
 
 from majiang.rules.guobiao_fans import calc, shanten_forms
@@ -115,6 +116,8 @@ def score_hand(hand: GbHand) -> tuple[FanLine, ...] | None:
     return tuple(lines)
 
 
+_TILE_IDS = frozenset(range(34))
+_CODE = CODE_OF
 _MELD_SIZE = {"chi": 3, "peng": 3, "kong": 4, "concealed_kong": 4}
 
 
@@ -150,7 +153,10 @@ def situation(hand: GbHand) -> calc.Situation:
     """Check ``hand`` and turn it into the calculator's inputs (flags corrected as the tiles imply)."""
     if len(hand.melds) > 4:
         raise GbHandError(f"{len(hand.melds)} melds: a hand has at most 4")
-    concealed = [_check_tile(t, "concealed tile") for t in hand.concealed]
+    concealed = list(hand.concealed)
+    if not _TILE_IDS.issuperset(concealed):
+        for t in concealed:
+            _check_tile(t, "concealed tile")
     win = _check_tile(hand.win_tile, "winning tile")
     if len(concealed) + 3 * len(hand.melds) != 13:
         raise GbHandError(f"{len(concealed)} concealed tiles with {len(hand.melds)} melds: "
@@ -170,9 +176,9 @@ def situation(hand: GbHand) -> calc.Situation:
     for m in hand.melds:
         for t in m.tiles:
             in_melds[t] += 1
-    for t in range(34):
-        if counts[t] + in_melds[t] > 4:
-            raise GbHandError(f"five or more copies of tile {t}")
+    if max(map(add, counts, in_melds)) > 4:
+        t = next(t for t in range(34) if counts[t] + in_melds[t] > 4)
+        raise GbHandError(f"five or more copies of tile {t}")
     win_code = CODE_OF[win]
     fourth = hand.last_copy and win not in concealed
     if in_melds[win] == 3:  # the other three are in the hand's own melds: it was the last copy
@@ -183,7 +189,7 @@ def situation(hand: GbHand) -> calc.Situation:
             about_kong = any(m.kind in ("kong", "concealed_kong") for m in hand.melds)
         else:
             about_kong = in_melds[win] == 0 and win not in concealed
-    return calc.Situation(fixed, [CODE_OF[t] for t in concealed], win_code, hand.self_drawn, fourth,
+    return calc.Situation(fixed, [_CODE[t] for t in concealed], win_code, hand.self_drawn, fourth,
                           about_kong, hand.last_tile, hand.seat_wind, hand.prevalent_wind)
 
 

@@ -19,6 +19,7 @@ hand by hand — including where the rule book leaves a choice open:
 from __future__ import annotations
 
 from functools import lru_cache
+from operator import mul
 from typing import Final
 
 from majiang.rules.guobiao_fans.codes import (
@@ -300,48 +301,49 @@ def _honor_form(n: int) -> int:
     return SETS if n in (0, 3) else WITH_PAIR if n == 2 else NEITHER
 
 
+@lru_cache(maxsize=1 << 16)
+def suit_waits(counts: tuple[int, ...]) -> tuple[int, tuple[tuple[int, int], ...]]:
+    """One suit's form, and each rank whose addition gives it a form: (rank index, new form)."""
+    adds = []
+    row = list(counts)
+    for r in range(9):
+        if not (row[r] or (r > 0 and row[r - 1]) or (r < 8 and row[r + 1]) or (r > 1 and row[r - 2])
+                or (r < 7 and row[r + 2])):
+            continue  # a tile near none of the suit's cannot complete it
+        row[r] += 1
+        nf = suit_form(tuple(row))
+        row[r] -= 1
+        if nf != NEITHER:
+            adds.append((r, nf))
+    return suit_form(counts), tuple(adds)
+
+
 def regular_waits(tiles: list[int]) -> set[int]:
     """The tiles that complete ``tiles`` (13 - 3n of them) into sets and a pair, by shape (a
     fifth copy included: what the hand is shaped to wait on)."""
     cnt = [0] * TABLE_SIZE
     for t in tiles:
         cnt[t] += 1
-    groups: list[tuple[int, int]] = []  # (first code, length) of each group whose form counts
-    forms: list[int] = []
-    for base in (0x11, 0x21, 0x31):
-        groups.append((base, 9))
-        forms.append(suit_form(tuple(cnt[base:base + 9])))
-    for h in HONOR:
-        groups.append((h, 1))
-        forms.append(_honor_form(cnt[h]))
+    suits = [suit_waits(tuple(cnt[base:base + 9])) for base in (0x11, 0x21, 0x31)]
+    honor_forms = [_honor_form(cnt[h]) for h in HONOR]
+    forms = [sw[0] for sw in suits] + honor_forms
     neither = forms.count(NEITHER)
+    if neither > 1:
+        return set()
     pairs = forms.count(WITH_PAIR)
     out: set[int] = set()
-    for g, (base, length) in enumerate(groups):
-        f = forms[g]
-        rest_neither = neither - (f == NEITHER)
-        if rest_neither:
+    for g, (f, adds) in enumerate(suits):
+        if neither - (f == NEITHER):
             continue
         rest_pairs = pairs - (f == WITH_PAIR)
-        if rest_pairs > 1:
-            continue
-        if length == 1:
-            if cnt[base] and _honor_form(cnt[base] + 1) + rest_pairs == WITH_PAIR:
-                out.add(base)
-            continue
-        if not any(cnt[base:base + 9]):
-            continue
-        row = cnt[base:base + 9]
-        for r in range(9):
-            near = row[r] or (r > 0 and row[r - 1]) or (r < 8 and row[r + 1]) or (r > 1 and row[r - 2]) or (
-                r < 7 and row[r + 2])
-            if not near:
-                continue
-            row[r] += 1
-            nf = suit_form(tuple(row))
-            row[r] -= 1
-            if nf != NEITHER and nf + rest_pairs == WITH_PAIR:
+        base = 0x11 + 16 * g
+        for r, nf in adds:
+            if nf + rest_pairs == WITH_PAIR:
                 out.add(base + r)
+    for h, f in zip(HONOR, honor_forms, strict=True):
+        if (cnt[h] and not neither - (f == NEITHER)
+                and _honor_form(cnt[h] + 1) + pairs - (f == WITH_PAIR) == WITH_PAIR):
+            out.add(h)
     return out
 
 
@@ -1043,7 +1045,7 @@ _VALUES: Final[tuple[int, ...]] = tuple(f.value for f in ALL_FANS)
 
 
 def total(t: Table) -> int:
-    return sum(v * n for v, n in zip(_VALUES, t, strict=True) if n)
+    return sum(map(mul, _VALUES, t))
 
 
 def calculate(sit: Situation) -> Table | None:

@@ -137,6 +137,14 @@ def run(args: argparse.Namespace) -> int:
         except StoreUnavailable as e:
             print(f"error: {e}", file=sys.stderr)
             return 2
+        if settings.redis_url:  # the same for Redis: a node that cannot hold leases must not start
+            from majiang.server.cluster.redis_check import redis_problem
+
+            problem = await redis_problem(settings.redis_url)
+            if problem:
+                await store.close()
+                print(f"error: {problem}", file=sys.stderr)
+                return 2
         await server.serve(sockets=sockets)
         return 1 if server.startup_failed else 0
 

@@ -107,3 +107,21 @@ def test_workers_on_a_busy_port_fail_in_the_parent(tmp_path: Path, busy_port: in
     r = serve(tmp_path, "--port", str(busy_port), "--workers", "2", "--redis-url", "redis://127.0.0.1:6379/0",
               "--database-url", f"{PG_ASYNC}")
     assert "the address is in use" in one_line_error(r)
+
+
+@pytest.mark.postgres
+def test_an_unreachable_redis_is_one_line(tmp_path: Path) -> None:
+    url, schema = database_url("postgres", tmp_path)
+    assert url is not None
+    try:
+        redis_url = f"redis://127.0.0.1:{closed_port()}/0"
+        line = one_line_error(serve(tmp_path, "--port", "0", "--redis-url", redis_url, "--database-url", url))
+        assert line.startswith(f"error: Redis at {redis_url} does not answer (")
+        assert line.endswith("start it or check --redis-url")
+        # the same from the parent of --workers, before any worker starts
+        r = serve(tmp_path, "--port", "0", "--workers", "2", "--redis-url", redis_url, "--database-url", url)
+        assert one_line_error(r).startswith(f"error: Redis at {redis_url} does not answer (")
+        bad = one_line_error(serve(tmp_path, "--port", "0", "--redis-url", "nota-url", "--database-url", url))
+        assert bad.startswith("error: --redis-url nota-url: ")
+    finally:
+        drop_schema(schema)

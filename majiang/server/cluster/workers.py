@@ -45,6 +45,12 @@ def run_workers(args: argparse.Namespace, settings: Settings) -> int:
     except (OSError, ValueError, StoreUnavailable) as e:
         print(f"error: {e}", file=sys.stderr)
         return 2
+    from majiang.server.cluster.redis_check import redis_problem
+
+    problem = asyncio.run(redis_problem(args.redis_url))
+    if problem:
+        print(f"error: {problem}", file=sys.stderr)
+        return 2
     base = [sys.executable, "-m", "majiang", "serve", "--host", args.host, "--port", str(port), "--reuse-port",
             "--redis-url", args.redis_url, "--log-level", args.log_level, "--log-format", args.log_format]
     for flag, value in (("--database-url", args.database_url), ("--data-dir", args.data_dir),

@@ -8,7 +8,8 @@ A table is ``--humans`` scripted players (default 1) and server bots in the othe
 default ``bot_delay`` of 0.6 s unless ``--bot-delay``). A human answers each question once after a
 think time uniform in [think/2, 3·think/2] (``--think``, default 1 s) with a random legal action; the
 server's bots answer theirs, so the node does all the bot work, which is what a real node spends its CPU
-on. ``--humans 4`` is the older shape: four scripted players, no bots. The players run in ``--procs``
+on. ``--humans 4`` is the older shape: four scripted players, no bots. ``--hard-bots N`` seats N of a
+table's bots at the hard level (majiang/bots/hard.py), the rest at the room's level. The players run in ``--procs``
 generator processes (bench/loadgen.py). Latency: from sending an intent to that seat's next view.
 Tables held: every human still connected and a view seen in the last 10 s.
 
@@ -203,7 +204,11 @@ class Tables:
         for t in tokens[1:]:
             await http.post(f"/api/rooms/{code}/join", headers={"authorization": f"Bearer {t}"})
         if humans < 4:
-            await http.post(f"/api/rooms/{code}/bots", json={}, headers={"authorization": f"Bearer {tokens[0]}"})
+            auth = {"authorization": f"Bearer {tokens[0]}"}
+            hard = list(range(humans, min(4, humans + self.args.hard_bots)))
+            if hard:  # the first free seats at the hard level (the searching bot), the rest at the room's
+                await http.post(f"/api/rooms/{code}/bots", json={"seats": hard, "level": "hard"}, headers=auth)
+            await http.post(f"/api/rooms/{code}/bots", json={}, headers=auth)
         ref = TableRef(code, node, i % self.gens.procs)
         players = []
         for s, t in enumerate(tokens):
@@ -436,7 +441,8 @@ async def run_fixed(args: argparse.Namespace, data: Path) -> int:
         nodes = cluster.nodes
         t0 = time.perf_counter()
         await tables.grow(args.tables)
-        print(f"{args.tables} tables ({args.humans} human(s) + {4 - args.humans} bot(s) each) on "
+        print(f"{args.tables} tables ({args.humans} human(s) + {4 - args.humans} bot(s) each, "
+              f"{args.hard_bots} of them hard) on "
               f"{max(k, 1)} node(s) in {time.perf_counter() - t0:.1f}s; clients: {args.clients}, "
               f"{args.procs} generator process(es)")
         await asyncio.sleep(args.warmup)
@@ -454,7 +460,7 @@ async def run_fixed(args: argparse.Namespace, data: Path) -> int:
 async def run_capacity(args: argparse.Namespace, data: Path) -> int:
     ks = [int(x) for x in str(args.nodes).split(",")]
     print(f"capacity: p99 < {args.p99} ms, bots' p99 lateness < {args.bot_p99} ms and every table held; "
-          f"{args.humans} human(s) per table, think "
+          f"{args.humans} human(s) per table, {args.hard_bots} hard bot(s), think "
           f"{args.think} s, bot_delay {args.bot_delay if args.bot_delay is not None else 'default'}; "
           f"{args.procs} generator process(es); windows of {args.seconds:.0f} s after {args.settle:.0f} s; "
           f"load average {os.getloadavg()[0]:.2f}", flush=True)
@@ -572,6 +578,8 @@ if __name__ == "__main__":
     p.add_argument("--humans", type=int, default=1, choices=[1, 2, 3, 4], help="scripted players per table")
     p.add_argument("--bot-delay", type=float, default=None, help="the rooms' bot_delay (default: the room default)")
     p.add_argument("--bot", default="", help="the nodes' bot (majiang serve --bot; default: strong)")
+    p.add_argument("--hard-bots", type=int, default=0,
+                   help="bot seats per table at the hard level (the searching bot); the others at the room's")
     p.add_argument("--procs", type=int, default=1, help="load generator processes")
     p.add_argument("--ruleset", default="anqing", choices=["anqing", "hefei", "baida"])
     p.add_argument("--database-url", default=None, help="default: SQLite (one server), a fresh schema (nodes)")
@@ -588,4 +596,8 @@ if __name__ == "__main__":
     p.add_argument("--resolution", type=int, default=25, help="--capacity: bisect down to this many tables per node")
     p.add_argument("--settle", type=float, default=10, help="--capacity: seconds after a resize before measuring")
     p.add_argument("--max-tables", type=int, default=5000)
-    sys.exit(asyncio.run(main(p.parse_args())))
+    parsed = p.parse_args()
+    if not 0 <= parsed.hard_bots <= 4 - parsed.humans:
+        p.error(f"--hard-bots must be 0 to {4 - parsed.humans} (the bot seats of a table with "
+                f"{parsed.humans} human(s)), not {parsed.hard_bots}")
+    sys.exit(asyncio.run(main(parsed)))

@@ -11,7 +11,7 @@ import pytest
 
 from majiang.bots import make_bot
 from majiang.bots.easy import EasyBot
-from majiang.bots.hard import HardBot
+from majiang.bots.hard import HardBot, river_weights
 from majiang.bots.world import build_hand, draw_sample, unseen_pool
 from majiang.core.actions import Action, Discard, Pass
 from majiang.core.deal import WallSetup
@@ -144,8 +144,9 @@ def test_imagined_hands_match_the_view(name: str, options: dict[str, object]) ->
     pool = unseen_pool(view)
     census = sorted(t for t, n in hand.tile_census().items() for _ in range(n))
     rng = random.Random(5)
-    for _ in range(5):
-        sample = draw_sample(view, rng)
+    weights = river_weights(view, rs.count_size)
+    for k in range(6):  # with the opponent model every other draw
+        sample = draw_sample(view, rng, weights=weights if k % 2 else None)
         assert sample is not None
         world = build_hand(view, sample)
         assert sorted(t for t, n in world.tile_census().items() for _ in range(n)) == census
@@ -155,6 +156,28 @@ def test_imagined_hands_match_the_view(name: str, options: dict[str, object]) ->
         if view.indicator is not None and view.indicator_in_wall:
             hidden.remove(view.indicator)
         assert hidden == sorted(pool)
+
+
+def test_the_opponent_model_keeps_thrown_kinds_out_of_a_hand() -> None:
+    """A seat's river makes the kinds it threw (and their neighbours) less likely in its imagined hand:
+    over the same 200 draws, seats hold fewer of them with the model than without."""
+    rs = make_ruleset("hefei", {"room": "bubaoting"})
+    hand = next(h for i in range(10) if _play_to_decision(h := Hand(rs, f"model-{i}", dealer=1), 5))
+    view = seat_view(hand, 0)
+    weights = river_weights(view, rs.count_size)
+    thrown = {s: {r.tile for r in view.seats[s].river} for s in (1, 2, 3)}
+    assert all(weights[s][t] < 1 for s in (1, 2, 3) for t in thrown[s])
+
+    def held_thrown(w: dict[int, list[float]] | None) -> int:
+        rng = random.Random(9)
+        total = 0
+        for _ in range(200):
+            sample = draw_sample(view, rng, weights=w)
+            assert sample is not None
+            total += sum(t in thrown[s] for s in (1, 2, 3) for t in sample.hands[s])
+        return total
+
+    assert held_thrown(weights) < 0.8 * held_thrown(None)
 
 
 def test_a_declared_seat_is_imagined_ready() -> None:

@@ -47,6 +47,15 @@ DEVELOP = True
 DEFENDED = frozenset({"hefei", "baida"})  # rulesets with discard wins, where the strong bot folds
 TIE: float | None = 0.15  # a discard stays a candidate within this share of the strong bot's value
 DEVELOP_TURNS = 14
+# The opponent model (river_weights): how much less likely a kind is in another seat's concealed hand
+# for each copy of it, and of a neighbour one and two ranks away, in that seat's river.
+RIVER_SAME = 0.5
+RIVER_NEAR = 0.7
+RIVER_FAR = 0.85
+RIVER_FLOOR = 0.1
+MODEL = True
+# A fold as a candidate: the discard the strong bot reckons least likely to deal in, when it defends.
+SAFE = False
 
 
 class HardBot:
@@ -102,23 +111,8 @@ class HardBot:
                          and a.tile == default.tile), None)
             if twin is not None:
                 out.append(twin)
-        ranked = sorted(best, key=lambda t: (effs.get(t, 99), t == view.wild, _keep_value(t, view.hand), t))
-        for t in ranked:
-            if len(out) >= MAX_CANDIDATES:
-                break
-            a = best[t]
-            if a not in out and not any(isinstance(o, Discard | Declare) and o.tile == t for o in out):
-                out.append(a)
-        for a in legal:  # kongs on the turn: few, and worth a look
-            if isinstance(a, Kong) and a not in out and len(out) <= MAX_CANDIDATES:
-                out.append(a)
-        if isinstance(default, Discard | Declare) and TIE is not None:
-            # The search breaks the strong bot's near-ties: only discards its own reckoning (the
-            # expected gain of what stays, less the expected loss of dealing in where discards win)
-            # puts within TIE of its choice stay candidates. The imagined opponents are consistent with
-            # the counts but not with the way they played, so the playouts under-read danger; and a
-            # move the strong bot rates far below its own is rarely better.
-            strong = _Strong(view, self.strong)
+        strong = _Strong(view, self.strong) if isinstance(default, Discard | Declare) else None
+        if strong is not None and (TIE is not None or SAFE):
             parts = strong.discard_parts(list(view.hand))
             defends = view.ruleset in DEFENDED and strong.defends(min(e for _, _, e in parts.values()))
 
@@ -129,9 +123,32 @@ class HardBot:
                                  declared=strong.declared or isinstance(a, Declare))
                 return gain - (strong.loss(a.tile) if defends else 0.0)
 
-            base = net(default)
+        if strong is not None and TIE is not None:
+            # The search breaks the strong bot's near-ties: only discards its own reckoning (the
+            # expected gain of what stays, less the expected loss of dealing in where discards win)
+            # puts within TIE of its choice are candidates, the nearest first. The playouts' policy is
+            # far weaker than the strong bot (no value in its discards), so a move the strong bot
+            # rates far below its own is rarely better, however the playouts read it.
+            base = net(default)  # type: ignore[arg-type]
             floor = base - TIE * abs(base) - 0.01 * strong.typical
-            out = [a for a in out if not isinstance(a, Discard | Declare) or a == default or net(a) >= floor]
+            scored = sorted(((net(a), t) for t, a in best.items()), reverse=True)  # type: ignore[arg-type]
+            ranked = [t for v, t in scored if v >= floor]
+        else:
+            ranked = sorted(best, key=lambda t: (effs.get(t, 99), t == view.wild, _keep_value(t, view.hand), t))
+        if strong is not None and SAFE and defends:
+            # folding: the discard least likely to deal in, when the strong bot reckons a seat may win on it
+            safest = min(best, key=lambda t: (strong.loss(t), -net(best[t])))  # type: ignore[arg-type]
+            if safest not in ranked[: MAX_CANDIDATES - 1]:
+                ranked = [*ranked[: MAX_CANDIDATES - 2], safest]
+        for t in ranked:
+            if len(out) >= MAX_CANDIDATES:
+                break
+            a = best[t]
+            if a not in out and not any(isinstance(o, Discard | Declare) and o.tile == t for o in out):
+                out.append(a)
+        for a in legal:  # kongs on the turn: few, and worth a look
+            if isinstance(a, Kong) and a not in out and len(out) <= MAX_CANDIDATES:
+                out.append(a)
         return out
 
     # --- search ----------------------------------------------------------------------------------
@@ -146,17 +163,20 @@ class HardBot:
                             and view.options.get("mode") == "B", need_eight=family == "hefei")
         forced = frozenset(t for t in range(ruleset.count_size) if _forced(view, t))
         develop = _developer(view, policy) if DEVELOP else None
+        weights = river_weights(view, ruleset.count_size) if MODEL else None
         values: list[list[int]] = [[] for _ in candidates]
         ready: Callable[[int, list[int], set[int]], bool] | None = None
         start = time.process_time()
         for k in range(self.samples):
-            sample = draw_sample(view, rng, forced=forced, ready=ready, develop=develop)
+            sample = draw_sample(view, rng, forced=forced, ready=ready, develop=develop,
+                                 weights=weights)
             if sample is None:
                 return None
             if ready is None and any(s.declared for s in view.seats if s.seat != me):
                 template = build_hand(view, sample, ruleset)
                 ready = _ready_test(template)
-                sample = draw_sample(view, rng, forced=forced, ready=ready, develop=develop)
+                sample = draw_sample(view, rng, forced=forced, ready=ready, develop=develop,
+                                 weights=weights)
                 if sample is None:
                     return None
             play_seed = rng.getrandbits(64)
@@ -194,6 +214,33 @@ def _pick(candidates: list[Action], values: list[list[int]]) -> Action:
         if mean > MARGIN * se and mean > best_edge:
             best, best_edge = action, mean
     return best
+
+
+def river_weights(view: SeatView, size: int) -> dict[int, list[float]]:
+    """Per other seat, how likely each kind is to be in its concealed hand, from its river alone: a
+    player throws what it does not need, so the kinds it threw, and their neighbours in a suit, are
+    less likely kept (a seat shedding a suit keeps little of it: Hefei's eight in a suit, 打缺). Only
+    the view is read, so the model cannot see a hidden tile."""
+    wild = set(view.wilds) | ({view.wild} if view.wild is not None else set())
+    out: dict[int, list[float]] = {}
+    for s in view.seats:
+        if s.seat == view.seat:
+            continue
+        w = [1.0] * size
+        for r in s.river:
+            d = r.tile
+            if d >= 34 or d in wild:
+                continue
+            w[d] *= RIVER_SAME
+            if d < 27:
+                rank = d % 9
+                for step, f in ((1, RIVER_NEAR), (2, RIVER_FAR)):
+                    if rank - step >= 0:
+                        w[d - step] *= f
+                    if rank + step <= 8:
+                        w[d + step] *= f
+        out[s.seat] = [max(RIVER_FLOOR, x) for x in w]
+    return out
 
 
 def _developer(view: SeatView, policy: FastPolicy) -> Develop:

@@ -59,9 +59,10 @@ class FastPolicy:
     def _discard(self, hand: Hand, seat: int, options: list[Action], rng: random.Random) -> Action:
         st = hand.seat_state[seat]
         melds = [t for m in st.melds for t in m.tiles] if st.melds else []
+        allowed = {a.tile for a in options}  # type: ignore[union-attr]
+        keys = self.discard_keys(st.held, melds, rng, allowed)
         best: tuple[int, int, float, int] | None = None
         choice = options[0]
-        keys = self.discard_keys(st.held, melds, rng)
         for a in options:
             k = keys.get(a.tile)  # type: ignore[union-attr]
             if k is None:
@@ -76,9 +77,11 @@ class FastPolicy:
         keys = self.discard_keys(held, melds, rng)
         return min(keys, key=keys.__getitem__)
 
-    def discard_keys(self, held: list[int], melds: list[int], rng: random.Random) -> dict[int, tuple[int, int, float]]:
-        """Per distinct held tile: (effective shanten after throwing it, how connected it is, a random
-        tie-break); the lowest goes."""
+    def discard_keys(self, held: list[int], melds: list[int], rng: random.Random,
+                     allowed: set[int] | None = None) -> dict[int, tuple[int, int, float]]:
+        """Per distinct held tile (of ``allowed``, if given) whose throw leaves the lowest effective
+        shanten: (that shanten, how connected the tile is, a random tie-break); the lowest goes. The
+        others cannot be chosen, so their connection (the dear part) is not worked out."""
         as_natural = self.as_natural
         natural = [0] * 34
         jokers = 0
@@ -91,13 +94,13 @@ class FastPolicy:
         after = discard_shantens(natural, jokers, self.seven_pairs, self.tileset) \
             if (sum(natural) + jokers) % 3 == 2 else None
         gaps = self._gaps(melds, natural) if (self.mode_b or self.need_eight) else None
-        keys: dict[int, tuple[int, int, float]] = {}
+        effs: dict[int, int] = {}
         for t in held:
-            if t in keys:
+            if t in effs or (allowed is not None and t not in allowed):
                 continue
             v = as_natural[t]
             if v >= 34:
-                keys[t] = (-1, 0, rng.random())  # a flower in no set: always the first to go
+                effs[t] = -1  # a flower in no set: always the first to go
                 continue
             sh = (after[34] if v < 0 else after[v]) if after is not None else 0
             eff = sh if sh is not None else 9
@@ -105,7 +108,15 @@ class FastPolicy:
                 gap = gaps[v // 9 if 0 <= v < 27 else 3]
                 if gap > eff:
                     eff = gap
-            keys[t] = (eff, 99 if v < 0 else _connection(natural, v), rng.random())
+            effs[t] = eff
+        if not effs:
+            return {}
+        low = min(effs.values())
+        keys: dict[int, tuple[int, int, float]] = {}
+        for t, eff in effs.items():
+            if eff == low:
+                v = as_natural[t]
+                keys[t] = (eff, 0 if v >= 34 else 99 if v < 0 else _connection(natural, v), rng.random())
         return keys
 
     def _gaps(self, melds: list[int], natural: list[int]) -> list[int]:

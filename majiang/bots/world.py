@@ -111,7 +111,8 @@ def unseen_pool(view: SeatView) -> list[int]:
 
 
 def draw_sample(view: SeatView, rng: random.Random, *, forced: frozenset[int] = frozenset(),
-                ready: object = None, develop: Develop | None = None) -> Sample | None:
+                ready: object = None, develop: Develop | None = None,
+                weights: dict[int, list[float]] | None = None) -> Sample | None:
     """A random assignment of the hidden tiles consistent with the view (None: the view's counts do
     not add up, e.g. a ruleset whose tiles leave play in a way not modelled here).
 
@@ -119,7 +120,9 @@ def draw_sample(view: SeatView, rng: random.Random, *, forced: frozenset[int] = 
     whether ``tiles`` is a ready hand none of whose waits is in ``locked``. ``develop(seat, held, free,
     rng)``: brings a seat's dealt-at-random tiles to where a player's would be after its draws so far
     (swapping with ``free``, the rest of the pool, in place): a hand that has drawn and thrown a dozen
-    times is not a random one."""
+    times is not a random one. ``weights[seat][kind]``: how likely a copy of each kind is to sit in that
+    seat's concealed hand rather than elsewhere (an opponent model read from the view; 1 = no
+    evidence); the seat's tiles are then drawn without replacement in proportion to them."""
     me = view.seat
     assert me is not None
     pool = unseen_pool(view)
@@ -150,6 +153,14 @@ def draw_sample(view: SeatView, rng: random.Random, *, forced: frozenset[int] = 
     for s in others:
         if s.hand_count > len(free):
             return None
+        w = weights.get(s.seat) if weights is not None else None
+        if w is not None and s.hand_count:
+            # weighted sampling without replacement (Efraimidis–Spirakis): the largest u ** (1 / w)
+            order = sorted(range(len(free)), key=lambda i: rng.random() ** (1.0 / w[free[i]]), reverse=True)
+            take = set(order[: s.hand_count])
+            hands[s.seat] = [free[i] for i in sorted(take)]
+            free = [t for i, t in enumerate(free) if i not in take]
+            continue
         hands[s.seat] = free[: s.hand_count]
         del free[: s.hand_count]
     if develop is not None:

@@ -20,7 +20,7 @@ export function seatWind(view, seat) {
 
 // Rulesets that score the wind of the round (圈风): their table shows it. Anqing and Hefei have none
 // (their views carry round_wind 0, which would mislead there).
-const ROUND_WIND_RULESETS = new Set(['baida']);
+const ROUND_WIND_RULESETS = new Set(['baida', 'guobiao']);
 export function hasRoundWind(view) { return ROUND_WIND_RULESETS.has(view.ruleset); }
 
 /** Every wild kind of the hand (`wilds` where there are several, else `wild`). */

@@ -53,6 +53,20 @@ const TEXT = {
         example: {hand: '567p 345s f2f3f4 88m · 吃 234m · 花 f6', win: '5s',
           text: '翻牌是春，夏秋冬三张花是百搭。南家（门风南）手里留着夏秋冬，亮着兰，庄家（东）打出五条，南家胡：三张百搭当东风刻子。三百搭 2 + 正花（兰，南家的花）1 + 圈风（东风圈的东风刻）1 = 4 台，庄家放冲付 2 × 1 × 4 = 8。'},
       },
+      'guobiao/default': {
+        name: '国标麻将（中国麻将竞赛规则）',
+        table: '番种表', item: '番种', value: '番数',
+        win: ['144 张牌：万、筒、条、东南西北中发白各四张，加春夏秋冬梅兰竹菊八张花。四副面子加一对将、七对、十三幺、全不靠（七星不靠）或组合龙加一副面子一对将。',
+          '吃上家，碰、明杠任何人，暗杠、加杠在自己出牌时；可以自摸，也可以胡别人打出的牌（几家同时能胡时，放炮者下家起第一家胡：截和）。别人加杠时可以抢杠和。',
+          '起和 8 番：胡牌至少要 8 番，花牌不计入。不够 8 番的牌不会出现“胡”的按钮。'],
+        special: ['补花：花牌一摸到就亮出，从牌尾补一张（起手时从庄家起依次补）；每张花 1 番，但不算进起和的 8 番。补花后补到的牌自摸不算杠上开花，开杠后补到的才算。',
+          '门风与圈风：庄家是东，下家南、西、北。每局都换庄（不连庄），四局一圈，共四圈：东风圈、南风圈、西风圈、北风圈。',
+          '和绝张、妙手回春、海底捞月、杠上开花、抢杠和由牌桌自动判定：和绝张是另外三张都已经亮在桌上（牌河或明牌）。',
+          '听牌提示只列出能够到 8 番的牌（自摸或点炮任一种能胡就列出）。'],
+        pay: '点和：放炮者付 底分 + 番数，另两家各付底分；自摸：三家各付 底分 + 番数。底分默认 8（比赛规则），房间选项可改；番数包括花牌。',
+        example: {hand: '123m456m789m 46p 99s · 花 f2', win: '5p',
+          text: '南家胡庄家打出的五筒：清龙 16 + 门前清 2 + 平和 2 + 喜相逢 1 + 坎张 1 + 花牌 1 = 23 番（起和计 22 番，够 8 番）。庄家付 8 + 23 = 31，另两家各付 8，南家共 +47。'},
+      },
     },
   },
   en: {
@@ -104,9 +118,23 @@ const TEXT = {
         example: {hand: '567p 345s f2f3f4 88m · chow 234m · flower f6', win: '5s',
           text: 'The indicator is Spring, so Summer, Autumn and Winter are wild. South (seat wind South) holds those three and has Orchid laid open; the dealer (East) discards 5 Bamboo and South wins, the three wilds as an East pung. Three wilds 2 + seat flower (Orchid, South\u2019s) 1 + round wind (an East pung in the East round) 1 = 4 tai; the dealer pays 2 × 1 × 4 = 8.'},
       },
+      'guobiao/default': {
+        name: 'Guobiao mahjong (Chinese Official rules)',
+        table: 'Fans', item: 'Fan', value: 'Fans',
+        win: ['144 tiles: four of each suit tile, wind and dragon, plus eight flowers. Four sets and a pair, seven pairs, thirteen orphans, honours and knitted tiles, or a knitted straight with a set and a pair.',
+          'Chow from the player before you; pung and open kong from anyone; concealed and added kongs on your turn. Win by self-draw or on a discard (when several could, the first after the discarder wins). You may rob another player\u2019s added kong.',
+          'An 8-fan minimum: a win needs 8 fans, flowers not counted. A hand below it is never offered the win button.'],
+        special: ['Flowers: laid open as soon as you hold one and replaced from the tail of the wall (in the deal, seat by seat from the dealer); 1 fan each, not counted toward the minimum. A win on a flower\u2019s replacement is not a kong win; only a kong\u2019s replacement is.',
+          'Seat and prevalent winds: the dealer is East, then South, West, North. The deal passes every hand (no dealer streak): four hands a round, four rounds, East, South, West and North.',
+          'Last tile (和绝张), last tile draw or claim, out with a replacement tile and robbing the kong are read from the table: the last tile means the other three copies are all in sight (in the discards or open melds).',
+          'The ready hint lists only tiles that would reach 8 fans (by a draw or on a discard).'],
+        pay: 'On a discard the discarder pays base + fans and the other two the base each; on a self-draw each of the three pays base + fans. The base is 8 (the competition rules) unless the room sets another; the fans include the flowers.',
+        example: {hand: '123m456m789m 46p 99s · flower f2', win: '5p',
+          text: 'South wins on the dealer\u2019s 5 Dots: Pure Straight 16 + Concealed Hand 2 + All Chows 2 + Mixed Double Chow 1 + Closed Wait 1 + Flower 1 = 23 fans (22 toward the minimum: enough). The dealer pays 8 + 23 = 31, the other two 8 each: South +47.'},
+      },
     },
   },
 };
 
 export function helpText(lang) { return TEXT[lang] || TEXT.zh; }
-export const PAGES = ['anqing/A', 'anqing/B', 'hefei/baoting', 'hefei/bubaoting', 'baida/default'];
+export const PAGES = ['anqing/A', 'anqing/B', 'hefei/baoting', 'hefei/bubaoting', 'baida/default', 'guobiao/default'];

@@ -291,6 +291,25 @@ const BAIDA_WORDS = {
 };
 Object.assign(STRINGS.zh, BAIDA_WORDS.zh);
 Object.assign(STRINGS.en, BAIDA_WORDS.en);
+
+// 国标麻将 (guobiao): its fans are named by the settlement itself (each item: its id, the Chinese name,
+// the English name in its note; phrases.itemName), so only the table's own words are here.
+const GUOBIAO_WORDS = {
+  zh: {
+    ruleset_guobiao: '国标麻将', unit_guobiao: '番',
+    gb_min_check: '起和 {min} 番：本手计 {n} 番（花牌 {f} 番不计）', gb_min_ok: '够番',
+    pay_gb_full: '{how}：底分 + 番', pay_gb_base: '底分', why_gb_self: '自摸', why_gb_discard: '放炮', why_gb_rob: '被抢杠',
+    bd_guobiao_base: '底分', bd_guobiao_fan: '番',
+  },
+  en: {
+    ruleset_guobiao: 'Guobiao (Chinese Official)', unit_guobiao: 'fan',
+    gb_min_check: 'Minimum {min} fans: this hand counts {n} (flowers, {f}, not counted)', gb_min_ok: 'enough',
+    pay_gb_full: '{how}: base + fans', pay_gb_base: 'base', why_gb_self: 'self-drawn', why_gb_discard: 'the discarder',
+    why_gb_rob: 'the robbed player', bd_guobiao_base: 'base', bd_guobiao_fan: 'fans',
+  },
+};
+Object.assign(STRINGS.zh, GUOBIAO_WORDS.zh);
+Object.assign(STRINGS.en, GUOBIAO_WORDS.en);
 Object.assign(STRINGS.zh, PLATFORM_WORDS.zh);
 Object.assign(STRINGS.en, PLATFORM_WORDS.en);
 

@@ -38,6 +38,12 @@ export function groupKindName(kind) {
  * it (百搭麻将 names one key several ways: 边/卡/单吊), then the ruleset's word for the key, then the
  * shared word for the key, then the engine's Chinese name. */
 export function itemName(item, ruleset) {
+  if (ruleset === 'guobiao') {
+    // The fan's English name is the item's note ("Mixed Double Chow × 2": counted twice).
+    const m = /^(.*?)(?: × (\d+))?$/.exec(item.note || '');
+    const name = getLang() === 'zh' || !m || !m[1] ? item.name : m[1];
+    return m && m[2] ? `${name} ×${m[2]}` : name;
+  }
   if (ruleset) {
     for (const rk of [`item_${ruleset}_${item.key}_${item.name}`, `item_${ruleset}_${item.key}`]) if (has(rk)) return t(rk);
   }
@@ -67,6 +73,7 @@ const suitName = (zh) => t(`suit_${HEFEI_SUIT[zh] ?? 0}`);
  */
 export function itemNote(item, ruleset) {
   if (ruleset === 'baida') return baidaNote(item);
+  if (ruleset === 'guobiao') return null;  // (the name says it all; its English name is the note)
   const note = item.note || '';
   let m;
   switch (item.key) {
@@ -199,6 +206,11 @@ export function paymentNote(note, nameOf) {
       const key = m[1] === '自摸' ? 'pay_baida_self' : 'pay_baida_double';
       return t(dbl ? `${key}_dbl` : key, vars) + (m[5] ? t('pay_baida_cap', {cap: m[5]}) : '');
     }
+    // 国标麻将: "自摸: 底分 + 番", "放炮: 底分 + 番", "被抢杠: 底分 + 番", "底分".
+    if ((m = /^(自摸|放炮|被抢杠): 底分 \+ 番$/.exec(part))) {
+      return t('pay_gb_full', {how: t({自摸: 'why_gb_self', 放炮: 'why_gb_discard', 被抢杠: 'why_gb_rob'}[m[1]])});
+    }
+    if (part === '底分') return t('pay_gb_base');
     if ((m = /^(点炮|自摸) (\d+)(?: \+ 庄分 (\d+)×连庄(\d+) = (\d+))?$/.exec(part))) {
       const how = m[1] === '自摸' ? t('self_draw') : t('discard_win');
       return m[3] ? t('note_hefei_pay_zhuang', {how, p: m[2], z: m[3], s: m[4], total: m[5]}) : t('note_hefei_pay', {how, p: m[2]});

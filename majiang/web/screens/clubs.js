@@ -30,7 +30,7 @@ export function clubsScreen({app, go}) {
   function createForm() {
     const name = h('input', {id: 'club-name', maxlength: 32, required: true});
     const desc = h('textarea', {id: 'club-desc', maxlength: 500, rows: 2});
-    const ruleset = h('select', {id: 'club-ruleset'}, ['anqing', 'hefei', 'baida'].map((r) => h('option', {value: r}, rulesetName(r))));
+    const ruleset = h('select', {id: 'club-ruleset'}, ['anqing', 'hefei', 'baida', 'guobiao'].map((r) => h('option', {value: r}, rulesetName(r))));
     const hands = h('input', {id: 'club-hands', type: 'number', min: 1, max: 64, value: 8});
     const own = h('input', {id: 'club-own', type: 'checkbox'});
     return h('form', {class: 'card narrow-form', 'data-testid': 'create-club', onsubmit: async (ev) => {

@@ -17,7 +17,7 @@ export function recordsScreen({app}) {
     const period = h('select', {id: 'rec-period', 'aria-label': t('period'), onchange: () => { query.period = period.value; load(); }},
       ['week', 'month', 'all'].map((p) => h('option', {value: p, selected: query.period === p ? true : undefined}, t(`period_${p}`))));
     const ruleset = h('select', {id: 'rec-ruleset', 'aria-label': t('ruleset'), onchange: () => { query.ruleset = ruleset.value; load(); }},
-      [['', t('all_rulesets')], ...['anqing', 'hefei', 'baida'].map((r) => [r, rulesetName(r)])]
+      [['', t('all_rulesets')], ...['anqing', 'hefei', 'baida', 'guobiao'].map((r) => [r, rulesetName(r)])]
         .map(([v, label]) => h('option', {value: v, selected: query.ruleset === v ? true : undefined}, label)));
     return h('div', {class: 'inline filters'}, period, ruleset);
   }

@@ -26,7 +26,7 @@ function titleText(data, st, nm) {
 /** Whether this winner robbed a kong (抢杠: the 抢杠 item among its items), not won on a discard. */
 function robbed(st, seat) {
   const items = (st.per_winner && (st.per_winner[seat] || st.per_winner[String(seat)])) || st.items || [];
-  return items.some((it) => it.key === 'qianggang');
+  return items.some((it) => it.key === 'qianggang' || it.key === 'robbing_the_kong');
 }
 
 /** The raw decomposition of one winner (the settlement keeps one per winner on a 一炮多响). */
@@ -105,6 +105,16 @@ function winnerHandEl(data, st, win) {
     data.seats ? meldsEl(data, seat) : null,
     h('span', {class: 'tile-row concealed'}, tiles),
     h('span', {class: 'win-apart'}, winEl, h('small', {class: 'muted'}, t('winning_tile'))));
+}
+
+/** 国标: the 8-fan check (the fans counted toward the minimum, flowers left out). */
+function minimumEl(st) {
+  const x = st.extra || {};
+  if (x.fans_counted === undefined) return null;
+  const flowers = (x.fan || 0) - x.fans_counted;
+  return h('p', {class: 'gb-minimum', 'data-testid': 'gb-minimum'},
+    t('gb_min_check', {min: x.min_fan, n: x.fans_counted, f: flowers}),
+    x.fans_counted >= x.min_fan ? h('span', {class: 'ok'}, ` ✓ ${t('gb_min_ok')}`) : null);
 }
 
 function itemTable(items, unit, ruleset) {
@@ -192,7 +202,7 @@ export function settlementEl(data, names, opts = {}) {
       h('h3', {}, wins.length > 1 ? nm(win.seat) : t('your_hand'),
         items.length ? h('span', {class: 'fan-total', 'data-testid': 'fan-total'}, ` Σ ${total + zhuang} ${unit}`) : null),
       data.revealed ? winnerHandEl(data, st, win) : null,
-      table));
+      table, rs === 'guobiao' ? minimumEl(st) : null));
   }
   if (!wins.length && !draw) {
     // A history summary has no wins list: the items alone.

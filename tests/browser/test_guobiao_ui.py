@@ -24,13 +24,15 @@ pytestmark = pytest.mark.browser
 SIZES = {"desktop": (1440, 900), "laptop": (1280, 720), "phone": (390, 844), "phone-land": (844, 390)}
 RAW_KEY = re.compile(r"\b[a-z]+_[a-z_]+\b")
 HAN = re.compile(r"[\u4e00-\u9fff]")
-SEED = "gbweb7"  # a hand the bots win in 34 moves while the player throws each tile drawn
+# Candidate seeds, the quickest first: the first whose hand is won is dealt (gbweb7: the bots win in 34 moves
+# while the player throws each tile drawn; should the bots change, the next that ends in a win is taken).
+SEEDS = ["gbweb7", "gbweb1", "gbweb16", "gbweb5", "gbweb21", "gbweb0", "gbweb12", "gbweb3"]
 
 
-def _predicted() -> Any:
-    """The hand the room deals from SEED, played here as the page plays it (seat 0: a win when offered,
+def _predicted(seed: str) -> Any:
+    """The hand the room deals from ``seed``, played here as the page plays it (seat 0: a win when offered,
     else the drawn tile thrown, else pass) against the server's bots (normal: strong, deterministic)."""
-    match = seeded_match("guobiao", {}, 1, "gb-ui", [SEED])
+    match = seeded_match("guobiao", {}, 1, "gb-ui", [seed])
     hand = match.hand
     bots = {s: make_bot("strong", s) for s in (1, 2, 3)}
     while not hand.over:
@@ -52,12 +54,11 @@ def _box(page: Any, selector: str) -> list[list[float]]:
 
 
 def test_a_guobiao_hand_to_its_settlement_at_every_size(browser: Any, server: Any, shots: Path) -> None:
-    expected = _predicted()
-    assert expected is not None and expected.valid
+    seed, expected = next((sd, st) for sd in SEEDS if (st := _predicted(sd)) is not None and st.valid)
     page = _page(browser, server, 1440, 900)
     try:
         code = _enter_and_create(page, "国标", "guobiao", {}, hands=1)
-        r = httpx.post(f"{server.base}/api/rooms/{code}/test-deal", json={"seeds": [SEED]}, headers=auth(OPERATOR),
+        r = httpx.post(f"{server.base}/api/rooms/{code}/test-deal", json={"seeds": [seed]}, headers=auth(OPERATOR),
                        timeout=10)
         assert r.status_code == 200, r.text
         page.click("[data-testid=ready]")

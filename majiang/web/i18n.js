@@ -160,7 +160,7 @@ const TABLE_WORDS = {
     watch_rooms: '正在对局（可观战）', watch: '观战', ting_badge: '听',
     ev_hand_started: '第 {n} 局开始', ev_dealt: '起手 {n} 张', ev_hand_ended: '本局结束',
     ruleset_anqing: '安庆麻将', ruleset_hefei: '合肥麻将', ruleset_baida: '百搭麻将', created: '开房', finished: '结束', outcome: '战果',
-    wins_n: '胡 {n} 次', first_place: '第一', date: '日期',
+    won_by: '{who} 胡', step_first: '第一步', step_prev: '上一步', step_next: '下一步', step_last: '最后一步', wins_n: '胡 {n} 次', hands_n: '{n} 局', match_summary_link: '对局总结', first_place: '第一', date: '日期',
   },
   en: {
     item_mopai_tianhu: "Dealer's heavenly hand", item_dihu: 'Earthly hand', item_gangkai: 'Win after a kong',
@@ -216,7 +216,7 @@ const TABLE_WORDS = {
     watch_rooms: 'Games being played (watch)', watch: 'Watch', ting_badge: 'R',
     ev_hand_started: 'hand {n} begins', ev_dealt: 'is dealt {n} tiles', ev_hand_ended: 'the hand ends',
     ruleset_anqing: 'Anqing mahjong', ruleset_hefei: 'Hefei mahjong', ruleset_baida: 'Baida mahjong (wild flowers)', created: 'opened', finished: 'finished',
-    outcome: 'Outcome', wins_n: '{n} win(s)', first_place: 'first', date: 'Date',
+    outcome: 'Outcome', won_by: '{who} won', step_first: 'First step', step_prev: 'Previous step', step_next: 'Next step', step_last: 'Last step', wins_n: '{n} wins', wins_n_one: '1 win', hands_n: '{n} hands', hands_n_one: '1 hand', match_summary_link: 'Match summary', first_place: 'first', date: 'Date',
   },
 };
 Object.assign(STRINGS.zh, TABLE_WORDS.zh);
@@ -366,7 +366,9 @@ export function onLang(fn) { listeners.add(fn); }
 export function toggleLang() { setLang(lang === 'zh' ? 'en' : 'zh'); }
 
 export function t(key, vars) {
-  let s = STRINGS[lang][key] ?? STRINGS.zh[key] ?? key;
+  // English counts: a key_one form is used for exactly one ("1 win", "2 wins")
+  const one = vars && vars.n !== undefined && Number(vars.n) === 1 && STRINGS[lang][`${key}_one`];
+  let s = one || (STRINGS[lang][key] ?? STRINGS.zh[key] ?? key);
   if (vars) for (const [k, v] of Object.entries(vars)) s = s.replaceAll(`{${k}}`, v);
   return s;
 }

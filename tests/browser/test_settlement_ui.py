@@ -126,3 +126,50 @@ def test_settlement_reads_in_words(browser: Any, server: Any, shots: Path) -> No
         assert not errors, errors
     finally:
         ctx.close()
+
+
+FLY = """async ([view, reduce]) => {
+  const {settlementEl} = await import('/screens/settlement.js');
+  const seen = [];
+  const obs = new MutationObserver((muts) => { for (const m of muts) for (const n of m.addedNodes) {
+    if (n.dataset && n.dataset.testid === 'score-fly') {
+      const r = n.getBoundingClientRect();
+      seen.push({from: Number(n.dataset.from), to: Number(n.dataset.to), text: n.textContent, x: r.left + r.width / 2,
+                 y: r.top + r.height / 2, anims: n.getAnimations().map((a) => a.effect.getTiming().duration)});
+    }
+  } });
+  obs.observe(document.body, {childList: true});
+  document.body.replaceChildren(settlementEl(view, ['阿明', '小李', '老王', '张三'], {animate: true}));
+  await new Promise((ok) => setTimeout(ok, 900));
+  obs.disconnect();
+  const rows = Object.fromEntries([...document.querySelectorAll('[data-testid=totals] tr')].map((tr) => {
+    const r = tr.querySelector('td.delta').getBoundingClientRect();
+    return [tr.dataset.seat, {x: r.left + r.width / 2, y: r.top + r.height / 2}];
+  }));
+  return {seen, rows, left: document.querySelectorAll('[data-testid=score-fly]').length};
+}"""
+
+
+def test_the_score_flies_from_payer_to_winner_and_not_with_reduced_motion(browser: Any, server: Any) -> None:
+    view = _views()[0]
+    pairs = {(p["payer"], p["payee"]) for p in view["settlement"]["payments"] if p["amount"]}
+    assert pairs
+    for reduce in (False, True):
+        ctx = browser.new_context(viewport={"width": 1280, "height": 720},
+                                  reduced_motion="reduce" if reduce else "no-preference")
+        page = ctx.new_page()
+        try:
+            page.goto(server.base + "/")
+            out = page.evaluate(FLY, [view, reduce])
+            if reduce:
+                assert out["seen"] == [], out["seen"]
+                continue
+            assert {(f["from"], f["to"]) for f in out["seen"]} == pairs, out["seen"]
+            for f in out["seen"]:
+                start = out["rows"][str(f["from"])]
+                assert abs(f["x"] - start["x"]) < 40 and abs(f["y"] - start["y"]) < 20, (f, start)  # from the payer
+                assert f["anims"] and max(f["anims"]) <= 400, f  # short
+                assert f["text"].startswith("+"), f
+            assert out["left"] == 0  # each gone once it landed
+        finally:
+            ctx.close()

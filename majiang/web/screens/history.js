@@ -18,8 +18,8 @@ export function historyScreen({app, go}, code) {
       if (disposed) return;
       mount(root, h('div', {class: 'card'},
         h('h2', {}, t('history'), ' · ', me.name),
-        h('p', {class: 'muted'}, `${me.hands} ${t('hand')} · ${me.wins} ${t('wins')} · ${t('total')} ${signed(me.total)}`),
-        me.rooms && me.rooms.length ? h('table', {class: 'list'},
+        h('p', {class: 'muted'}, `${t('hands_n', {n: me.hands})} · ${t('wins_n', {n: me.wins})} · ${t('total')} ${signed(me.total)}`),
+        me.rooms && me.rooms.length ? h('table', {class: 'list rooms', 'data-testid': 'rooms'},
           h('tbody', {}, me.rooms.map((r) => h('tr', {},
             h('td', {}, h('a', {href: `#/history/${r.code}`, class: 'code'}, r.code)),
             h('td', {}, rulesetName(r.ruleset)),
@@ -42,21 +42,23 @@ export function historyScreen({app, go}, code) {
       const detail = h('div', {class: 'detail'});
       mount(root, h('div', {class: 'card'},
         h('div', {class: 'card-head'}, h('h2', {}, `${rulesetName(room.ruleset, room.title)} · ${room.code}`), h('a', {href: '#/history'}, t('back'))),
-        h('p', {}, `${t('running')}: `, data.totals.map((x, i) => `${names[i]} ${signed(x)}`).join('，')),
+        h('p', {class: 'room-totals'}, `${t('running')}: `, data.totals.map((x, i) => `${names[i]} ${signed(x)}`).join(t('list_sep')),
+          ' ', h('a', {href: `#/match/${room.code}`, 'data-testid': 'match-link'}, t('match_summary_link'))),
         data.hands.length ? h('table', {class: 'list', 'data-testid': 'hands'},
           h('thead', {}, h('tr', {}, h('th', {}, t('hand')), h('th', {}, t('outcome')), names.map((n) => h('th', {class: 'num'}, n)), h('th', {}, ''))),
           h('tbody', {}, data.hands.map((hs) => h('tr', {},
             h('td', {}, `#${hs.hand_no}`, h('span', {class: 'muted'}, ` ${dateText(hs.finished_at)}`)),
             h('td', {}, hs.draw || !(hs.settlement && hs.settlement.winners && hs.settlement.winners.length) ? t('draw_game')
-              : `${hs.settlement.winners.map((w) => names[w]).join(t('list_sep'))} ${t('act_win')}`),
+              : t('won_by', {who: hs.settlement.winners.map((w) => names[w]).join(t('list_sep'))})),
             hs.totals.map((x, i) => h('td', {class: `num seat-total ${x > 0 ? 'pos' : x < 0 ? 'neg' : ''}`, 'data-label': names[i]}, signed(x))),
-            h('td', {},
-              h('button', {type: 'button', class: 'ghost', onclick: () => {
+            h('td', {class: 'hand-actions'},
+              h('button', {type: 'button', class: 'ghost', 'data-testid': `view-settlement-${hs.hand_no}`, onclick: () => {
                 mount(detail, settlementEl({...hs, ruleset: room.ruleset}, names));
                 detail.scrollIntoView({behavior: 'smooth'});
               }}, t('view_settlement')),
               h('a', {class: 'button ghost', href: `#/replay/${room.code}/${hs.hand_no}`, 'data-testid': `replay-${hs.hand_no}`}, t('replay')),
-              h('a', {class: 'button ghost', href: api.replayUrl(room.code, hs.hand_no), download: `${room.code}-${hs.hand_no}.json`}, '⤓'))))))
+              h('a', {class: 'button ghost', href: api.replayUrl(room.code, hs.hand_no), download: `${room.code}-${hs.hand_no}.json`,
+                title: t('download_replay'), 'aria-label': t('download_replay')}, '⤓'))))))
           : h('p', {class: 'muted'}, t('no_history')),
         detail));
     } catch (e) { toast(`${t('error')}: ${e.message}`, 'error'); go('#/history'); }

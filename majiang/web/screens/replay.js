@@ -12,6 +12,7 @@ import {settlementEl} from './settlement.js';
 export function replayScreen({app}, code, handNo) {
   const st = {seat: 0, step: 0, steps: null, view: null, events: [], playing: false, names: [], ruleset: null, error: null};
   const root = h('section', {class: 'screen replay', 'data-testid': 'replay'});
+  window.__replay = st;  // (the browser tests read the step count)
   mount(app, root);
   let timer = null;
   let disposed = false;
@@ -105,16 +106,18 @@ export function replayScreen({app}, code, handNo) {
           onchange: (ev) => { st.seat = ev.target.value === 'all' ? 'all' : Number(ev.target.value); load(); }},
           [0, 1, 2, 3].map((s) => h('option', {value: s, selected: s === st.seat ? true : undefined}, st.names[s] || `#${s + 1}`)),
           h('option', {value: 'all', selected: st.seat === 'all' ? true : undefined}, t('whole_table')))),
+      h('a', {class: 'button ghost download', href: api.replayUrl(code, handNo), download: `${code}-${handNo}.json`,
+        title: t('download_replay'), 'aria-label': t('download_replay')}, '⤓ ', h('span', {class: 'wide-only'}, t('download_replay'))),
       h('div', {class: 'stepper'},
-        h('button', {type: 'button', 'aria-label': 'first', onclick: () => go(0)}, '«'),
-        h('button', {type: 'button', 'aria-label': 'previous', 'data-testid': 'replay-prev', onclick: () => go(st.step - 1)}, '◀'),
+        h('button', {type: 'button', 'aria-label': t('step_first'), onclick: () => go(0)}, '«'),
+        h('button', {type: 'button', 'aria-label': t('step_prev'), 'data-testid': 'replay-prev', onclick: () => go(st.step - 1)}, '◀'),
         h('button', {type: 'button', 'data-testid': 'replay-play', onclick: play}, st.playing ? t('pause') : t('play')),
-        h('button', {type: 'button', 'aria-label': 'next', 'data-testid': 'replay-next', onclick: () => go(st.step + 1)}, '▶'),
-        h('button', {type: 'button', 'aria-label': 'last', onclick: () => go(st.steps ?? 0)}, '»'),
-        st.steps !== null ? h('input', {type: 'range', min: 0, max: st.steps, value: st.step, 'aria-label': t('step', {k: st.step, n: st.steps}),
+        h('button', {type: 'button', 'aria-label': t('step_next'), 'data-testid': 'replay-next', onclick: () => go(st.step + 1)}, '▶'),
+        h('button', {type: 'button', 'aria-label': t('step_last'), 'data-testid': 'replay-last', onclick: () => go(st.steps ?? 0)}, '»'),
+        st.steps !== null ? h('input', {type: 'range', min: 0, max: st.steps, value: st.step, 'aria-label': t('step', {k: st.step, n: st.steps}), 'data-testid': 'replay-range',
           oninput: (ev) => go(Number(ev.target.value))}) : null,
-        h('span', {class: 'muted', 'data-testid': 'replay-step'}, st.steps !== null ? t('step', {k: st.step, n: st.steps}) : '')),
-      h('a', {class: 'button ghost', href: api.replayUrl(code, handNo), download: `${code}-${handNo}.json`}, t('download_replay')));
+        h('span', {class: 'muted', 'data-testid': 'replay-step'}, st.steps !== null ? t('step', {k: st.step, n: st.steps}) : '')));
+
     const body = [];
     if (st.error) body.push(h('div', {class: 'card warn', 'data-testid': 'replay-error'}, st.error));
     if (st.error && st.file) {
@@ -138,7 +141,23 @@ export function replayScreen({app}, code, handNo) {
       }
     }
     mount(root, controls, body);
+    fitBoard();
   }
+
+  // As at the table: a board taller than the screen (a phone held sideways) shrinks its tiles (--fit)
+  // until the viewing seat's hand is on the first screen; the settlement below may scroll.
+  function fitBoard() {
+    const board = root.querySelector('.board');
+    if (!board) return;
+    let fit = 1;
+    board.style.setProperty('--fit', '1');
+    const bottom = () => board.getBoundingClientRect().bottom + window.scrollY;
+    while (fit > 0.55 && bottom() > window.innerHeight - 1) {
+      fit -= 0.05;
+      board.style.setProperty('--fit', fit.toFixed(2));
+    }
+  }
+  window.addEventListener('resize', fitBoard);
 
   (async () => {
     try {
@@ -148,5 +167,5 @@ export function replayScreen({app}, code, handNo) {
     load();
   })();
   render();
-  return {dispose() { disposed = true; stop(); }, relabel: render};
+  return {dispose() { disposed = true; stop(); window.removeEventListener('resize', fitBoard); }, relabel: render};
 }

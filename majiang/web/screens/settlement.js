@@ -217,7 +217,7 @@ export function settlementEl(data, names, opts = {}) {
     const num = h('td', {class: `num delta ${v > 0 ? 'pos' : v < 0 ? 'neg' : ''}`, 'data-delta': v}, signed(v));
     if (opts.animate) countUp(num, v);
     const hasSeats = data.seats && data.seats[s];
-    return h('tr', {class: st.winners && st.winners.includes(s) ? 'winner-row' : ''},
+    return h('tr', {class: st.winners && st.winners.includes(s) ? 'winner-row' : '', 'data-seat': s},
       h('td', {class: 'who'}, data.dealer !== undefined ? h('span', {class: 'wind'}, windName(seatWind(data, s))) : null, ' ', nm(s)),
       data.revealed ? h('td', {class: 'revealed'},
         hasSeats && data.seats[s].melds.length ? meldsEl(data, s) : null,
@@ -243,5 +243,43 @@ export function settlementEl(data, names, opts = {}) {
     check.textContent = '—';
     check.dataset.ok = 'unknown';
   }
-  return h('div', {class: 'settlement', 'data-testid': 'settlement'}, blocks, opts.footer || null);
+  const out = h('div', {class: 'settlement', 'data-testid': 'settlement'}, blocks, opts.footer || null);
+  if (opts.animate && st.payments && st.payments.length) flyPoints(out, st.payments);
+  return out;
+}
+
+/**
+ * The score transfer: each payment's points fly from the payer's line of the totals to the payee's
+ * (380 ms, the payments a moment apart; drawn over everything, taking no clicks; none with reduced
+ * motion or animations switched off). Runs once the settlement is on the page.
+ */
+function flyPoints(root, payments) {
+  requestAnimationFrame(() => requestAnimationFrame(() => {
+    // (a table re-rendered in between has drawn the same settlement anew: its lines are the ones to use)
+    const scope = root.isConnected ? root : document.querySelector('[data-testid=settlement]');
+    if (!scope || reducedMotion()) return;
+    const cell = (seat) => scope.querySelector(`[data-testid=totals] tr[data-seat="${seat}"] td.delta`);
+    // one flight per payer and payee (a 一炮多响 or a 自摸's three payers each have their own)
+    const pairs = new Map();
+    for (const p of payments) {
+      if (!p.amount || p.payer === p.payee) continue;
+      const key = `${p.payer}>${p.payee}`;
+      pairs.set(key, {payer: p.payer, payee: p.payee, amount: (pairs.get(key)?.amount || 0) + p.amount});
+    }
+    [...pairs.values()].forEach((p, i) => {
+      const from = cell(p.payer), to = cell(p.payee);
+      if (!from || !to) return;
+      const a = from.getBoundingClientRect(), b = to.getBoundingClientRect();
+      const chip = h('span', {class: 'score-fly', 'data-testid': 'score-fly', 'data-from': p.payer, 'data-to': p.payee,
+        'aria-hidden': 'true', style: {left: `${a.left + a.width / 2}px`, top: `${a.top + a.height / 2}px`}}, `+${p.amount}`);
+      document.body.appendChild(chip);
+      const dx = b.left + b.width / 2 - (a.left + a.width / 2), dy = b.top + b.height / 2 - (a.top + a.height / 2);
+      const run = chip.animate([
+        {transform: 'translate(-50%, -50%) scale(.8)', opacity: 0.2},
+        {transform: 'translate(-50%, -50%) scale(1.15)', opacity: 1, offset: 0.25},
+        {transform: `translate(calc(${dx}px - 50%), calc(${dy}px - 50%)) scale(1)`, opacity: 0.9},
+      ], {duration: 380, delay: i * 70, easing: 'ease-in-out', fill: 'backwards'});
+      run.finished.then(() => chip.remove(), () => chip.remove());
+    });
+  }));
 }

@@ -1,0 +1,132 @@
+"""Issue 24: the history (战绩: my rooms, a room's hands) and replay screens at the four sizes in both
+languages. A guest plays a two-hand match with three bots (seeds fixed by the test hook, so the hands are
+the same each run); the page then opens its rooms, the room's hands (a settlement opened), and the replay
+of hand 1 stepped to the middle and to the end:
+
+- nothing sideways off the screen, no sideways scroll, no raw i18n key;
+- phones: the hands are cards (one per hand, every seat's points labelled), not a squeezed table; the
+  replay's buttons at least 44 px; the replay's own hand (the viewing seat's tiles) inside the first
+  screen without scrolling, its tiles at least 24 px wide;
+- the replay's step counter moves with ◀ ▶ and the range.
+Screenshots: history-{rooms,hands,replay,replay-end}-{size}-{lang}.png."""
+
+from __future__ import annotations
+
+import asyncio
+import re
+import threading
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+
+from tests.browser.test_table_sizes import SIZES, _boxes, _set_lang
+from tests.server.harness import Client, ServerProcess, auth, create_room, fix_seeds
+
+pytestmark = pytest.mark.browser
+
+AT_STEP = "(k) => document.querySelector('[data-testid=replay-step]').innerText.replace(/[^0-9/]/g, '').startsWith(k + '/')"
+RAW_KEY = re.compile(r"\b[a-z]+_[a-z_]+\b")
+
+
+def _play(server: ServerProcess, token: str) -> str:
+    """Two hands with three bots and a scripted player (in a thread: Playwright holds this one's loop)."""
+    out: dict[str, str] = {}
+
+    async def play() -> None:
+        async with httpx.AsyncClient(base_url=server.base, timeout=20) as http:
+            code = (await create_room(http, token, hands=2))["room"]["code"]
+            await fix_seeds(http, code, ["history-1", "history-2"], match_seed="history-m")
+            c = await Client(server.ws_base, code, token).connect()
+            c.autoplay = True
+            await http.post(f"/api/rooms/{code}/bots", json={}, headers=auth(token))
+            await c.wait(lambda cl: cl.room["status"] == "finished", timeout=120)
+            await c.close()
+            out["code"] = code
+
+    t = threading.Thread(target=lambda: asyncio.run(play()))
+    t.start()
+    t.join(150)
+    return out["code"]
+
+
+def _fits(page: Any, where: str) -> None:
+    w = page.viewport_size["width"]
+    scroll = page.evaluate("document.documentElement.scrollWidth")
+    assert scroll <= w + 1, f"{where}: the page is {scroll}px wide in a {w}px viewport"
+    for b in _boxes(page, ".screen button, .screen a.button, .screen select, .screen input, .screen h2, .screen td"):
+        assert b["left"] >= -1 and b["right"] <= w + 1, (where, b)
+    text = page.inner_text("#app")
+    assert not RAW_KEY.search(text), (where, RAW_KEY.search(text))
+    if " en" in where:  # no full-width punctuation in English, and a win said as one ("Bot 3 won")
+        assert not re.search("[，！：]", text.split("Seed")[0]), (where, text)
+        assert " Win\n" not in text and not text.rstrip().endswith(" Win"), (where, text)
+
+
+def _shoot(page: Any, shots: Path, name: str, lang: str, size: str) -> None:
+    page.screenshot(path=str(shots / f"history-{name}-{size}-{lang}.png"))
+
+
+def test_history_and_replay_at_four_sizes(browser: Any, server: ServerProcess, shots: Path) -> None:
+    ctx = browser.new_context(viewport={"width": 1440, "height": 900}, locale="zh-CN")
+    page = ctx.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    try:
+        page.goto(server.base + "/")
+        page.fill("#name", "翻牌人")
+        page.click("[data-testid=enter]")
+        page.wait_for_selector("[data-testid=create-form]")
+        code = _play(server, page.evaluate("localStorage.getItem('mj.token')"))
+        for lang in ("zh", "en"):
+            _set_lang(page, lang)
+            for size, (w, h) in SIZES.items():
+                page.set_viewport_size({"width": w, "height": h})
+                where = f"{size} {lang}"
+                # my rooms
+                page.goto(f"{server.base}/#/history")
+                page.wait_for_selector(f"[data-testid=history] a[href='#/history/{code}']")
+                _fits(page, where + " rooms")
+                _shoot(page, shots, "rooms", lang, size)
+                # the room's hands, one settlement opened
+                page.goto(f"{server.base}/#/history/{code}")
+                page.wait_for_selector("[data-testid=hands]")
+                assert page.locator("[data-testid=hands] tbody tr").count() == 2, where
+                if size.startswith("phone") and w < 600:
+                    # cards: each seat's points carry the seat's name
+                    labels = page.eval_on_selector_all("[data-testid=hands] td.seat-total",
+                                                       "els => els.map((e) => getComputedStyle(e, '::before').content)")
+                    assert all(x not in ("none", '""', "normal") for x in labels), (where, labels)
+                _fits(page, where + " hands")
+                _shoot(page, shots, "hands", lang, size)
+                page.click("[data-testid=view-settlement-1]")
+                page.wait_for_selector("[data-testid=history] [data-testid=settlement]")
+                _fits(page, where + " hand settlement")
+                _shoot(page, shots, "hand-settlement", lang, size)
+                # the replay of hand 1
+                page.goto(f"{server.base}/#/replay/{code}/1")
+                page.wait_for_selector("[data-testid=replay-hand] .tile")
+                steps = int(page.evaluate("window.__replay && window.__replay.steps") or 0)
+                page.fill("[data-testid=replay-range]", str(steps // 2))
+                page.dispatch_event("[data-testid=replay-range]", "input")
+                page.wait_for_function(AT_STEP, arg=steps // 2)
+                page.click("[data-testid=replay-next]")
+                page.wait_for_function(AT_STEP, arg=steps // 2 + 1)
+                page.wait_for_selector("[data-testid=replay-hand] .tile")
+                _fits(page, where + " replay")
+                hand = _boxes(page, "[data-testid=replay-hand] .tile")
+                page.screenshot(path=str(shots / f"history-replay-{size}-{lang}.png"))
+                assert hand and max(b["bottom"] for b in hand) <= h + 1, (where, "own hand below the fold", hand[-1])
+                assert min(b["width"] for b in hand) >= 24, (where, hand[0])
+                if size.startswith("phone"):
+                    for b in _boxes(page, ".replay-controls button"):
+                        assert b["height"] >= 44 and b["width"] >= 44, (where, "replay button", b)
+                _shoot(page, shots, "replay", lang, size)
+                page.click("[data-testid=replay-last]")
+                page.wait_for_selector("[data-testid=replay] [data-testid=settlement]")
+                _fits(page, where + " replay end")
+                _shoot(page, shots, "replay-end", lang, size)
+        assert not errors, errors
+    finally:
+        ctx.close()

@@ -26,7 +26,8 @@ from tests.server.harness import Client, ServerProcess, auth, create_room, fix_s
 
 pytestmark = pytest.mark.browser
 
-AT_STEP = "(k) => document.querySelector('[data-testid=replay-step]').innerText.replace(/[^0-9/]/g, '').startsWith(k + '/')"
+AT_STEP = ("(k) => document.querySelector('[data-testid=replay-step]').innerText.replace(/[^0-9/]/g, '')"
+           ".startsWith(k + '/')")
 RAW_KEY = re.compile(r"\b[a-z]+_[a-z_]+\b")
 
 

@@ -1,11 +1,14 @@
 """The 国标 fan calculator and shanten against PyMahjongGB, in full (a benchmark, not a test).
 
-    .venv/bin/python bench/guobiao_differential.py [--hands 100000] [--shanten 100000] [--speed 20000]
+    .venv/bin/python bench/guobiao_differential.py [--hands 100000] [--games 100] [--shanten 100000] [--speed 20000]
 
 1. Fans: ``--hands`` winning hands from tests/guobiao_hands.py (generators aimed at every fan,
    fixed seeds), each scored by ``majiang.rules.guobiao_fans.score_hand`` and by PyMahjongGB's
    ``MahjongFanCalculator`` on the same situation; every difference in the fan list (fan, value,
    count) or the total is counted, per fan. Each fan must appear at least 200 times.
+   And ``--games`` hands of guobiao played by bots: every distinct winning situation the
+   calculator is asked about on the way (settlements, offered wins, 听 hints, the bots' looks
+   ahead) is scored by PyMahjongGB too.
 2. Shanten: ``--shanten`` concealed parts (13/10/7/4/1 tiles) against ``MahjongShanten`` and the
    per-form functions (regular, 七对, 十三幺, 全不靠, 组合龙).
 3. Speed: fresh hands of another seed, never seen in the process (so no cache of ours is warm
@@ -33,7 +36,7 @@ import MahjongGB
 
 from majiang.rules.guobiao_fans import ALL_FANS, GbHand, score_hand, shanten
 from majiang.rules.guobiao_fans.table import FAN_BY_ZH
-from tests.guobiao_hands import gb_tile, shanten_hands, to_pymahjonggb, winning_hands
+from tests.guobiao_hands import gb_tile, shanten_hands, simulated_situations, to_pymahjonggb, winning_hands
 from tests.test_guobiao_differential import RENAME, ours, shanten_differences, theirs
 
 SLICE = 500
@@ -67,6 +70,16 @@ def check_fans(n: int, seed: int) -> int:
     if unknown:
         print(f"  names PyMahjongGB uses that we do not: {unknown}")
     return differences + len(short) + len(unknown)
+
+
+def check_games(n: int, seed: int) -> int:
+    situations = simulated_situations(n, str(seed))
+    bad = [h for h in situations if ours(h) != theirs(h)]
+    print(f"games: {n} hands of guobiao played by bots (seed {seed}): {len(situations)} distinct winning "
+          f"situations asked of the calculator, {len(bad)} differences from MahjongFanCalculator")
+    if bad:
+        print(f"  first: {bad[0]} ours {ours(bad[0])} theirs {theirs(bad[0])}")
+    return len(bad)
 
 
 def check_shanten(n: int, seed: int) -> int:
@@ -143,11 +156,12 @@ def speed(n: int, seed: int) -> None:
 def main() -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     p.add_argument("--hands", type=int, default=100_000)
+    p.add_argument("--games", type=int, default=100, help="hands of bot play whose situations are checked too")
     p.add_argument("--shanten", type=int, default=100_000)
     p.add_argument("--speed", type=int, default=20_000)
     p.add_argument("--seed", type=int, default=1)
     a = p.parse_args()
-    for name in ("hands", "shanten", "speed"):
+    for name in ("hands", "games", "shanten", "speed"):
         if getattr(a, name) < 0:
             p.error(f"--{name} must be 0 or more")
     assert RENAME  # (the wait names PyMahjongGB prefixes with 独听・ are mapped to the rule book's)
@@ -155,6 +169,8 @@ def main() -> int:
     t0 = time.perf_counter()
     if a.hands:
         failures += check_fans(a.hands, a.seed)
+    if a.games:
+        failures += check_games(a.games, a.seed)
     if a.shanten:
         failures += check_shanten(a.shanten, a.seed + 100)
     if a.speed:

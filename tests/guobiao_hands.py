@@ -426,3 +426,27 @@ def shanten_hands(seed: int, n: int) -> Iterator[tuple[int, ...]]:
         if r.random() < 0.1:  # knitted and honour tiles only
             pool = [t for seq in _KNITTED[r.randrange(6):][:1] for t in seq] * 2 + list(HONORS) * 2
         yield tuple(r.sample(pool, k)) if len(pool) >= k else tuple(r.sample(wall, k))
+
+
+def simulated_situations(hands: int, seed: str = "7") -> list[GbHand]:
+    """Every distinct winning situation the fan calculator is asked about while bots play
+    ``hands`` hands of guobiao (the settlements, the offered wins, the 听 hints, the bots' looks
+    ahead): the situations real tables produce, 和绝张 and the kong flags read from the table."""
+    import majiang.rules.guobiao_fans as fans
+    from majiang.sim.runner import SimConfig, run
+
+    seen: dict[GbHand, None] = {}
+    score = fans.score_hand
+
+    def recording(h: GbHand) -> Any:
+        lines = score(h)
+        if lines is not None:
+            seen[h] = None
+        return lines
+
+    fans.score_hand = recording  # (recorded in passing: the calculator still answers every call)
+    try:
+        run(SimConfig("guobiao", hands=hands, bots=("greedy", "strong", "greedy", "strong"), seed=seed))
+    finally:
+        fans.score_hand = score
+    return list(seen)

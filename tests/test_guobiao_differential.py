@@ -24,7 +24,7 @@ from majiang.rules.guobiao_fans import (
     shanten,
     thirteen_orphans_shanten,
 )
-from tests.guobiao_hands import gb_tile, shanten_hands, to_pymahjonggb, winning_hands
+from tests.guobiao_hands import gb_tile, shanten_hands, simulated_situations, to_pymahjonggb, winning_hands
 
 # PyMahjongGB names the three waits "独听・…" (a wait on one tile alone); the rule book does not.
 RENAME = {"独听・单钓": "单钓将", "独听・嵌张": "坎张", "独听・边张": "边张"}
@@ -59,6 +59,13 @@ def test_fans_match_pymahjonggb(seed: int) -> None:
             seen[zh] += 1
     assert not differences, f"{len(differences)} differences, first: {differences[0]}"
     assert len(seen) >= 70, f"the generators reached only {len(seen)} fans: {sorted(seen)}"
+
+
+def test_situations_from_simulated_games_match_pymahjonggb() -> None:
+    situations = simulated_situations(3)
+    assert len(situations) > 100, "the games asked the calculator about too few winning hands"
+    differences = [(h, ours(h), theirs(h)) for h in situations if ours(h) != theirs(h)]
+    assert not differences, f"{len(differences)} of {len(situations)} differ, first: {differences[0]}"
 
 
 def test_totals_agree_with_the_lines() -> None:

@@ -211,7 +211,10 @@ async def lobby_endpoint(ws: WebSocket) -> None:
         friends = server.platform.friends
         listing = await friends.listing(player.player_id)
         invites = await friends.invites_for(player.player_id)
-        conn.send(lobby_message("hello", player_id=player.player_id, invites=invites, requests=listing["incoming"]))
+        # the room where this player holds a seat (on any node): a second device finds its open seat
+        there = (await hub.presence([player.player_id])).get(player.player_id) or {}
+        conn.send(lobby_message("hello", player_id=player.player_id, invites=invites, requests=listing["incoming"],
+                                room=there.get("room")))
         while not conn.closed:
             frame = await ws.receive()
             if frame["type"] == "websocket.disconnect":

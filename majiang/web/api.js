@@ -115,6 +115,13 @@ export const api = {
   clubRooms: (id) => call('GET', `/api/clubs/${encodeURIComponent(id)}/rooms`),
   clubRecords: (id) => call('GET', `/api/clubs/${encodeURIComponent(id)}/records?limit=50`),
   clubBoard: (id, period, sort) => call('GET', `/api/clubs/${encodeURIComponent(id)}/board?period=${period}&sort=${sort}`),
+  // friends and invites (docs/protocol.md "Friends")
+  friends: () => call('GET', '/api/friends'),
+  newFriendCode: () => call('POST', '/api/friends/code', {}),
+  requestFriend: (body) => call('POST', '/api/friends/requests', body),
+  friendAct: (pid, action) => call('POST', `/api/friends/${encodeURIComponent(pid)}`, {action}),
+  invite: (room, pid) => call('POST', '/api/invites', {room, player_id: pid}),
+  declineInvite: (room) => call('POST', `/api/invites/${encodeURIComponent(room)}/decline`, {}),
   announcement: () => call('GET', '/api/announcement', undefined, false),
   quickMatch: (body) => call('POST', '/api/quickmatch', body),
   quickPoll: (id) => call('GET', `/api/quickmatch/${encodeURIComponent(id)}`),

@@ -14,6 +14,8 @@ import {recordsScreen} from './screens/records.js';
 import {matchScreen} from './screens/match.js';
 import {clubScreen, clubsScreen, joinClubScreen} from './screens/clubs.js';
 import {leaderboardScreen} from './screens/leaderboard.js';
+import {friendsScreen} from './screens/friends.js';
+import {ensureLobbySocket, friendsBadge, initLobbySocket, renderPanel} from './lobby_socket.js';
 
 applySettings();
 loadAccountSettings();  // an account's settings from its other devices
@@ -38,6 +40,7 @@ function renderTopbar() {
       session.token ? h('span', {class: 'who', 'data-testid': 'me'}, session.name) : null,
       session.token ? h('a', {href: '#/lobby'}, t('lobby')) : null,
       session.token ? h('a', {href: '#/records', 'data-testid': 'records-link'}, t('history')) : null,
+      session.token ? h('a', {href: '#/friends', 'data-testid': 'friends-link'}, t('friends'), friendsBadge()) : null,
       session.token ? h('a', {href: '#/clubs', 'data-testid': 'clubs-link'}, t('clubs')) : null,
       h('a', {href: '#/me', 'data-testid': 'me-link'}, t('me_link')),
       h('a', {href: '#/leaderboard', 'data-testid': 'leaderboard-link'}, t('leaderboard')),
@@ -52,6 +55,8 @@ function route() {
   current = null;
   clearToast();
   renderTopbar();
+  ensureLobbySocket();  // signed in (or out, or as someone else) since the last screen
+  renderPanel();
   const parts = parse();
   const ctx = {go, app};
   const [screen, a, b] = parts;
@@ -71,6 +76,7 @@ function route() {
   else if (screen === 'history') current = historyScreen(ctx, a);
   else if (screen === 'records') current = recordsScreen(ctx);
   else if (screen === 'clubs') current = clubsScreen(ctx);
+  else if (screen === 'friends') current = friendsScreen(ctx);
   else if (screen === 'club' && a) current = clubScreen(ctx, a);
   else if (screen === 'join' && a) current = joinClubScreen(ctx, a.toUpperCase());
   else if (!screen && session.room) { go(`#/room/${session.room}`); return; }
@@ -81,10 +87,12 @@ function route() {
 onLang((lang) => {
   rememberLang(lang);
   renderTopbar();
+  renderPanel();
   if (current && current.relabel) current.relabel();
   else route();
 });
 window.addEventListener('hashchange', route);
+initLobbySocket(go);
 route();
 
 // Installable (web-app manifest in index.html) and it opens without the network once visited.

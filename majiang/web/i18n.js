@@ -1,5 +1,6 @@
 // Chinese by default, English by a switch (stored in localStorage).
 import {PLATFORM_WORDS} from './platform_words.js';
+import {FRIENDS_WORDS} from './friends_words.js';
 
 const NUM_ZH = '一二三四五六七八九';
 const SUIT_ZH = ['万', '筒', '条'];
@@ -350,6 +351,8 @@ const RANKED_WORDS = {
 };
 Object.assign(STRINGS.zh, RANKED_WORDS.zh);
 Object.assign(STRINGS.en, RANKED_WORDS.en);
+Object.assign(STRINGS.zh, FRIENDS_WORDS.zh);  // friends, invites, the lobby socket's notices
+Object.assign(STRINGS.en, FRIENDS_WORDS.en);
 
 let lang = localStorage.getItem('mj.lang') || 'zh';
 if (!STRINGS[lang]) lang = 'zh';

@@ -7,6 +7,7 @@ import {api, session} from '../api.js';
 import {avatarEl} from '../avatars.js';
 import {errorText} from './account.js';
 import {formatCode} from './match.js';
+import {sameAddressSelect} from './friends.js';
 
 const signed = (n) => (n > 0 ? `+${n}` : String(n));
 const inviteLink = (code) => `${location.origin}${location.pathname}#/join/${code}`;
@@ -33,17 +34,19 @@ export function clubsScreen({app, go}) {
     const ruleset = h('select', {id: 'club-ruleset'}, ['anqing', 'hefei', 'baida', 'guobiao'].map((r) => h('option', {value: r}, rulesetName(r))));
     const hands = h('input', {id: 'club-hands', type: 'number', min: 1, max: 64, value: 8});
     const own = h('input', {id: 'club-own', type: 'checkbox'});
+    const same = sameAddressSelect('club-same-address');
     return h('form', {class: 'card narrow-form', 'data-testid': 'create-club', onsubmit: async (ev) => {
       ev.preventDefault();
       try {
         const club = await api.createClub({name: name.value, description: desc.value, own_options: own.checked,
-          preset: {ruleset: ruleset.value, hands: Number(hands.value)}});
+          preset: {ruleset: ruleset.value, hands: Number(hands.value), same_address: same.value}});
         go(`#/club/${club.club_id}`);
       } catch (e) { toast(errorText(e), 'error', 5000); }
     }}, h('h2', {}, t('create_club')),
     h('label', {for: 'club-name'}, t('club_name')), name, h('label', {for: 'club-desc'}, t('club_desc')), desc,
     h('div', {class: 'opts'}, h('label', {class: 'field'}, h('span', {}, t('ruleset')), ruleset),
-      h('label', {class: 'field'}, h('span', {}, t('hands')), hands)),
+      h('label', {class: 'field'}, h('span', {}, t('hands')), hands),
+      h('label', {class: 'field'}, h('span', {}, t('same_address')), same)),
     h('label', {class: 'check'}, own, ' ', t('allow_own')),
     h('button', {class: 'primary', type: 'submit', 'data-testid': 'create-club-go'}, t('create')));
   }
@@ -94,10 +97,16 @@ export function clubScreen({app, go}, clubId) {
     try { await fn(); show(); } catch (e) { toast(errorText(e), 'error', 5000); }
   }
 
-  function memberRow(club, m, kind) {
+  function memberRow(club, m, kind, myTable) {
     const manage = club.role === 'owner' || club.role === 'admin';
     const mine = m.player_id === session.playerId;
     const buttons = [];
+    if (kind === 'member' && myTable && !mine) {  // my open club table: invite a member (pushed to them)
+      buttons.push(h('button', {type: 'button', 'data-testid': `club-invite-${m.player_id}`, onclick: async (ev) => {
+        const btn = ev.currentTarget;
+        try { await api.invite(myTable, m.player_id); btn.disabled = true; btn.textContent = t('invited'); } catch (e) { toast(errorText(e), 'error', 5000); }
+      }}, t('invite')));
+    }
     if (kind === 'request') {
       buttons.push(h('button', {type: 'button', class: 'primary', 'data-testid': `approve-${m.player_id}`,
         onclick: () => act(() => api.answerRequest(clubId, m.player_id, true))}, t('approve')),
@@ -138,6 +147,7 @@ export function clubScreen({app, go}, clubId) {
     } catch (e) { toast(errorText(e), 'error', 5000); go('#/clubs'); return; }
     if (disposed) return;
     const manage = club.role === 'owner' || club.role === 'admin';
+    const myTable = rooms.rooms.some((r) => r.code === session.room && r.status === 'waiting') ? session.room : null;
     const head = h('div', {class: 'card', 'data-testid': 'club-head'},
       h('div', {class: 'card-head'}, h('h2', {'data-testid': 'club-name'}, club.name), h('a', {href: '#/clubs'}, t('back'))),
       club.description ? h('p', {}, club.description) : null,
@@ -171,7 +181,7 @@ export function clubScreen({app, go}, clubId) {
     const membersCard = h('section', {class: 'card', 'data-testid': 'club-members'},
       people.requests && people.requests.length ? [h('h3', {}, t('requests')),
         h('ul', {class: 'members', 'data-testid': 'club-requests'}, people.requests.map((m) => memberRow(club, m, 'request')))] : null,
-      h('h2', {}, t('members')), h('ul', {class: 'members'}, people.members.map((m) => memberRow(club, m, 'member'))),
+      h('h2', {}, t('members')), h('ul', {class: 'members'}, people.members.map((m) => memberRow(club, m, 'member', myTable))),
       people.banned && people.banned.length ? [h('h3', {}, t('banned_list')),
         h('ul', {class: 'members'}, people.banned.map((m) => memberRow(club, m, 'banned')))] : null,
       h('div', {class: 'inline'}, club.role === 'owner'

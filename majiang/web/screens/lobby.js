@@ -4,6 +4,7 @@ import {getLang, rulesetName, t} from '../i18n.js';
 import {api, session} from '../api.js';
 import {replayCodeCard} from './match.js';
 import {quickMatchCard} from '../quickmatch.js';
+import {sameAddressSelect} from './friends.js';
 
 // Until GET /api/rulesets answers there is nothing to choose: the rulesets, their options, defaults,
 // labels and choices are the server's (majiang/rules/registry.py), never a copy here.
@@ -70,6 +71,7 @@ export function lobbyScreen({app, go}) {
     ['easy', 'normal', 'hard'].map((lv) => h('option', {value: lv, selected: lv === 'normal'}, t(`level_${lv}`))));
   const botLevel = levelSel('bot_level');
   const tuoguanLevel = levelSel('tuoguan_level');
+  const sameAddress = sameAddressSelect('same_address');
   const ranked = h('input', {id: 'ranked', type: 'checkbox', 'data-testid': 'ranked',
     onchange: () => { if (ranked.checked) fill.checked = false; }});
   const quick = quickMatchCard({go, getInfo: () => info, inLang});
@@ -112,7 +114,7 @@ export function lobbyScreen({app, go}) {
       bot_delay: Number(botDelay.value), ready_seconds: Number(readyS.value), grace_seconds: Number(graceS.value),
       public: pub.checked, watch: watch.checked, watch_delay: Number(watchDelay.value),
       bot_level: botLevel.value, tuoguan_level: tuoguanLevel.value,
-      ranked: ranked.checked,
+      ranked: ranked.checked, same_address: sameAddress.value,
     };
     try {
       const res = await api.createRoom(body);
@@ -138,6 +140,7 @@ export function lobbyScreen({app, go}) {
       h('label', {class: 'field'}, h('span', {}, t('grace_seconds')), graceS),
       h('label', {class: 'field'}, h('span', {}, t('watch_delay')), watchDelay),
       h('label', {class: 'field'}, h('span', {}, t('tuoguan_level')), tuoguanLevel),
+      h('label', {class: 'field', 'data-testid': 'same-address'}, h('span', {}, t('same_address')), sameAddress),
       h('label', {class: 'check'}, watch, ' ', t('allow_watch'))), advBox),
     h('label', {class: 'check'}, pub, ' ', t('public_room')),
     h('label', {class: 'check'}, fill, ' ', t('fill_bots')),

@@ -12,6 +12,7 @@ import {announcer, muted, setMuted, setVoice, sounds, speak, voiceOn} from '../s
 import {rankingEl} from './ranking.js';
 import {reducedMotion, settings} from '../settings.js';
 import {settingsPanel} from './settings_panel.js';
+import {openInviteDialog} from './friends.js';
 
 const ACTION_ORDER = ['win', 'wildkong', 'kong', 'peng', 'chi', 'expose', 'declare', 'pass'];
 
@@ -409,6 +410,7 @@ export function tableScreen({app, go}, code) {
           onclick: () => sock.send({type: 'ready'})}, t('ready')) : null,
         me && me.ready ? h('span', {class: 'chip ok big'}, t('readied')) : null,
         empty ? h('button', {type: 'button', 'data-testid': 'add-bots', onclick: () => sock.send({type: 'add_bots'})}, t('add_bots')) : null,
+        empty && me ? h('button', {type: 'button', 'data-testid': 'invite-friends', onclick: () => openInviteDialog(room.code)}, t('invite_friends')) : null,
         h('button', {type: 'button', class: 'ghost', 'data-testid': 'leave', onclick: () => {
           sock.send({type: 'leave'});
           session.room = null;

@@ -227,7 +227,7 @@ def shanten(concealed: tuple[int, ...], melds: int) -> int:
         best = min(best, shanten_forms.seven_pairs(codes), shanten_forms.thirteen_orphans(codes),
                    shanten_forms.honors_and_knitted(codes))
     if melds <= 1:
-        best = min(best, shanten_forms.knitted_straight(codes))
+        best = min(best, shanten_forms.knitted_straight(codes, best))
     return best
 
 

@@ -71,29 +71,59 @@ def _honor_options(n: int) -> Options:
 _HONOR_OPTS: Final = tuple(_honor_options(n) for n in range(6))
 
 
-def _combine(a: Options, b: Options) -> Options:
-    return _prune({(x[0] + y[0], x[1] + y[1], x[2] + y[2]) for x in a for y in b if x[2] + y[2] <= 1})
+def _combine(acc: dict[tuple[int, int], int], opts: Options, max_sets: int) -> dict[tuple[int, int], int]:
+    """(sets, pair) -> the most partial sets, over the readings of ``acc`` joined with ``opts``
+    (sets beyond ``max_sets`` dropped: beside four sets a fifth is of no use)."""
+    out: dict[tuple[int, int], int] = {}
+    for (m0, p0), t0 in acc.items():
+        for m1, t1, p1 in opts:
+            m, p = m0 + m1, p0 + p1
+            if p > 1 or m > max_sets:
+                continue
+            t = min(t0 + t1, 4)
+            if out.get((m, p), -1) < t:
+                out[(m, p)] = t
+    return out
 
 
 def regular_from_table(cnt: list[int], fixed: int) -> int:
     """Regular-form shanten of the tiles in ``cnt`` (calculator codes) beside ``fixed`` sets."""
     if fixed >= 4:
         return -1 if any(n > 1 for n in cnt) else 0
-    opts: Options = frozenset({(0, 0, 0)})
-    for s in (1, 2, 3):
-        base = s * 16 + 1
+    room = 4 - fixed
+    acc: dict[tuple[int, int], int] = {(0, 0): 0}
+    for base in (0x11, 0x21, 0x31):
         suit = tuple(cnt[base:base + 9])
         if any(suit):
-            opts = _combine(opts, suit_options(suit))
+            acc = _combine(acc, suit_options(suit), room)
     for h in HONOR:
         if cnt[h] >= 2:
-            opts = _combine(opts, _HONOR_OPTS[min(cnt[h], 5)])
+            acc = _combine(acc, _HONOR_OPTS[min(cnt[h], 5)], room)
     best = 8
-    for m, t, p in opts:
+    for (m, p), t in acc.items():
         sets = fixed + m
-        if sets <= 4:
-            best = min(best, 8 - 2 * sets - min(t, 4 - sets) - p)
+        best = min(best, 8 - 2 * sets - min(t, 4 - sets) - p)
     return best
+
+
+def knitted_straight(tiles: list[int], bound: int = 99) -> int:
+    """组合龙 shanten; a 组合龙 that cannot beat ``bound`` is not worked out (the answer is then
+    ``bound`` or more)."""
+    cnt = [0] * TABLE_SIZE
+    for t in tiles:
+        cnt[t] += 1
+    fixed = (13 - len(tiles)) // 3
+    best = 99
+    for seq in KNITTED:
+        have = sum(1 for t in seq if cnt[t])
+        if 8 - have >= min(best, bound):  # (the rest is at best complete: -1)
+            continue
+        rest = list(cnt)
+        for t in seq:
+            if rest[t]:
+                rest[t] -= 1
+        best = min(best, 9 - have + regular_from_table(rest, fixed + 3))
+    return best if best < 99 else bound
 
 
 def regular(tiles: list[int]) -> int:
@@ -125,20 +155,3 @@ def honors_and_knitted(tiles: list[int]) -> int:
     have = set(tiles)
     honors = sum(1 for t in HONOR if t in have)
     return min(13 - honors - sum(1 for t in seq if t in have) for seq in KNITTED)
-
-
-def knitted_straight(tiles: list[int]) -> int:
-    cnt = [0] * TABLE_SIZE
-    for t in tiles:
-        cnt[t] += 1
-    fixed = (13 - len(tiles)) // 3
-    best = 99
-    for seq in KNITTED:
-        rest = list(cnt)
-        have = 0
-        for t in seq:
-            if rest[t]:
-                rest[t] -= 1
-                have += 1
-        best = min(best, 9 - have + regular_from_table(rest, fixed + 3))
-    return best

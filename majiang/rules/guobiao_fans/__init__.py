@@ -108,12 +108,27 @@ def score_hand(hand: GbHand) -> tuple[FanLine, ...] | None:
     table = calc.calculate(situation(hand))
     if table is None:
         return None
-    lines = [FanLine(f.fan, f.zh, f.en, f.value, n) for f, n in zip(ALL_FANS, table, strict=True) if n]
+    lines = [_line(i, n) for i, n in enumerate(table) if n]
     if hand.flowers:
-        f = FANS[calc.FLOWER_TILES]
-        lines.append(FanLine(f.fan, f.zh, f.en, f.value, hand.flowers))
-    lines.sort(key=lambda line: -line.value)  # (stable: the rule book's order within a value)
+        lines.append(_line(calc.FLOWER_TILES, hand.flowers))
+    lines.sort(key=_by_value)  # (stable: the rule book's order within a value)
     return tuple(lines)
+
+
+_LINES: dict[tuple[int, int], FanLine] = {}
+
+
+def _line(i: int, n: int) -> FanLine:
+    """The (immutable, so shared) line of fan ``i`` counted ``n`` times."""
+    line = _LINES.get((i, n))
+    if line is None:
+        f = ALL_FANS[i]
+        line = _LINES[(i, n)] = FanLine(f.fan, f.zh, f.en, f.value, n)
+    return line
+
+
+def _by_value(line: FanLine) -> int:
+    return -line.value
 
 
 _TILE_IDS = frozenset(range(34))

@@ -843,7 +843,7 @@ def _by_wind(c: int, prevalent: int, seat: int, t: Table) -> None:
 class Situation:
     """The per-hand inputs every division is scored with."""
 
-    __slots__ = ("_waits", "about_kong", "fixed", "fourth", "prevalent", "seat", "self_drawn", "standing",
+    __slots__ = ("_tile_fans", "_waits", "about_kong", "fixed", "fourth", "prevalent", "seat", "self_drawn", "standing",
                  "wall_last", "win")
 
     def __init__(self, fixed: list[int], standing: list[int], win: int, self_drawn: bool, fourth: bool,
@@ -858,6 +858,23 @@ class Situation:
         self.seat = seat
         self.prevalent = prevalent
         self._waits: set[int] | None = None
+        self._tile_fans: list[tuple[int, int]] | None = None
+
+    def tile_fans(self) -> list[tuple[int, int]]:
+        """The fans of the tiles alone (suits, ranks, terminals, 四归一): the same for every
+        division, worked out once."""
+        if self._tile_fans is None:
+            tiles = list(self.standing)
+            for p in self.fixed:
+                tiles.extend(pack_tiles(p))
+            tiles.append(self.win)
+            t = [0] * NUM_FANS
+            _by_suits(tiles, t)
+            _by_tile_traits(tiles, t)
+            _by_rank_range(tiles, t)
+            _by_tile_hog(tiles, t)
+            self._tile_fans = [(i, v) for i, v in enumerate(t) if v]
+        return self._tile_fans
 
     def waits(self) -> set[int]:
         """The wait set, worked out once for all the divisions of the hand."""
@@ -927,14 +944,8 @@ def score_division(packs: list[int], sit: Situation) -> Table:
         t[LITTLE_FOUR_WINDS] = 1
         t[BIG_THREE_WINDS] = 0
     _by_pack_traits(packs, t)
-    tiles = list(standing)
-    for p in sit.fixed:
-        tiles.extend(pack_tiles(p))
-    tiles.append(win)
-    _by_suits(tiles, t)
-    _by_tile_traits(tiles, t)
-    _by_rank_range(tiles, t)
-    _by_tile_hog(tiles, t)
+    for i, v in sit.tile_fans():
+        t[i] = v
     _by_wait(packs[nfixed:], sit.waits(), win, t)
     _strike_implied(t)
     if not t[BIG_FOUR_WINDS]:

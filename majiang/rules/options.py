@@ -21,7 +21,7 @@ class AnqingRules(AnqingOptions, frozen=True, forbid_unknown_fields=True):
     base_silver: Annotated[int, described(
         "基础银子", "Base stake",
         "每笔支付 = (底 + 番 + 连庄) × 基础银子。",
-        "Every payment is (底 + 番 + streak bonus) × this stake."
+        "Every payment is (base + fan + streak bonus) × this stake."
     )] = 1
     # the winner deals next instead of the dealer's 下家
     winner_deals: Annotated[bool, described(

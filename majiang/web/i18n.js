@@ -161,7 +161,7 @@ const TABLE_WORDS = {
     watch_rooms: '正在对局（可观战）', watch: '观战', ting_badge: '听',
     ev_hand_started: '第 {n} 局开始', ev_dealt: '起手 {n} 张', ev_hand_ended: '本局结束',
     ruleset_anqing: '安庆麻将', ruleset_hefei: '合肥麻将', ruleset_baida: '百搭麻将', created: '开房', finished: '结束', outcome: '战果',
-    won_by: '{who} 胡', step_first: '第一步', step_prev: '上一步', step_next: '下一步', step_last: '最后一步', wins_n: '胡 {n} 次', hands_n: '{n} 局', match_summary_link: '对局总结', first_place: '第一', date: '日期',
+    play_now: '开一局', play_now_note: '一点就开：三个机器人陪你打，默认规则和时限（要自己选就用下面的「创建房间」）', play_now_bots: '与机器人', won_by: '{who} 胡', step_first: '第一步', step_prev: '上一步', step_next: '下一步', step_last: '最后一步', wins_n: '胡 {n} 次', hands_n: '{n} 局', match_summary_link: '对局总结', first_place: '第一', date: '日期',
   },
   en: {
     item_mopai_tianhu: "Dealer's heavenly hand", item_dihu: 'Earthly hand', item_gangkai: 'Win after a kong',
@@ -217,7 +217,7 @@ const TABLE_WORDS = {
     watch_rooms: 'Games being played (watch)', watch: 'Watch', ting_badge: 'R',
     ev_hand_started: 'hand {n} begins', ev_dealt: 'is dealt {n} tiles', ev_hand_ended: 'the hand ends',
     ruleset_anqing: 'Anqing mahjong', ruleset_hefei: 'Hefei mahjong', ruleset_baida: 'Baida mahjong (wild flowers)', created: 'opened', finished: 'finished',
-    outcome: 'Outcome', won_by: '{who} won', step_first: 'First step', step_prev: 'Previous step', step_next: 'Next step', step_last: 'Last step', wins_n: '{n} wins', wins_n_one: '1 win', hands_n: '{n} hands', hands_n_one: '1 hand', match_summary_link: 'Match summary', first_place: 'first', date: 'Date',
+    outcome: 'Outcome', play_now: 'Play now', play_now_note: 'One tap: a table with three bots, the usual rules and clocks (to choose them, create a room below)', play_now_bots: 'with bots', won_by: '{who} won', step_first: 'First step', step_prev: 'Previous step', step_next: 'Next step', step_last: 'Last step', wins_n: '{n} wins', wins_n_one: '1 win', hands_n: '{n} hands', hands_n_one: '1 hand', match_summary_link: 'Match summary', first_place: 'first', date: 'Date',
   },
 };
 Object.assign(STRINGS.zh, TABLE_WORDS.zh);

@@ -234,7 +234,25 @@ export function lobbyScreen({app, go}) {
         a.draining ? h('p', {class: 'card warn', 'data-testid': 'draining'}, t('draining')) : null);
     } catch { /* an older server: no announcements */ }
   }
-  mount(app, h('section', {class: 'screen lobby'}, banner,
+  // 开一局: one tap to a table of three bots in each ruleset, with the server's default options and clocks
+  // (the form below is for choosing them); the first thing on the page, above the fold at every size.
+  const playNow = h('div', {class: 'play-now-buttons'});
+  const playNowCard = h('section', {class: 'card play-now', 'data-testid': 'play-now'},
+    h('h2', {}, t('play_now')), h('p', {class: 'muted'}, t('play_now_note')), playNow);
+  async function playWithBots(ruleset) {
+    try {
+      const res = await api.createRoom({ruleset, hands: Number(hands.value) || 8, public: false});
+      await api.addBots(res.room.code);
+      session.room = res.room.code;
+      go(`#/room/${res.room.code}`);
+    } catch (e) { toast(`${t('error')}: ${e.message}`, 'error', 5000); }
+  }
+  function renderPlayNow() {
+    mount(playNow, info.rulesets.map((r) => h('button', {type: 'button', class: 'play-now-button', 'data-testid': `play-now-${r.name}`,
+      onclick: () => playWithBots(r.name)}, h('span', {class: 'pn-name'}, rulesetName(r.name, r.title)), h('small', {}, t('play_now_bots')))));
+  }
+
+  mount(app, h('section', {class: 'screen lobby'}, banner, playNowCard,
     h('div', {class: 'lobby-grid'}, form, h('div', {class: 'col'}, rejoin, quick.el, joinForm, replayCodeCard(go), roomsCard, watchCard))));
   loadAnnouncement();
 
@@ -250,6 +268,7 @@ export function lobbyScreen({app, go}) {
     if (s.ready_seconds) readyS.value = s.ready_seconds;
     if (s.grace_seconds) graceS.value = s.grace_seconds;
     renderOptions();
+    renderPlayNow();
     quick.ready();
   })();
   loadRooms();

@@ -18,6 +18,7 @@ hand by hand — including where the rule book leaves a choice open:
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import lru_cache
 from operator import mul
 from typing import Final
@@ -694,11 +695,10 @@ def wait_set(standing: list[int], seven_pairs_too: bool) -> set[int]:
     return waits
 
 
-def _by_wait(concealed_packs: list[int], waits: set[int], win: int, t: Table) -> None:
-    """边张 / 坎张 / 单钓将: only when the hand waited on the winning tile alone."""
+def _by_wait(concealed_packs: list[int], waits: Callable[[], set[int]], win: int, t: Table) -> None:
+    """边张 / 坎张 / 单钓将: only when the hand waited on the winning tile alone (the waits are
+    worked out only when the winning tile's place could give one of them)."""
     if t[MELDED_HAND] or t[FOUR_KONGS]:
-        return
-    if len(waits) != 1:
         return
     edge = closed = single = False
     for p in concealed_packs:
@@ -710,6 +710,8 @@ def _by_wait(concealed_packs: list[int], waits: set[int], win: int, t: Table) ->
                 edge = True
         elif kind == PAIR and c == win:
             single = True
+    if not (edge or closed or single) or len(waits()) != 1:
+        return
     if edge:
         t[EDGE_WAIT] = 1
     elif closed:
@@ -946,7 +948,7 @@ def score_division(packs: list[int], sit: Situation) -> Table:
     _by_pack_traits(packs, t)
     for i, v in sit.tile_fans():
         t[i] = v
-    _by_wait(packs[nfixed:], sit.waits(), win, t)
+    _by_wait(packs[nfixed:], sit.waits, win, t)
     _strike_implied(t)
     if not t[BIG_FOUR_WINDS]:
         for p in pungs:
@@ -1008,7 +1010,7 @@ def knitted_straight_form(sit: Situation) -> Table | None:
         left: list[int] = []
         for c in ALL_CODES:
             left.extend([c] * max(cnt[c], 0))
-        _by_wait(packs, wait_set(left[:4], False), win, t)
+        _by_wait(packs, lambda: wait_set(left[:4], False), win, t)
     elif single_wait:
         t[SINGLE_WAIT] = 1
     _strike_implied(t)

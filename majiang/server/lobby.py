@@ -52,8 +52,9 @@ class LobbyHub:
         self.delivered = 0  # messages handed to sockets on this node (tests and metrics read it)
 
     async def start(self) -> None:
+        self._tasks = [asyncio.create_task(self._presence_loop())]  # (also closes revoked sockets)
         if self.redis is not None:
-            self._tasks = [asyncio.create_task(self._listen()), asyncio.create_task(self._presence_loop())]
+            self._tasks.append(asyncio.create_task(self._listen()))
 
     async def stop(self) -> None:
         for t in self._tasks:
@@ -161,11 +162,12 @@ class LobbyHub:
         return out
 
     async def _presence_loop(self) -> None:
-        assert self.redis is not None
         while True:
             await asyncio.sleep(PRESENCE_SECONDS)
             try:
                 self.close_revoked()
+                if self.redis is None:
+                    continue
                 mine = await self.here()
                 if mine:
                     pipe = self.redis.pipeline(transaction=False)

@@ -4,6 +4,7 @@ lobby socket (and kept for a socket that was away), club notices; bad input; the
 
 from __future__ import annotations
 
+import asyncio
 import secrets
 from pathlib import Path
 from typing import Any
@@ -293,3 +294,15 @@ async def test_two_seats_from_one_address_are_warned_or_refused(server: ServerPr
     bad = await http.post("/api/rooms", json={"ruleset": "anqing", "same_address": "sometimes"},
                           headers=auth(a["token"]))
     assert bad.status_code == 400 and "same_address" in bad.json()["reason"]
+
+
+async def test_signing_out_everywhere_closes_the_lobby_socket(server: ServerProcess, http: httpx.AsyncClient) -> None:
+    name = "o" + secrets.token_hex(5)
+    r = await http.post("/api/account/register", json={"username": name, "password": "correct horse"})
+    acct = r.json()
+    lobby = await LobbyClient(server.ws_base, acct["token"]).connect()
+    r = await http.post("/api/account/logout", json={"everywhere": True}, headers=auth(acct["token"]))
+    assert r.status_code == 200
+    await asyncio.wait_for(lobby.closed.wait(), 10)
+    assert lobby.close_code == 4001
+    assert any(m["type"] == "error" and m["code"] == "bad_token" for m in lobby.messages)

@@ -119,3 +119,18 @@ def test_order_of_concealed_tiles_does_not_matter(seed: int, rnd: object) -> Non
 def test_a_winning_hand_is_one_tile_from_ready_before_the_win(seed: int) -> None:
     h = next(winning_hands(seed, 1))
     assert shanten(h.concealed, len(h.melds)) == 0
+
+
+def test_situation_flags_follow_the_tiles() -> None:
+    peng = (GbMeld("peng", tuple(parse_tiles("555m")), 1),)
+    # the other three 5m are in the winner's own peng: 和绝张 whatever the flag says
+    got = fans(hand("123p789s46m11z", "5m", peng))
+    assert "last_tile" in got
+    # 杠上开花 needs a kong in the hand; self-drawn without one it is plain 自摸
+    got = fans(hand("123p789s456s1z", "1z", peng, self_drawn=True, kong_win=True))
+    assert "out_with_replacement_tile" not in got and "self_drawn" in got
+    kong = (GbMeld("kong", tuple(parse_tiles("5555m")), 2),)
+    got = fans(hand("123p789s456s1z", "1z", kong, self_drawn=True, kong_win=True))
+    assert "out_with_replacement_tile" in got and "self_drawn" not in got
+    # 和绝张 is dropped when the winner holds a copy of the tile
+    assert "last_tile" not in fans(hand("123p789s456s1z", "1z", peng, last_copy=True))

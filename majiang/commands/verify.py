@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import msgspec
@@ -28,6 +29,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--dealer", type=int, default=0)
     p.add_argument("--streak", type=int, default=None)
     p.add_argument("--hand-no", type=int, default=1)
+    p.add_argument("--tournament", metavar="FILE",
+                   help="a tournament's record (GET /api/tournaments/{tid}/verify): check every revealed round's "
+                        "seeds against the hashes committed at its start and every table's walls")
     p.add_argument("--quiet", "-q", action="store_true")
 
 
@@ -40,6 +44,8 @@ def run(args: argparse.Namespace) -> int:
     from majiang.tiles import format_tiles
 
     out = (lambda *a: None) if args.quiet else print
+    if args.tournament:
+        return _tournament(args.tournament, out)
     if args.replay and args.replay != "-":
         try:
             raw = Path(args.replay).read_text(encoding="utf-8")
@@ -89,3 +95,26 @@ def run(args: argparse.Namespace) -> int:
                 f"{hand.settlement.totals if hand.settlement else None}")
     out("OK" if ok else "FAIL")
     return 0 if ok else 1
+
+
+def _tournament(path: str, out: Callable[..., None]) -> int:
+    """Duplicate walls (docs/tournaments.md): each revealed seed hashes to the committed hash, and table
+    t's hand n was dealt from the round's wall (n - 1 + t) mod hands."""
+    from majiang.platform.swiss import verify_record
+
+    try:
+        record = json.loads(sys.stdin.read() if path == "-" else Path(path).read_text(encoding="utf-8"))
+        rounds = record["rounds"]
+        problems = verify_record(record)
+    except (OSError, UnicodeDecodeError, ValueError, KeyError, TypeError) as e:
+        reason = e.strerror if isinstance(e, OSError) and e.strerror else f"not a tournament record ({e!r})"
+        print(f"error: cannot read {path}: {reason}", file=sys.stderr)
+        return 2
+    for r in rounds:
+        hands = sum(len(t.get("hands", [])) for t in r["tables"])
+        state = "revealed" if r.get("seeds") is not None else "committed, not revealed yet"
+        out(f"round {r['round']}: {len(r['tables'])} tables, {hands} hands, seeds {state}")
+    for p in problems:
+        print(f"FAIL: {p}", file=sys.stderr)
+    out("OK" if not problems else "FAIL")
+    return 0 if not problems else 1

@@ -188,3 +188,60 @@ room_invites = Table(
     Column("at", Float, nullable=False),
     Index("ix_room_invites_to", "to_player", "at"),
 )
+
+# Tournaments (majiang/platform/tournaments.py, migration 0011): the event, its players, each round's
+# committed seeds (the hashes public from the round's start, the seeds only after it), and each table.
+tournaments = Table(
+    "tournaments", metadata,
+    Column("tid", String(16), primary_key=True),
+    Column("name", String(64), nullable=False),
+    Column("club_id", String(16), nullable=True),  # a club's event (its members only); None: the operator's
+    Column("created_by", String(64), nullable=False),
+    Column("ruleset", String(32), nullable=False),
+    Column("options", Text, nullable=False),  # JSON
+    Column("settings", Text, nullable=False),  # JSON: the tables' RoomSettings
+    Column("rounds", Integer, nullable=False),
+    Column("hands", Integer, nullable=False),  # per round (each table's match)
+    Column("capacity", Integer, nullable=False),
+    Column("start_at", Float, nullable=True),  # None: starts when `capacity` players have checked in
+    Column("status", String(16), nullable=False),  # registering | running | finished | cancelled
+    Column("round_no", Integer, nullable=False),  # the round being played (0 before the start)
+    Column("created_at", Float, nullable=False),
+    Column("started_at", Float, nullable=True),
+    Column("finished_at", Float, nullable=True),
+    Index("ix_tournaments_club", "club_id"),
+)
+
+tournament_players = Table(
+    "tournament_players", metadata,
+    Column("tid", String(16), primary_key=True),
+    Column("player_id", String(32), primary_key=True),
+    Column("name", String(64), nullable=False),
+    Column("registered_at", Float, nullable=False),
+    Column("checked_in", Boolean, nullable=False),
+    Column("rating", Float, nullable=False),  # mu for the ruleset and mode when registered: round 1's order
+)
+
+tournament_rounds = Table(
+    "tournament_rounds", metadata,
+    Column("tid", String(16), primary_key=True),
+    Column("round_no", Integer, primary_key=True),
+    Column("hashes", Text, nullable=False),  # JSON: SHA-256 of each wall's seed, then of the match seed
+    Column("seeds", Text, nullable=False),  # JSON: the seeds; served only once the round is over
+    Column("match_seed", String(64), nullable=False),
+    Column("revealed", Boolean, nullable=False),
+    Column("started_at", Float, nullable=False),
+    Column("finished_at", Float, nullable=True),
+)
+
+tournament_tables = Table(
+    "tournament_tables", metadata,
+    Column("tid", String(16), primary_key=True),
+    Column("round_no", Integer, primary_key=True),
+    Column("table_no", Integer, primary_key=True),
+    Column("room_code", String(16), nullable=False, unique=True),
+    Column("seats", Text, nullable=False),  # JSON: per seat {"player_id", "name"} or {"bot": kind}
+    Column("totals", Text, nullable=True),  # JSON: the match's totals once over
+    Column("tuoguan", Text, nullable=True),  # JSON: per seat the share of its actions 托管 took
+    Column("finished", Boolean, nullable=False),
+)

@@ -38,6 +38,8 @@ from majiang.server.rest import routes
 from majiang.server.services import Server
 from majiang.server.store import Store
 from majiang.server.table_registry import MemoryRegistry, TableRegistry
+from majiang.server.tournament_routes import routes as tournament_routes
+from majiang.server.tourney import Runner
 from majiang.server.ws import websocket_endpoint
 
 WEB = Path(__file__).resolve().parent.parent / "web"
@@ -133,6 +135,8 @@ def create_app(settings: Settings | None = None, store: Store | None = None) -> 
         await app.state.server.lobby.start()
         app.state.server.quickmatch = QuickMatch(app.state.server)
         app.state.server.quickmatch.start()
+        app.state.server.tournaments = Runner(app.state.server)
+        app.state.server.tournaments.start()
         watch = memwatch_from_env(lambda: structure_sizes(app.state.server),
                                   lambda: list(getattr(app.state.server.registry, "_tables", {}).values()))
         if watch is not None:
@@ -144,6 +148,7 @@ def create_app(settings: Settings | None = None, store: Store | None = None) -> 
                 await watch.stop()
             await upkeep.stop()
             await app.state.server.quickmatch.stop()
+            await app.state.server.tournaments.stop()
             await app.state.server.lobby.stop()
             for table in await registry.all():
                 table.timers.cancel_all()
@@ -167,7 +172,8 @@ def create_app(settings: Settings | None = None, store: Store | None = None) -> 
         return PlainTextResponse(exc.detail, status_code=exc.status_code, headers=exc.headers)
 
     app = Starlette(
-        routes=[*console.routes, *platform_routes, *club_routes, *friend_routes, *ratings_routes, *routes,
+        routes=[*console.routes, *platform_routes, *club_routes, *friend_routes, *ratings_routes,
+                *tournament_routes, *routes,
                 WebSocketRoute("/lobby/ws", lobby_endpoint),
                 WebSocketRoute("/ws/{code}", websocket_endpoint),
                 Mount("/", StaticFiles(directory=WEB, html=True), name="web")],

@@ -148,6 +148,9 @@ async def leave(table: LiveTable, seat: int, conn: Conn) -> None:
         st = table.state
         if st.status not in ("waiting", "finished"):
             raise TableError("not_now", "you cannot leave during a hand; switch on 托管 instead")
+        if st.duplicate is not None and st.status != "finished":
+            raise TableError("not_now", "a tournament table's seats are fixed for the round; 托管 plays for "
+                                        "you while you are away")
         await table.commit(("leave", {"seat": seat}))
         table.conns[seat] = None
         conn.seat = None
@@ -165,6 +168,8 @@ async def vote(table: LiveTable, seat: int, agree: bool) -> None:
             raise TableError("not_now", f"the room is {st.status}")
         if st.vote is None and not agree:
             raise TableError("not_now", "there is no dissolve vote to answer")
+        if st.duplicate is not None:
+            raise TableError("not_now", "a tournament table is not dissolved by a vote (the operator may)")
         starting = st.vote is None
         await table.commit(("vote", {"seat": seat, "agree": agree}))
         if starting:

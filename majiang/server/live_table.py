@@ -310,6 +310,8 @@ class LiveTable:
             events = [event_to_builtins(redact(e, seat)) for e in hand.events[self.cursor[seat]:]]
         self.cursor[seat] = len(hand.events)
         view = masked_view(seat_view(hand, seat, hint=True))
+        if st.duplicate is not None:  # the other tables of the round deal this wall too: sealed until it ends
+            view.seed = None
         clock = self.clock_json(seat)
         shown = encoder.encode((view, st.asked[seat], clock and clock["seats"], st.seats[seat].tuoguan))
         if not snapshot and not events and shown == self._shown[seat]:
@@ -346,6 +348,8 @@ class LiveTable:
         if not snapshot and not events:
             return
         view = masked_view(seat_view(hand, None))
+        if self.state.duplicate is not None:
+            view.seed = None
         clock = self.clock_json(None) if hand is self.state.hand else None
         conn.send(message("view", self.state.shown_seq, asked=0, step=self.state.public_step(len(hand.log)),
                           view=view, events=events,
@@ -488,9 +492,11 @@ class LiveTable:
             st = self.state
             if not st.ready_to_deal():
                 return
-            data: dict[str, Any] = {"seed": self.fixed_seeds.pop(0) if self.fixed_seeds else secrets.token_hex(16)}
+            data: dict[str, Any] = {"seed": st.duplicate_seed() or (
+                self.fixed_seeds.pop(0) if self.fixed_seeds else secrets.token_hex(16))}
             if st.match is None:
-                data["match_seed"] = self.fixed_match_seed or secrets.token_hex(16)
+                data["match_seed"] = (st.duplicate["match_seed"] if st.duplicate is not None
+                                      else self.fixed_match_seed or secrets.token_hex(16))
             await self.commit(("deal", data))
             await self.settle(room=True, hand=True)
 
@@ -735,7 +741,7 @@ class LiveTable:
                 return
             if player is not None and s.player_id != player:
                 return
-            if st.status == "waiting" and st.match is None:
+            if st.status == "waiting" and st.match is None and st.duplicate is None:
                 # Before the first hand an absent player's seat is freed for someone who will play.
                 await self.commit(("leave", {"seat": seat, "reason": "absent"}))
                 await self.settle(room=True, hand=False)

@@ -28,6 +28,7 @@ async def rebuild(store: Store, code: str, bot_name: str = "", idle_seconds: flo
     settings = msgspec.convert(create["settings"], RoomSettings)
     state = TableState(code, create["ruleset"], create["options"], settings)
     state.seq = state.shown_seq = 1  # the create record
+    state.creator, state.duplicate = create.get("by"), create.get("duplicate")
     for idx, kind, data in records[1:]:
         state.apply(kind, data)
         if state.seq != idx:

@@ -358,11 +358,14 @@ async def create_room(request: Request) -> Response:
 
 
 async def open_room(server: Server, ruleset: str, options: dict[str, Any], settings: RoomSettings,
-                    creator: str) -> LiveTable:
-    """A new waiting room (the caller has checked the quotas): logged, stored and registered."""
-    code = new_code()
-    while await server.registry.get(code) is not None or await server.store.room_exists(code):
+                    creator: str, code: str | None = None, duplicate: dict[str, Any] | None = None) -> LiveTable:
+    """A new waiting room (the caller has checked the quotas): logged, stored and registered.
+    ``code``: one chosen (and recorded) beforehand (a tournament's table); ``duplicate``: a tournament
+    table's walls (majiang/server/tourney.py), kept in the create record only."""
+    if code is None:
         code = new_code()
+        while await server.registry.get(code) is not None or await server.store.room_exists(code):
+            code = new_code()
     try:
         state = TableState(code, ruleset, options, settings)
     except RulesetError as e:  # a ruleset refuses every bad option with it (majiang.rules.base)
@@ -374,8 +377,10 @@ async def open_room(server: Server, ruleset: str, options: dict[str, Any], setti
     table = LiveTable(state, server.store, server.settings.bot_name, limits.idle_seconds, limits.evict_seconds)
     settings_b = msgspec.to_builtins(settings)
     room_row = server.store.add_room(code, ruleset, state.options, settings_b)
-    await table.commit(("create", {"ruleset": ruleset, "options": state.options, "settings": settings_b,
-                                   "by": creator}))
+    create: dict[str, Any] = {"ruleset": ruleset, "options": state.options, "settings": settings_b, "by": creator}
+    if duplicate is not None:
+        create["duplicate"] = duplicate
+    await table.commit(("create", create))
     await room_row
     await server.registry.add(table)
     return table
@@ -396,6 +401,9 @@ async def room_rematch(request: Request) -> Response:
         raise HTTPError(403, "forbidden", "only a player seated in the finished room can ask for a rematch")
     if old.status != "finished":
         raise HTTPError(409, "not_finished", f"the room is {old.status}: a rematch follows a finished match")
+    if old.duplicate is not None:
+        raise HTTPError(409, "tournament", "a tournament table has no rematch: the next round is seated by the "
+                                           "standings")
     refuse_draining(server)
     async with table.rematch_lock:  # two players asking at once get the same new room
         new = await server.registry.get(table.rematch["code"]) if table.rematch else None
@@ -586,6 +594,15 @@ def _hand_json(row: dict[str, Any]) -> dict[str, Any]:
             "draw": row["draw"], "settlement": json.loads(row["settlement"]), "finished_at": row.get("finished_at")}
 
 
+async def sealed(request: Request, code: str) -> bool:
+    """A tournament table of a round not over yet (majiang/platform/tournaments.py): the other tables
+    deal the same walls, so its seeds, replays and hand views wait for the round's end (not the operator)."""
+    server = request.app.state.server
+    if is_operator(request) or getattr(server, "tournaments", None) is None:
+        return False
+    return bool(await server.tournaments.events.sealed(code))
+
+
 async def room_hands(request: Request) -> Response:
     code = await visible_code(request)
     store = request.app.state.server.store
@@ -593,6 +610,9 @@ async def room_hands(request: Request) -> Response:
     if not rows and await store.room(code) is None:
         raise NoRoom(f"no room {code}")
     hands = [_hand_json(r) for r in rows]
+    if hands and await sealed(request, code):
+        for h in hands:
+            h["seed"] = None
     totals = [sum(h["totals"][i] for h in hands) for i in range(4)]
     guard = request.app.state.server.guard
     key = ("stats", code, len(rows))  # a finished hand never changes: each room's figures are made once
@@ -609,6 +629,9 @@ async def _hand_row(request: Request) -> dict[str, Any]:
     row = await request.app.state.server.store.hand(code, n)
     if row is None:
         raise HTTPError(404, "not_found", f"room {code} has no finished hand {n}")
+    if await sealed(request, code):
+        raise HTTPError(403, "sealed", "a tournament table's hands are shown once its round is over (the other "
+                                       "tables deal the same walls)")
     return row
 
 
@@ -638,6 +661,8 @@ async def room_hand_view(request: Request) -> Response:
     if seat is not None and not 0 <= seat <= 3:
         raise HTTPError(400, "bad_request", f"seat {seat} out of range (0-3, or 'all')")
     key = (await visible_code(request), hand_no_of(request), seat, step_asked)
+    if await sealed(request, key[0]):  # before the cache: the operator's views are cached too
+        raise HTTPError(403, "sealed", "a tournament table's hands are shown once its round is over")
     cached = guard.views.get(key)  # a finished hand never changes: each step is rebuilt once
     if cached is not None:  # the x-cache header lets an operator (and the abuse test) see the cache work
         return Response(cached, media_type="application/json", headers={"x-cache": "hit"})

@@ -34,6 +34,7 @@ class Server:
     # Typed loosely: it opens rooms through rest, which takes this Server, so naming its type here
     # would close an import cycle (tests/test_layers.py).
     quickmatch: Any = field(init=False)
+    tournaments: Any = field(init=False)  # majiang.server.tourney.Runner (opens rooms through rest, like quickmatch)
     lobby: Any = field(init=False)  # majiang.server.lobby.LobbyHub (made and typed like quickmatch: it uses ws)
 
     # The settings were resolved before the app started (create_app), so these are never None here.

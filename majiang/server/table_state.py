@@ -91,6 +91,9 @@ class TableState:
         self.acts = [0] * SEATS
         self.auto_acts = [0] * SEATS
         self._seeds: dict[int, str] = {}
+        # A tournament's table (majiang/server/tourney.py): its round's walls, which one each hand deals
+        # and the match seed; from the create record, never shown to anyone before the round is over
+        self.duplicate: dict[str, Any] | None = None
 
     @property
     def hand(self) -> Hand | None:
@@ -128,9 +131,20 @@ class TableState:
                 self.asked[s] = self.shown_seq
 
     def _r_create(self, ruleset: str, options: dict[str, Any], settings: dict[str, Any],
-                  by: str | None = None) -> None:
+                  by: str | None = None, duplicate: dict[str, Any] | None = None) -> None:
         """The first record: the constructor already took these (recovery reads them back)."""
         self.creator = by
+        self.duplicate = duplicate
+
+    def duplicate_seed(self) -> str | None:
+        """The seed a tournament table deals next: its round's wall for that hand number (a hand dealt
+        again after the operator voided it takes a fresh seed: its wall was seen). None elsewhere."""
+        d = self.duplicate
+        if d is None or self.voided:
+            return None
+        n = 1 if self.match is None else self.match.hand_no + 1
+        seeds = d["seeds"]
+        return str(seeds[(n - 1 + int(d["table"])) % len(seeds)])
 
     def _r_seat(self, seat: int, player_id: str | None, name: str, bot: str | None = None) -> None:
         if self.seats[seat].occupied:

@@ -28,8 +28,9 @@ from tests.server.test_accounts import register
 
 OP = {"x-operator-token": OPERATOR}
 HANDS = 2
-# 托管 plays the absent at once: half a second of grace and of ready countdown, bots without pauses
-CLOCKS = {"grace_seconds": 0.5, "ready_seconds": 0.5, "bot_delay": 0, "tuoguan_level": "easy",
+# 托管 plays the absent soon: 5 s of grace (the scripted players connect within it, even on a loaded
+# machine), half a second of ready countdown, bots without pauses
+CLOCKS = {"grace_seconds": 5, "ready_seconds": 0.5, "bot_delay": 0, "tuoguan_level": "easy",
           "bot_level": "easy", "discard_seconds": 30, "claim_seconds": 30}
 
 

@@ -250,3 +250,30 @@ def test_four_rounds_of_four_hands_with_the_prevalent_and_seat_winds() -> None:
         match.next_hand()
     assert seen == [(i // 4, i % 4) for i in range(16)]
     assert sum(match.totals) == 0
+
+
+def test_the_documented_example_scores_as_the_rules_page_says() -> None:
+    # docs/rules/guobiao.md and the rules page (majiang/web/help_text.js): 23 fans, 22 counted, +47
+    import json
+    from pathlib import Path
+
+    from majiang.rules import guobiao_scoring
+
+    data = json.loads((Path(__file__).parent / "data" / "guobiao" / "01_qinglong_discard.json").read_text())
+    s = guobiao_scoring.score(guobiao_scoring.parse_situation(data))
+    assert [(i.name, i.value) for i in s.items] == [("清龙", 16), ("门前清", 2), ("平和", 2), ("喜相逢", 1),
+                                                    ("坎张", 1), ("花牌", 1)]
+    assert s.extra["fan"] == 23 and s.extra["fans_counted"] == 22 and s.totals == [-31, 47, -8, -8]
+
+
+def test_bad_situations_are_refused_naming_the_field() -> None:
+    import pytest
+
+    from majiang.rules import guobiao_scoring
+
+    base = {"winner": 1, "concealed": "123m456m789m456p99s", "winning_tile": "5p", "how": "discard", "from_seat": 0}
+    for change, word in (({"winning_tile": "f1"}, "winning_tile"), ({"concealed": "123m"}, "concealed"),
+                         ({"from_seat": 1}, "from_seat"), ({"flowers": "5p"}, "flowers"),
+                         ({"how": "self_draw"}, "from_seat"), ({"kong_win": True}, "kong_win")):
+        with pytest.raises(ValueError, match=word):
+            guobiao_scoring.parse_situation({**base, **change})

@@ -79,6 +79,11 @@ BAIDA_WIN_SHARE = 3.0 / 34
 # The cost of dealing in, in typical wins: the discarder alone pays double (2 台 for each 3 a self-draw
 # collects from three seats), and losing the hand's own chance besides.
 BAIDA_LOSS_SCALE = 1.0
+# 国标 (read as 百搭 above, without wilds): an 8-fan hand takes longer to be ready, and dealing in costs the
+# discarder 底分 + fans, about half a typical win (which counts three payers). Arena, 200 hands against greedy
+# (docs/bots.md): with 百搭's (3, 10) and 1.0, −3.56 ± 4.08 points/hand, 荒庄 19 %; with these, −0.14 ± 4.82, 10.5 %.
+GUOBIAO_READY_TURNS = (6, 12)
+GUOBIAO_LOSS_SCALE = 0.5
 
 
 class StrongBot:
@@ -128,6 +133,7 @@ class _Strong(GreedyContext):
         self.hefei = tuning.family == "hefei"
         # 百搭 and 国标: anyone may win on any discard, no declaring (the threats and losses are read alike)
         self.baida = tuning.family in ("baida", "guobiao")
+        self.guobiao = tuning.family == "guobiao"
         self.wilds = frozenset(view.wilds) | ({view.wild} if view.wild is not None else set())
         self.baoting = self.hefei and view.options.get("room", "baoting") == "baoting"
         self.closed = not any(m.kind != "kong_concealed" for m in me.melds)
@@ -363,7 +369,7 @@ class _Strong(GreedyContext):
             # What was thrown since a seat's own last discard, it could have won on and did not (a bot
             # or a player always takes a win): safe against it until it changes its hand. On my turn,
             # the seats after it and before me in turn order have thrown since.
-            start, span = BAIDA_READY_TURNS
+            start, span = GUOBIAO_READY_TURNS if self.guobiao else BAIDA_READY_TURNS
             n = len(view.seats)
             for o, st in enumerate(view.seats):
                 if o == self.seat:
@@ -385,7 +391,8 @@ class _Strong(GreedyContext):
             live = 1.0 if self.unseen[tile] else 0.4
             for ready, safe, _ in self.threats():
                 if tile not in safe:
-                    lost += ready * BAIDA_WIN_SHARE * live * self.typical * BAIDA_LOSS_SCALE
+                    lost += ready * BAIDA_WIN_SHARE * live * self.typical * (
+                        GUOBIAO_LOSS_SCALE if self.guobiao else BAIDA_LOSS_SCALE)
             return lost
         scale = BAOTING_LOSS_SCALE if self.baoting else LOSS_SCALE
         for ready, safe, suits in self.threats():

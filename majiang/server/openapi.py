@@ -143,11 +143,12 @@ def document() -> dict[str, Any]:
                                                 auth="its player", params=[TICKET])},
         "/api/quickmatch/{ticket}/cancel": {"post": _op("leave the queue", auth="its player", params=[TICKET])},
     }
-    from majiang.server import club_routes, friend_routes, platform_routes  # the routes import this module
+    from majiang.server import club_routes, friend_routes, platform_routes, tournament_routes  # (they import this)
 
     paths.update(platform_routes.openapi_paths())
     paths.update(club_routes.openapi_paths())
     paths.update(friend_routes.openapi_paths())
+    paths.update(tournament_routes.openapi_paths())
     return {"openapi": "3.1.0",
             "info": {"title": "Majiang table server", "version": "1",
                      "description": "REST part of docs/protocol.md; the table itself is a websocket at /ws/{code}."},

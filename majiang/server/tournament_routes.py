@@ -244,3 +244,31 @@ routes = [
     Route("/api/tournaments/{tid}/start", tournament_endpoint(start), methods=["POST"]),
     Route("/api/tournaments/{tid}/cancel", tournament_endpoint(cancel), methods=["POST"]),
 ]
+
+
+def openapi_paths() -> dict[str, Any]:
+    from majiang.server.openapi import _op
+
+    tid = {"name": "tid", "in": "path", "required": True, "schema": {"type": "string", "pattern": "^T[0-9A-Z]{7}$"}}
+    body_schema = {"type": "object", "required": ["name", "ruleset", "rounds", "hands", "capacity"], "properties": {
+        "name": {"type": "string"}, "club_id": {"type": ["string", "null"]}, "ruleset": {"type": "string"},
+        "options": {"type": "object"}, "rounds": {"type": "integer", "minimum": 1, "maximum": MAX_ROUNDS},
+        "hands": {"type": "integer", "minimum": 1, "maximum": MAX_HANDS},
+        "capacity": {"type": "integer", "minimum": 2, "maximum": MAX_CAPACITY},
+        "start_at": {"type": ["number", "null"]}, "settings": {"type": "object"}}}
+    own = "registered player"
+    return {
+        "/api/tournaments": {"get": _op("the operator's tournaments and those of my clubs"),
+                             "post": _op("create a tournament (operator, or a club's owner or admin)",
+                                         auth="operator or club manager", body=body_schema, ok=201)},
+        "/api/tournaments/{tid}": {"get": _op("players, rounds (committed hashes; seeds once over), tables, "
+                                              "standings", params=[tid])},
+        "/api/tournaments/{tid}/verify": {"get": _op("the verification record and the server's check of it",
+                                                     params=[tid])},
+        "/api/tournaments/{tid}/register": {"post": _op("register (accounts only)", auth="player", params=[tid])},
+        "/api/tournaments/{tid}/unregister": {"post": _op("withdraw before the start", auth=own, params=[tid])},
+        "/api/tournaments/{tid}/checkin": {"post": _op("check in before the start", auth=own, params=[tid])},
+        "/api/tournaments/{tid}/start": {"post": _op("start now with those checked in", auth="who runs it",
+                                                     params=[tid])},
+        "/api/tournaments/{tid}/cancel": {"post": _op("cancel one not started", auth="who runs it", params=[tid])},
+    }

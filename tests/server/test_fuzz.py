@@ -26,6 +26,7 @@ from majiang.server.friend_routes import routes as friend_routes
 from majiang.server.platform_routes import routes as platform_routes
 from majiang.server.ratings_routes import routes as ratings_routes
 from majiang.server.rest import routes
+from majiang.server.tournament_routes import routes as tournament_routes
 from tests.server.conftest import database_url, drop_schema
 from tests.server.harness import OPERATOR, ServerProcess
 
@@ -107,7 +108,8 @@ def test_openapi_describes_every_route(fuzzed: ServerProcess) -> None:
     doc = httpx.get(fuzzed.base + "/api/openapi.json", timeout=10).json()
     assert doc["openapi"].startswith("3.")
     described = {(path, method.upper()) for path, ops in doc["paths"].items() for method in ops}
-    everything = [*routes, *platform_routes, *club_routes, *friend_routes, *console_routes, *ratings_routes]
+    everything = [*routes, *platform_routes, *club_routes, *friend_routes, *console_routes, *ratings_routes,
+                  *tournament_routes]
     served = {(r.path.replace("{n:int}", "{n}"), m) for r in everything if r.path.startswith("/api/")
               and "{rest:path}" not in r.path for m in (r.methods or ()) if m != "HEAD"}
     assert served == described, served ^ described

@@ -19,10 +19,11 @@ from majiang.env.observation import PLANES, C, P
 from majiang.env.table import EnvTable
 
 VARIANTS = [("anqing", {"mode": "A"}), ("anqing", {"mode": "B"}), ("hefei", {"room": "baoting"}),
-            ("hefei", {"room": "bubaoting"}), ("baida", {}), ("baida", {"seven_baida": True})]
+            ("hefei", {"room": "bubaoting"}), ("baida", {}), ("baida", {"seven_baida": True}),
+            ("guobiao", {})]
 
 
-@pytest.mark.parametrize("ruleset", ["anqing", "hefei", "baida"])
+@pytest.mark.parametrize("ruleset", ["anqing", "hefei", "baida", "guobiao"])
 def test_pettingzoo_api_test(ruleset: str) -> None:
     api_test(aec_env(ruleset, seed=3), num_cycles=400, verbose_progress=False)
     seed_test(functools.partial(aec_env, ruleset), num_cycles=200)  # the same seed, the same episode
@@ -461,7 +462,7 @@ def _play_out(table: EnvTable, rng: random.Random) -> tuple[list[int], list[byte
     return list(table.match.totals), seen
 
 
-@pytest.mark.parametrize("ruleset", ["anqing", "hefei", "baida"])
+@pytest.mark.parametrize("ruleset", ["anqing", "hefei", "baida", "guobiao"])
 def test_a_deep_copy_branches_the_episode(ruleset: str) -> None:
     """deepcopy (tree search, what-ifs) on the compiled path too: the copy plays on exactly as the
     original would, and what either does afterwards leaves the other as it was."""

@@ -151,10 +151,16 @@ export function replayScreen({app}, code, handNo) {
     if (!board) return;
     let fit = 1;
     board.style.setProperty('--fit', '1');
+    board.style.minHeight = '';
     const bottom = () => board.getBoundingClientRect().bottom + window.scrollY;
     while (fit > 0.55 && bottom() > window.innerHeight - 1) {
       fit -= 0.05;
       board.style.setProperty('--fit', fit.toFixed(2));
+    }
+    // a desktop's spare height goes to the board (the rivers spread out), as at the table
+    const spare = window.innerHeight - 8 - bottom();
+    if (spare > 0 && window.innerWidth > 600 && window.innerHeight > 500) {
+      board.style.minHeight = `${board.getBoundingClientRect().height + spare}px`;
     }
   }
   window.addEventListener('resize', fitBoard);

@@ -277,3 +277,19 @@ def test_bad_situations_are_refused_naming_the_field() -> None:
                          ({"how": "self_draw"}, "from_seat"), ({"kong_win": True}, "kong_win")):
         with pytest.raises(ValueError, match=word):
             guobiao_scoring.parse_situation({**base, **change})
+
+
+def test_every_bot_level_plays_a_guobiao_hand() -> None:
+    # the levels players choose (easy, normal = strong, hard: here with 3 imagined deals a decision) and
+    # greedy, at one table, one hand
+    from majiang.bots.hard import HardBot
+
+    match = Match(Guobiao(), hands=1, seed="gb-levels")
+    bots = [make_bot("easy", 0), make_bot("strong", 1), HardBot(2, samples=3), make_bot("greedy", 3)]
+    hand = match.hand
+    while not hand.over:
+        seat = hand.to_act()[0]
+        action = bots[seat].choose(seat_view(hand, seat))
+        assert action in hand.legal_actions(seat)
+        match.apply(seat, action)
+    assert hand.settlement is not None and sum(hand.settlement.totals) == 0

@@ -44,7 +44,7 @@ MARGIN = 2.0
 # The other seats' hidden hands are played forward from a random deal (see _developer): a random hand
 # is far from ready, so without it the imagined opponents almost never win and defence counts for nothing.
 DEVELOP = True
-DEFENDED = frozenset({"hefei", "baida"})  # rulesets with discard wins, where the strong bot folds
+DEFENDED = frozenset({"hefei", "baida", "guobiao"})  # rulesets with discard wins, where the strong bot folds
 TIE: float | None = 0.15  # a discard stays a candidate within this share of the strong bot's value
 DEVELOP_TURNS = 14
 # The opponent model (river_weights): how much less likely a kind is in another seat's concealed hand
@@ -264,11 +264,12 @@ def _developer(view: SeatView, policy: FastPolicy) -> Develop:
 
 
 def _forced(view: SeatView, t: int) -> bool:
-    """A kind laid open as soon as it is held (Anqing's 杠牌, baida's flowers that are no 百搭)."""
+    """A kind laid open as soon as it is held (Anqing's 杠牌, baida's flowers that are no 百搭, every flower
+    in 国标)."""
     family = entry(view.ruleset).bot.family
     if family == "anqing":
         return t in view.gangpai
-    if family == "baida":
+    if family in ("baida", "guobiao"):
         return t >= 34 and t not in view.wilds
     return False
 

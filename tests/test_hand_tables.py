@@ -124,6 +124,33 @@ def test_shapes_are_shared_and_their_memory_is_bounded():
     assert FULL_TABLES.flat is not None
 
 
+@pytest.mark.parametrize(("kind", "present", "length"), SHAPES[1:], ids=SHAPE_IDS[1:])
+def test_the_dense_tables_are_need_and_cls_of_the_groups_of_at_most_14_tiles(kind, present, length):
+    """is_win and 13/14-tile shanten read need and cls by a dense index (the groups of <= 14 tiles
+    numbered in code order, docs/hand.md): a dump's dense part is exactly those entries, in that
+    order. (The full suit's 5**9 codes are too many for a Python loop here; its dense index is
+    held to the reference by every is_win and shanten answer the other hand tests compare.)"""
+    assert codes.speedups is not None
+    shape = flat_shape(kind, present)
+    digits = len(present)
+    dense = codes.speedups.DENSE_SIZES[digits]
+    dump = shape.dump()
+    fixed, size = codes.speedups.DUMP_FIXED_BYTES, shape.size
+    assert len(dump) == fixed + 6 * size + 2 * dense
+    need = dump[fixed + 4 * size : fixed + 5 * size]
+    cls = dump[fixed + 5 * size : fixed + 6 * size]
+    small = [code for code in range(size) if sum(code // 5**j % 5 for j in range(digits)) <= 14]
+    assert len(small) == dense
+    assert dump[fixed + 6 * size : fixed + 6 * size + dense] == bytes(need[c] for c in small)
+    assert dump[fixed + 6 * size + dense :] == bytes(cls[c] for c in small)
+
+
+def test_dense_sizes_count_the_groups_of_at_most_14_tiles():
+    assert codes.speedups is not None
+    assert codes.speedups.DENSE_SIZES[9] == len(list(keys(9, FULL_SUIT, 14))) == 405_350
+    assert codes.speedups.DENSE_SIZES[7] == len(list(keys(7, frozenset(range(7)), 14))) == 43_130
+
+
 # ---------------------------------------------------------------- the table file (majiang/hand/tablefile.py)
 
 

@@ -30,7 +30,7 @@
 #define MAX_SETS 4 /* sets in a group of at most 14 tiles */
 /* The layout of the tables: bump when build_shape or the entries' encoding changes, so a
  * table file written by another build is refused (majiang/hand/tablefile.py). */
-#define TABLES_VERSION 2
+#define TABLES_VERSION 3
 #define TABLES_ID_STR(v) #v
 #define TABLES_ID_OF(v) "v" TABLES_ID_STR(v) " " __DATE__ " " __TIME__
 
@@ -52,6 +52,34 @@
 #define MAX_CLASSES 256 /* distinct blocks words a shape may have (cls is one byte) */
 #define CLASS_BYTES (MAX_CLASSES * 4 + 4) /* words, then nclasses, ahead of blocks in a dump */
 
+/* Dense numbering (issue 28). The base-5 code spreads a suit's 405,350 groups of at most 14
+ * tiles over 5**9 = 1,953,125 entries, so the entries a hand reads lie far apart in 2 MB per
+ * table (cache misses set the pace of a call, not instructions). A group's *index* numbers only
+ * those groups, in code order: index = the groups of at most 14 tiles with a smaller code, which
+ * is a sum over the ranks from the highest down, each term depending on the rank, its count and
+ * the tiles at the ranks above it. dneed[index] and dcls[index] are need[code] and cls[code]
+ * (405 kB each for a suit), what is_win and shanten on 13/14 tiles read.
+ *
+ * lut[r][s][c] is that term for count c at rank r under s tiles above, packed with the rest of
+ * what the reader adds up per group, so one read and one add per count do all of it:
+ *   bits  0-20  c * weight[r]             (the code: < 5**9 < 2**21)
+ *   bits 21-39  the index term             (the index: < 405,350 < 2**19)
+ *   bits 40-45  c & 1                      (kinds held 1 or 3 times, summed over all groups < 64)
+ *   bits 46-52  c >> 1                     (seven-pairs pairs, summed < 128)
+ *   bits 53-63  1 when the count is not allowed: c > 4, a tile at a rank the shape lacks, or
+ *               more than 14 tiles in the group (s + c > 14)
+ * No field carries into the next within a group (at most 9 terms, each in range); across groups
+ * only the bits from 40 up are summed. c takes 0..7 (the reader masks 3 bits) and s 0..63. */
+#define LUT_SUMS 64
+#define LUT_INDEX_SHIFT 21
+#define LUT_STATS_SHIFT 40
+#define LUT_CODE(v) ((Py_ssize_t)((v) & ((1u << 21) - 1)))
+#define LUT_INDEX(v) ((Py_ssize_t)(((v) >> LUT_INDEX_SHIFT) & ((1u << 19) - 1)))
+#define STATS_ODD(v) ((int)((v) & 63))
+#define STATS_PAIRS(v) ((int)(((v) >> 6) & 127))
+#define STATS_BAD(v) ((v) >> 13)
+typedef uint64_t Lut[LUT_SUMS][8];
+
 typedef struct {
     PyObject_HEAD
     int length;              /* 9 for a suit, 7 for the honors */
@@ -69,6 +97,10 @@ typedef struct {
     uint8_t *cls;
     uint32_t *words; /* MAX_CLASSES entries */
     uint32_t *nclasses;
+    Py_ssize_t dsize;        /* groups of at most 14 tiles: the dense entries */
+    uint8_t *dneed;          /* need and cls by dense index (see "Dense numbering") */
+    uint8_t *dcls;
+    Lut *lut;                /* [rank]: the reader's terms, built with the Shape (36 kB) */
     Py_buffer data;          /* the table file's bytes when loaded from one (data.obj NULL if built) */
 } ShapeObject;
 
@@ -306,6 +338,83 @@ classify_shape(ShapeObject *sh)
     return 0;
 }
 
+/* dense_n[j][m]: groups over j present ranks (counts 0..4) with at most m tiles. */
+static void
+dense_counts(Py_ssize_t dense_n[MAX_RANKS + 1][MAX_GROUP_TILES + 1])
+{
+    for (int m = 0; m <= MAX_GROUP_TILES; m++) {
+        dense_n[0][m] = 1;
+    }
+    for (int j = 1; j <= MAX_RANKS; j++) {
+        for (int m = 0; m <= MAX_GROUP_TILES; m++) {
+            dense_n[j][m] = 0;
+            for (int v = 0; v <= 4 && v <= m; v++) {
+                dense_n[j][m] += dense_n[j - 1][m - v];
+            }
+        }
+    }
+}
+
+/* The reader's terms (see "Dense numbering"), and the number of dense entries. */
+static int
+build_lut(ShapeObject *sh)
+{
+    Py_ssize_t dense_n[MAX_RANKS + 1][MAX_GROUP_TILES + 1];
+    dense_counts(dense_n);
+    sh->dsize = dense_n[sh->ndigits][MAX_GROUP_TILES];
+    sh->lut = PyMem_Calloc(MAX_RANKS, sizeof(Lut));
+    if (sh->lut == NULL) {
+        return -1;
+    }
+    const uint64_t bad = (uint64_t)1 << (LUT_STATS_SHIFT + 13);
+    for (int r = 0; r < sh->length; r++) {
+        int j = sh->pos[r];
+        for (int above = 0; above < LUT_SUMS; above++) {
+            for (int c = 0; c < 8; c++) {
+                uint64_t v = 0;
+                if (above > MAX_GROUP_TILES || (c > 0 && (c > 4 || j < 0 || above + c > MAX_GROUP_TILES))) {
+                    v = bad;
+                }
+                else if (c > 0) {
+                    Py_ssize_t index = 0; /* the groups with a smaller count here, the same above */
+                    for (int less = 0; less < c; less++) {
+                        index += dense_n[j][MAX_GROUP_TILES - above - less];
+                    }
+                    v = (uint64_t)(c * sh->weight[r]) | (uint64_t)index << LUT_INDEX_SHIFT
+                        | (uint64_t)(c & 1) << LUT_STATS_SHIFT | (uint64_t)(c >> 1) << (LUT_STATS_SHIFT + 6);
+                }
+                sh->lut[r][above][c] = v;
+            }
+        }
+    }
+    return 0;
+}
+
+/* dneed and dcls of a built shape, from need and cls (codes in order, those of <= 14 tiles). */
+static void
+build_dense(ShapeObject *sh)
+{
+    int digits[MAX_RANKS] = {0};
+    int tiles = 0;
+    Py_ssize_t k = 0;
+    for (Py_ssize_t code = 0; code < sh->size; code++) {
+        if (code > 0) {
+            int j = 0;
+            while (digits[j] == 4) {
+                digits[j++] = 0;
+                tiles -= 4;
+            }
+            digits[j]++;
+            tiles++;
+        }
+        if (tiles <= MAX_GROUP_TILES) {
+            sh->dneed[k] = sh->need[code];
+            sh->dcls[k] = sh->cls[code];
+            k++;
+        }
+    }
+}
+
 static PyObject *
 shape_new(PyTypeObject *type, PyObject *args, PyObject *kwds)
 {
@@ -345,6 +454,10 @@ shape_new(PyTypeObject *type, PyObject *args, PyObject *kwds)
             sh->size *= 5;
         }
     }
+    if (build_lut(sh) < 0) {
+        Py_DECREF(sh);
+        return PyErr_NoMemory();
+    }
     if (data != Py_None) {
         /* The tables as dump() wrote them (blocks, then need), read in place: no copy, no
          * Python-level work, and with a file mapping the pages are shared between processes. */
@@ -352,7 +465,7 @@ shape_new(PyTypeObject *type, PyObject *args, PyObject *kwds)
             Py_DECREF(sh);
             return NULL;
         }
-        Py_ssize_t want = CLASS_BYTES + sh->size * (Py_ssize_t)(sizeof(uint32_t) + 2);
+        Py_ssize_t want = CLASS_BYTES + sh->size * (Py_ssize_t)(sizeof(uint32_t) + 2) + 2 * sh->dsize;
         if (sh->data.len != want || ((uintptr_t)sh->data.buf % sizeof(uint32_t)) != 0) {
             PyErr_Format(PyExc_ValueError, "Shape: data must be %zd bytes at a 4-byte aligned address, got %zd",
                          want, sh->data.len);
@@ -365,6 +478,8 @@ shape_new(PyTypeObject *type, PyObject *args, PyObject *kwds)
         sh->blocks = (uint32_t *)(at + CLASS_BYTES);
         sh->need = at + CLASS_BYTES + sh->size * (Py_ssize_t)sizeof(uint32_t);
         sh->cls = sh->need + sh->size;
+        sh->dneed = sh->cls + sh->size;
+        sh->dcls = sh->dneed + sh->dsize;
         if (*sh->nclasses > MAX_CLASSES) {
             PyErr_SetString(PyExc_ValueError, "Shape: data holds more than 256 classes");
             Py_DECREF(sh);
@@ -372,7 +487,7 @@ shape_new(PyTypeObject *type, PyObject *args, PyObject *kwds)
         }
         return (PyObject *)sh;
     }
-    sh->need = PyMem_Malloc((size_t)sh->size * 2);
+    sh->need = PyMem_Malloc((size_t)(sh->size + sh->dsize) * 2);
     sh->blocks = PyMem_Malloc((size_t)sh->size * sizeof(uint32_t));
     sh->words = PyMem_Malloc(CLASS_BYTES);
     if (sh->need == NULL || sh->blocks == NULL || sh->words == NULL) {
@@ -380,11 +495,14 @@ shape_new(PyTypeObject *type, PyObject *args, PyObject *kwds)
         return PyErr_NoMemory();
     }
     sh->cls = sh->need + sh->size;
+    sh->dneed = sh->cls + sh->size;
+    sh->dcls = sh->dneed + sh->dsize;
     sh->nclasses = sh->words + MAX_CLASSES;
     if (build_shape(sh) < 0 || classify_shape(sh) < 0) {
         Py_DECREF(sh);
         return NULL;
     }
+    build_dense(sh);
     return (PyObject *)sh;
 }
 
@@ -392,6 +510,7 @@ static void
 shape_dealloc(ShapeObject *sh)
 {
     PyTypeObject *tp = Py_TYPE(sh);
+    PyMem_Free(sh->lut);
     if (sh->data.obj != NULL) {
         PyBuffer_Release(&sh->data);
     }
@@ -469,7 +588,8 @@ shape_blocks(ShapeObject *sh, PyObject *key)
 static PyObject *
 shape_get_nbytes(ShapeObject *sh, void *closure)
 {
-    return PyLong_FromSsize_t(CLASS_BYTES + sh->size * (Py_ssize_t)(2 * sizeof(uint8_t) + sizeof(uint32_t)));
+    return PyLong_FromSsize_t(CLASS_BYTES + sh->size * (Py_ssize_t)(2 * sizeof(uint8_t) + sizeof(uint32_t))
+                              + 2 * sh->dsize + MAX_RANKS * (Py_ssize_t)sizeof(Lut));
 }
 
 static PyObject *
@@ -482,13 +602,13 @@ PyDoc_STRVAR(shape_dump_doc,
 "dump() -> bytes\n\n"
 "The tables as Shape(..., data=) reads them: the distinct blocks words (256 x 4 bytes) and their\n"
 "count (4 bytes), blocks (4 bytes an entry, this machine's byte order), need and cls (1 byte an\n"
-"entry each).");
+"entry each), then need and cls by dense index (1 byte an entry each, groups of <= 14 tiles).");
 
 static PyObject *
 shape_dump(ShapeObject *sh, PyObject *Py_UNUSED(ignored))
 {
     Py_ssize_t nb = sh->size * (Py_ssize_t)sizeof(uint32_t);
-    PyObject *out = PyBytes_FromStringAndSize(NULL, CLASS_BYTES + nb + 2 * sh->size);
+    PyObject *out = PyBytes_FromStringAndSize(NULL, CLASS_BYTES + nb + 2 * sh->size + 2 * sh->dsize);
     if (out == NULL) {
         return NULL;
     }
@@ -499,6 +619,8 @@ shape_dump(ShapeObject *sh, PyObject *Py_UNUSED(ignored))
     memcpy(at + CLASS_BYTES, sh->blocks, (size_t)nb);
     memcpy(at + CLASS_BYTES + nb, sh->need, (size_t)sh->size);
     memcpy(at + CLASS_BYTES + nb + sh->size, sh->cls, (size_t)sh->size);
+    memcpy(at + CLASS_BYTES + nb + 2 * sh->size, sh->dneed, (size_t)sh->dsize);
+    memcpy(at + CLASS_BYTES + nb + 2 * sh->size + sh->dsize, sh->dcls, (size_t)sh->dsize);
     return out;
 }
 
@@ -677,20 +799,81 @@ static const int GROUP_LO[4] = {0, 9, 18, 27};
 
 /* One plain part read against a tile set's tables. */
 typedef struct {
-    int8_t count[NUM_KINDS];
+    int8_t count[NUM_KINDS]; /* (filled only when the reader is asked for the counts) */
     Py_ssize_t code[4];
-    uint8_t need[4];
+    Py_ssize_t index[4];     /* dense indices (see "Dense numbering") */
     int naturals;
     int odd;   /* kinds held 1 or 3 times */
     int pairs; /* seven-pairs pairs: 2 or 3 -> 1, 4 -> 2 */
     int jokers;
 } Part;
 
-/* Read counts and jokers into `part`. 1 on success; 0 when the input is not
- * plain, a tile lies outside the tile set or a group holds more than 14 tiles
- * (the caller returns None). Sets no exception. */
-static int
-read_part(const speedups_state *st, const TablesObject *t, PyObject *counts, PyObject *jokers, Part *part)
+/* One group's terms summed (see "Dense numbering"), ranks from the highest down; the counts are
+ * the cached ints' offsets from 0 shifted (the offsets are OR-ed into `*stray`, from which the
+ * caller tells whether each was one of them). Inlined per group with a constant length, so the
+ * loop is unrolled: per count one load of the item, a subtraction, a shift, one table read and
+ * three additions or ORs, and no branch. */
+static inline __attribute__((always_inline)) uint64_t
+group_terms(const ShapeObject *sh, PyObject *const *it, const int length, uintptr_t zero, const int shift,
+            uintptr_t *stray, int8_t *count)
+{
+    uint64_t sum = 0;
+    uintptr_t above = 0, seen = 0; /* (word-sized: no conversions between the steps) */
+    for (int r = length - 1; r >= 0; r--) {
+        uintptr_t off = (uintptr_t)it[r] - zero;
+        seen |= off;
+        uintptr_t c = (off >> shift) & 7;
+        sum += sh->lut[r][above][c];
+        above += c;
+        if (count != NULL) {
+            count[r] = (int8_t)c;
+        }
+    }
+    *stray |= seen;
+    return sum;
+}
+
+/* The same from values already read (a list of other ints, or a batch's bytes): 0..7 each. */
+static inline __attribute__((always_inline)) uint64_t
+group_terms_values(const ShapeObject *sh, const uint8_t *v, const int length)
+{
+    uint64_t sum = 0;
+    unsigned above = 0;
+    for (int r = length - 1; r >= 0; r--) {
+        sum += sh->lut[r][above][v[r]];
+        above += v[r];
+    }
+    return sum;
+}
+
+/* Fill the part's sums from the four groups' term sums; 0 when a count was not allowed. */
+static inline int
+part_from_terms(const uint64_t terms[4], Part *part)
+{
+    uint64_t stats = 0;
+    int naturals = 0;
+    for (int g = 0; g < 4; g++) {
+        part->code[g] = LUT_CODE(terms[g]);
+        part->index[g] = LUT_INDEX(terms[g]);
+        stats += terms[g] >> LUT_STATS_SHIFT;
+    }
+    if (STATS_BAD(stats)) {
+        return 0;
+    }
+    part->odd = STATS_ODD(stats);
+    part->pairs = STATS_PAIRS(stats);
+    /* a kind's count is 2 * (c >> 1) + (c & 1), so the tiles are the sum of those */
+    naturals = 2 * part->pairs + part->odd;
+    part->naturals = naturals;
+    return 1;
+}
+
+/* Read counts and jokers into `part`. 1 on success; 0 when the input is not plain, a tile lies
+ * outside the tile set or a group holds more than 14 tiles (the caller returns None). Sets no
+ * exception. With `want_counts` the 34 counts are stored too (waits, draws, discards). */
+static inline __attribute__((always_inline)) int
+read_part_as(const speedups_state *st, const TablesObject *t, PyObject *counts, PyObject *jokers, Part *part,
+             const int want_counts)
 {
     PyObject **items = plain_items(counts);
     if (items == NULL) {
@@ -701,48 +884,62 @@ read_part(const speedups_state *st, const TablesObject *t, PyObject *counts, PyO
         return 0;
     }
     part->jokers = (int)j;
-    int naturals = 0, odd = 0, pairs = 0;
+    uint64_t terms[4];
     const int shift = st->small_shift;
-    const uintptr_t zero = (uintptr_t)st->small[0];
-    const uintptr_t limit = shift >= 0 ? (uintptr_t)5 << shift : 0;
-    const uintptr_t misaligned = shift >= 0 ? ((uintptr_t)1 << shift) - 1 : 0;
-    for (int g = 0; g < 4; g++) {
-        const ShapeObject *sh = t->group[g];
-        PyObject **it = items + GROUP_LO[g];
-        /* Tables holds three suits of 9 ranks and the honors' 7: constant trip counts, unrolled */
-        const int length = g < 3 ? 9 : 7;
-        Py_ssize_t code = 0;
-        int held = 0;
-        for (int r = 0; r < length; r++) {
-            long c;
-            uintptr_t off = (uintptr_t)it[r] - zero;
-            if (off < limit && (off & misaligned) == 0) {
-                c = (long)(off >> shift); /* one of the cached 0..4: the usual case */
-            }
-            else {
-                c = read_small(st, it[r], 4, 0);
-                if (c < 0) {
-                    return 0;
-                }
-            }
-            part->count[GROUP_LO[g] + r] = (int8_t)c;
-            code += c * sh->weight[r];
-            held |= (c != 0) << r;
-            naturals += (int)c;
-            odd += (int)(c & 1);
-            pairs += (int)(c >> 1);
+    if (shift >= 0) {
+        const uintptr_t zero = (uintptr_t)st->small[0];
+        uintptr_t stray = 0;
+        /* (written out: constant lengths, so each group's loop is unrolled; and a constant shift
+         * for CPython's usual 32-byte ints) */
+#define GROUP_TERMS(g, length, shift)                                                                    \
+    group_terms(t->group[g], items + GROUP_LO[g], length, zero, shift, &stray,                            \
+                want_counts ? part->count + GROUP_LO[g] : NULL)
+        if (shift == 5) {
+            terms[0] = GROUP_TERMS(0, 9, 5);
+            terms[1] = GROUP_TERMS(1, 9, 5);
+            terms[2] = GROUP_TERMS(2, 9, 5);
+            terms[3] = GROUP_TERMS(3, 7, 5);
         }
-        uint8_t e = sh->need[code];
-        if ((held & sh->absent) || e == NEED_INVALID) {
-            return 0; /* a tile outside the tile set, or more than 14 in the group */
+        else {
+            terms[0] = GROUP_TERMS(0, 9, shift);
+            terms[1] = GROUP_TERMS(1, 9, shift);
+            terms[2] = GROUP_TERMS(2, 9, shift);
+            terms[3] = GROUP_TERMS(3, 7, shift);
         }
-        part->code[g] = code;
-        part->need[g] = e;
+#undef GROUP_TERMS
+        /* Every item was one of the cached 0..7 when no offset has a bit outside these (0..4
+         * are the counts allowed; 5..7 are refused by the table terms). */
+        if ((stray & ~((uintptr_t)7 << shift)) == 0) {
+            return part_from_terms(terms, part);
+        }
     }
-    part->naturals = naturals;
-    part->odd = odd;
-    part->pairs = pairs;
-    return 1;
+    /* Some item is not a cached small int (or ints are not laid out so): read each by value. */
+    uint8_t values[NUM_KINDS];
+    for (int k = 0; k < NUM_KINDS; k++) {
+        long c = read_small(st, items[k], 4, 0);
+        if (c < 0) {
+            return 0;
+        }
+        values[k] = (uint8_t)c;
+        part->count[k] = (int8_t)c;
+    }
+    for (int g = 0; g < 4; g++) {
+        terms[g] = group_terms_values(t->group[g], values + GROUP_LO[g], g < 3 ? 9 : 7);
+    }
+    return part_from_terms(terms, part);
+}
+
+static int
+read_part(const speedups_state *st, const TablesObject *t, PyObject *counts, PyObject *jokers, Part *part)
+{
+    return read_part_as(st, t, counts, jokers, part, 1);
+}
+
+/* Without the counts: is_win and shanten. */
+static int
+read_part_sums(const speedups_state *st, const TablesObject *t, PyObject *counts, PyObject *jokers, Part *part)
+{
+    return read_part_as(st, t, counts, jokers, part, 0);
 }
 
 /* 3n+2 and 3n+1 sizes, n = 0..4 */
@@ -797,12 +994,13 @@ unpack_args(PyObject *module, PyObject *const *args, Py_ssize_t nargs, const cha
 
 /* A read part of a complete size: is it complete? (sum(s) + min(d) <= wilds, or seven pairs) */
 static inline int
-part_is_win(const Part *part, int seven)
+part_is_win(const TablesObject *t, const Part *part, int seven)
 {
     int s = 0, min_d = 2;
     for (int g = 0; g < 4; g++) {
-        s += NEED_S(part->need[g]);
-        int d = NEED_D(part->need[g]);
+        uint8_t e = t->group[g]->dneed[part->index[g]];
+        s += NEED_S(e);
+        int d = NEED_D(e);
         min_d = d < min_d ? d : min_d;
     }
     int total = part->naturals + part->jokers;
@@ -814,37 +1012,19 @@ part_is_win(const Part *part, int seven)
 static inline int
 read_bytes(const TablesObject *t, const uint8_t *counts, int jokers, Part *part)
 {
-    int naturals = 0, odd = 0, pairs = 0, big = 0;
-    for (int g = 0; g < 4; g++) {
-        const ShapeObject *sh = t->group[g];
-        const uint8_t *c = counts + GROUP_LO[g];
-        const int length = g < 3 ? 9 : 7;
-        Py_ssize_t code = 0;
-        int held = 0;
-        for (int r = 0; r < length; r++) {
-            int v = c[r];
-            big |= v > 4;
-            v &= 7; /* (keeps a bad count's code in range until the check below) */
-            v = v > 4 ? 4 : v;
-            part->count[GROUP_LO[g] + r] = (int8_t)v;
-            code += v * sh->weight[r];
-            held |= (v != 0) << r;
-            naturals += v;
-            odd += v & 1;
-            pairs += v >> 1;
-        }
-        uint8_t e = sh->need[code];
-        if (big || (held & sh->absent) || e == NEED_INVALID) {
-            return 0;
-        }
-        part->code[g] = code;
-        part->need[g] = e;
+    unsigned big = 0;
+    for (int k = 0; k < NUM_KINDS; k++) {
+        big |= counts[k] >> 3; /* (5..7 are refused by the table terms) */
     }
-    part->naturals = naturals;
-    part->odd = odd;
-    part->pairs = pairs;
+    if (big) {
+        return 0;
+    }
+    uint64_t terms[4];
+    for (int g = 0; g < 4; g++) {
+        terms[g] = group_terms_values(t->group[g], counts + GROUP_LO[g], g < 3 ? 9 : 7);
+    }
     part->jokers = jokers;
-    return 1;
+    return part_from_terms(terms, part);
 }
 
 static PyObject *
@@ -859,7 +1039,7 @@ c_is_win(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
         return NULL;
     }
     Part part;
-    if (!read_part(get_state(module), t, args[0], args[1], &part)) {
+    if (!read_part_sums(get_state(module), t, args[0], args[1], &part)) {
         Py_RETURN_NONE;
     }
     int total = part.naturals + part.jokers;
@@ -869,7 +1049,7 @@ c_is_win(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
         }
         Py_RETURN_NONE; /* no such part: the Python path raises */
     }
-    return PyBool_FromLong(part_is_win(&part, seven));
+    return PyBool_FromLong(part_is_win(t, &part, seven));
 }
 
 /* best[p][m]: the most partial sets over the groups merged so far with
@@ -1104,8 +1284,8 @@ part_shanten(TablesObject *t, const Part *part, int seven)
     if (total >= 13 && pr != NULL) {
         /* 4 sets to make: used = min(naturals, 5 + max(2m + min(t, 4 - m) + p)) over the choices */
         ShapeObject *const *g = t->group;
-        const int8_t (*x)[5] = pr->x[pr->pair01[g[0]->cls[part->code[0]] * pr->nb + g[1]->cls[part->code[1]]]];
-        const int8_t (*y)[5][5] = pr->y[pr->pair23[g[2]->cls[part->code[2]] * pr->nd + g[3]->cls[part->code[3]]]];
+        const int8_t (*x)[5] = pr->x[pr->pair01[g[0]->dcls[part->index[0]] * pr->nb + g[1]->dcls[part->index[1]]]];
+        const int8_t (*y)[5][5] = pr->y[pr->pair23[g[2]->dcls[part->index[2]] * pr->nd + g[3]->dcls[part->index[3]]]];
         int v = 0;
         for (int p = 0; p < 2; p++) {
             for (int m = 0; m <= MAX_SETS; m++) {
@@ -1145,7 +1325,7 @@ c_shanten(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
         return NULL;
     }
     Part part;
-    if (!read_part(get_state(module), t, args[0], args[1], &part)) {
+    if (!read_part_sums(get_state(module), t, args[0], args[1], &part)) {
         Py_RETURN_NONE;
     }
     int total = part.naturals + part.jokers;
@@ -1406,9 +1586,11 @@ c_waits(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
     if (!is_waiting_size(total)) {
         Py_RETURN_NONE;
     }
+    uint8_t need[4];
     int s_all = 0;
     for (int g = 0; g < 4; g++) {
-        s_all += NEED_S(part.need[g]);
+        need[g] = t->group[g]->need[part.code[g]];
+        s_all += NEED_S(need[g]);
     }
     char wait[NUM_KINDS] = {0};
     for (int g = 0; g < 4; g++) {
@@ -1417,11 +1599,11 @@ c_waits(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
          * completes the part when s' + min(d', others' d) <= wilds - others' s. */
         int others_d = 2;
         for (int h = 0; h < 4; h++) {
-            if (h != g && NEED_D(part.need[h]) < others_d) {
-                others_d = NEED_D(part.need[h]);
+            if (h != g && NEED_D(need[h]) < others_d) {
+                others_d = NEED_D(need[h]);
             }
         }
-        int left = part.jokers - (s_all - NEED_S(part.need[g]));
+        int left = part.jokers - (s_all - NEED_S(need[g]));
         for (int r = 0; r < sh->length; r++) {
             int kind = GROUP_LO[g] + r;
             if (sh->pos[r] < 0 || part.count[kind] == 4) {
@@ -1718,7 +1900,7 @@ batch(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
             bad = i;
             break;
         }
-        o[i] = (int8_t)(shanten_wanted ? part_shanten(t, &part, seven) : complete && part_is_win(&part, seven));
+        o[i] = (int8_t)(shanten_wanted ? part_shanten(t, &part, seven) : complete && part_is_win(t, &part, seven));
     }
     Py_END_ALLOW_THREADS
     result = PyLong_FromSsize_t(bad);
@@ -1887,6 +2069,26 @@ speedups_exec(PyObject *module)
         || PyModule_AddStringConstant(module, "TABLES_ID", TABLES_ID_OF(TABLES_VERSION)) < 0
         || PyModule_AddIntConstant(module, "DUMP_FIXED_BYTES", CLASS_BYTES) < 0
         || PyModule_AddIntConstant(module, "DUMP_BYTES_PER_CODE", (int)sizeof(uint32_t) + 2) < 0) {
+        return -1;
+    }
+    /* DENSE_SIZES[d]: the dense entries of a shape with d ranks present (a dump holds two per entry) */
+    Py_ssize_t dense_n[MAX_RANKS + 1][MAX_GROUP_TILES + 1];
+    dense_counts(dense_n);
+    PyObject *sizes = PyTuple_New(MAX_RANKS + 1);
+    if (sizes == NULL) {
+        return -1;
+    }
+    for (int d = 0; d <= MAX_RANKS; d++) {
+        PyObject *n = PyLong_FromSsize_t(dense_n[d][MAX_GROUP_TILES]);
+        if (n == NULL) {
+            Py_DECREF(sizes);
+            return -1;
+        }
+        PyTuple_SET_ITEM(sizes, d, n);
+    }
+    int added = PyModule_AddObjectRef(module, "DENSE_SIZES", sizes);
+    Py_DECREF(sizes);
+    if (added < 0) {
         return -1;
     }
     speedups_state *st = get_state(module);

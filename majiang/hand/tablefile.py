@@ -10,7 +10,8 @@ without a usable file the tables are built in memory as before.
 
 Layout: a 64-byte header (``MAGIC`` + ``TABLES_ID``, zero-padded), then the suit shape's
 ``dump()`` at offset 64 (its blocks words, blocks, need and cls: ``DUMP_FIXED_BYTES`` +
-``DUMP_BYTES_PER_CODE`` per code), then the honors shape's at the next multiple of 64.
+``DUMP_BYTES_PER_CODE`` per code; then need and cls by dense index, 2 bytes for each of
+``DENSE_SIZES[ranks]`` groups of at most 14 tiles), then the honors shape's at the next multiple of 64.
 
 This module imports nothing of majiang's: setup.py runs it against the freshly built extension.
 """
@@ -40,7 +41,8 @@ def _offsets(speedups: ModuleType) -> list[tuple[int, int]]:
     out = []
     at = HEADER_SIZE
     for _, present, _ in SHAPES:
-        n = speedups.DUMP_FIXED_BYTES + speedups.DUMP_BYTES_PER_CODE * 5 ** bin(present).count("1")
+        digits = bin(present).count("1")
+        n = speedups.DUMP_FIXED_BYTES + speedups.DUMP_BYTES_PER_CODE * 5**digits + 2 * speedups.DENSE_SIZES[digits]
         out.append((at, n))
         at = -(-(at + n) // 64) * 64
     return out

@@ -93,3 +93,13 @@ def test_a_bot_that_names_no_legal_action_is_reported(tmp_path: Path) -> None:
     assert code == 0
     errors = json.loads(out.read_text())["bot_errors"]
     assert len(errors) == 1 and "seat 0" in errors[0], errors
+
+
+def test_a_botzone_command_that_cannot_start_is_reported(tmp_path: Path) -> None:
+    out = tmp_path / "summary.json"
+    code = main(["simulate", "--ruleset", "guobiao", "--hands", "1", "--bots",
+                 f"cmd:{sys.executable} -m majiang.bots.botzone /no/such/bot,greedy,greedy,greedy",
+                 "--seed", "bz", "--no-progress", "--json", str(out)])
+    assert code == 0
+    errors = json.loads(out.read_text())["bot_errors"]
+    assert len(errors) == 1 and "cannot start the Botzone bot '/no/such/bot'" in errors[0], errors

@@ -293,3 +293,14 @@ def test_every_bot_level_plays_a_guobiao_hand() -> None:
         assert action in hand.legal_actions(seat)
         match.apply(seat, action)
     assert hand.settlement is not None and sum(hand.settlement.totals) == 0
+
+
+def test_bad_options_are_refused_naming_them() -> None:
+    import pytest
+
+    from majiang.rules.base import RulesetError
+
+    for options, word in (({"min_fan": 99}, "min_fan"), ({"base": -1}, "base"), ({"rounds": -2}, "rounds"),
+                          ({"flowers": True}, "flowers")):
+        with pytest.raises(RulesetError, match=word):
+            Guobiao(options)

@@ -82,7 +82,10 @@ class BotzoneBot:
             if i < len(requests) - 1:
                 lines.append(responses[i])
         lines += ["", ""]  # data, globaldata: none kept
-        self.proc = subprocess.Popen(self.argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
+        try:
+            self.proc = subprocess.Popen(self.argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
+        except OSError as e:
+            raise BotzoneError(f"cannot start the Botzone bot {self.argv[0]!r}: {e.strerror or e}") from None
         # A thread moves its output lines to a queue, so a silent bot cannot block past the time limit.
         self.lines = queue.Queue()
         threading.Thread(target=_pump, args=(self.proc.stdout, self.lines), daemon=True).start()

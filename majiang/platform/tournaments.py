@@ -76,8 +76,10 @@ class Tournaments:
 
     @staticmethod
     def summary(t: dict[str, Any]) -> dict[str, Any]:
-        return {k: t[k] for k in ("tid", "name", "club_id", "ruleset", "options", "rounds", "hands", "capacity",
-                                  "start_at", "status", "round_no", "created_at", "started_at", "finished_at")}
+        out = {k: t[k] for k in ("tid", "name", "club_id", "ruleset", "options", "rounds", "hands", "capacity",
+                                 "start_at", "status", "round_no", "created_at", "started_at", "finished_at")}
+        out["rounds_total"] = t["rounds"]  # (the detail's "rounds" is the list of rounds played)
+        return out
 
     async def players(self, tid: str, conn: AsyncConnection) -> list[dict[str, Any]]:
         rows = (await conn.execute(select(tournament_players).where(tournament_players.c.tid == tid)

@@ -126,6 +126,9 @@ export const api = {
   quickMatch: (body) => call('POST', '/api/quickmatch', body),
   quickPoll: (id) => call('GET', `/api/quickmatch/${encodeURIComponent(id)}`),
   quickCancel: (id) => call('POST', `/api/quickmatch/${encodeURIComponent(id)}/cancel`, {}),
+  tournaments: () => call('GET', '/api/tournaments'),
+  tournament: (tid) => call('GET', `/api/tournaments/${encodeURIComponent(tid)}`),
+  tournamentAct: (tid, what) => call('POST', `/api/tournaments/${encodeURIComponent(tid)}/${what}`, {}),
   leaderboard: (ruleset, mode, limit = 50) =>
     call('GET', `/api/leaderboard?ruleset=${encodeURIComponent(ruleset)}&mode=${encodeURIComponent(mode)}&limit=${limit}`),
 };

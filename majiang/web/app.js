@@ -14,6 +14,7 @@ import {recordsScreen} from './screens/records.js';
 import {matchScreen} from './screens/match.js';
 import {clubScreen, clubsScreen, joinClubScreen} from './screens/clubs.js';
 import {leaderboardScreen} from './screens/leaderboard.js';
+import {tournamentScreen, tournamentsScreen} from './tournament.js';
 import {friendsScreen} from './screens/friends.js';
 import {ensureLobbySocket, friendsBadge, initLobbySocket, renderPanel} from './lobby_socket.js';
 
@@ -44,6 +45,7 @@ function renderTopbar() {
       session.token ? h('a', {href: '#/clubs', 'data-testid': 'clubs-link'}, t('clubs')) : null,
       h('a', {href: '#/me', 'data-testid': 'me-link'}, t('me_link')),
       h('a', {href: '#/leaderboard', 'data-testid': 'leaderboard-link'}, t('leaderboard')),
+      h('a', {href: '#/tournaments', 'data-testid': 'tournaments-link'}, t('tournaments')),
       h('a', {href: '#/rules', 'data-testid': 'rules-link'}, t('rules')),
       h('button', {class: 'lang', type: 'button', onclick: () => toggleLang(), 'data-testid': 'lang'}, t('lang')),
     ),
@@ -68,6 +70,8 @@ function route() {
   if (screen === 'match' && a) { current = matchScreen(ctx, a.toUpperCase()); return; }
   if (screen === 'replay' && a && b) { current = replayScreen(ctx, a, Number(b)); return; }
   if (screen === 'leaderboard') { current = leaderboardScreen(ctx, a, b); return; }
+  if (screen === 'tournaments') { current = tournamentsScreen(ctx); return; }
+  if (screen === 'tournament' && a) { current = tournamentScreen(ctx, a.toUpperCase()); return; }
   if (!session.token) {
     current = nameScreen(ctx);
     return;

@@ -1,6 +1,7 @@
 // Chinese by default, English by a switch (stored in localStorage).
 import {PLATFORM_WORDS} from './platform_words.js';
 import {FRIENDS_WORDS} from './friends_words.js';
+import {TOURNAMENT_WORDS} from './tournament_words.js';
 
 const NUM_ZH = '一二三四五六七八九';
 const SUIT_ZH = ['万', '筒', '条'];
@@ -353,6 +354,8 @@ Object.assign(STRINGS.zh, RANKED_WORDS.zh);
 Object.assign(STRINGS.en, RANKED_WORDS.en);
 Object.assign(STRINGS.zh, FRIENDS_WORDS.zh);  // friends, invites, the lobby socket's notices
 Object.assign(STRINGS.en, FRIENDS_WORDS.en);
+Object.assign(STRINGS.zh, TOURNAMENT_WORDS.zh);
+Object.assign(STRINGS.en, TOURNAMENT_WORDS.en);
 
 let lang = localStorage.getItem('mj.lang') || 'zh';
 if (!STRINGS[lang]) lang = 'zh';

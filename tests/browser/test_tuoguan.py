@@ -94,6 +94,7 @@ def test_a_missed_turn_is_forgiven_two_start_tuoguan_and_one_tap_ends_it(browser
         page.wait_for_function(f"{ME}.tuoguan === true", timeout=15000)
         page.wait_for_selector("[data-testid=cancel-tuoguan]", timeout=10000)
         assert page.get_attribute("[data-testid=tuoguan]", "aria-pressed") == "true"
+        assert page.locator("[data-testid=your-turn]").count() == 0  # 托管 plays it: not "your turn"
         for lang in ("zh", "en"):
             _set_lang(page, lang)
             for size, (w, h) in SIZES.items():

@@ -339,12 +339,19 @@ export function tableScreen({app, go}, code) {
     if (!board) return;
     let fit = 1;
     board.style.setProperty('--fit', '1');
+    board.style.minHeight = '';
     // (the page's own bottom padding counts: the board must end where nothing scrolls)
     const pad = parseFloat(getComputedStyle(app).paddingBottom) || 0;
     const bottom = () => board.getBoundingClientRect().bottom + window.scrollY + pad;
     while (fit > 0.55 && bottom() > window.innerHeight - 1) {
       fit -= 0.05;
       board.style.setProperty('--fit', fit.toFixed(2));
+    }
+    // An upright phone early in a hand (short rivers): the spare height under the hand goes to the
+    // board, so the hand sits at the bottom edge and the pond spreads out (no blank third below).
+    const spare = window.innerHeight - 1 - bottom();
+    if (spare > 2 && window.innerWidth <= 600 && window.innerHeight > window.innerWidth) {
+      board.style.minHeight = `${board.getBoundingClientRect().height + spare}px`;
     }
   }
 
@@ -576,6 +583,9 @@ export function tableScreen({app, go}, code) {
     } else if (legal.some((a) => a.type === 'discard')) {
       prompt = h('span', {class: 'prompt', 'data-testid': 'your-turn'}, t('your_turn'));
     }
+    // (under 托管 it is not "your turn": 托管 plays it, and the cover over the hand says so)
+    const seatNow = st.room && st.seat !== null && st.seat !== undefined ? st.room.seats[st.seat] : null;
+    if (st.tuoguan || (seatNow && seatNow.tuoguan)) prompt = null;
     // The claim/turn prompt and its buttons (a dock above the hand on phones held sideways), then the
     // controls: 托管 and a corner menu (sound, rules, dissolve, language, lobby) — inline on wide screens.
     return h('div', {class: 'controls'},

@@ -3,12 +3,15 @@
     .venv/bin/python bench/startup.py [--rounds N]
 
 Times fresh processes: ``python -c pass`` (the floor every command pays), ``import majiang.hand``,
-``import majiang.env``, and ``majiang analyze "<hand>"`` as a whole command (the console script).
+``import majiang.env``, ``majiang analyze "<hand>"`` as a whole command (the console script), and
+``majiang serve`` (SQLite in a fresh data directory, ``--port 0``) until its first answer: from the
+spawn to the end of a ``GET /api/health`` sent once the banner announces the address (the process is
+then stopped; its CPU figure includes the shutdown).
 Each round runs every command once, in a rotated order, so a busy stretch of a shared machine falls
 on all of them alike; a figure is the median over the rounds of (command - pass) in the same round,
 for wall-clock time and for the process's CPU time (user + system, from ``getrusage``), which moves
 less with the load. The minimum over the rounds is printed too. Targets (issue 28): hand <= 15 ms,
-env <= 60 ms, analyze <= 100 ms whole (wall).
+env <= 60 ms, analyze <= 100 ms whole (wall), serve's first answer <= 0.5 s whole.
 
 ``--checkout DIR`` times another copy of the project (e.g. an older commit unpacked with
 ``git archive COMMIT majiang | tar -x -C DIR``, its C files compiled in place) with this interpreter
@@ -25,12 +28,15 @@ from __future__ import annotations
 import argparse
 import compileall
 import os
+import re
 import resource
 import shutil
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
+import urllib.request
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -53,24 +59,59 @@ def commands(checkout: str | None) -> dict[str, list[str]]:
             "import majiang.hand": [py, "-c", pre + "import majiang.hand"],
             "import majiang.env": [py, "-c", pre + "import majiang.env"],
             f"majiang analyze {HAND}": [py, "-c", pre + analyze],
+            SERVE: [py, "-c", pre + "from majiang.cli import main; sys.exit(main(['serve', '--port', '0']))"],
         }
     script = shutil.which("majiang", path=str(Path(py).parent)) or ""
+    majiang = [script] if script else [py, "-m", "majiang"]
     out = {
         "python -c pass": [py, "-c", "pass"],
         "import majiang.hand": [py, "-c", "import majiang.hand"],
         "import majiang.env": [py, "-c", "import majiang.env"],
-        f"majiang analyze {HAND}": [script, "analyze", HAND] if script else [py, "-m", "majiang", "analyze", HAND],
+        f"majiang analyze {HAND}": [*majiang, "analyze", HAND],
+        SERVE: [*majiang, "serve", "--port", "0"],
     }
     return out
 
 
+SERVE = "majiang serve, to its first answer"
+BANNER = re.compile(r"majiang server on (http://\S+?)/ ")
+
+
 def run_once(argv: list[str]) -> tuple[float, float]:
     """(wall seconds, CPU seconds) of one fresh process."""
+    if "serve" in argv:
+        return serve_once(argv)
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
     subprocess.run(argv, check=True, stdout=subprocess.DEVNULL, cwd=ROOT)
     wall = time.perf_counter() - start
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return wall, (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+
+
+def serve_once(argv: list[str]) -> tuple[float, float]:
+    """(seconds from the spawn to the end of the first answer, CPU seconds of the whole process):
+    a fresh data directory each time (the first start of a node, SQLite created)."""
+    with tempfile.TemporaryDirectory() as data:
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
+        start = time.perf_counter()
+        proc = subprocess.Popen([*argv, "--data-dir", data], stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                                text=True, cwd=ROOT)
+        try:
+            assert proc.stdout is not None
+            for line in proc.stdout:
+                found = BANNER.search(line)
+                if found:
+                    with urllib.request.urlopen(found.group(1) + "/api/health", timeout=30) as reply:
+                        reply.read()
+                    break
+            else:
+                raise RuntimeError(f"majiang serve exited before announcing an address ({proc.wait()})")
+            wall = time.perf_counter() - start
+        finally:
+            proc.terminate()
+            proc.wait()
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
     return wall, (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
 
 

@@ -12,10 +12,13 @@ the planes of the first two rulesets kept their numbers and meaning when baida c
 
 from __future__ import annotations
 
-import numpy as np
+from typing import TYPE_CHECKING
 
 from majiang.engine.view import SeatView
 from majiang.rules.registry import ENTRIES
+
+if TYPE_CHECKING:
+    import numpy as np  # (imported where used: `import majiang.env` stays under 60 ms, numpy alone ~60-90)
 
 RIVER_BUCKETS = 3  # a seat's discards 1–6, 7–12 and 13 on: early, middle and late in the hand
 BUCKET_SIZE = 6
@@ -197,6 +200,8 @@ def planes(view: SeatView) -> np.ndarray:
     buf[_SCAL + 20] = view.round_wind
     buf[_SCAL + 21] = view.seats[me].wind if view.seats else 0
     buf[_SCAL + 22] = 1 if view.plain_indicator_held else 0
+    import numpy as np
+
     return np.frombuffer(buf, dtype=np.uint8).reshape(C, 34)
 
 

@@ -11,20 +11,23 @@ from __future__ import annotations
 import copy
 import operator
 from collections.abc import Mapping
-from typing import Any, SupportsIndex
-
-import numpy as np
+from typing import TYPE_CHECKING, Any, SupportsIndex
 
 from majiang.env.actions import N_ACTIONS
 from majiang.env.observation import C
 from majiang.env.table import SEATS, EnvTable
 from majiang.env.tracker import L
 
+if TYPE_CHECKING:
+    import numpy as np  # (imported where used: `import majiang.env` stays under 60 ms, numpy alone ~60-90)
+
 
 class VectorEnv:
     def __init__(self, n: SupportsIndex, ruleset: str = "anqing", *, mode: str | None = None,
                  room: str | None = None, options: Mapping[str, Any] | None = None, seed: object = 0,
                  hands: SupportsIndex = 1) -> None:
+        import numpy as np
+
         count = operator.index(n)
         if count < 1:
             raise ValueError(f"n must be at least 1, got {count}")
@@ -47,6 +50,8 @@ class VectorEnv:
         """Independent tables at the same point (each deep-copied: see ``EnvTable.__deepcopy__``) with
         batch arrays of their own, holding what these hold now. (Compiled with mypyc, the batch
         cannot be rebuilt attribute by attribute as ``copy`` otherwise would.)"""
+        import numpy as np
+
         twin = VectorEnv(1)
         memo[id(self)] = twin
         twin.tables = [copy.deepcopy(t, memo) for t in self.tables]
@@ -75,6 +80,8 @@ class VectorEnv:
         """(observations, masks, acting seats, rewards (n, 4), match finished (n,)) for one action
         index per table (a numpy array, a list, a tuple, anything numpy reads as one row of ints).
         The arrays are reused from step to step: copy what you keep."""
+        import numpy as np
+
         batch: np.ndarray = actions if isinstance(actions, np.ndarray) else np.asarray(actions)
         if batch.shape != (self.n,) or (batch.size and batch.dtype.kind not in "iu"):
             raise ValueError(f"one action per table (an integer each): {self.n} expected, got {actions!r}")
@@ -105,4 +112,6 @@ class VectorEnv:
             idx = t.legal_indices()
             k = len(idx)
             out.append(idx[min(int(draws[i] * k), k - 1)])  # (min: a draw is < 1, but never trust rounding)
+        import numpy as np
+
         return np.array(out, dtype=np.int64)

@@ -304,3 +304,41 @@ def test_bad_options_are_refused_naming_them() -> None:
                           ({"flowers": True}, "flowers")):
         with pytest.raises(RulesetError, match=word):
             Guobiao(options)
+
+
+def test_special_waits_are_every_kind_that_completes_a_special_shape() -> None:
+    # special_waits tries only the kinds that could; it must find exactly what trying every kind finds
+    from majiang.rules.guobiao import special_complete, special_waits
+
+    rng = random.Random(29)
+    parts = [parse_tiles(p) for p in ("19m19p19s1234567z", "19m19p19s123456z5p", "147m258p369s1235z",
+                                      "147m258p369s1234z", "147m258p36s12345z", "147m258p369s11z23s", "147m258p369s2s")]
+    for _ in range(400):  # and random parts
+        pool = [t for t in range(34) for _ in range(4)]
+        rng.shuffle(pool)
+        parts.append(sorted(pool[:13]))
+    from majiang.rules.guobiao import KNITTED, ORPHANS
+
+    for _ in range(300):  # parts near a special shape: most of a knitted pattern or of the orphans, and others
+        base = list(rng.choice([*KNITTED, ORPHANS]))
+        rng.shuffle(base)
+        keep = base[: rng.choice([len(base) - 1, len(base)])]
+        size = rng.choice([10, 13]) if len(base) == 9 else 13
+        rest = [t for t in range(34) for _ in range(4)]
+        for t in keep:
+            rest.remove(t)
+        rng.shuffle(rest)
+        parts.append(sorted([*keep, *rest][:size]))
+    for tiles in parts:
+        melds = (14 - len(tiles)) // 3
+        counts = [0] * 34
+        for t in tiles:
+            counts[t] += 1
+        brute = []
+        for t in range(34):
+            if counts[t] < 4:
+                counts[t] += 1
+                if special_complete(counts, melds):
+                    brute.append(t)
+                counts[t] -= 1
+        assert special_waits(counts, melds) == brute, tiles

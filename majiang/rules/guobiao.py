@@ -62,6 +62,42 @@ def special_complete(counts: list[int], melds: int) -> bool:
     return False
 
 
+def special_waits(counts: list[int], melds: int) -> list[int]:
+    """The kinds that would make the 34 counts (3n+1, with ``melds`` melds) one of the special shapes.
+
+    Asked of every seat whenever its tiles change, so the few kinds that could are found first (a
+    十三幺 part holds nothing but orphans, a 全不靠 part fourteen different tiles fitting one knitted
+    pattern, a 组合龙 part all but at most one of a pattern's nine) and only those are tried."""
+    if melds > 1:
+        return []
+    tried: set[int] = set()
+    if melds == 0:
+        if not any(counts[t] for t in range(34) if t not in _ORPHAN_SET):
+            tried.update(ORPHANS)
+        if max(counts) <= 1:
+            suited = {t for t in range(27) if counts[t]}
+            for k in KNITTED:
+                if suited <= set(k):
+                    tried.update(t for t in (*k, *range(27, 34)) if not counts[t])
+    for k in KNITTED:
+        missing = [t for t in k if not counts[t]]
+        if len(missing) == 1:
+            tried.add(missing[0])
+        elif not missing:
+            tried.update(range(34))
+    out = []
+    for t in sorted(tried):
+        if counts[t] < 4:
+            counts[t] += 1
+            if special_complete(counts, melds):
+                out.append(t)
+            counts[t] -= 1
+    return out
+
+
+_ORPHAN_SET: Final = frozenset(ORPHANS)
+
+
 @mypyc_attr(allow_interpreted_subclasses=True)
 class Guobiao(Ruleset):
     name: ClassVar[str] = "guobiao"
@@ -128,11 +164,8 @@ class Guobiao(Ruleset):
             for t in waits(natural, 0, True, None):
                 win[t] = True
             if melds <= 1 and sum(1 for c in natural if c) >= 7:  # special shapes need many kinds
-                for t in range(34):
-                    if not win[t] and natural[t] < 4:
-                        natural[t] += 1
-                        win[t] = special_complete(natural, melds)
-                        natural[t] -= 1
+                for t in special_waits(natural, melds):
+                    win[t] = True
         shapes = tuple(win)
         st.memo["gb_shapes"] = (list(held), shapes)
         return shapes
@@ -158,16 +191,8 @@ class Guobiao(Ruleset):
         shaped = set(waits(natural, 0, True, None))
         melds = len(hand.seat_state[seat].melds)
         if melds <= 1 and sum(1 for c in natural if c) >= 7:
-            shaped |= {t for t in range(34) if natural[t] < 4 and self._special_with(natural, t, melds)}
+            shaped.update(special_waits(natural, melds))
         return sorted(shaped)
-
-    @staticmethod
-    def _special_with(natural: list[int], t: int, melds: int) -> bool:
-        natural[t] += 1
-        try:
-            return special_complete(natural, melds)
-        finally:
-            natural[t] -= 1
 
     def hint_win_valid(self, hand: TableView, seat: int, counts: list[int], tile: int, discard: Action | None) -> bool:
         """Whether the complete hand reaches the minimum as an ordinary draw or on a discard (a hint

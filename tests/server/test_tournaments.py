@@ -202,3 +202,67 @@ async def _a_finished_hand(http: httpx.AsyncClient, tables: list[dict[str, Any]]
         if hands.get("hands"):
             return str(t["room"])
     return None
+
+
+async def test_a_club_tournament_at_a_start_time_and_its_refusals(server: ServerProcess,
+                                                                  http: httpx.AsyncClient) -> None:
+    """A club's owner creates one (members only see it and register), an outsider and an ordinary member
+    may not run it; at its start time the two checked in play one table with two bots (shown), the one
+    who did not check in does not play; one with nobody checked in is cancelled at its time."""
+    from tests.server.test_clubs import PRESET
+
+    owner, member, outsider, late = [await register(http, "c" + secrets.token_hex(5), name=f"Club{i}")
+                                     for i in range(4)]
+    club = (await http.post("/api/clubs", json={"name": "圈" + secrets.token_hex(2), "description": "",
+                                                "preset": PRESET}, headers=auth(owner["token"]))).json()
+    for p in (member, late):
+        await http.post("/api/clubs/join", json={"invite_code": club["invite_code"]}, headers=auth(p["token"]))
+        r = await http.post(f"/api/clubs/{club['club_id']}/requests/{p['player_id']}", json={"approve": True},
+                            headers=auth(owner["token"]))
+        assert r.status_code == 200, r.text
+    spec = {"name": "圈赛", "club_id": club["club_id"], "ruleset": "hefei", "rounds": 1, "hands": 1, "capacity": 8,
+            "start_at": time.time() + 3, "settings": {**CLOCKS, "grace_seconds": 0.5}}
+    r = await http.post("/api/tournaments", json=spec, headers=auth(member["token"]))
+    assert r.status_code == 403, r.text  # a member, not an admin
+    for bad, word in (({"hands": 99}, "hands"), ({"settings": {"ranked": True}}, "settings"),
+                      ({"ruleset": "nope"}, "ruleset"), ({"start_at": 5}, "start_at"), ({"colour": 1}, "colour")):
+        r = await http.post("/api/tournaments", json={**spec, **bad}, headers=auth(owner["token"]))
+        assert r.status_code == 400 and word in r.json()["reason"], (bad, r.text)
+    r = await http.post("/api/tournaments", json=spec, headers=auth(owner["token"]))
+    assert r.status_code == 201, r.text
+    tid = r.json()["tid"]
+    assert (await http.get(f"/api/tournaments/{tid}", headers=auth(outsider["token"]))).status_code == 404
+    assert (await http.post(f"/api/tournaments/{tid}/register", headers=auth(outsider["token"]))).status_code == 404
+    listed = (await http.get("/api/tournaments", headers=auth(member["token"]))).json()["tournaments"]
+    assert tid in [x["tid"] for x in listed]
+    assert tid not in [x["tid"] for x in (await http.get("/api/tournaments")).json()["tournaments"]]
+    for p in (owner, member, late):
+        assert (await http.post(f"/api/tournaments/{tid}/register", headers=auth(p["token"]))).status_code == 200
+    again = await http.post(f"/api/tournaments/{tid}/register", headers=auth(member["token"]))
+    assert again.status_code == 409 and again.json()["error"] == "registered"
+    for p in (owner, member):
+        assert (await http.post(f"/api/tournaments/{tid}/checkin", headers=auth(p["token"]))).status_code == 200
+    r = await http.post(f"/api/tournaments/{tid}/start", headers=auth(member["token"]))
+    assert r.status_code == 403, r.text  # only who runs it starts it early
+
+    async def over() -> dict[str, Any] | None:
+        d = (await http.get(f"/api/tournaments/{tid}", headers=auth(member["token"]))).json()
+        return d if d["status"] == "finished" else None
+
+    d = await until("the club's event to end", over)
+    (table,) = d["rounds"][0]["tables"]
+    assert sorted(s.get("player_id") or "bot" for s in table["seats"]) == sorted(
+        [owner["player_id"], member["player_id"], "bot", "bot"])
+    assert [s["player_id"] for s in d["standings"]] != [] and late["player_id"] not in {
+        s["player_id"] for s in d["standings"]}
+    late_join = await http.post(f"/api/tournaments/{tid}/register", headers=auth(outsider["token"]))
+    assert late_join.status_code == 404  # (still not a member)
+    # nobody checks in: cancelled at its start time
+    r = await http.post("/api/tournaments", json={**spec, "start_at": time.time() + 1}, headers=auth(owner["token"]))
+    empty = r.json()["tid"]
+
+    async def cancelled() -> bool:
+        d = (await http.get(f"/api/tournaments/{empty}", headers=auth(owner["token"]))).json()
+        return bool(d["status"] == "cancelled")
+
+    await until("the empty event to be cancelled", cancelled)

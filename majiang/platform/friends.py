@@ -114,11 +114,11 @@ class Friends:
             if await self._count(conn, me, "requested") >= MAX_PENDING:
                 raise FriendError(409, "too_many", f"{MAX_PENDING} of your requests await an answer; "
                                                    "wait or cancel some")
-            if theirs == "blocked":
-                return Sent("requested", other, name, False)
+            # (kept when the other blocked me too, but never shown to them: my outgoing list must look
+            # the same as for anyone else, or the missing request would tell me I am blocked)
             await conn.execute(insert(friend_links).values(player_id=me, other_id=other, state="requested",
                                                            at=time.time()))
-            return Sent("requested", other, name, True)
+            return Sent("requested", other, name, theirs != "blocked")
 
     async def _befriend(self, conn: AsyncConnection, a: str, b: str) -> None:
         if await self._count(conn, a, "friend") >= MAX_FRIENDS or await self._count(conn, b, "friend") >= MAX_FRIENDS:
@@ -139,7 +139,7 @@ class Friends:
     async def answer(self, me: str, other: str, accept: bool) -> str:
         """Accept or decline ``other``'s request; the other's name."""
         async with self.store.engine.begin() as conn:
-            if await self._link(conn, other, me) != "requested":
+            if await self._link(conn, other, me) != "requested" or await self._link(conn, me, other) == "blocked":
                 raise FriendError(404, "no_request", "that player has not asked to be your friend")
             name = await self._name(conn, other) or other
             if accept:
@@ -158,8 +158,9 @@ class Friends:
             await self._unlink(conn, me, other, keep_blocks=True)
             return True
 
-    async def block(self, me: str, other: str) -> None:
-        """Block: no friendship, no request either way, and none of theirs reaches me again."""
+    async def block(self, me: str, other: str) -> bool:
+        """Block: no friendship, no request either way, and none of theirs reaches me again. Whether we
+        were friends (only then may the other be told, as of a removal: a block is never announced)."""
         if other == me:
             raise FriendError(400, "self", "you cannot block yourself")
         async with self.store.engine.begin() as conn:
@@ -167,6 +168,7 @@ class Friends:
                 raise FriendError(404, "not_found", "no such player")
             mine = await self._link(conn, me, other)
             await self._unlink(conn, me, other, keep_blocks=True)
+            was_friend = mine == "friend"
             if mine != "blocked":
                 await conn.execute(delete(friend_links).where(friend_links.c.player_id == me,
                                                               friend_links.c.other_id == other))
@@ -174,6 +176,7 @@ class Friends:
                                                                at=time.time()))
             await conn.execute(delete(room_invites).where(room_invites.c.to_player == me,
                                                           room_invites.c.from_player == other))
+            return was_friend
 
     async def unblock(self, me: str, other: str) -> bool:
         async with self.store.engine.begin() as conn:
@@ -207,7 +210,10 @@ class Friends:
             incoming = await conn.execute(
                 select(friend_links.c.player_id.label("pid"), friend_links.c.at, players.c.name, players.c.avatar)
                 .join(players, players.c.player_id == friend_links.c.player_id, isouter=True)
-                .where(friend_links.c.other_id == me, friend_links.c.state == "requested")
+                .where(friend_links.c.other_id == me, friend_links.c.state == "requested",
+                       friend_links.c.player_id.not_in(
+                           select(friend_links.c.other_id).where(friend_links.c.player_id == me,
+                                                                 friend_links.c.state == "blocked")))
                 .order_by(friend_links.c.at.desc()))
             out: dict[str, Any] = {"friends": [], "outgoing": [], "blocked": [],
                                    "incoming": [person(r) for r in incoming]}

@@ -113,8 +113,8 @@ async def act(request: Request) -> Response:
             raise HTTPError(404, "not_found", "that player is not your friend and has no request of yours")
         await hub.push(other, "friend_removed", player=who)
     elif action == "block":
-        await friends.block(me.player_id, other)
-        await hub.push(other, "friend_removed", player=who)  # (said as a removal: a block is not announced)
+        if await friends.block(me.player_id, other):  # a friend sees a removal; anyone else, nothing
+            await hub.push(other, "friend_removed", player=who)  # (a block is never announced)
     elif not await friends.unblock(me.player_id, other):
         raise HTTPError(404, "not_found", "you have not blocked that player")
     await hub.push(me.player_id, "friends_changed")  # my other tabs and devices

@@ -189,9 +189,29 @@ class LobbyHub:
                     c.close(4001)
 
 
+def bad_lobby_message(text: str | None) -> str | None:
+    """What is wrong with a client's lobby message (None: it is the one message there is, a ping)."""
+    if text is None:
+        return 'the lobby socket takes text messages (JSON): {"type": "ping"}'
+    if len(text) > 256:
+        return f"a lobby message is at most 256 characters (this one has {len(text)})"
+    try:
+        msg = json.loads(text)
+    except (ValueError, RecursionError):
+        return 'a lobby message is a JSON object: {"type": "ping"}'
+    if not isinstance(msg, dict):
+        return 'a lobby message is a JSON object: {"type": "ping"}'
+    kind = msg.get("type")
+    if kind != "ping":
+        shown = repr(kind) if isinstance(kind, str) and len(kind) <= 32 else "missing or not a short text"
+        return f"unknown lobby message type {shown}: the client sends only ping (the rest is pushed to it)"
+    return None
+
+
 async def lobby_endpoint(ws: WebSocket) -> None:
     """``/lobby/ws``: the token as the first message (as at a table), then ``hello`` with what is
-    pending, then pushes; the client may send ``{"type": "ping"}`` (answered ``pong``)."""
+    pending, then pushes; the client may send ``{"type": "ping"}`` (answered ``pong``; anything else is
+    answered with an ``error`` naming what was wrong, and changes nothing)."""
     from majiang.server.ws import _authenticate, _refuse
 
     server = ws.app.state.server
@@ -223,9 +243,9 @@ async def lobby_endpoint(ws: WebSocket) -> None:
                 break
             if not guard.ws_token.allow(player.player_id):
                 continue
-            text = frame.get("text") or ""
-            if len(text) <= 256 and '"ping"' in text:
-                conn.send(lobby_message("pong"))
+            problem = bad_lobby_message(frame.get("text"))
+            conn.send(lobby_message("pong") if problem is None
+                      else lobby_message("error", code="bad_message", reason=problem))
     except WebSocketDisconnect:
         pass
     finally:

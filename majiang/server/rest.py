@@ -611,8 +611,13 @@ async def room_hands(request: Request) -> Response:
         raise NoRoom(f"no room {code}")
     hands = [_hand_json(r) for r in rows]
     if hands and await sealed(request, code):
+        # the other tables of the round deal these walls later: no seed, and of the settlement only who
+        # won and the points (its decomposition is the winner's concealed tiles, its items their fans)
         for h in hands:
+            s = h["settlement"]
             h["seed"] = None
+            h["settlement"] = {"sealed": True, "winners": s.get("winners", []), "totals": s.get("totals"),
+                               "draw": s.get("draw", False)}
     totals = [sum(h["totals"][i] for h in hands) for i in range(4)]
     guard = request.app.state.server.guard
     key = ("stats", code, len(rows))  # a finished hand never changes: each room's figures are made once

@@ -342,3 +342,23 @@ def test_special_waits_are_every_kind_that_completes_a_special_shape() -> None:
                     brute.append(t)
                 counts[t] -= 1
         assert special_waits(counts, melds) == brute, tiles
+
+
+def test_a_flower_drawn_as_the_last_tile_stays_and_the_hint_says_no_win() -> None:
+    # Seat 3 holds seven flowers (their replacements take the tail), so f8 is the wall's last tile and,
+    # after 84 draws, comes to the dealer with nothing to replace it: it stays in the hand, no win is
+    # offered, and no discard but the flower's own leaves the hand waiting (the hint, asked of it, copes).
+    hand = deal([DEALER, STRAIGHT, SIMPLES, "f1f2f3f4f5f6f7 234p55p1s"], tail="6p7p8p4s5s6s7s f8")
+    while hand.wall_left > 0:
+        if hand.phase == "claim":
+            settle_claims(hand)
+            continue
+        seat = hand.current
+        drawn = hand.seat_state[seat].drawn
+        hand.apply(seat, Discard(tile=drawn) if drawn is not None else
+                   next(a for a in hand.legal_actions(seat) if isinstance(a, Discard)))
+    settle_claims(hand)
+    assert hand.current == 0 and hand.seat_state[0].drawn == T("f8") and T("f8") in hand.seat_state[0].held
+    assert Win() not in hand.legal_actions(0) and Discard(tile=T("f8")) in hand.legal_actions(0)
+    view = seat_view(hand, 0, hint=True)
+    assert view.ting is not None and all(not d.waits for d in view.ting.by_discard if d.discard != T("f8"))

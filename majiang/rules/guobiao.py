@@ -187,6 +187,8 @@ class Guobiao(Ruleset):
         return options
 
     def hint_candidates(self, hand: TableView, seat: int, counts: list[int]) -> list[int]:
+        if any(counts[34:]):
+            return []  # a flower kept past the wall's end: no win while it is held
         natural = counts[:34]
         shaped = set(waits(natural, 0, True, None))
         melds = len(hand.seat_state[seat].melds)

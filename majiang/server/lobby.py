@@ -47,6 +47,9 @@ class LobbyHub:
         self.node_id = cluster.node_id if cluster is not None else "-"
         prefix = server.settings.redis_prefix
         self.channel = f"{prefix}lobby"
+        # the subscription has a connection of its own, named so an operator (and a test) can find it
+        self.redis_url = server.settings.redis_url
+        self.listener_name = f"{prefix}lobby:{self.node_id}".replace(" ", "_")
         self.presence_prefix = f"{prefix}on:"
         self._tasks: list[asyncio.Task[None]] = []
         self.delivered = 0  # messages handed to sockets on this node (tests and metrics read it)
@@ -96,10 +99,14 @@ class LobbyHub:
                 log.warning("lobby push %s not published: %r", kind, e)
 
     async def _listen(self) -> None:
-        """Every other node's pushes, for the sockets held here; subscribes again after an outage."""
-        assert self.redis is not None
+        """Every other node's pushes, for the sockets held here. After an outage (or its connection cut)
+        it subscribes again on a new client: a pool's connection that was cut under a subscription was
+        seen to stay silent once subscribed again."""
+        from redis.asyncio import Redis
+
         while True:
-            pubsub = self.redis.pubsub(ignore_subscribe_messages=True)
+            client = Redis.from_url(self.redis_url, client_name=self.listener_name, socket_connect_timeout=2)
+            pubsub = client.pubsub(ignore_subscribe_messages=True)
             try:
                 await pubsub.subscribe(self.channel)
                 while True:
@@ -116,10 +123,12 @@ class LobbyHub:
                 raise
             except Exception as e:
                 log.warning("lobby subscription to %s lost (%r); subscribing again", self.channel, e)
-                await asyncio.sleep(1.0)
             finally:
                 with contextlib.suppress(Exception):
                     await pubsub.aclose()
+                with contextlib.suppress(Exception):
+                    await client.aclose()
+            await asyncio.sleep(0.5)  # (what is published meanwhile is not replayed: see the module's doc)
 
     # --- presence -------------------------------------------------------------------------------
     async def here(self) -> dict[str, dict[str, Any]]:

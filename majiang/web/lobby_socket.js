@@ -140,7 +140,11 @@ export async function joinFromInvite(code) {
     await api.join(code);
     session.room = code;
   } catch (e) {
-    if (!(e.code === 'room_full' || e.status === 409)) { toast(`${t('error')}: ${e.message}`, 'error', 5000); return; }
+    if (!(e.code === 'room_full' || e.status === 409)) {
+      toast(`${t('error')}: ${e.message}`, 'error', 5000);
+      if (e.status === 404 || e.code === 'dissolved') dropInvite(code);  // the room is gone: so is its invite
+      return;
+    }
   }
   dropInvite(code);
   goTo(`#/room/${code}`);

@@ -6,6 +6,7 @@ the nodes meet one limit."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import secrets
 from pathlib import Path
 from typing import Any
@@ -99,5 +100,61 @@ async def test_sign_in_and_code_limits_are_counted_across_nodes(cluster_env: tup
                 r = await (h1, h0)[i % 2].get(f"/api/replay-codes/ZZZZZZZ{i + 2}")
                 misses.append(r.status_code)
             assert misses == [404] * 3 + [429] * 2, misses
+    finally:
+        await asyncio.to_thread(c.stop)
+
+
+def _listener(prefix: str, node: str) -> dict[str, Any] | None:
+    """Node ``node``'s lobby subscription as Redis lists it (its connection is named for it)."""
+    import redis
+
+    r = redis.Redis.from_url(REDIS)
+    try:
+        return next((c for c in r.client_list() if c.get("name") == f"{prefix}lobby:{node}"
+                     and c.get("sub") not in (None, "0")), None)
+    finally:
+        r.close()
+
+
+async def test_a_node_subscribes_again_when_its_redis_connection_is_cut(
+        cluster_env: tuple[Path, str, str]) -> None:  # noqa: F811
+    tmp, url, prefix = cluster_env
+    c = await asyncio.to_thread(Cluster(tmp, url, REDIS, prefix).start, 2)
+    n0, n1 = c.nodes
+    try:
+        async with httpx.AsyncClient(base_url=n0.base, timeout=20) as h0:
+            a = await _account(h0, "a" + secrets.token_hex(4))
+            b = await _account(h0, "b" + secrets.token_hex(4))
+            await _befriend(h0, a, b)
+            code = (await create_room(h0, a["token"], hands=1))["room"]["code"]
+            lb = await LobbyClient(n1.ws_base, b["token"]).connect()
+            first = await _until(lambda: asyncio.to_thread(_listener, prefix, "n1"))
+            assert first is not None
+            mark = lb.mark()
+            r1 = await h0.post("/api/invites", json={"room": code, "player_id": b["player_id"]},
+                               headers=auth(a["token"]))
+            assert r1.status_code == 201, r1.text
+            await lb.next_of("invite", after=mark)  # delivered through node 1's subscription
+            import redis
+
+            r = redis.Redis.from_url(REDIS)
+            r.client_kill_filter(_id=first["id"])  # only node 1's subscription, nobody else's
+            r.close()
+            # what is published while node 1 subscribes again is not replayed (a reconnecting browser
+            # gets it in hello): invites are sent again until one arrives, as a player would
+            mark = lb.mark()
+
+            async def delivered() -> bool:
+                r2 = await h0.post("/api/invites", json={"room": code, "player_id": b["player_id"]},
+                                   headers=auth(a["token"]))
+                assert r2.status_code == 201, r2.text
+                with contextlib.suppress(TimeoutError):
+                    await lb.next_of("invite", after=mark, timeout=0.5)
+                    return True
+                return False
+            assert await _until(delivered, timeout=15)
+            assert "subscribing again" in c.log(1)
+            assert not lb.closed.is_set()  # the browser's socket never noticed
+            await lb.close()
     finally:
         await asyncio.to_thread(c.stop)

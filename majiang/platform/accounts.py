@@ -22,7 +22,7 @@ from sqlalchemy.ext.asyncio import AsyncConnection
 
 from majiang.platform.passwords import check_password, hash_password, password_problem
 from majiang.platform.records import seat_stats
-from majiang.platform.schema import name_history, refresh_tokens
+from majiang.platform.schema import name_history, operators, refresh_tokens
 from majiang.server import auth
 from majiang.server.schema import players
 from majiang.server.shared_limits import SharedBuckets
@@ -157,7 +157,7 @@ class Accounts:
                                             .where(players.c.player_id == player_id))).scalar())
 
     async def _issue(self, conn: AsyncConnection, player_id: str, name: str) -> Issued:
-        token, p = auth.issue(self.secret, name, self.access_seconds, player_id)
+        token, p = auth.issue(self.secret, name, self.access_seconds, player_id, await role_of(conn, player_id))
         refresh = secrets.token_urlsafe(32)
         now = time.time()
         await conn.execute(delete(refresh_tokens).where(refresh_tokens.c.expires_at < now))  # keep the table small
@@ -210,7 +210,7 @@ class Accounts:
                     raise AccountError(409, "name_taken", "another account uses that display name") from None
         final = shown or row.name
         lifetime = self.access_seconds if row.username else max(player.expires - now, 60.0)
-        token, p = auth.issue(self.secret, final, lifetime, player.player_id)
+        token, p = auth.issue(self.secret, final, lifetime, player.player_id, player.role)
         return {"profile": await self.profile(player.player_id, mine=True), "token": token, "expires": p.expires}
 
     async def profile(self, player_id: str, mine: bool = False) -> dict[str, Any] | None:
@@ -230,3 +230,21 @@ class Accounts:
         if mine:
             out["username"] = row["username"]
         return out
+
+
+async def role_of(conn: AsyncConnection, player_id: str) -> str:
+    """"operator" for an account the operator made one (its tokens carry the role), else ""."""
+    row = (await conn.execute(select(operators.c.player_id).where(operators.c.player_id == player_id))).first()
+    return "operator" if row is not None else ""
+
+
+async def set_operator(store: Store, username: str, grant: bool, by: str) -> str | None:
+    """Give an account the operator role or take it away; its player id, or None for no such account."""
+    async with store.engine.begin() as conn:
+        pid = (await conn.execute(select(players.c.player_id).where(players.c.username == username))).scalar()
+        if pid is None:
+            return None
+        await conn.execute(delete(operators).where(operators.c.player_id == pid))
+        if grant:
+            await conn.execute(insert(operators).values(player_id=pid, granted_by=by, granted_at=time.time()))
+    return str(pid)

@@ -245,3 +245,12 @@ tournament_tables = Table(
     Column("tuoguan", Text, nullable=True),  # JSON: per seat the share of its actions 托管 took
     Column("finished", Boolean, nullable=False),
 )
+
+# Accounts with the operator role (migration 0012): their tokens carry it (majiang/server/auth.py), and
+# taking it away revokes them.
+operators = Table(
+    "operators", metadata,
+    Column("player_id", String(32), primary_key=True),
+    Column("granted_by", String(128), nullable=False),
+    Column("granted_at", Float, nullable=False),
+)

@@ -26,6 +26,7 @@ class Player:
     token_id: str = ""
     issued: float = 0.0
     expires: float = 0.0
+    role: str = ""  # "operator": an account the operator made one (majiang/platform/accounts.py)
 
 
 @dataclass
@@ -101,12 +102,15 @@ def names_confusable(a: str, b: str) -> bool:
     return is_confusable(_squeeze(a), _squeeze(b))
 
 
-def issue(secret: str, name: str, lifetime: float, player_id: str | None = None) -> tuple[str, Player]:
+def issue(secret: str, name: str, lifetime: float, player_id: str | None = None,
+          role: str = "") -> tuple[str, Player]:
     now = time.time()
     player = Player(player_id=player_id or "p" + secrets.token_hex(6), name=name, token_id=secrets.token_hex(8),
-                    issued=now, expires=now + lifetime)
-    body = _b64(json.dumps({"p": player.player_id, "n": name, "t": now, "e": player.expires,
-                            "j": player.token_id}).encode())
+                    issued=now, expires=now + lifetime, role=role)
+    claims: dict[str, object] = {"p": player.player_id, "n": name, "t": now, "e": player.expires, "j": player.token_id}
+    if role:
+        claims["r"] = role
+    body = _b64(json.dumps(claims).encode())
     return f"{body}.{_sign(secret, body)}", player
 
 
@@ -119,7 +123,7 @@ def verify(secret: str, token: str | None, revocations: Revocations | None = Non
     try:
         data = json.loads(_unb64(body))
         player = Player(player_id=str(data["p"]), name=str(data["n"]), token_id=str(data.get("j", "")),
-                        issued=float(data["t"]), expires=float(data.get("e", 0.0)))
+                        issued=float(data["t"]), expires=float(data.get("e", 0.0)), role=str(data.get("r", "")))
     except (ValueError, KeyError, TypeError, AttributeError):
         return None
     if player.expires < time.time():  # tokens without an expiry (older servers) are expired too

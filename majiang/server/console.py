@@ -19,7 +19,7 @@ from starlette.routing import Route
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from majiang.engine import event_to_builtins, seat_view
-from majiang.server import addresses
+from majiang.server import addresses, auth
 from majiang.server.live_table import LiveTable
 from majiang.server.metrics import exposition
 from majiang.server.oversight import ERRORS
@@ -77,10 +77,14 @@ class MetricsListener:
 
 # --- helpers ----------------------------------------------------------------------------------------
 def operator(request: Request) -> str:
-    """Who is acting (for the log), or 403. Today the operator token; an operator role on accounts later."""
+    """Who is acting (for the log), or 403: the operator token, or an account with the operator role
+    (logged by its player id)."""
     if not is_operator(request):
-        raise HTTPError(403, "forbidden", "the operator's console needs the operator token")
-    return f"operator@{client_ip(request)}"
+        raise HTTPError(403, "forbidden", "the operator's console needs the operator token (or an operator's account)")
+    server = request.app.state.server
+    p = auth.verify(server.settings.secret, _bearer(request), server.guard.revocations)
+    who = f"{p.name} ({p.player_id})" if p is not None and p.role == "operator" else "operator"
+    return f"{who}@{client_ip(request)}"
 
 
 def reason_of(data: dict[str, Any]) -> str:
@@ -361,6 +365,32 @@ async def revoke(request: Request) -> Response:
     return ok({"ok": True})
 
 
+async def operators(request: Request) -> Response:
+    """``{"username", "operator": true|false, "reason"}``: give an account the operator role (its tokens
+    from its next sign-in or refresh reach this console) or take it away (every token it holds is revoked
+    at once, so the role ends now). The operator token only: a role is not handed on by a role."""
+    server = request.app.state.server
+    if not auth.operator_ok(server.settings.operator_token, _bearer(request)):
+        raise HTTPError(403, "forbidden", "granting the operator role needs the operator token itself")
+    who = operator(request)
+    data = await body(request)
+    reason = reason_of(data)
+    username, grant = data.get("username"), data.get("operator")
+    if not isinstance(username, str) or not username:
+        raise HTTPError(400, "bad_request", "username must name an account")
+    if not isinstance(grant, bool):
+        raise HTTPError(400, "bad_request", "operator must be true (grant) or false (take away)")
+    from majiang.platform.accounts import set_operator
+
+    pid = await set_operator(server.store, username.strip().casefold(), grant, who)
+    if pid is None:
+        raise HTTPError(404, "not_found", f"no account {username!r}")
+    if not grant:
+        await revoke_player(server, pid)
+    await server.oversight.record(who, "operator_role" if grant else "operator_role_off", pid, reason)
+    return ok({"player_id": pid, "operator": grant})
+
+
 async def announce(request: Request) -> Response:
     """Post the line every lobby shows (an empty text takes it down)."""
     who = operator(request)
@@ -408,6 +438,7 @@ routes = [
     Route("/api/admin/revoke", endpoint(revoke), methods=["POST"]),
     Route("/api/admin/announcement", endpoint(announce), methods=["POST"]),
     Route("/api/admin/drain", endpoint(drain), methods=["POST"]),
+    Route("/api/admin/operators", endpoint(operators), methods=["POST"]),
     Route("/api/rooms/{code}/admin/view", endpoint(room_view)),
     Route("/api/rooms/{code}/admin/watch", endpoint(room_watch), methods=["POST"]),
     Route("/api/rooms/{code}/admin/dissolve", endpoint(room_dissolve_hand), methods=["POST"]),

@@ -63,6 +63,9 @@ def console_paths() -> dict[str, Any]:
                                                 body=why(text={"type": "string", "maxLength": 500}))},
         "/api/admin/drain": {"post": _op("drain: no new rooms, running matches finish", auth=op,
                                          body=why(on={"type": "boolean"}))},
+        "/api/admin/operators": {"post": _op("give an account the operator role or take it away (the operator "
+                                             "token only)", auth=op, body=why(username={"type": "string"},
+                                                                              operator={"type": "boolean"}))},
         "/api/rooms/{code}/admin/view": {"get": _op("the live table with everything visible", auth=op,
                                                     params=[CODE])},
         "/api/rooms/{code}/admin/watch": {"post": _op("start watching a table (logged)", auth=op, params=[CODE],

@@ -80,7 +80,14 @@ def client_ip(request: Request) -> str:
 
 
 def is_operator(request: Request) -> bool:
-    return auth.operator_ok(request.app.state.server.settings.operator_token, _bearer(request))
+    """The operator token, or the token of an account with the operator role (granted with the token:
+    ``POST /api/admin/operators``; its tokens are revoked when the role is taken away)."""
+    server = request.app.state.server
+    token = _bearer(request)
+    if auth.operator_ok(server.settings.operator_token, token):
+        return True
+    p = auth.verify(server.settings.secret, token, server.guard.revocations)
+    return p is not None and p.role == "operator"
 
 
 async def body(request: Request) -> dict[str, Any]:
@@ -240,7 +247,7 @@ async def renew(request: Request) -> Response:
     server = request.app.state.server
     limits = server.settings.limits  # an account's access token stays short: its refresh token is the long one
     lifetime = limits.access_seconds if await server.platform.accounts.is_account(p.player_id) else limits.token_seconds
-    token, player = auth.issue(server.settings.secret, p.name, lifetime, p.player_id)
+    token, player = auth.issue(server.settings.secret, p.name, lifetime, p.player_id, p.role)
     return ok({"token": token, "player_id": player.player_id, "name": player.name, "expires": player.expires})
 
 

@@ -63,6 +63,7 @@ def _fits(page: Any, where: str) -> None:
     if " en" in where:  # no full-width punctuation in English, and a win said as one ("Bot 3 won")
         assert not re.search("[，！：]", text.split("Seed")[0]), (where, text)
         assert " Win\n" not in text and not text.rstrip().endswith(" Win"), (where, text)
+        assert " Winner " not in text, (where, text)
 
 
 def _shoot(page: Any, shots: Path, name: str, lang: str, size: str) -> None:

@@ -20,7 +20,7 @@ function titleText(data, st, nm) {
       : robbed(st, w.seat) ? t('rob_from', {who: nm(w.seat), from: nm(w.from_seat)})
         : t('win_discard', {who: nm(w.seat), from: nm(w.from_seat)}))).join('；');
   }
-  return `${st.winners.map(nm).join('、')} ${t('winner')}`;
+  return t('won_by', {who: st.winners.map(nm).join(t('list_sep'))});  // a history summary: who won
 }
 
 /** Whether this winner robbed a kong (抢杠: the 抢杠 item among its items), not won on a discard. */

@@ -7,13 +7,22 @@ so a wrong name and a wrong password cost the same time and get the same answer.
 from __future__ import annotations
 
 import asyncio
+import functools
 
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
 
 # argon2-cffi's defaults follow RFC 9106's second recommendation (argon2id, 64 MiB, 3 passes)
 _hasher = PasswordHasher()
-_DUMMY = _hasher.hash("not anybody's password")
+
+
+@functools.cache
+def _dummy() -> str:
+    """The dummy hash, made on the first check (one hash: most of a second of CPU on a busy box,
+    which every start of the server used to pay before its first answer)."""
+    return _hasher.hash("not anybody's password")
+
+
 MIN_LEN, MAX_LEN = 8, 128
 
 
@@ -35,8 +44,9 @@ async def hash_password(password: str) -> str:
 async def check_password(stored: str | None, password: str) -> bool:
     """Whether ``password`` matches ``stored`` (None: no such account, checked against a dummy)."""
     def check() -> bool:
+        dummy = _dummy()  # (asked on every check, so the first one costs the same with or without a name)
         try:
-            return _hasher.verify(stored or _DUMMY, password) and stored is not None
+            return _hasher.verify(stored or dummy, password) and stored is not None
         except (VerificationError, InvalidHashError):
             return False
     return await asyncio.to_thread(check)

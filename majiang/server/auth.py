@@ -16,8 +16,6 @@ import time
 import unicodedata
 from dataclasses import dataclass, field
 
-from confusables import is_confusable
-
 
 @dataclass(frozen=True)
 class Player:
@@ -93,12 +91,16 @@ def _squeeze(name: str) -> str:
 
 
 def looks_like_bot(name: str) -> bool:
+    from confusables import is_confusable  # (on first use: its tables cost ~30 ms of every server's start)
+
     squeezed = _squeeze(name)
     return any(is_confusable(squeezed, "bot" + k) for k in ("", *"0123456789", "10"))
 
 
 def names_confusable(a: str, b: str) -> bool:
     """Whether two display names would be taken for each other at a table (case, spacing, homoglyphs)."""
+    from confusables import is_confusable
+
     return is_confusable(_squeeze(a), _squeeze(b))
 
 

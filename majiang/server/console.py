@@ -12,7 +12,6 @@ import ipaddress
 import time
 from typing import Any
 
-import httpx
 from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
@@ -156,6 +155,8 @@ async def _other_nodes(server: Server, request: Request) -> list[dict[str, Any]]
     cluster = server.cluster
     if cluster is None:
         return []
+    import httpx  # (only with several nodes: it costs a tenth of a second of every server's start)
+
     from majiang.server.cluster.routing import HOP, hop_value
 
     others = [url for node, url in (await cluster.leases.nodes()).items() if node != cluster.node_id]

@@ -12,14 +12,13 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import re
 import time
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
-from alembic import command
-from alembic.config import Config
-from sqlalchemy import Connection, delete, event, func, select, text, update
+from sqlalchemy import Connection, delete, event, func, inspect, select, text, update
 from sqlalchemy.engine import make_url
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_engine
 
@@ -73,7 +72,42 @@ def make_engine(url: str) -> AsyncEngine:
     return create_async_engine(u, connect_args=connect_args, pool_size=5, max_overflow=5)
 
 
+_REVISION = re.compile(r'^(revision|down_revision)\s*(?::[^=]*)?=\s*(?:"([^"]*)"|None)\s*$')
+
+
+def head_revision() -> str | None:
+    """The newest migration's revision, read from the version files' ``revision = "..."`` and
+    ``down_revision = "..."`` lines (the one no other file names as its down revision); None when
+    that is not one plain chain (then alembic decides)."""
+    revisions: list[str] = []
+    downs: set[str] = set()
+    for path in sorted((MIGRATIONS / "versions").glob("*.py")):
+        found = {}
+        for line in path.read_text(encoding="utf-8").splitlines():
+            m = _REVISION.match(line)
+            if m:
+                found[m.group(1)] = m.group(2)
+        if path.name != "__init__.py":
+            if "revision" not in found or not found["revision"] or "down_revision" not in found:
+                return None
+            revisions.append(found["revision"])
+            if found["down_revision"]:
+                downs.add(found["down_revision"])
+    heads = [r for r in revisions if r not in downs]
+    return heads[0] if len(heads) == 1 and len(downs) == len(revisions) - 1 else None
+
+
 def _upgrade(conn: Connection) -> None:
+    """Migrate to the newest schema. A database already there (every start but the first) is told
+    by one query, without importing alembic, which costs about a third of a second of start-up."""
+    head = head_revision()
+    if head is not None and inspect(conn).has_table("alembic_version"):
+        current = conn.execute(text("SELECT version_num FROM alembic_version")).scalars().all()
+        if current == [head]:
+            return
+    from alembic import command
+    from alembic.config import Config
+
     cfg = Config()
     cfg.set_main_option("script_location", str(MIGRATIONS))
     cfg.attributes["connection"] = conn

@@ -54,8 +54,7 @@ RIVER_NEAR = 0.7
 RIVER_FAR = 0.85
 RIVER_FLOOR = 0.1
 MODEL = True
-# A fold as a candidate: the discard the strong bot reckons least likely to deal in, when it defends.
-SAFE = False
+
 
 
 class HardBot:
@@ -112,7 +111,7 @@ class HardBot:
             if twin is not None:
                 out.append(twin)
         strong = _Strong(view, self.strong) if isinstance(default, Discard | Declare) else None
-        if strong is not None and (TIE is not None or SAFE):
+        if strong is not None and TIE is not None:
             parts = strong.discard_parts(list(view.hand))
             defends = view.ruleset in DEFENDED and strong.defends(min(e for _, _, e in parts.values()))
 
@@ -123,7 +122,6 @@ class HardBot:
                                  declared=strong.declared or isinstance(a, Declare))
                 return gain - (strong.loss(a.tile) if defends else 0.0)
 
-        if strong is not None and TIE is not None:
             # The search breaks the strong bot's near-ties: only discards its own reckoning (the
             # expected gain of what stays, less the expected loss of dealing in where discards win)
             # puts within TIE of its choice are candidates, the nearest first. The playouts' policy is
@@ -135,11 +133,6 @@ class HardBot:
             ranked = [t for v, t in scored if v >= floor]
         else:
             ranked = sorted(best, key=lambda t: (effs.get(t, 99), t == view.wild, _keep_value(t, view.hand), t))
-        if strong is not None and SAFE and defends:
-            # folding: the discard least likely to deal in, when the strong bot reckons a seat may win on it
-            safest = min(best, key=lambda t: (strong.loss(t), -net(best[t])))  # type: ignore[arg-type]
-            if safest not in ranked[: MAX_CANDIDATES - 1]:
-                ranked = [*ranked[: MAX_CANDIDATES - 2], safest]
         for t in ranked:
             if len(out) >= MAX_CANDIDATES:
                 break

@@ -9,6 +9,7 @@ the dial's clock and the ready countdown tick on their own; the Chinese settleme
 
 from __future__ import annotations
 
+import contextlib
 import re
 from pathlib import Path
 from typing import Any
@@ -32,7 +33,23 @@ def _boxes(page: Any, sel: str) -> list[dict[str, float]]:
     return page.evaluate(MEASURE, sel)  # type: ignore[no-any-return]
 
 
+FITS = """([sel, w, h]) => {
+  const els = [...document.querySelectorAll(sel)];
+  return els.length > 0 && els.every((e) => {
+    const r = e.getBoundingClientRect();
+    return (r.width === 0 && r.height === 0) ||
+      (r.left >= -1 && r.top >= -1 && r.right <= w + 1 && r.bottom <= h + 1);
+  });
+}"""
+
+
 def _inside(page: Any, sel: str, w: int, h: int, where: str) -> None:
+    # The layout is fitted again after a resize or a language change (on a frame, after fonts): wait for
+    # it to settle inside the screen, up to a few seconds, then measure what is there for the message.
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+    with contextlib.suppress(PlaywrightTimeout):  # the assertion below says what is outside
+        page.wait_for_function(FITS, arg=[sel, w, h], timeout=3000)
     boxes = _boxes(page, sel)
     assert boxes, f"{where}: no {sel}"
     for b in boxes:

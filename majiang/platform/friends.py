@@ -93,6 +93,13 @@ class Friends:
 
     async def request(self, me: str, other: str) -> Sent:
         """Ask ``other`` to be friends. Asking someone who asked you makes you friends at once."""
+        try:
+            return await self._request(me, other)
+        except IntegrityError:  # the same link written at the same moment by another request or an accept
+            raise FriendError(409, "conflict", "your friend list changed at the same moment (another device "
+                                               "or their answer); look at it again") from None
+
+    async def _request(self, me: str, other: str) -> Sent:
         if other == me:
             raise FriendError(400, "self", "that is your own player code")
         async with self.store.engine.begin() as conn:
@@ -138,6 +145,13 @@ class Friends:
 
     async def answer(self, me: str, other: str, accept: bool) -> str:
         """Accept or decline ``other``'s request; the other's name."""
+        try:
+            return await self._answer(me, other, accept)
+        except IntegrityError:  # two devices accepted at once (PostgreSQL): the other one made us friends
+            raise FriendError(409, "already_friends", "you are friends already (accepted on another device "
+                                                      "at the same moment)") from None
+
+    async def _answer(self, me: str, other: str, accept: bool) -> str:
         async with self.store.engine.begin() as conn:
             if await self._link(conn, other, me) != "requested" or await self._link(conn, me, other) == "blocked":
                 raise FriendError(404, "no_request", "that player has not asked to be your friend")

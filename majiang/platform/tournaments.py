@@ -207,6 +207,10 @@ class Tournaments:
                 raise TournamentError(409, "not_registered", "register first, then check in")
 
     async def _registering(self, tid: str, c: AsyncConnection) -> dict[str, Any]:
+        # A no-op write to the event's row first: it takes that row's lock (PostgreSQL) or the write lock
+        # (SQLite, whose reads would otherwise run outside the transaction), so registrations, check-ins
+        # and the start of one event happen one at a time: two at once overfilled the capacity.
+        await c.execute(update(tournaments).where(tournaments.c.tid == tid).values(status=tournaments.c.status))
         t = await self.row(tid, c)
         if t is None:
             raise TournamentError(404, "not_found", f"no tournament {tid}")
@@ -214,9 +218,15 @@ class Tournaments:
             raise TournamentError(409, "not_now", f"the tournament is {t['status']}: registration is closed")
         return t
 
-    async def set_status(self, tid: str, status: str, **values: Any) -> None:
+    async def set_status(self, tid: str, status: str, *, expect: str | None = None, **values: Any) -> bool:
+        """Whether it was set (``expect``: only from that status, so a cancel and a start at once
+        cannot both win)."""
+        cond = tournaments.c.tid == tid
+        if expect is not None:
+            cond = cond & (tournaments.c.status == expect)
         async with self.store.engine.begin() as c:
-            await c.execute(update(tournaments).where(tournaments.c.tid == tid).values(status=status, **values))
+            done = await c.execute(update(tournaments).where(cond).values(status=status, **values))
+        return bool(done.rowcount)
 
     async def add_round(self, tid: str, round_no: int, seeds: list[str], match_seed: str,
                         tables: list[tuple[str, list[dict[str, Any]]]]) -> None:

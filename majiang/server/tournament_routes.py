@@ -229,7 +229,9 @@ async def cancel(request: Request) -> Response:
     await may_run(request, t)
     if t["status"] != "registering":
         raise HTTPError(409, "not_now", f"the tournament is {t['status']}: only one not started is cancelled")
-    await request.app.state.server.tournaments.events.set_status(tid, "cancelled", finished_at=time.time())
+    if not await request.app.state.server.tournaments.events.set_status(tid, "cancelled", expect="registering",
+                                                                        finished_at=time.time()):
+        raise HTTPError(409, "not_now", "the tournament started meanwhile: only one not started is cancelled")
     return ok(await request.app.state.server.tournaments.events.detail(tid))
 
 

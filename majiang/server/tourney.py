@@ -104,10 +104,12 @@ class Runner:
         if not due:
             return
         if len(ready) < MIN_PLAYERS:
-            await self.events.set_status(t["tid"], "cancelled", finished_at=now)
+            if not await self.events.set_status(t["tid"], "cancelled", expect="registering", finished_at=now):
+                return
             log.warning("tournament %s cancelled: %d checked in", t["tid"], len(ready))
             return
-        await self.events.set_status(t["tid"], "running", started_at=now)
+        if not await self.events.set_status(t["tid"], "running", expect="registering", started_at=now):
+            return  # cancelled meanwhile
         await self._start_round(t, 1)
 
     async def start_now(self, tid: str) -> None:

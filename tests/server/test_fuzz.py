@@ -65,13 +65,15 @@ values = st.recursive(scalars, lambda inner: st.one_of(st.lists(inner, max_size=
                       max_leaves=20)
 FIELDS = ["name", "ruleset", "options", "hands", "discard_seconds", "claim_seconds", "ready_seconds",
           "grace_seconds", "vote_seconds", "bot_delay", "public", "join", "max_timeouts", "seats", "token",
-          "player_id", "everywhere", "mode", "base_silver", "room"]
+          "player_id", "everywhere", "mode", "base_silver", "room",
+          # friends, invites, settings, tournaments
+          "code", "action", "settings", "club_id", "rounds", "capacity", "start_at", "volume", "lang"]
 objects = st.dictionaries(st.sampled_from(FIELDS), values, max_size=6)
 bodies = st.one_of(objects.map(lambda o: json.dumps(o).encode()), values.map(lambda v: json.dumps(v).encode()),
                    st.binary(max_size=300), st.integers(1, 20000).map(lambda n: b"[" * n),
                    st.just(b'{"ruleset":"anqing","options":{"base_silver":1e400}}'))
 segments = st.one_of(st.text(max_size=20), st.sampled_from(["", "0", "-1", "18446744073709551616", "%00",
-                                                            "..", "p00", "ZZZZZZ", "all"]))
+                                                            "..", "p00", "ZZZZZZ", "all", "T2345678", "block"]))
 
 
 @st.composite
@@ -84,7 +86,11 @@ def requests(draw: Any, codes: list[str], tokens: list[str]) -> tuple[str, str, 
         "/api/rulesets", "/api/rooms", "/api/rooms?limit={x}&offset={y}", "/api/rooms/{c}", "/api/rooms/{c}/join",
         "/api/rooms/{c}/bots", "/api/rooms/{c}/dissolve", "/api/rooms/{c}/hands", "/api/rooms/{c}/hands/{n}",
         "/api/rooms/{c}/hands/{n}/replay", "/api/rooms/{c}/hands/{n}/view?seat={x}&step={y}", "/api/players/{c}",
-        "/api/{c}", "/api/health"]))
+        "/api/{c}", "/api/health",
+        "/api/friends", "/api/friends/code", "/api/friends/requests", "/api/friends/{c}", "/api/invites",
+        "/api/invites/{c}/decline", "/api/account/settings", "/api/tournaments", "/api/tournaments/{c}",
+        "/api/tournaments/{c}/verify", "/api/tournaments/{c}/register", "/api/tournaments/{c}/unregister",
+        "/api/tournaments/{c}/checkin", "/api/tournaments/{c}/start", "/api/tournaments/{c}/cancel"]))
     path = path.format(c=q(code, safe=""), n=q(n, safe=""), x=q(draw(segments), safe=""), y=q(draw(segments), safe=""))
     method = draw(st.sampled_from(["GET", "POST", "POST", "PUT", "DELETE"]))
     body = draw(st.one_of(st.none(), bodies)) if method != "GET" else None
@@ -240,3 +246,38 @@ def fuzz_seat(seat: Seat) -> None:
             assert seat.seq == before and not [m for m in replies if m["type"] in ("room", "view")], (raw, replies)
 
     check()
+
+
+# --- the lobby socket -------------------------------------------------------------------------------------
+lobby_messages = st.one_of(
+    st.fixed_dictionaries({"type": st.sampled_from(["ping", "auth", "hello", "invite", "", "nope"])},
+                          optional={"token": scalars, "room": scalars, "player_id": scalars, "x": values}
+                          ).map(json.dumps),
+    values.map(json.dumps), st.binary(max_size=2000), st.text(max_size=400),
+    st.integers(1, 4000).map(lambda n: "[" * n))
+
+
+def test_lobby_ws_fuzz(fuzzed: ServerProcess) -> None:
+    """Whatever a signed-in client sends on /lobby/ws is answered (pong for a ping, else an error naming
+    it), never closes the socket, never reaches the log as a traceback."""
+    token = httpx.post(fuzzed.base + "/api/session", json={"name": "大厅"}, timeout=10).json()["token"]
+    with connect(f"{fuzzed.ws_base}/lobby/ws", max_size=2**22) as ws:
+        ws.send(json.dumps({"type": "auth", "token": token}))
+        assert json.loads(ws.recv(timeout=20))["type"] == "hello"
+
+        @FUZZ
+        @given(raw=lobby_messages)
+        def check(raw: str | bytes) -> None:
+            time.sleep(0.06)  # under the per-token message limit: a message over it is dropped unanswered
+            ws.send(raw)
+            reply = json.loads(ws.recv(timeout=20))
+            try:
+                is_ping = isinstance(raw, str) and len(raw) <= 256 and json.loads(raw)["type"] == "ping"
+            except Exception:
+                is_ping = False
+            if is_ping:
+                assert reply["type"] == "pong", (raw, reply)
+            else:
+                assert reply["type"] == "error" and reply["code"] == "bad_message" and reply["reason"], (raw, reply)
+
+        check()

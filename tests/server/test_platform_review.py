@@ -154,3 +154,33 @@ async def test_nothing_breaks_the_lobby_socket_before_auth(server: ServerProcess
             await ws.wait_closed()
             assert ws.close_code == 4001
     assert "Traceback" not in server.log_path.read_text(errors="replace")
+
+
+async def test_racing_accepts_and_registrations(server: ServerProcess, http: httpx.AsyncClient) -> None:
+    """Two devices accepting one request at once, and more registrations than places at once: one
+    wins, the rest get a clear 4xx (never a 500), and the state is whole."""
+    import asyncio
+
+    a, b = [await session(http, f"R{i}{secrets.token_hex(2)}") for i in range(2)]
+    r = await http.post("/api/friends/requests", json={"player_id": b["player_id"]}, headers=auth(a["token"]))
+    assert r.status_code == 201
+    got = await asyncio.gather(*[http.post(f"/api/friends/{a['player_id']}", json={"action": "accept"},
+                                           headers=auth(b["token"])) for _ in range(4)])
+    assert sorted(x.status_code for x in got)[0] == 200 and all(x.status_code < 500 for x in got), \
+        [x.text for x in got]
+    assert [f["player_id"] for f in (await _friends(http, a))["friends"]] == [b["player_id"]]
+    assert [f["player_id"] for f in (await _friends(http, b))["friends"]] == [a["player_id"]]
+
+    people = [await register(http, "r" + secrets.token_hex(5), name=f"Rp{i}") for i in range(8)]
+    r = await http.post("/api/tournaments", headers=OP, json={"name": "race", "ruleset": "hefei", "rounds": 1,
+                                                              "hands": 1, "capacity": 4, "start_at": None})
+    assert r.status_code == 201, r.text
+    tid = r.json()["tid"]
+    try:
+        got = await asyncio.gather(*[http.post(f"/api/tournaments/{tid}/register", headers=auth(p["token"]))
+                                     for p in people])
+        assert all(x.status_code in (200, 409) for x in got), [x.text for x in got]
+        d = (await http.get(f"/api/tournaments/{tid}")).json()
+        assert len(d["players"]) == 4 == sum(x.status_code == 200 for x in got), d["players"]
+    finally:
+        await http.post(f"/api/tournaments/{tid}/cancel", headers=OP)

@@ -1,20 +1,62 @@
-"""Named one-shot timers on server time. A table keeps one timer per purpose ("clock:2",
-"countdown", "grace:1", …); re-arming a name replaces it, and every callback re-checks the
-table under its lock, so a timer that fires late or after the situation changed does nothing."""
+"""Named one-shot timers on server time. A table keeps one timer per purpose, some per seat
+(:class:`TimerId`: ``clock(2)``, ``COUNTDOWN``, ``grace(1)``, …); re-arming a name replaces it, and
+every callback re-checks the table under its lock, so a timer that fires late or after the situation
+changed does nothing."""
 
 from __future__ import annotations
 
 import asyncio
+import enum
 import time
 from collections.abc import Callable, Coroutine
+from dataclasses import dataclass
 from typing import Any
+
+
+class Purpose(enum.Enum):
+    CLOCK = "clock"  # a seat's turn or claim clock
+    BOT = "bot"  # a bot's (or 托管's) move for a seat, after its pause
+    GRACE = "grace"  # a seat's player has this long to (re)connect
+    COUNTDOWN = "countdown"  # the players not yet ready between hands
+    VOTE = "vote"  # a dissolve vote's time
+    DEAL = "deal"  # the pause before the next hand is dealt
+    IDLE = "idle"  # a waiting room with no record for idle_seconds is dissolved
+    EVICT = "evict"  # a finished room leaves memory
+
+
+@dataclass(frozen=True, slots=True)
+class TimerId:
+    purpose: Purpose
+    seat: int | None = None  # for the per-seat purposes (clock, bot, grace)
+
+    def __str__(self) -> str:
+        return self.purpose.value if self.seat is None else f"{self.purpose.value}:{self.seat}"
+
+
+def clock(seat: int) -> TimerId:
+    return TimerId(Purpose.CLOCK, seat)
+
+
+def bot_move(seat: int) -> TimerId:
+    return TimerId(Purpose.BOT, seat)
+
+
+def grace(seat: int) -> TimerId:
+    return TimerId(Purpose.GRACE, seat)
+
+
+COUNTDOWN = TimerId(Purpose.COUNTDOWN)
+VOTE = TimerId(Purpose.VOTE)
+DEAL = TimerId(Purpose.DEAL)
+IDLE = TimerId(Purpose.IDLE)
+EVICT = TimerId(Purpose.EVICT)
 
 
 class Timers:
     def __init__(self) -> None:
-        self._handles: dict[str, tuple[Any, float, float, asyncio.TimerHandle | asyncio.Task[None]]] = {}
+        self._handles: dict[TimerId, tuple[Any, float, float, asyncio.TimerHandle | asyncio.Task[None]]] = {}
 
-    def arm(self, name: str, key: Any, seconds: float, fn: Callable[[], Coroutine[Any, Any, None]],
+    def arm(self, name: TimerId, key: Any, seconds: float, fn: Callable[[], Coroutine[Any, Any, None]],
             total: float | None = None) -> None:
         """Run ``fn()`` after ``seconds`` unless re-armed; a timer already armed with the same key is kept.
         ``total``: the full length to report (a clock re-armed for what is left of a fixed deadline)."""
@@ -36,7 +78,7 @@ class Timers:
             handle = loop.call_later(seconds, fire)
         self._handles[name] = (key, time.monotonic() + seconds, seconds if total is None else total, handle)
 
-    def cancel(self, name: str) -> None:
+    def cancel(self, name: TimerId) -> None:
         entry = self._handles.pop(name, None)
         if entry is not None:
             entry[3].cancel()
@@ -45,14 +87,14 @@ class Timers:
         for name in list(self._handles):
             self.cancel(name)
 
-    def armed(self, name: str) -> bool:
+    def armed(self, name: TimerId) -> bool:
         return name in self._handles
 
-    def key(self, name: str) -> Any:
+    def key(self, name: TimerId) -> Any:
         entry = self._handles.get(name)
         return entry[0] if entry else None
 
-    def remaining(self, name: str) -> tuple[float, float] | None:
+    def remaining(self, name: TimerId) -> tuple[float, float] | None:
         """(seconds left, total) of an armed timer."""
         entry = self._handles.get(name)
         if entry is None:

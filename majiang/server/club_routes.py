@@ -15,6 +15,7 @@ from starlette.routing import Route
 
 from majiang.platform import records
 from majiang.platform.clubs import BOARD_SORTS, ClubError
+from majiang.server import journal
 from majiang.server.platform_routes import caller, code_missed, codes_allowed, platform_of
 from majiang.server.protocol import RoomCreate
 from majiang.server.quotas import held
@@ -215,7 +216,7 @@ async def create_room(request: Request) -> Response:
     table = await open_room(server, spec.ruleset, spec.options, room_settings, caller_p.player_id)
     await clubs.add_room(club_id, table.code, caller_p.player_id)
     async with table.lock:
-        await table.commit(("seat", {"seat": 0, "player_id": caller_p.player_id, "name": caller_p.name}))
+        await table.commit(journal.Seat(seat=0, player_id=caller_p.player_id, name=caller_p.name))
         await table.settle(room=True, hand=False)
         table.await_connection(0)
     _, everyone = await clubs.people(club_id)

@@ -18,7 +18,7 @@ from starlette.routing import Route
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from majiang.engine import event_to_builtins, seat_view
-from majiang.server import addresses, auth
+from majiang.server import addresses, auth, clocks, journal
 from majiang.server.live_table import LiveTable
 from majiang.server.metrics import exposition
 from majiang.server.oversight import ERRORS
@@ -113,11 +113,11 @@ def table_json(table: LiveTable) -> dict[str, Any]:
     st = table.state
     room = table.room_json()
     hand = st.hand
-    clocks = {}
+    seat_clocks = {}
     for s in range(SEATS):
-        left = table.timers.remaining(f"clock:{s}")
+        left = table.timers.remaining(clocks.clock(s))
         if left is not None:
-            clocks[str(s)] = {"remaining": round(left[0], 1), "total": left[1]}
+            seat_clocks[str(s)] = {"remaining": round(left[0], 1), "total": left[1]}
     return {"code": st.code, "ruleset": st.ruleset_name, "title": st.ruleset.title, "status": st.status,
             "hand_no": room["hand_no"], "hands": st.settings.hands, "public": st.settings.public,
             "dealer": st.match.dealer if st.match is not None else None,
@@ -125,7 +125,7 @@ def table_json(table: LiveTable) -> dict[str, Any]:
             "streak": (hand.streak if st.status == "playing" else st.match.streak) if hand is not None
             and st.match is not None else None,
             "phase": hand.phase if hand is not None and st.status == "playing" else None,
-            "seats": room["seats"], "totals": room["totals"], "clocks": clocks, "watchers": len(table.watchers),
+            "seats": room["seats"], "totals": room["totals"], "clocks": seat_clocks, "watchers": len(table.watchers),
             "broken": table.broken, "seq": st.seq, "same_address": addresses.groups(table)}
 
 
@@ -236,7 +236,7 @@ async def room_dissolve_hand(request: Request) -> Response:
                                             f"{'before its first hand' if st.match is None else 'over'}); "
                                             "close the room instead")
         playing = st.status == "playing"
-        await table.commit(("void", {"by": "operator", "reason": reason}))
+        await table.commit(journal.Void(by="operator", reason=reason))
         assert st.match is not None
         _notify(table, message("notice", st.seq, what="hand_dissolved", by="operator", reason=reason,
                                hand_no=st.match.hand_no, streak=st.match.streak, voided=playing))
@@ -256,7 +256,7 @@ async def room_close(request: Request) -> Response:
             raise HTTPError(409, "not_now", f"the room is {st.status} already")
         # the notice (why) first; the ``dissolved`` message that closes every socket follows it
         _notify(table, message("notice", st.seq, what="room_closed", by="operator", reason=reason))
-        await table.commit(("dissolve", {"by": "operator"}))
+        await table.commit(journal.Dissolve(by="operator"))
         await table.settle(room=True, hand=False)
     await request.app.state.server.oversight.record(who, "close_room", table.code, reason)
     return ok({"room": table.room_json()})
@@ -277,10 +277,10 @@ async def room_remove(request: Request) -> Response:
         if st.status not in ("waiting", "playing", "finished"):
             raise HTTPError(409, "not_now", f"the room is {st.status}")
         player_id, playing = s.player_id, st.status == "playing"
-        records: list[tuple[str, dict[str, Any]]] = []
+        records: list[journal.AnyRecord] = []
         if playing:
-            records.append(("void", {"by": "operator", "reason": reason}))
-        records.append(("leave", {"seat": seat, "reason": "removed"}))
+            records.append(journal.Void(by="operator", reason=reason))
+        records.append(journal.Leave(seat=seat, reason="removed"))
         await table.commit(*records)
         conn = table.conns[seat]
         if conn is not None:
@@ -288,7 +288,7 @@ async def room_remove(request: Request) -> Response:
             conn.seat = None
             conn.close(4003)
             table.conns[seat] = None
-        table.timers.cancel(f"grace:{seat}")
+        table.timers.cancel(clocks.grace(seat))
         if playing and st.match is not None:
             _notify(table, message("notice", st.seq, what="hand_dissolved", by="operator", reason=reason,
                                    hand_no=st.match.hand_no, streak=st.match.streak, voided=True))

@@ -11,6 +11,7 @@ from starlette.responses import Response
 from starlette.routing import Route
 
 from majiang.platform.friends import OPEN
+from majiang.server import journal
 from majiang.server.platform_routes import caller, code_missed, codes_allowed, platform_endpoint, platform_of
 from majiang.server.rest import CODE_RE, PLAYER_RE, HTTPError, body, ok
 
@@ -32,12 +33,8 @@ def _other(request: Request) -> str:
 
 async def _seated(server: Any, code: str) -> list[str]:
     """Who holds a seat in room ``code`` now (any node's table: read from its log)."""
-    seats: dict[int, str | None] = {}
-    for kind, data in await server.store.seat_records(code):
-        seat = data.get("seat")
-        if isinstance(seat, int):
-            seats[seat] = data.get("player_id") if kind == "seat" else None
-    return [pid for pid in seats.values() if pid]
+    seated = journal.seated(await server.store.seat_records(code))
+    return [s.player_id for s in seated if s is not None and s.player_id]
 
 
 async def friends_list(request: Request) -> Response:

@@ -5,10 +5,10 @@ intent changes nothing."""
 from __future__ import annotations
 
 import logging
-from typing import Any
 
 from majiang.bots.levels import LEVELS
 from majiang.engine import IllegalAction
+from majiang.server import clocks, journal
 from majiang.server.chat import PHRASES
 from majiang.server.conn import Conn
 from majiang.server.live_table import LiveTable, TableError
@@ -98,7 +98,7 @@ async def ready(table: LiveTable, seat: int) -> None:
             raise TableError("not_now", f"the room is {st.status}")
         if st.seats[seat].ready:
             return
-        await table.commit(("ready", {"seat": seat}))
+        await table.commit(journal.Ready(seat=seat))
         await table.settle(room=True, hand=False)
 
 
@@ -116,7 +116,7 @@ async def tuoguan(table: LiveTable, seat: int, on: bool) -> None:
         if not on and st.tuoguan_locked(seat):
             raise TableError("not_now", f"托管 stays on for this match: your clock ran out {st.timeouts[seat]} times "
                                         f"(the room allows {st.settings.max_timeouts})")
-        await table.commit(("tuoguan", {"seat": seat, "on": on, "reason": "asked"}))
+        await table.commit(journal.Tuoguan(seat=seat, on=on, reason="asked"))
         await table.settle(room=True, hand=st.hand is not None)
 
 
@@ -134,8 +134,8 @@ async def add_bots(table: LiveTable, seats: list[int] | None, level: str | None 
         if any(not 0 <= s < 4 for s in wanted):
             raise TableError("bad_message", "seats are 0..3")
         bot = table.level_bot(level or st.settings.bot_level)
-        records: list[tuple[str, dict[str, Any]]] = [
-            ("seat", {"seat": s, "player_id": None, "name": f"Bot {s + 1}", "bot": bot})
+        records: list[journal.AnyRecord] = [
+            journal.Seat(seat=s, player_id=None, name=f"Bot {s + 1}", bot=bot)
             for s in wanted if not st.seats[s].occupied
         ]
         if records:
@@ -151,11 +151,11 @@ async def leave(table: LiveTable, seat: int, conn: Conn) -> None:
         if st.duplicate is not None and st.status != "finished":
             raise TableError("not_now", "a tournament table's seats are fixed for the round; 托管 plays for "
                                         "you while you are away")
-        await table.commit(("leave", {"seat": seat}))
+        await table.commit(journal.Leave(seat=seat))
         table.conns[seat] = None
         conn.seat = None
         if st.vote is not None and st.status == "waiting" and st.vote_passed(table.connected()):
-            await table.commit(("dissolve", {"by": "vote"}))  # the one who left was the last holdout
+            await table.commit(journal.Dissolve(by="vote"))  # the one who left was the last holdout
         await table.settle(room=True, hand=False)
         conn.send(message("room", st.shown_seq, room=table.room_json()))
         conn.close(1000)
@@ -171,16 +171,16 @@ async def vote(table: LiveTable, seat: int, agree: bool) -> None:
         if st.duplicate is not None:
             raise TableError("not_now", "a tournament table is not dissolved by a vote (the operator may)")
         starting = st.vote is None
-        await table.commit(("vote", {"seat": seat, "agree": agree}))
+        await table.commit(journal.Vote(seat=seat, agree=agree))
         if starting:
             first = st.seq
-            table.timers.arm("vote", first, st.settings.vote_seconds,
+            table.timers.arm(clocks.VOTE, first, st.settings.vote_seconds,
                              table.background("vote clock", lambda: _vote_timeout(table, first)))
         if not agree:
-            await table.commit(("vote_end", {"result": "refused"}))
-            table.timers.cancel("vote")
+            await table.commit(journal.VoteEnd(result="refused"))
+            table.timers.cancel(clocks.VOTE)
         elif st.vote_passed(table.connected()):
-            await table.commit(("dissolve", {"by": "vote"}))
+            await table.commit(journal.Dissolve(by="vote"))
         await table.settle(room=True, hand=False)
 
 
@@ -189,7 +189,7 @@ async def _vote_timeout(table: LiveTable, started: int) -> None:
         st = table.state
         if st.vote is None or st.status not in ("waiting", "playing"):
             return
-        await table.commit(("vote_end", {"result": "timeout"}))
+        await table.commit(journal.VoteEnd(result="timeout"))
         await table.settle(room=True, hand=False)
 
 
@@ -197,7 +197,7 @@ async def dissolve(table: LiveTable, by: str) -> None:
     async with table.lock:
         if table.state.status == "dissolved":
             return
-        await table.commit(("dissolve", {"by": by}))
+        await table.commit(journal.Dissolve(by=by))
         await table.settle(room=True, hand=False)
 
 

@@ -18,16 +18,18 @@ from typing import Any
 
 from majiang.bots import BOTS, make_bot
 from majiang.bots.base import Bot
-from majiang.bots.levels import DEFAULT_LEVEL, level_bot, level_of
+from majiang.bots.levels import DEFAULT_LEVEL, level_bot
 from majiang.core.actions import Action
 from majiang.core.events import Won
-from majiang.engine import action_to_builtins, event_to_builtins, redact, seat_view
+from majiang.engine import event_to_builtins, redact, seat_view
 from majiang.engine.absent import absent_win, claim_timeout_action, missed_turn_action
 from majiang.engine.hand import Hand
 from majiang.engine.replay import encode as encode_replay
 from majiang.engine.replay import to_replay
 from majiang.engine.view import SeatView
 from majiang.platform.ranked import record_op
+from majiang.server import clocks, room_view
+from majiang.server import journal as j
 from majiang.server.auth import names_confusable
 from majiang.server.botpace import PACE
 from majiang.server.chat import ChatLimiter
@@ -142,7 +144,7 @@ class LiveTable:
         return self.state.code
 
     # --- the one way to change a table ---------------------------------------------------
-    async def commit(self, *records: tuple[str, dict[str, Any]]) -> None:
+    async def commit(self, *records: j.AnyRecord) -> None:
         """Apply records in order, append them to the log and wait until they are durable.
 
         If a write fails the table is ahead of its log: it is closed at once (:meth:`fail`) and
@@ -151,23 +153,23 @@ class LiveTable:
             raise TableError("dissolved", f"the room was closed: {self.broken}")
         st = self.state
         futs = []
-        for kind, data in records:
+        for record in records:
             hand_before = st.hand
             over_before = hand_before.over if hand_before is not None else True
-            st.apply(kind, data)
-            futs.append(self.store.append(st.code, st.seq, kind, data))
-            RECORDS.labels(kind).inc()
-            if kind == "act":
+            st.apply(record)
+            futs.append(self.store.append(st.code, st.seq, record))
+            RECORDS.labels(j.kind_of(record)).inc()
+            if isinstance(record, j.Act):
                 self.actions += 1
                 ACTIONS.inc()
                 if not over_before and st.hand is not None and st.hand.over:
                     futs.extend(self._hand_finished())
                     self._lighten(st.hand)
-            elif kind == "dissolve":
+            elif isinstance(record, j.Dissolve):
                 futs.append(self.store.set_room_status(st.code, "dissolved", st.totals))
-            elif kind == "deal":
+            elif isinstance(record, j.Deal):
                 self.cursor = [0] * SEATS
-            elif kind == "void":  # the hand is dealt again under the same number: spectators start over
+            elif isinstance(record, j.Void):  # the hand is dealt again under the same number: spectators start over
                 self._watch_hand = None
                 for w in self.watchers:
                     self.watchers[w] = 0
@@ -364,44 +366,20 @@ class LiveTable:
     def clock_json(self, seat: int | None) -> dict[str, Any] | None:
         """Whose decision is timed, as ``seat`` may know it: on a turn the current seat's clock (public);
         in a claim window only the seat's own clock, if it is asked (who else may claim is secret)."""
-        timed = [s for s in range(SEATS) if self.timers.armed(f"clock:{s}")]
+        timed = [s for s in range(SEATS) if self.timers.armed(clocks.clock(s))]
         hand = self.state.hand
         if hand is not None and hand.phase == "claim":
             timed = [seat] if seat in timed else []
         if not timed:
             return None
-        left = self.timers.remaining(f"clock:{seat if seat in timed else timed[0]}")
+        left = self.timers.remaining(clocks.clock(seat if seat in timed else timed[0]))
         assert left is not None
         return {"seats": timed, "remaining": round(left[0], 2), "total": left[1]}
 
     def room_json(self) -> dict[str, Any]:
-        st = self.state
-        totals = st.totals
-        seats = [{"seat": i, "occupied": s.occupied, "player_id": s.player_id, "name": s.name, "bot": s.bot,
-                  "level": level_of(s.bot) if s.bot is not None else
-                  (st.settings.tuoguan_level if s.tuoguan else None),
-                  "ready": s.ready, "connected": s.bot is not None or self.conns[i] is not None,
-                  "tuoguan": s.tuoguan, "missed": st.missed[i], "total": totals[i]} for i, s in enumerate(st.seats)]
-        countdown = None
-        left = self.timers.remaining("countdown")
-        if left is not None:
-            late = [i for i, s in enumerate(st.seats) if s.occupied and not s.ready]
-            countdown = {"seat": late[0] if late else None, "seats": late, "remaining": round(left[0], 2),
-                         "total": left[1]}
-        vote = None
-        if st.vote is not None:
-            vleft = self.timers.remaining("vote")
-            vote = {"by": st.vote.by, "votes": {str(k): v for k, v in st.vote.votes.items()},
-                    "remaining": round(vleft[0], 2) if vleft else 0.0}
-        next_deal = None
-        if st.match is not None and (st.match.hand.over or st.voided) and not st.match.finished:
-            next_deal = {"dealer": st.match.dealer, "streak": st.match.streak}
-        return {"code": st.code, "ruleset": st.ruleset_name, "title": st.ruleset.title, "options": st.options,
-                "settings": {f: getattr(st.settings, f) for f in st.settings.__struct_fields__},
-                "status": st.status, "hand_no": st.match.hand_no if st.match else 0, "seats": seats,
-                "totals": totals, "countdown": countdown, "vote": vote, "vote_result": st.vote_result,
-                "next_deal": next_deal,
-                "rematch": self.rematch}
+        """The room as its players see it (majiang/server/room_view.py: the one shape of a room)."""
+        return room_view.live_room(self.state, [c is not None for c in self.conns], self.timers,
+                                   self.rematch).to_json()
 
     # --- clocks, bots, countdowns ----------------------------------------------------------------
     def schedule(self, retry: bool = False) -> None:
@@ -413,7 +391,7 @@ class LiveTable:
         if st.status in ("dissolved", "finished"):
             self.timers.cancel_all()
             if self.on_closed is not None:
-                self.timers.arm("evict", st.seq, self.evict_seconds, self.background("evict", self._evict))
+                self.timers.arm(clocks.EVICT, st.seq, self.evict_seconds, self.background("evict", self._evict))
             return
         bot_delay = max(st.settings.bot_delay, 1.0) if retry else st.settings.bot_delay
         hand = st.hand
@@ -425,26 +403,26 @@ class LiveTable:
                 # (an overdue seat that switched 托管 off keeps its bot move: the question's time is up;
                 # a clock that is due but has not fired yet still fires, so the timeout is counted)
                 if seat.automatic:
-                    self.timers.cancel(f"clock:{s}")
+                    self.timers.cancel(clocks.clock(s))
                 if retry:
-                    self.timers.cancel(f"bot:{s}")
+                    self.timers.cancel(clocks.bot_move(s))
                 assert hand is not None
                 delay = bot_delay if retry else think_delay(hand, s, bot_delay)
-                self.timers.arm(f"bot:{s}", st.asked[s], delay,
+                self.timers.arm(clocks.bot_move(s), st.asked[s], delay,
                                 self.background("bot move", functools.partial(self._bot_move, s, st.asked[s])))
             elif s in acting:
-                self.timers.cancel(f"bot:{s}")
+                self.timers.cancel(clocks.bot_move(s))
                 assert hand is not None
                 secs = st.settings.claim_seconds if hand.phase == "claim" else st.settings.discard_seconds
                 deadline = self.deadlines.get(s)
                 if deadline is None or deadline[0] != st.asked[s]:
                     deadline = self.deadlines[s] = (st.asked[s], now + secs, secs)
-                self.timers.arm(f"clock:{s}", st.asked[s], max(0.0, deadline[1] - now),
+                self.timers.arm(clocks.clock(s), st.asked[s], max(0.0, deadline[1] - now),
                                 self.background("clock", functools.partial(self._timeout, s, st.asked[s])),
                                 total=deadline[2])
             else:
-                self.timers.cancel(f"clock:{s}")
-                self.timers.cancel(f"bot:{s}")
+                self.timers.cancel(clocks.clock(s))
+                self.timers.cancel(clocks.bot_move(s))
         self._schedule_waiting()
 
     def overdue(self, seat: int, now: float | None = None) -> bool:
@@ -458,9 +436,9 @@ class LiveTable:
         if st.ready_to_deal():
             # a short pause when everyone is automatic, so a watcher can read the settlement
             pause = min(3.0, st.settings.bot_delay * 4) if st.match is not None else 0.0
-            self.timers.arm("deal", st.seq, pause, self.background("deal", self._deal))
+            self.timers.arm(clocks.DEAL, st.seq, pause, self.background("deal", self._deal))
         else:
-            self.timers.cancel("deal")
+            self.timers.cancel(clocks.DEAL)
         # Once every seat is taken and someone is ready, every seat not ready gets ready_seconds (one
         # countdown for all of them, not re-armed as seats get ready) and is then made ready.
         # The countdown's deadline is kept between two hands while only people it already counted sit
@@ -476,28 +454,28 @@ class LiveTable:
             if self._countdown_deadline is None or not idents <= self._countdown_seen:
                 self._countdown_deadline = now + st.settings.ready_seconds
             self._countdown_seen |= idents
-            self.timers.arm("countdown", self._countdown_deadline, max(0.0, self._countdown_deadline - now),
+            self.timers.arm(clocks.COUNTDOWN, self._countdown_deadline, max(0.0, self._countdown_deadline - now),
                             self.background("countdown", self._countdown), total=st.settings.ready_seconds)
         else:
-            self.timers.cancel("countdown")
+            self.timers.cancel(clocks.COUNTDOWN)
         # A waiting room where nothing happens for idle_seconds is closed: it stops holding seats, its
         # creator's quota and a place in the list, and is not rebuilt at the next start.
         if st.status == "waiting":
-            self.timers.arm("idle", st.seq, self.idle_seconds, self.background("idle", self._idle))
+            self.timers.arm(clocks.IDLE, st.seq, self.idle_seconds, self.background("idle", self._idle))
         else:
-            self.timers.cancel("idle")
+            self.timers.cancel(clocks.IDLE)
 
     async def _deal(self) -> None:
         async with self.lock:
             st = self.state
             if not st.ready_to_deal():
                 return
-            data: dict[str, Any] = {"seed": st.duplicate_seed() or (
-                self.fixed_seeds.pop(0) if self.fixed_seeds else secrets.token_hex(16))}
+            seed = st.duplicate_seed() or (self.fixed_seeds.pop(0) if self.fixed_seeds else secrets.token_hex(16))
+            match_seed = None
             if st.match is None:
-                data["match_seed"] = (st.duplicate["match_seed"] if st.duplicate is not None
-                                      else self.fixed_match_seed or secrets.token_hex(16))
-            await self.commit(("deal", data))
+                match_seed = (st.duplicate["match_seed"] if st.duplicate is not None
+                              else self.fixed_match_seed or secrets.token_hex(16))
+            await self.commit(j.Deal(seed=seed, match_seed=match_seed))
             await self.settle(room=True, hand=True)
 
     async def _countdown(self) -> None:
@@ -506,14 +484,14 @@ class LiveTable:
             late = [i for i, s in enumerate(st.seats) if s.occupied and not s.ready]
             if st.status != "waiting" or not late:
                 return
-            await self.commit(*(("ready", {"seat": i, "auto": True}) for i in late))
+            await self.commit(*(j.Ready(seat=i, auto=True) for i in late))
             await self.settle(room=True, hand=False)
 
     async def _idle(self) -> None:
         async with self.lock:
             if self.state.status != "waiting":
                 return
-            await self.commit(("dissolve", {"by": "idle"}))
+            await self.commit(j.Dissolve(by="idle"))
             await self.settle(room=True, hand=False)
 
     async def _timeout(self, seat: int, asked: int) -> None:
@@ -531,11 +509,11 @@ class LiveTable:
                 await self.act_locked(seat, claim_action)
                 return
             if st.missed[seat] + 1 >= st.settings.tuoguan_after:
-                await self.commit(("tuoguan", {"seat": seat, "on": True, "reason": "timeout"}))
+                await self.commit(j.Tuoguan(seat=seat, on=True, reason="timeout"))
             else:
                 # One slow turn is forgiven: the table plays this turn only (the seat is overdue, so
                 # schedule() arms its bot move) and the seat stays its player's.
-                await self.commit(("missed", {"seat": seat}))
+                await self.commit(j.Missed(seat=seat))
             await self.settle(room=True, hand=True)
 
     async def _evict(self) -> None:
@@ -617,17 +595,14 @@ class LiveTable:
                 chosen = view.legal[0]
 
     async def act_locked(self, seat: int, action: Action, human: bool = False) -> None:
-        records: list[tuple[str, dict[str, Any]]] = []
+        records: list[j.AnyRecord] = []
         hand = self.state.hand
         forgiven = human and self.state.missed[seat] > 0  # its run of missed turns ends: the room shows it
         # Acting ends 托管, but not in a claim window: the room message would show the table who could claim.
         if human and self.state.seats[seat].tuoguan and not (hand is not None and hand.phase == "claim") \
                 and not self.state.tuoguan_locked(seat):
-            records.append(("tuoguan", {"seat": seat, "on": False, "reason": "acted"}))
-        act: dict[str, Any] = {"seat": seat, "action": action_to_builtins(action)}
-        if human:
-            act["own"] = True
-        records.append(("act", act))
+            records.append(j.Tuoguan(seat=seat, on=False, reason="acted"))
+        records.append(j.Act(seat=seat, action=action, own=human))
         try:
             await self.commit(*records)
         finally:  # even after a failure: clocks and bots are armed again for the situation now
@@ -641,7 +616,7 @@ class LiveTable:
             if st.status == "dissolved":
                 raise TableError("dissolved", "the room was dissolved")
             seat = st.seat_of(player_id)
-            records: list[tuple[str, dict[str, Any]]] = []
+            records: list[j.AnyRecord] = []
             if seat is None and player_id in st.removed:
                 raise TableError("removed", "the operator removed you from this room")
             if seat is None:
@@ -652,9 +627,9 @@ class LiveTable:
                     self._watch(conn, player_id, name)
                     return None  # (a spectator has no seat)
                 self.check_name(name, player_id)
-                records.append(("seat", {"seat": seat, "player_id": player_id, "name": name}))
+                records.append(j.Seat(seat=seat, player_id=player_id, name=name))
             elif st.seats[seat].tuoguan and st.status != "finished" and not st.tuoguan_locked(seat):
-                records.append(("tuoguan", {"seat": seat, "on": False, "reason": "reconnected"}))
+                records.append(j.Tuoguan(seat=seat, on=False, reason="reconnected"))
             if records:
                 await self.commit(*records)
             old = self.conns[seat]
@@ -662,7 +637,7 @@ class LiveTable:
                 old.close(4000)
             self.conns[seat] = conn
             conn.seat = seat
-            self.timers.cancel(f"grace:{seat}")
+            self.timers.cancel(clocks.grace(seat))
             self.schedule()
             conn.send(message("welcome", st.shown_seq, player_id=player_id, name=name, seat=seat,
                               room=self.room_json()))
@@ -710,7 +685,7 @@ class LiveTable:
             st = self.state
             self.await_connection(seat)
             if st.vote is not None and st.status in ("waiting", "playing") and st.vote_passed(self.connected()):
-                await self.commit(("dissolve", {"by": "vote"}))  # the one who left was the last holdout
+                await self.commit(j.Dissolve(by="vote"))  # the one who left was the last holdout
                 await self.settle(room=True, hand=False)
                 return
             self.broadcast(room=True, hand=False)
@@ -720,7 +695,7 @@ class LiveTable:
         st = self.state
         if self.conns[seat] is None and st.status in ("waiting", "playing") and st.seats[seat].human:
             player = st.seats[seat].player_id
-            self.timers.arm(f"grace:{seat}", (player, st.seq), st.settings.grace_seconds,
+            self.timers.arm(clocks.grace(seat), (player, st.seq), st.settings.grace_seconds,
                             self.background("grace", lambda: self._grace(seat, player)))
 
     def connected(self) -> set[int]:
@@ -743,10 +718,10 @@ class LiveTable:
                 return
             if st.status == "waiting" and st.match is None and st.duplicate is None:
                 # Before the first hand an absent player's seat is freed for someone who will play.
-                await self.commit(("leave", {"seat": seat, "reason": "absent"}))
+                await self.commit(j.Leave(seat=seat, reason="absent"))
                 await self.settle(room=True, hand=False)
                 return
-            await self.commit(("tuoguan", {"seat": seat, "on": True, "reason": "disconnected"}))
+            await self.commit(j.Tuoguan(seat=seat, on=True, reason="disconnected"))
             await self.settle(room=True, hand=True)
 
     def start_after_recovery(self) -> None:
@@ -754,7 +729,7 @@ class LiveTable:
         st = self.state
         for i, s in enumerate(st.seats):
             if s.human and not s.tuoguan and st.status in ("waiting", "playing"):
-                self.timers.arm(f"grace:{i}", st.seq, st.settings.grace_seconds,
+                self.timers.arm(clocks.grace(i), st.seq, st.settings.grace_seconds,
                                 self.background("grace", functools.partial(self._grace, i)))
         if st.hand is not None:
             self.cursor = [len(st.hand.events)] * SEATS

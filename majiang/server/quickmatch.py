@@ -23,6 +23,7 @@ from sqlalchemy import select
 
 from majiang.platform.ratings import MODEL, mode_of
 from majiang.platform.schema import ratings
+from majiang.server import journal
 from majiang.server.protocol import RoomSettings
 
 log = logging.getLogger("majiang.server.quickmatch")
@@ -235,9 +236,9 @@ class QuickMatch:
         settings = RoomSettings(hands=HANDS, ranked=ranked)
         table = await open_room(self.server, first.ruleset, first.options, settings, first.player_id)
         async with table.lock:
-            records: list[tuple[str, dict[str, Any]]] = [
-                ("seat", {"seat": i, "player_id": t.player_id, "name": t.name}) for i, t in enumerate(players)]
-            records += [("seat", {"seat": i, "player_id": None, "name": f"Bot {i + 1}", "bot": table.bot_name})
+            records: list[journal.AnyRecord] = [
+                journal.Seat(seat=i, player_id=t.player_id, name=t.name) for i, t in enumerate(players)]
+            records += [journal.Seat(seat=i, player_id=None, name=f"Bot {i + 1}", bot=table.bot_name)
                         for i in range(len(players), len(players) + bots)]
             await table.commit(*records)
             for i in range(len(players)):

@@ -20,8 +20,8 @@ from majiang.engine.replay import decode as decode_replay
 from majiang.engine.replay import rebuild as rebuild_replay
 from majiang.engine.view import seat_view
 from majiang.rules.base import RulesetError
-from majiang.rules.registry import ENTRIES, RULESETS, make_ruleset
-from majiang.server import addresses, auth, openapi
+from majiang.rules.registry import ENTRIES, make_ruleset
+from majiang.server import addresses, auth, journal, openapi
 from majiang.server.botpace import PACE
 from majiang.server.intents import add_bots, dissolve
 from majiang.server.live_table import LiveTable, TableError
@@ -30,10 +30,11 @@ from majiang.server.memwatch import rss_mb
 from majiang.server.protocol import RoomCreate, RoomSettings, check_options, encoder
 from majiang.server.quotas import held
 from majiang.server.revocation import close_revoked
+from majiang.server.room_view import stored_room
 from majiang.server.services import Server
 from majiang.server.stats import match_stats
 from majiang.server.table_registry import new_code
-from majiang.server.table_state import SEATS, TableState
+from majiang.server.table_state import TableState
 
 log = logging.getLogger("majiang.server")
 TABLE_ERROR_STATUS = {"bad_message": 400, "internal": 500}  # other refusals of a table are 409
@@ -358,7 +359,7 @@ async def create_room(request: Request) -> Response:
     if spec.join:
         async with table.lock:
             seat = 0
-            await table.commit(("seat", {"seat": 0, "player_id": player.player_id, "name": player.name}))
+            await table.commit(journal.Seat(seat=0, player_id=player.player_id, name=player.name))
             await table.settle(room=True, hand=False)
             table.await_connection(0)  # a creator who never connects does not hold the seat
     return ok({"room": table.room_json(), "seat": seat}, 201)
@@ -384,10 +385,8 @@ async def open_room(server: Server, ruleset: str, options: dict[str, Any], setti
     table = LiveTable(state, server.store, server.settings.bot_name, limits.idle_seconds, limits.evict_seconds)
     settings_b = msgspec.to_builtins(settings)
     room_row = server.store.add_room(code, ruleset, state.options, settings_b)
-    create: dict[str, Any] = {"ruleset": ruleset, "options": state.options, "settings": settings_b, "by": creator}
-    if duplicate is not None:
-        create["duplicate"] = duplicate
-    await table.commit(("create", create))
+    await table.commit(journal.Create(ruleset=ruleset, options=state.options, settings=settings, by=creator,
+                                      duplicate=duplicate))
     await room_row
     await server.registry.add(table)
     return table
@@ -438,13 +437,12 @@ async def _open_rematch(server: Server, table: LiveTable, player: auth.Player) -
     if club is not None:  # a club room's rematch is the club's room too (members only)
         await server.platform.clubs.add_room(club, new.code, player.player_id)
     async with new.lock:
-        records: list[tuple[str, dict[str, Any]]] = []
+        records: list[journal.AnyRecord] = []
         for i, s in enumerate(old.seats):
             if s.bot is not None:
-                records.append(("seat", {"seat": i, "player_id": None, "name": s.name or f"Bot {i + 1}",
-                                         "bot": s.bot}))
+                records.append(journal.Seat(seat=i, player_id=None, name=s.name or f"Bot {i + 1}", bot=s.bot))
             elif s.player_id is not None and room_for[s.player_id]:
-                records.append(("seat", {"seat": i, "player_id": s.player_id, "name": s.name}))
+                records.append(journal.Seat(seat=i, player_id=s.player_id, name=s.name or ""))
         await new.commit(*records)
         for i, s in enumerate(new.state.seats):
             if s.human:
@@ -465,7 +463,7 @@ async def _seat_again(server: Server, new: LiveTable, player: auth.Player, seat:
         if st.status != "waiting" or st.seats[seat].occupied:
             return
         new.check_name(player.name, player.player_id)
-        await new.commit(("seat", {"seat": seat, "player_id": player.player_id, "name": player.name}))
+        await new.commit(journal.Seat(seat=seat, player_id=player.player_id, name=player.name))
         await new.settle(room=True, hand=False)
         new.await_connection(seat)
 
@@ -478,32 +476,7 @@ async def get_room(request: Request) -> Response:
     room = await stored_room(request.app.state.server.store, code)
     if room is None:
         raise NoRoom(f"no room {code}")
-    return ok({"room": room})
-
-
-async def stored_room(store: Any, code: str) -> dict[str, Any] | None:
-    """RoomState of a room that is not in memory (finished or dissolved before a restart, or let go),
-    from the store: the seats as its log's seat/leave records left them, totals from its hands."""
-    row = await store.room(code)
-    if row is None:
-        return None
-    seats: list[dict[str, Any]] = [{} for _ in range(SEATS)]
-    for kind, data in await store.seat_records(code):
-        seat = data.get("seat")
-        if isinstance(seat, int) and 0 <= seat < SEATS:
-            seats[seat] = data if kind == "seat" else {}
-    hands = await store.hands(code)
-    totals = json.loads(row["totals"])
-    cls = RULESETS.get(row["ruleset"])
-    return {
-        "code": row["code"], "ruleset": row["ruleset"], "title": cls.title if cls else row["ruleset"],
-        "options": json.loads(row["options"]), "settings": json.loads(row["settings"]), "status": row["status"],
-        "hand_no": len(hands),
-        "seats": [{"seat": i, "occupied": bool(s), "player_id": s.get("player_id"), "name": s.get("name"),
-                   "bot": s.get("bot"), "ready": False, "connected": False, "tuoguan": False, "missed": 0,
-                   "total": totals[i] if i < len(totals) else 0} for i, s in enumerate(seats)],
-        "totals": totals, "countdown": None, "vote": None, "vote_result": None, "next_deal": None, "rematch": None,
-    }
+    return ok({"room": room.to_json()})
 
 
 async def join_room(request: Request) -> Response:
@@ -527,7 +500,7 @@ async def join_room(request: Request) -> Response:
                 raise HTTPError(409, "same_address", "another seat at this table connects from your address, "
                                                      "and this room refuses that")
             table.check_name(player.name, player.player_id)
-            await table.commit(("seat", {"seat": seat, "player_id": player.player_id, "name": player.name}))
+            await table.commit(journal.Seat(seat=seat, player_id=player.player_id, name=player.name))
             await table.settle(room=True, hand=False)
             table.await_connection(seat)  # joined over REST: the seat is freed unless the websocket follows
     return ok({"room": table.room_json(), "seat": seat})

@@ -22,6 +22,7 @@ from sqlalchemy import Connection, delete, event, func, inspect, select, text, u
 from sqlalchemy.engine import make_url
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_engine
 
+from majiang.server import journal
 from majiang.server.hooks import HandHook, HandReport
 from majiang.server.metrics import COMMIT_SECONDS
 from majiang.server.schema import hand_seats, hands, players, revocations, room_events, room_owners, rooms
@@ -178,8 +179,9 @@ class Store:
         await self.engine.dispose()
 
     # --- writes (queued, group-committed) -------------------------------------------------
-    def append(self, code: str, idx: int, kind: str, data: dict[str, Any]) -> asyncio.Future[None]:
-        row = {"room_code": code, "idx": idx, "kind": kind, "data": json.dumps(data, separators=(",", ":"))}
+    def append(self, code: str, idx: int, record: journal.Record) -> asyncio.Future[None]:
+        kind, data = journal.encode(record)
+        row = {"room_code": code, "idx": idx, "kind": kind, "data": data.decode()}
         return self._put("event", row, code)
 
     def op(self, fn: Op, code: str | None = None) -> asyncio.Future[None]:
@@ -307,19 +309,21 @@ class Store:
                                      .order_by(rooms.c.created_at))
             return [r[0] for r in res]
 
-    async def events(self, code: str) -> list[tuple[int, str, dict[str, Any]]]:
+    async def events(self, code: str) -> list[tuple[int, journal.AnyRecord]]:
+        """The room's log in order: (its index, the record); a row that does not read raises JournalError."""
         async with self.engine.connect() as conn:
             res = await conn.execute(select(room_events.c.idx, room_events.c.kind, room_events.c.data)
                                      .where(room_events.c.room_code == code).order_by(room_events.c.idx))
-            return [(idx, kind, json.loads(data)) for idx, kind, data in res]
+            return [(idx, journal.decode(kind, data)) for idx, kind, data in res]
 
-    async def seat_records(self, code: str) -> list[tuple[str, dict[str, Any]]]:
+    async def seat_records(self, code: str) -> list[journal.Seat | journal.Leave]:
         """The room's ``seat`` and ``leave`` records in order (who sat where, for rooms not in memory)."""
         async with self.engine.connect() as conn:
             res = await conn.execute(select(room_events.c.kind, room_events.c.data)
                                      .where(room_events.c.room_code == code, room_events.c.kind.in_(["seat", "leave"]))
                                      .order_by(room_events.c.idx))
-            return [(kind, json.loads(data)) for kind, data in res]
+            found = (journal.decode(kind, data) for kind, data in res)
+            return [r for r in found if isinstance(r, journal.Seat | journal.Leave)]
 
     async def hands(self, code: str) -> list[dict[str, Any]]:
         async with self.engine.connect() as conn:

@@ -1,6 +1,6 @@
 """A table's state as a pure function of its log.
 
-Every change to a table is a *record* ``(kind, data)``; :meth:`TableState.apply` is the only
+Every change to a table is a *record* (majiang/server/journal.py); :meth:`TableState.apply` is the only
 way state changes, both live and when a table is rebuilt after a restart, so recovery is just
 applying the stored records again (the engine itself is deterministic). ``seq`` is the number
 of records applied: it is the sequence number every server message carries, and it stays
@@ -14,9 +14,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from majiang.engine import Hand, IllegalAction, Match, action_from_builtins
+from majiang.core.actions import Action
+from majiang.engine import Hand, IllegalAction, Match
 from majiang.rules.base import Ruleset
 from majiang.rules.registry import make_ruleset
+from majiang.server import journal as j
 from majiang.server.protocol import RoomSettings
 
 SEATS = 4
@@ -114,27 +116,44 @@ class TableState:
                 and not (self.match is not None and self.match.finished))
 
     # --- applying records -------------------------------------------------------------------
-    def apply(self, kind: str, data: dict[str, Any]) -> None:
+    def apply(self, record: j.AnyRecord) -> None:
         """Apply one record; raises (IllegalAction/ValueError) with the state unchanged."""
-        handler = getattr(self, f"_r_{kind}", None)
-        if handler is None:
-            raise ValueError(f"unknown record kind {kind!r}")
         self._secret = False
-        handler(**data)
+        match record:
+            case j.Create():  # the constructor already took the rest (recovery reads it back)
+                self.creator, self.duplicate = record.by, record.duplicate
+            case j.Seat():
+                self._r_seat(record.seat, record.player_id, record.name, record.bot)
+            case j.Leave():
+                self._r_leave(record.seat, record.reason)
+            case j.Ready():
+                self.seats[record.seat].ready = True
+            case j.Deal():
+                self._r_deal(record.seed, record.match_seed)
+            case j.Act():
+                self._r_act(record.seat, record.action, record.own)
+            case j.Tuoguan():
+                self._r_tuoguan(record.seat, record.on, record.reason)
+            case j.Missed():
+                self.missed[record.seat] += 1
+            case j.Vote():
+                self._r_vote(record.seat, record.agree)
+            case j.VoteEnd():
+                self._r_vote_end(record.result)
+            case j.Void():
+                self._r_void(record.by, record.reason)
+            case j.Dissolve():
+                self._r_dissolve(record.by)
+            case _:  # (a Record subclass the journal does not know: a programming error)
+                raise ValueError(f"unknown record {record!r}")
         self.seq += 1
         if not self._secret:
             self.shown_seq += 1
-        if kind == "deal":
+        if isinstance(record, j.Deal):
             hand = self.hand
             assert hand is not None
             for s in hand.to_act():
                 self.asked[s] = self.shown_seq
-
-    def _r_create(self, ruleset: str, options: dict[str, Any], settings: dict[str, Any],
-                  by: str | None = None, duplicate: dict[str, Any] | None = None) -> None:
-        """The first record: the constructor already took these (recovery reads them back)."""
-        self.creator = by
-        self.duplicate = duplicate
 
     def duplicate_seed(self) -> str | None:
         """The seed a tournament table deals next: its round's wall for that hand number (a hand dealt
@@ -177,9 +196,6 @@ class TableState:
         if self.match is not None:
             self.match.new_game()  # a new player means a new game: the dealer's streak starts again
 
-    def _r_ready(self, seat: int, auto: bool = False) -> None:
-        self.seats[seat].ready = True
-
     def _r_deal(self, seed: str, match_seed: str | None = None) -> None:
         if not self.ready_to_deal():
             raise ValueError("not everyone is ready")
@@ -204,14 +220,14 @@ class TableState:
         self.leaves.clear()
         self.hidden_steps = []
 
-    def _r_act(self, seat: int, action: dict[str, Any], own: bool = False) -> None:
+    def _r_act(self, seat: int, action: Action, own: bool = False) -> None:
         """``own``: the player chose it (not its bot, 托管 or a clock): its run of missed turns ends."""
         hand = self.hand
         if self.status != "playing" or self.match is None or hand is None:
             raise IllegalAction("no hand is being played")
         before = set(hand.to_act())
         window = hand.claim if hand.phase == "claim" else None
-        self.match.apply(seat, action_from_builtins(action))
+        self.match.apply(seat, action)
         self.acts[seat] += 1
         if self.seats[seat].tuoguan:
             self.auto_acts[seat] += 1
@@ -239,10 +255,6 @@ class TableState:
             self.timeouts[seat] += 1
         if on and self.status == "waiting":
             st.ready = True
-
-    def _r_missed(self, seat: int) -> None:
-        """The seat's turn clock ran out short of ``tuoguan_after`` in a row: the table plays this turn."""
-        self.missed[seat] += 1
 
     def _r_vote(self, seat: int, agree: bool) -> None:
         if self.vote is None:

@@ -27,6 +27,7 @@ import msgspec
 
 from majiang.platform import swiss
 from majiang.platform.tournaments import Tournaments
+from majiang.server import journal
 from majiang.server.protocol import RoomSettings
 from majiang.server.table_registry import new_code
 from majiang.server.table_state import SEATS
@@ -169,15 +170,14 @@ class Runner:
                 st = table.state
                 if st.status != "waiting" or st.match is not None:
                     continue
-                records: list[tuple[str, dict[str, Any]]] = []
+                records: list[journal.AnyRecord] = []
                 for i, s in enumerate(x["seats"]):
                     if st.seats[i].occupied:
                         continue
                     if s.get("bot"):
-                        records.append(("seat", {"seat": i, "player_id": None, "name": s["name"],
-                                                 "bot": table.bot_name}))
+                        records.append(journal.Seat(seat=i, player_id=None, name=s["name"], bot=table.bot_name))
                     else:
-                        records.append(("seat", {"seat": i, "player_id": s["player_id"], "name": s["name"]}))
+                        records.append(journal.Seat(seat=i, player_id=s["player_id"], name=s["name"]))
                 if records:
                     await table.commit(*records)
                 for i, s in enumerate(st.seats):

@@ -10,13 +10,17 @@ import asyncio
 import hashlib
 import json
 import shutil
+import sqlite3
 from pathlib import Path
 from typing import Any
 
 import msgspec
+import pytest
 
 from majiang.engine import seat_view
+from majiang.server import journal
 from majiang.server.recovery import rebuild
+from majiang.server.room_view import stored_room
 from majiang.server.store import Store
 
 DATA = Path(__file__).resolve().parent.parent / "data"
@@ -39,7 +43,7 @@ async def _rebuilt(db: Path) -> dict[str, Any]:
             st = (await rebuild(store, code)).state
             hand = st.hand
             out[name] = {
-                "kinds": sorted({k for _, k, _ in records}), "records": len(records),
+                "kinds": sorted({journal.kind_of(r) for _, r in records}), "records": len(records),
                 "seq": st.seq, "shown_seq": st.shown_seq, "status": st.status,
                 "seats": [[s.player_id, s.name, s.bot, s.ready, s.tuoguan] for s in st.seats],
                 "totals": st.totals, "hand_no": st.match.hand_no if st.match else None,
@@ -63,3 +67,56 @@ def test_a_log_written_before_the_typed_journal_rebuilds_the_same_tables(tmp_pat
                      "dissolve", "void"}  # every kind of record today's server writes is read back
     for name, want in EXPECTED["rooms"].items():
         assert {k: v for k, v in got[name].items() if k != "creator"} == want, name
+    # the create record is applied too: the creator survives a restart (rooms per player count it)
+    players = EXPECTED["codes"]["players"]
+    assert [got[n]["creator"] for n in ("play", "vote", "gone")] == [players[p] for p in ("alice", "bob", "carol")]
+
+
+def test_every_stored_row_reads_back_to_a_record_that_writes_the_same_row() -> None:
+    con = sqlite3.connect(DATA / "journal_v0.sqlite3")
+    try:
+        rows = con.execute("SELECT kind, data FROM room_events ORDER BY room_code, idx").fetchall()
+    finally:
+        con.close()
+    assert len(rows) == sum(r["records"] for r in EXPECTED["rooms"].values())
+    for kind, data in rows:
+        record = journal.decode(kind, data)
+        assert isinstance(record, journal.KINDS[kind])
+        assert journal.encode(record) == (kind, data.encode())  # format 0, byte for byte
+
+
+def test_a_row_that_is_not_a_record_is_refused_by_name() -> None:
+    with pytest.raises(journal.JournalError, match="unknown record kind 'sit'"):
+        journal.decode("sit", b'{"seat":0}')
+    with pytest.raises(journal.JournalError, match="a seat record that does not read"):
+        journal.decode("seat", b'{"seat":"north","player_id":null,"name":"x"}')
+    with pytest.raises(journal.JournalError, match="a act record"):
+        journal.decode("act", b'{"seat":0,"action":{"type":"fly"}}')
+
+
+def test_a_stored_room_and_a_live_one_are_the_same_view(tmp_path: Path) -> None:
+    """One room view (majiang/server/room_view.py): a room read back from the store has the fields of
+    the live table's, and the seats the log left (its bots with their level) are the live table's."""
+    db = tmp_path / "journal_v0.sqlite3"
+    shutil.copy(DATA / "journal_v0.sqlite3", db)
+
+    async def both() -> tuple[dict[str, Any], dict[str, Any], dict[str, Any]]:
+        store = Store(f"sqlite+aiosqlite:///{db}")
+        await store.open(False)
+        try:
+            code = EXPECTED["codes"]["play"]
+            live = (await rebuild(store, code)).room_json()
+            stored = await stored_room(store, code)
+            gone = await stored_room(store, EXPECTED["codes"]["gone"])
+            assert stored is not None and gone is not None
+            return live, stored.to_json(), gone.to_json()
+        finally:
+            await store.close()
+
+    live, stored, gone = asyncio.run(both())
+    assert list(stored) == list(live) and list(stored["seats"][0]) == list(live["seats"][0])
+    same = ("seat", "occupied", "player_id", "name", "bot", "level")
+    assert [[s[k] for k in same] for s in stored["seats"]] == [[s[k] for k in same] for s in live["seats"]]
+    assert stored["settings"] == live["settings"] and stored["options"] == live["options"]
+    assert sum(s["bot"] is not None and s["level"] is not None for s in stored["seats"]) == 3
+    assert gone["status"] == "dissolved" and gone["seats"][0]["name"] == "Carol"

@@ -22,6 +22,7 @@ from typing import Any
 import httpx
 from redis.asyncio import BlockingConnectionPool, Redis
 
+from majiang.server import journal
 from majiang.server.cluster.fencing import claim_epoch, current_epoch
 from majiang.server.cluster.lease import Leases
 from majiang.server.cluster.routing import HOP, hop_value
@@ -121,7 +122,7 @@ class Cluster:
                     table = None
                 else:
                     if table.state.vote is not None:  # nobody could answer it in time: as after a restart
-                        await table.commit(("vote_end", {"result": "restart"}))
+                        await table.commit(journal.VoteEnd(result="restart"))
                     await self.registry.add(table)
                     table.start_after_recovery()
                     self.takeovers += 1

@@ -155,25 +155,29 @@ async def test_ban_revoke_announce_drain_watch(server: ServerProcess, http: http
     await c.next_of("welcome", after=0)
     # drain: no new rooms, the running match plays to its end
     r = await http.post("/api/admin/drain", json={"on": True, "reason": "upgrade to 0.2"}, headers=OP)
-    assert r.status_code == 200 and r.json()["drain"]["on"] is True
-    other = await session(http, "Late")
-    refused = await http.post("/api/rooms", json={"ruleset": "anqing"}, headers=auth(other["token"]))
-    assert refused.status_code == 503 and refused.json()["error"] == "draining"
-    assert (await http.get("/api/announcement")).json()["draining"] is True
-    c.autoplay = True
-    await c.send({"type": "ready"})
-    await c.wait(lambda c: c.view)
-    w = await http.post(f"/api/rooms/{code}/admin/watch", json={"reason": "report of collusion"}, headers=OP)
-    assert w.status_code == 200
-    revealed = w.json()["view"]["revealed"]
-    assert len(revealed) == 4 and all(len(tiles) >= 13 for tiles in revealed)
-    overview = (await http.get("/api/admin/overview", headers=OP)).json()
-    tables = {t["code"]: t for n in overview["nodes"] for t in n["tables"]}
-    assert tables[code]["seats"][0]["name"] == "Watched" and tables[code]["hand_no"] == 1
-    assert any(p["room"] == code and p["name"] == "Watched" for n in overview["nodes"] for p in n["online"])
-    assert overview["drain"]["on"] is True
-    await c.next_of("match_end", timeout=120, after=0)
-    r = await http.post("/api/admin/drain", json={"on": False, "reason": "upgrade done"}, headers=OP)
+    try:  # the shared server must not stay drained if this fails (every later test would be refused)
+        assert r.status_code == 200 and r.json()["drain"]["on"] is True
+        other = await session(http, "Late")
+        refused = await http.post("/api/rooms", json={"ruleset": "anqing"}, headers=auth(other["token"]))
+        assert refused.status_code == 503 and refused.json()["error"] == "draining"
+        assert (await http.get("/api/announcement")).json()["draining"] is True
+        c.autoplay = True
+        await c.send({"type": "ready"})
+        await c.wait(lambda c: c.view)
+        w = await http.post(f"/api/rooms/{code}/admin/watch", json={"reason": "report of collusion"}, headers=OP)
+        assert w.status_code == 200
+        revealed, seats = w.json()["view"]["revealed"], w.json()["view"]["seats"]
+        # every concealed tile of every seat (however far the bots got: a claim leaves fewer than 13)
+        assert len(revealed) == 4 and [len(t) for t in revealed] == [s["hand_count"] for s in seats]
+        assert all(len(t) + 3 * len(s["melds"]) >= 13 for t, s in zip(revealed, seats, strict=True))
+        overview = (await http.get("/api/admin/overview", headers=OP)).json()
+        tables = {t["code"]: t for n in overview["nodes"] for t in n["tables"]}
+        assert tables[code]["seats"][0]["name"] == "Watched" and tables[code]["hand_no"] == 1
+        assert any(p["room"] == code and p["name"] == "Watched" for n in overview["nodes"] for p in n["online"])
+        assert overview["drain"]["on"] is True
+        await c.next_of("match_end", timeout=120, after=0)
+    finally:
+        r = await http.post("/api/admin/drain", json={"on": False, "reason": "upgrade done"}, headers=OP)
     assert r.status_code == 200
     assert (await http.post("/api/rooms", json={"ruleset": "anqing"}, headers=auth(other["token"]))).status_code == 201
     log = (await http.get("/api/admin/actions", headers=OP)).json()["actions"]

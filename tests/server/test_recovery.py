@@ -129,7 +129,9 @@ async def test_timeouts_counted_before_a_sigkill_still_count_after_it(fresh: tup
     count is derived from the log's ``tuoguan`` records (reason ``timeout``), so a kill -9 and a rebuild
     keep it: one timeout before the kill and one after lock 托管 on with ``max_timeouts`` 2."""
     data_dir, url = fresh
-    quick = {"discard_seconds": 1.0, "claim_seconds": 0.5, "ready_seconds": 0.5, "grace_seconds": 60,
+    # The turn clock is long enough that no second timeout can come between 托管 going off and the kill
+    # (at 1 s a loaded machine let one in: the seat was locked in 托管 before the restart).
+    quick = {"discard_seconds": 3.0, "claim_seconds": 0.5, "ready_seconds": 0.5, "grace_seconds": 60,
              "bot_delay": 0.2, "max_timeouts": 2, "tuoguan_after": 1, "hands": 8}
 
     def my_turn(c: Client) -> Any:
@@ -149,7 +151,7 @@ async def test_timeouts_counted_before_a_sigkill_still_count_after_it(fresh: tup
             await c.next_of("welcome", after=0)
             await c.send({"type": "ready"})
             await c.wait(my_turn, timeout=30)
-            await c.wait(in_tuoguan, timeout=5)  # the first timeout: 托管 on
+            await c.wait(in_tuoguan, timeout=8)  # the first timeout: 托管 on
             await c.send({"type": "tuoguan", "on": False})  # allowed: 1 of 2
             await c.wait(lambda c: not in_tuoguan(c), timeout=5)
         srv.kill()
@@ -160,7 +162,7 @@ async def test_timeouts_counted_before_a_sigkill_still_count_after_it(fresh: tup
         await c.next_of("welcome", after=0)
         assert not in_tuoguan(c)
         await c.wait(my_turn, timeout=30)
-        await c.wait(in_tuoguan, timeout=5)  # the second timeout of the match, after the restart
+        await c.wait(in_tuoguan, timeout=8)  # the second timeout of the match, after the restart
         start = len(c.messages)
         await c.send({"type": "tuoguan", "on": False})
         err = await c.wait(lambda c: next((m for m in c.messages[start:] if m["type"] == "error"), None)

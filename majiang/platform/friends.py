@@ -104,8 +104,8 @@ class Friends:
             raise FriendError(400, "self", "that is your own player code")
         async with self.store.engine.begin() as conn:
             name = await self._name(conn, other)
-            if name is None:
-                raise FriendError(404, "bad_code", "no player has that code")
+            if name is None:  # (a code is looked up by the route: here an id named nobody)
+                raise FriendError(404, "not_found", f"no player has the id {other}")
             mine, theirs = await self._link(conn, me, other), await self._link(conn, other, me)
             if mine == "friend":
                 raise FriendError(409, "already_friends", f"{name} is your friend already")

@@ -491,6 +491,9 @@ async def join_room(request: Request) -> Response:
         st = table.state
         seat = st.seat_of(player.player_id)
         if seat is None:
+            if st.duplicate is not None:  # (between a tournament table's opening and its seating a seat is free)
+                raise HTTPError(403, "tournament", "a tournament's table seats only the players the tournament "
+                                                   "drew for it")
             if player.player_id in st.removed:
                 raise HTTPError(403, "removed", "the operator removed you from this room")
             seat = st.free_seat()

@@ -59,7 +59,8 @@ def fuzzed(backend: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[S
 scalars = st.one_of(st.none(), st.booleans(), st.integers(min_value=-(2**70), max_value=2**70),
                     st.sampled_from([0, 1, 3, 4, 33, 34, 42, -1, 2**31, 2**63, 2**64]),
                     st.floats(allow_nan=False, allow_infinity=False), st.text(max_size=40),
-                    st.sampled_from(["anqing", "hefei", "A", "B", "\x00", "\u3164", "Bot 1", "all"]))
+                    st.sampled_from(["anqing", "hefei", "baida", "guobiao", "A", "B", "\x00", "\u3164", "Bot 1",
+                                     "all"]))
 values = st.recursive(scalars, lambda inner: st.one_of(st.lists(inner, max_size=5),
                                                         st.dictionaries(st.text(max_size=12), inner, max_size=5)),
                       max_leaves=20)

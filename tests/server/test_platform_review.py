@@ -100,7 +100,7 @@ async def test_lobby_socket_garbage_gets_an_error_naming_it(server: ServerProces
 async def test_a_sealed_tables_hands_hide_the_winners_tiles(fresh: tuple[Path, str | None]) -> None:  # noqa: F811
     """A tournament table's finished hand, while its round runs: no seed and no settlement beyond who won
     and the points (its decomposition is the winner's concealed tiles, from a wall the other tables deal
-    later); the operator sees all of it."""
+    later); the operator sees all of it. And nobody else can join it."""
     data_dir, url = fresh
     srv = ServerProcess(data_dir, url).start()
     try:
@@ -140,6 +140,14 @@ async def test_a_sealed_tables_hands_hide_the_winners_tiles(fresh: tuple[Path, s
                                           "draw": full["settlement"]["draw"]}
             assert "decomposition" not in json.dumps(shown) and "per_winner" not in json.dumps(shown)
             assert shown["totals"] and shown["stats"]
+            # nobody the tournament did not draw takes a seat there (a free one between opening and seating)
+            before = (await http.get(f"/api/rooms/{room}", headers=OP)).json()["room"]["seats"]
+            stranger = await session(http, f"X{secrets.token_hex(2)}")
+            r = await http.post(f"/api/rooms/{room}/join", headers=auth(stranger["token"]))
+            assert r.status_code == 403 and r.json()["error"] == "tournament", r.text
+            after = (await http.get(f"/api/rooms/{room}", headers=OP)).json()["room"]["seats"]
+            assert [s["player_id"] for s in after] == [s["player_id"] for s in before]
+            assert stranger["player_id"] not in [s["player_id"] for s in after]
     finally:
         srv.stop()
 

@@ -17,7 +17,7 @@ from sqlalchemy.ext.asyncio import AsyncConnection
 
 from majiang.platform.accounts import AccountError
 from majiang.platform.records import clean_replay_code, new_replay_code
-from majiang.platform.schema import friend_codes, friend_links, room_invites
+from majiang.platform.schema import club_members, friend_codes, friend_links, room_invites
 from majiang.server.schema import players, rooms
 from majiang.server.store import Store
 
@@ -251,14 +251,19 @@ class Friends:
 
     async def invites_for(self, me: str) -> list[dict[str, Any]]:
         """The invites I have not answered to rooms still open, newest first; lapsed ones are dropped."""
+        # a club room's invite lapses too for someone no longer a member (kicked, banned, left): the
+        # room is the club's and, as everywhere, not shown to outsiders
+        membership = and_(club_members.c.club_id == room_invites.c.club_id, club_members.c.player_id == me,
+                          club_members.c.status == "member")
         async with self.store.engine.begin() as conn:
             res = await conn.execute(
-                select(room_invites, rooms.c.status, rooms.c.ruleset)
+                select(room_invites, rooms.c.status, rooms.c.ruleset, club_members.c.player_id.label("member"))
                 .join(rooms, rooms.c.code == room_invites.c.room_code, isouter=True)
+                .join(club_members, membership, isouter=True)
                 .where(room_invites.c.to_player == me).order_by(room_invites.c.at.desc()))
             live, lapsed = [], []
             for r in res.mappings():
-                if r["status"] in OPEN:
+                if r["status"] in OPEN and (r["club_id"] is None or r["member"] is not None):
                     live.append({"room": r["room_code"], "from": r["from_player"], "from_name": r["from_name"],
                                  "club_id": r["club_id"], "ruleset": r["ruleset"], "at": r["at"]})
                 else:

@@ -192,3 +192,35 @@ async def test_racing_accepts_and_registrations(server: ServerProcess, http: htt
         assert len(d["players"]) == 4 == sum(x.status_code == 200 for x in got), d["players"]
     finally:
         await http.post(f"/api/tournaments/{tid}/cancel", headers=OP)
+
+
+async def test_a_club_rooms_invite_lapses_for_one_no_longer_a_member(server: ServerProcess,
+                                                                      http: httpx.AsyncClient) -> None:
+    owner, member = [await session(http, f"K{i}{secrets.token_hex(2)}") for i in range(2)]
+    r = await http.post("/api/clubs", json={"name": "圈" + secrets.token_hex(2), "description": "",
+                                            "preset": {"ruleset": "anqing", "hands": 1}}, headers=auth(owner["token"]))
+    assert r.status_code == 201, r.text
+    club = r.json()
+    r = await http.post("/api/clubs/join", json={"invite_code": club["invite_code"]}, headers=auth(member["token"]))
+    assert r.status_code == 200, r.text
+    r = await http.post(f"/api/clubs/{club['club_id']}/requests/{member['player_id']}", json={"approve": True},
+                        headers=auth(owner["token"]))
+    assert r.status_code == 200, r.text
+    r = await http.post(f"/api/clubs/{club['club_id']}/rooms", json={}, headers=auth(owner["token"]))
+    assert r.status_code == 201, r.text
+    code = r.json()["room"]["code"]
+    r = await http.post("/api/invites", json={"room": code, "player_id": member["player_id"]},
+                        headers=auth(owner["token"]))
+    assert r.status_code == 201, r.text
+    mine = (await http.get("/api/invites", headers=auth(member["token"]))).json()["invites"]
+    assert [i["room"] for i in mine] == [code]
+    r = await http.post(f"/api/clubs/{club['club_id']}/members/{member['player_id']}", json={"action": "ban"},
+                        headers=auth(owner["token"]))
+    assert r.status_code == 200, r.text
+    # banned: the club's room code is not the outsider's to see, neither listed nor on the lobby's hello
+    assert (await http.get("/api/invites", headers=auth(member["token"]))).json()["invites"] == []
+    lc = await LobbyClient(server.ws_base, member["token"]).connect()
+    try:
+        assert (await lc.next_of("hello", after=0))["invites"] == []
+    finally:
+        await lc.close()

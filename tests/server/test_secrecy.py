@@ -86,7 +86,8 @@ def check_clock(msg: dict[str, Any], engine_view: dict[str, Any], seat: int) -> 
         assert clock["seats"] == [engine_view["current"]], (seat, clock, engine_view["current"])
 
 
-@pytest.mark.parametrize("ruleset,options", [("anqing", {"mode": "A"}), ("hefei", {"room": "baoting"}), ("baida", {})])
+@pytest.mark.parametrize("ruleset,options", [("anqing", {"mode": "A"}), ("hefei", {"room": "baoting"}), ("baida", {}),
+                                             ("guobiao", {})])
 async def test_no_seat_ever_sees_another_seats_tiles_or_the_wall(
         server: ServerProcess, http: httpx.AsyncClient, ruleset: str, options: dict[str, Any]) -> None:
     people = [await session(http, f"座{i}") for i in range(4)]

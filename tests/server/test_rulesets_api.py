@@ -45,6 +45,9 @@ async def test_guobiao_is_listed_with_its_options_and_the_fan_table(server: Serv
     assert labels["min_fan"] == {"zh": "起和番数", "en": "Minimum fans"} and labels["base"]["zh"] == "底分"
     rows = gb["rules_table"]["default"]
     names = {row["name"]["zh"]: row for row in rows}
-    # the payment rows, then all 81 fans by value
-    assert len(rows) == 3 + 81 and names["十三幺"]["value"]["zh"] == "88"
+    # the payment rows, then all 81 fans by value and 明暗杠 (scored as PyMahjongGB scores it), each explained
+    assert len(rows) == 3 + 82 and names["十三幺"]["value"]["zh"] == "88"
+    assert names["明暗杠"]["value"]["zh"] == "5" and all(row["when"]["zh"] and row["when"]["en"] for row in rows)
+    values = [int(row["value"]["zh"]) for row in rows[3:]]
+    assert values == sorted(values, reverse=True)
     assert names["花牌"]["name"]["en"] == "Flower Tiles"

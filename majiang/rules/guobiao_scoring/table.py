@@ -17,8 +17,9 @@ HEAD: tuple[TableRow, ...] = (
 
 
 def rules_table(mode: str | None) -> list[TableRow]:
-    """The rows of the (one) page: the payment, then every fan by value, highest first."""
+    """The rows of the (one) page: the payment, then every fan by value, highest first, with 明暗杠 (not
+    one of the book's 81, but scored, as PyMahjongGB scores it) beside the kong fans of its value."""
     out = list(HEAD)
-    for f in fans.FANS:
-        out.append(row(f.zh, f.en, str(f.value), getattr(f, "when_zh", "") or "", getattr(f, "when_en", "") or ""))
+    for f in sorted(fans.ALL_FANS, key=lambda f: -f.value):  # stable: the book's order within a value
+        out.append(row(f.zh, f.en, str(f.value), f.when_zh, f.when_en))
     return out

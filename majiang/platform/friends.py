@@ -53,7 +53,8 @@ class Friends:
                                             .where(friend_codes.c.player_id == player_id))).scalar()
                 if found is not None:
                     return str(found)
-            await conn.execute(delete(friend_codes).where(friend_codes.c.player_id == player_id))
+            else:  # (only a renewal deletes: the first code of two requests at once must not delete the other's)
+                await conn.execute(delete(friend_codes).where(friend_codes.c.player_id == player_id))
             for _ in range(8):  # 31^8 codes: a collision is rare, eight in a row never happens
                 code = new_replay_code()
                 try:
@@ -62,6 +63,11 @@ class Friends:
                                                                        created_at=time.time()))
                     return code
                 except IntegrityError:
+                    # another request of this player made its first code at the same moment: that one
+                    found = (await conn.execute(select(friend_codes.c.code)
+                                                .where(friend_codes.c.player_id == player_id))).scalar()
+                    if found is not None:
+                        return str(found)
                     continue
         raise FriendError(503, "busy", "could not make a player code; try again")
 
@@ -177,6 +183,12 @@ class Friends:
         were friends (only then may the other be told, as of a removal: a block is never announced)."""
         if other == me:
             raise FriendError(400, "self", "you cannot block yourself")
+        try:
+            return await self._block(me, other)
+        except IntegrityError:  # blocked from another device at the same moment: blocked, as asked
+            return False
+
+    async def _block(self, me: str, other: str) -> bool:
         async with self.store.engine.begin() as conn:
             if await self._name(conn, other) is None:
                 raise FriendError(404, "not_found", "no such player")

@@ -178,6 +178,16 @@ async def test_racing_accepts_and_registrations(server: ServerProcess, http: htt
         [x.text for x in got]
     assert [f["player_id"] for f in (await _friends(http, a))["friends"]] == [b["player_id"]]
     assert [f["player_id"] for f in (await _friends(http, b))["friends"]] == [a["player_id"]]
+    # a new player's first code asked for by two devices at once: one code, both told it
+    newcomer = await session(http, f"N{secrets.token_hex(2)}")
+    got = await asyncio.gather(*[http.get("/api/friends", headers=auth(newcomer["token"])) for _ in range(4)])
+    assert all(x.status_code == 200 for x in got), [x.text for x in got]
+    assert len({x.json()["code"] for x in got}) == 1
+    # blocking from two devices at once: blocked once, no error
+    got = await asyncio.gather(*[http.post(f"/api/friends/{newcomer['player_id']}", json={"action": "block"},
+                                           headers=auth(a["token"])) for _ in range(4)])
+    assert all(x.status_code == 200 for x in got), [x.text for x in got]
+    assert [p["player_id"] for p in (await _friends(http, a))["blocked"]] == [newcomer["player_id"]]
 
     people = [await register(http, "r" + secrets.token_hex(5), name=f"Rp{i}") for i in range(8)]
     r = await http.post("/api/tournaments", headers=OP, json={"name": "race", "ruleset": "hefei", "rounds": 1,

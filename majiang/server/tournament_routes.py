@@ -160,7 +160,15 @@ async def listing(request: Request) -> Response:
 async def detail(request: Request) -> Response:
     tid = tid_of(request)
     await visible(request, tid)
-    return ok(await request.app.state.server.tournaments.events.detail(tid))
+    server = request.app.state.server
+    d = await server.tournaments.events.detail(tid)
+    # A round is written (seating, hashes, codes) before its rooms open; a code is given out only once
+    # its room exists, so a player following it never meets "no room" in that moment.
+    for rnd in d["rounds"]:
+        for x in rnd["tables"]:
+            if not x["finished"] and not await server.store.room_exists(x["room"]):
+                x["room"] = None
+    return ok(d)
 
 
 async def record(request: Request) -> Response:

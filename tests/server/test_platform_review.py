@@ -122,6 +122,8 @@ async def test_a_sealed_tables_hands_hide_the_winners_tiles(fresh: tuple[Path, s
                 if not d["rounds"] or not d["rounds"][0]["tables"]:
                     return None
                 room = d["rounds"][0]["tables"][0]["room"]
+                if room is None:  # seated, its room not open yet
+                    return None
                 full = (await http.get(f"/api/rooms/{room}/hands", headers=OP)).json().get("hands", [])
                 won = [h for h in full if h["settlement"].get("winners")]
                 return (room, won[0]) if won else None

@@ -101,8 +101,8 @@ async def test_sixteen_players_three_rounds_duplicate_walls_and_a_kill(fresh: tu
             assert groups == [sorted(ids[i:i + 4]) for i in range(0, 16, 4)]  # by rating, then registration
             first = r1[0]
             by_id = {p["player_id"]: p for p in people}
-            # (the round's tables are written before their rooms open: connecting at once could find no room)
-            await until("round 1's first room", lambda: _open(http, first["room"]))
+            # the codes are given out only once the rooms are open: connecting at once finds the room
+            assert await _open(http, first["room"])
             clients = [await Client(srv.ws_base, first["room"], by_id[s["player_id"]]["token"]).connect()
                        for s in first["seats"]]
             for c in clients:
@@ -190,7 +190,10 @@ async def test_sixteen_players_three_rounds_duplicate_walls_and_a_kill(fresh: tu
 
 async def _round(http: httpx.AsyncClient, tid: str, n: int) -> dict[str, Any] | None:
     d = await detail(http, tid)
-    return d if len(d["rounds"]) >= n and len(d["rounds"][n - 1]["tables"]) == 4 else None
+    if len(d["rounds"]) < n or len(d["rounds"][n - 1]["tables"]) != 4:
+        return None
+    # a table's code is given out once its room is open (the round is written before its rooms open)
+    return d if all(x["room"] or x["finished"] for x in d["rounds"][n - 1]["tables"]) else None
 
 
 async def _open(http: httpx.AsyncClient, code: str) -> bool:

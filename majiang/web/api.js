@@ -127,6 +127,7 @@ export const api = {
   quickPoll: (id) => call('GET', `/api/quickmatch/${encodeURIComponent(id)}`),
   quickCancel: (id) => call('POST', `/api/quickmatch/${encodeURIComponent(id)}/cancel`, {}),
   tournaments: () => call('GET', '/api/tournaments'),
+  createTournament: (body) => call('POST', '/api/tournaments', body),
   tournament: (tid) => call('GET', `/api/tournaments/${encodeURIComponent(tid)}`),
   tournamentAct: (tid, what) => call('POST', `/api/tournaments/${encodeURIComponent(tid)}/${what}`, {}),
   leaderboard: (ruleset, mode, limit = 50) =>

@@ -1,9 +1,11 @@
 // The tournament pages: #/tournaments (the events this player may see) and #/tournament/<tid> (register,
 // check in, your table, the standings with their tie-breaks, each round's tables and its walls'
-// commitment, the seeds once the round is over). docs/tournaments.md.
-import {h, mount} from './dom.js';
-import {dateText, rulesetName, t} from './i18n.js';
+// commitment, the seeds once the round is over). docs/tournaments.md. On #/tournaments a club's owner or
+// admin (for one of their clubs) and an operator-role account also find the form that creates one.
+import {h, mount, toast} from './dom.js';
+import {dateText, getLang, rulesetName, t} from './i18n.js';
 import {api, session} from './api.js';
+import {errorText} from './screens/account.js';
 
 const REFRESH_MS = 3000;  // a running event moves on by itself: the page reads it again this often
 
@@ -18,17 +20,112 @@ function facts(x) {
     h('span', {class: 'chip'}, x.start_at ? t('t_start_at', {when: dateText(x.start_at)}) : t('t_when_full')));
 }
 
+// The operator role rides in the account's token (majiang/server/auth.py `issue`: claim "r").
+function isOperator() {
+  try {
+    const body = (session.token || '').split('.')[0].replace(/-/g, '+').replace(/_/g, '/');
+    return JSON.parse(atob(body + '='.repeat((4 - body.length % 4) % 4))).r === 'operator';
+  } catch { return false; }
+}
+
+// The server's refusals (majiang/server/tournament_routes.py `create`) name the field first: say it in
+// the page's language; anything else through the shared error words.
+const ERR_FIELDS = ['name', 'ruleset', 'options', 'rounds', 'hands', 'capacity', 'start_at', 'settings'];
+function createError(e) {
+  if (e.code === 'bad_request') {
+    const field = ERR_FIELDS.find((f) => (e.message || '').startsWith(`${f} `) || (e.message || '').startsWith(`${f}:`));
+    if (field) return t(`t_err_${field}`);
+  }
+  if (e.code === 'forbidden') return t('t_err_forbidden');
+  if (e.code === 'draining') return t('t_err_draining');
+  return errorText(e);
+}
+
+const inLang = (text) => (text ? (text[getLang()] || text.zh || text.en) : null);
+
+function createForm(clubs, operator, info, done) {
+  const num = (id, value, lo, hi) => h('input', {id, type: 'number', min: lo, max: hi, step: 1, value, required: true, inputmode: 'numeric'});
+  const field = (id, label, input) => h('label', {class: 'field', for: id}, h('span', {}, label), input);
+  const club = h('select', {id: 'tc-club', 'data-testid': 'tc-club'},
+    clubs.map((c) => h('option', {value: c.club_id}, c.name)),
+    operator ? h('option', {value: ''}, t('t_no_club')) : null);
+  const name = h('input', {id: 'tc-name', 'data-testid': 'tc-name', maxlength: 64, required: true});
+  const ruleset = h('select', {id: 'tc-ruleset', 'data-testid': 'tc-ruleset'},
+    info.rulesets.map((r) => h('option', {value: r.name}, rulesetName(r.name, r.title))));
+  const modeBox = h('div', {class: 't-mode'});
+  let modeKey = null, modeSel = null;
+  function renderMode() {
+    const rs = info.rulesets.find((r) => r.name === ruleset.value);
+    const inf = rs && (rs.option_info || []).find((o) => (o.key === 'mode' || o.key === 'room') && o.choices);
+    modeKey = inf ? inf.key : null;
+    modeSel = inf ? h('select', {id: 'tc-mode', 'data-testid': 'tc-mode'}, Object.keys(inf.choices).map((c) =>
+      h('option', {value: c, selected: rs.options && rs.options[inf.key] === c ? true : undefined}, inLang(inf.choices[c]) || c))) : null;
+    mount(modeBox, modeSel ? field('tc-mode', inLang(inf.label) || t('t_mode'), modeSel)
+      : h('p', {class: 'muted'}, t('t_one_mode')));
+  }
+  ruleset.addEventListener('change', renderMode);
+  renderMode();
+  const rounds = num('tc-rounds', 3, 1, 16), hands = num('tc-hands', 4, 1, 16), capacity = num('tc-capacity', 16, 2, 256);
+  const full = h('input', {type: 'radio', name: 'tc-start', value: 'full', checked: true, 'data-testid': 'tc-when-full'});
+  const timed = h('input', {type: 'radio', name: 'tc-start', value: 'at', 'data-testid': 'tc-timed'});
+  const when = h('input', {type: 'datetime-local', id: 'tc-when', 'data-testid': 'tc-when', 'aria-label': t('t_start_time')});
+  const err = h('p', {class: 't-error', 'data-testid': 'tc-error', role: 'alert'});
+  async function submit(ev) {
+    ev.preventDefault();
+    mount(err);
+    let startAt = null;
+    if (timed.checked) {
+      const ms = when.value ? new Date(when.value).getTime() : NaN;
+      if (!Number.isFinite(ms)) { mount(err, t('t_err_start_at')); return; }
+      startAt = Math.round(ms / 1000);
+    }
+    const whole = (el) => (/^\d+$/.test(el.value.trim()) ? Number(el.value) : el.value);
+    const body = {name: name.value, ruleset: ruleset.value, options: modeKey ? {[modeKey]: modeSel.value} : {},
+      rounds: whole(rounds), hands: whole(hands), capacity: whole(capacity), start_at: startAt};
+    if (club.value) body.club_id = club.value;
+    try {
+      const out = await api.createTournament(body);
+      toast(() => t('t_created'));
+      done(out.tid);
+    } catch (e) { mount(err, createError(e)); }
+  }
+  return h('form', {class: 'card t-create', novalidate: true, onsubmit: submit, 'data-testid': 't-create'},
+    h('h2', {}, t('t_create')),
+    h('div', {class: 't-grid'},
+      field('tc-club', t('t_club'), club), field('tc-name', t('t_name'), name),
+      field('tc-ruleset', t('ruleset'), ruleset), modeBox,
+      field('tc-rounds', t('t_rounds_field'), rounds), field('tc-hands', t('t_hands_field'), hands),
+      field('tc-capacity', t('t_capacity'), capacity)),
+    h('fieldset', {class: 't-start'}, h('legend', {}, t('t_start')),
+      h('label', {class: 'check'}, full, ' ', t('t_when_full')),
+      h('label', {class: 'check'}, timed, ' ', t('t_start_time'), ' ', when)),
+    err,
+    h('button', {type: 'submit', class: 'primary', 'data-testid': 'tc-go'}, t('t_create_go')));
+}
+
 export function tournamentsScreen({app}) {
   let disposed = false;
+  let fresh = null;  // the event just created: marked in the list
   const root = h('section', {class: 'screen tourney', 'data-testid': 'tournaments'});
   mount(app, root);
+  async function creator() {
+    // who may create: an admin of a club (for that club), an operator-role account (for no club)
+    if (!session.token) return null;
+    const operator = isOperator();
+    let clubs = [];
+    try { clubs = ((await api.clubs()).clubs || []).filter((c) => c.role === 'owner' || c.role === 'admin'); } catch { clubs = []; }
+    if (!clubs.length && !operator) return null;
+    let info;
+    try { info = await api.rulesets(); } catch { return null; }
+    return createForm(clubs, operator, info, (tid) => { fresh = tid; show(); });
+  }
   async function show() {
     try {
-      const {tournaments} = await api.tournaments();
+      const [{tournaments}, form] = await Promise.all([api.tournaments(), creator()]);
       if (disposed) return;
-      mount(root, h('div', {class: 'card'}, h('h2', {}, t('tournaments')),
+      mount(root, form, h('div', {class: 'card'}, h('h2', {}, t('tournaments')),
         tournaments.length ? h('div', {class: 't-list'}, tournaments.map((x) =>
-          h('a', {class: 't-item', href: `#/tournament/${x.tid}`, 'data-testid': `t-item-${x.tid}`},
+          h('a', {class: `t-item${x.tid === fresh ? ' fresh' : ''}`, href: `#/tournament/${x.tid}`, 'data-testid': `t-item-${x.tid}`},
             h('strong', {}, x.name), facts(x))))
           : h('p', {class: 'muted'}, t('no_tournaments'))));
     } catch (e) { mount(root, h('div', {class: 'card'}, `${t('error')}: ${e.message}`)); }

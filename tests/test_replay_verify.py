@@ -28,8 +28,9 @@ from majiang.rules.registry import RULESETS, make_ruleset
 
 
 def _verify(path: Path) -> tuple[int, str]:
-    args = argparse.Namespace(replay=str(path), expected_hash=None, seed=None, ruleset="anqing", options="{}",
-                              dealer=0, streak=None, hand_no=1, quiet=False)
+    parser = argparse.ArgumentParser()
+    verify.add_arguments(parser)  # the command's own arguments, as `majiang verify FILE` gets them
+    args = parser.parse_args([str(path)])
     out = io.StringIO()
     with contextlib.redirect_stdout(out):
         code = verify.run(args)

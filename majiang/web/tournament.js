@@ -153,7 +153,9 @@ export function tournamentScreen({app, go}, tid) {
     if (!mine) return null;
     return h('div', {class: 't-actions', 'data-testid': 't-my-table'},
       h('span', {}, t('t_my_table', {r: rnd.round, n: mine.table + 1})),
-      h('button', {type: 'button', class: 'primary', onclick: () => go(`#/room/${mine.room}`)}, t('t_go_table')));
+      // the server gives a table's code once its room is open (null for a moment after seating)
+      h('button', {type: 'button', class: 'primary', disabled: !mine.room, onclick: () => go(`#/room/${mine.room}`)},
+        t('t_go_table')));
   }
 
   function entry(d) {
@@ -188,7 +190,7 @@ export function tournamentScreen({app, go}, tid) {
     return [...d.rounds].reverse().map((r) => h('div', {class: 't-round', 'data-testid': `t-round-${r.round}`},
       h('h3', {}, t('t_round', {n: r.round})),
       h('div', {class: 't-tables'}, r.tables.map((x) => h('div', {class: 't-table', 'data-testid': `t-table-${r.round}-${x.table}`},
-        h('a', {href: `#/match/${x.room}`}, t('t_table', {n: x.table + 1})), ' ',
+        x.room ? h('a', {href: `#/match/${x.room}`}, t('t_table', {n: x.table + 1})) : h('span', {}, t('t_table', {n: x.table + 1})), ' ',
         h('span', {class: `chip ${x.finished ? '' : 'ok'}`}, x.finished ? t('t_done') : t('t_playing')),
         h('ol', {}, x.seats.map((s, i) => h('li', {},
           s.bot ? h('span', {class: 'chip'}, t('t_bot')) : s.name,

@@ -70,7 +70,7 @@ function route() {
   if (screen === 'match' && a) { current = matchScreen(ctx, a.toUpperCase()); return; }
   if (screen === 'replay' && a && b) { current = replayScreen(ctx, a, Number(b)); return; }
   if (screen === 'leaderboard') { current = leaderboardScreen(ctx, a, b); return; }
-  if (screen === 'tournaments') { current = tournamentsScreen(ctx); return; }
+  if (screen === 'tournaments') { current = tournamentsScreen(ctx, a); return; }  // a: the club to create for
   if (screen === 'tournament' && a) { current = tournamentScreen(ctx, a.toUpperCase()); return; }
   if (!session.token) {
     current = nameScreen(ctx);

@@ -43,12 +43,13 @@ function createError(e) {
 
 const inLang = (text) => (text ? (text[getLang()] || text.zh || text.en) : null);
 
-function createForm(clubs, operator, info, done) {
+function createForm(clubs, operator, info, done, clubId) {
   const num = (id, value, lo, hi) => h('input', {id, type: 'number', min: lo, max: hi, step: 1, value, required: true, inputmode: 'numeric'});
   const field = (id, label, input) => h('label', {class: 'field', for: id}, h('span', {}, label), input);
   const club = h('select', {id: 'tc-club', 'data-testid': 'tc-club'},
     clubs.map((c) => h('option', {value: c.club_id}, c.name)),
     operator ? h('option', {value: ''}, t('t_no_club')) : null);
+  if (clubs.some((c) => c.club_id === clubId)) club.value = clubId;  // #/tournaments/<club>: the club page's link
   const name = h('input', {id: 'tc-name', 'data-testid': 'tc-name', maxlength: 64, required: true});
   const ruleset = h('select', {id: 'tc-ruleset', 'data-testid': 'tc-ruleset'},
     info.rulesets.map((r) => h('option', {value: r.name}, rulesetName(r.name, r.title))));
@@ -103,7 +104,7 @@ function createForm(clubs, operator, info, done) {
     h('button', {type: 'submit', class: 'primary', 'data-testid': 'tc-go'}, t('t_create_go')));
 }
 
-export function tournamentsScreen({app}) {
+export function tournamentsScreen({app}, clubId) {
   let disposed = false;
   let fresh = null;  // the event just created: marked in the list
   const root = h('section', {class: 'screen tourney', 'data-testid': 'tournaments'});
@@ -117,7 +118,7 @@ export function tournamentsScreen({app}) {
     if (!clubs.length && !operator) return null;
     let info;
     try { info = await api.rulesets(); } catch { return null; }
-    return createForm(clubs, operator, info, (tid) => { fresh = tid; show(); });
+    return createForm(clubs, operator, info, (tid) => { fresh = tid; show(); }, clubId);
   }
   async function show() {
     try {

@@ -50,7 +50,13 @@ def test_a_club_owner_creates_a_tournament_through_the_form(browser: Any, server
     page = _page(browser, server, 1440, 900)
     try:
         _sign_in(page, owner)
-        page.goto(f"{server.base}/#/tournaments")
+        page.goto(f"{server.base}/#/club/{club_id}")  # the club page's link opens the form for this club
+        page.set_viewport_size({"width": 390, "height": 844})
+        page.wait_for_selector("[data-testid=club-tournament]")
+        _inside(page, "[data-testid=club-tournament]", 390, 100_000, "the club page's link at 390x844")
+        page.screenshot(path=str(shots / "tournament-create-club-link-390x844-zh.png"))
+        page.set_viewport_size({"width": 1440, "height": 900})
+        page.click("[data-testid=club-tournament]")
         page.wait_for_selector("[data-testid=t-create] [data-testid=tc-ruleset] option", state="attached")
         assert page.input_value("[data-testid=tc-club]") == club_id
         for lang, name in (("zh", "表单杯 Form Cup"), ("en", "Timed Cup 定时杯")):

@@ -157,7 +157,8 @@ export function clubScreen({app, go}, clubId) {
         h('button', {type: 'button', onclick: async () => {
           try { await navigator.clipboard.writeText(inviteLink(club.invite_code)); toast(t('copied')); } catch { toast(inviteLink(club.invite_code)); }
         }}, t('invite_link')),
-        manage ? h('button', {type: 'button', class: 'ghost', onclick: () => act(() => api.clubNewInvite(clubId))}, t('new_invite')) : null));
+        manage ? h('button', {type: 'button', class: 'ghost', onclick: () => act(() => api.clubNewInvite(clubId))}, t('new_invite')) : null,
+        manage ? h('a', {class: 'button ghost', href: `#/tournaments/${clubId}`, 'data-testid': 'club-tournament'}, t('t_create')) : null));
     const roomsCard = h('section', {class: 'card', 'data-testid': 'club-rooms'},
       h('div', {class: 'card-head'}, h('h2', {}, t('club_rooms')),
         h('button', {type: 'button', class: 'primary', 'data-testid': 'open-club-room', onclick: async () => {

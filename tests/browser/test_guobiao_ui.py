@@ -16,6 +16,7 @@ import pytest
 from majiang.bots import make_bot
 from majiang.core.actions import Discard, Pass, Win
 from majiang.engine import seat_view
+from majiang.rules.guobiao_fans import ALL_FANS
 from tests.browser.test_play import _enter_and_create, _page, _play_to_settlement
 from tests.server.harness import OPERATOR, auth, seeded_match
 
@@ -134,7 +135,7 @@ def test_the_guobiao_rules_page(browser: Any, server: Any, shots: Path) -> None:
             page.wait_for_selector("[data-testid=rules-table] tbody tr")
             text = page.inner_text("[data-testid=rules]")
             assert not RAW_KEY.search(text), (lang, RAW_KEY.search(text))
-            assert page.locator("[data-testid=rules-table] tbody tr").count() == 3 + 81
+            assert page.locator("[data-testid=rules-table] tbody tr").count() == 3 + len(ALL_FANS)  # the 81 and 明暗杠
             example = page.eval_on_selector_all(".example-hand .tile", "els => els.map(e => Number(e.dataset.tile))")
             assert len(example) == 15 and 35 in example, example  # 13 tiles, the flower, the winning 5p
             if lang == "zh":

@@ -230,7 +230,9 @@ async def test_a_club_tournament_at_a_start_time_and_its_refusals(server: Server
                             headers=auth(owner["token"]))
         assert r.status_code == 200, r.text
     spec = {"name": "圈赛", "club_id": club["club_id"], "ruleset": "hefei", "rounds": 1, "hands": 1, "capacity": 8,
-            "start_at": time.time() + 3, "settings": {**CLOCKS, "grace_seconds": 0.5}}
+            "start_at": time.time() + 12, "settings": {**CLOCKS, "grace_seconds": 0.5}}
+    # (12 s: the registrations and check-ins below must all come before the start, on a loaded PostgreSQL too;
+    # at 3 s one CI run reached the start first and the event was cancelled under the test)
     r = await http.post("/api/tournaments", json=spec, headers=auth(member["token"]))
     assert r.status_code == 403, r.text  # a member, not an admin
     for bad, word in (({"hands": 99}, "hands"), ({"settings": {"ranked": True}}, "settings"),

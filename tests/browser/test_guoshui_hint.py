@@ -89,6 +89,11 @@ def _look_at_the_mark(page: Any, shots: Path) -> None:
     page.set_viewport_size({"width": 1366, "height": 900})
 
 
+# Still luck-dependent (issue 25: to be set up with fixed seeds): the offer comes in about one hand in
+# eight, so the search gets 600 s (some 30-60 hands on a loaded CI machine) rather than 300 s, in
+# which a run without an offer in its first ~15 hands failed about once in eight; pytest's own
+# timeout is raised past it.
+@pytest.mark.timeout(720)
 def test_a_passed_win_is_marked_beside_the_hint_until_the_next_draw(browser: Any, server: Any, shots: Path) -> None:
     ctx = browser.new_context(viewport={"width": 1366, "height": 900}, locale="zh-CN")
     page = ctx.new_page()
@@ -103,7 +108,7 @@ def test_a_passed_win_is_marked_beside_the_hint_until_the_next_draw(browser: Any
         _enter_and_create(page, "过水", "hefei", {"room": "bubaoting"}, hands=64, checks=("guoshui",))
         page.click("[data-testid=ready]")
         bot = make_bot("greedy", 11)
-        deadline = time.monotonic() + 300
+        deadline = time.monotonic() + 600
         relay.hold_at_mark = True  # (it holds only once a marked view has been sent)
         while True:
             assert time.monotonic() < deadline, "no passed discard win was marked in time"

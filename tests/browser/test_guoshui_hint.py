@@ -133,7 +133,7 @@ def test_a_passed_win_is_marked_beside_the_hint_until_the_next_draw(browser: Any
                 return document.querySelector('[data-testid=ting-self-draw]')
                     || document.querySelector('[data-testid=settlement]')
                     || (v && (v.phase === 'over' || (v.phase === 'turn' && v.current === me))); }""",
-                                   arg=view.seat, timeout=10000)
+                                   arg=view.seat, timeout=30000)
             if page.locator("[data-testid=ting-self-draw]").count():
                 break
             after = page.evaluate("window.__mj.st.view")

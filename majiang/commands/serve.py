@@ -89,7 +89,7 @@ def run(args: argparse.Namespace) -> int:
             ihost = socket.gethostname()
         settings.internal_url = f"http://{f'[{ihost}]' if ':' in ihost else ihost}:{iport}"
         sockets.append(internal)
-    from majiang.server.store import Store, StoreUnavailable
+    from majiang.backend.store import Store, StoreUnavailable
 
     try:
         settings.resolve()

@@ -1,7 +1,7 @@
 """Accounts: a guest turns into an account (name + password) on the same player id; sign-in, refresh
 tokens, signing out everywhere; the profile (display name with its history, avatar, statistics).
 
-Tokens: the access token is the server's signed player token (majiang/server/auth.py), short-lived
+Tokens: the access token is the server's signed player token (majiang/backend/auth.py), short-lived
 for an account (``access_seconds``); the refresh token is 32 random bytes, kept only as its SHA-256
 and replaced by a new one each time it is used, so a stolen copy works once at most and a copy of
 the database signs nobody in."""
@@ -20,13 +20,13 @@ from sqlalchemy import delete, insert, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncConnection
 
+from majiang.backend import auth
+from majiang.backend.platform_schema import name_history, operators, refresh_tokens
+from majiang.backend.schema import players
+from majiang.backend.shared_limits import SharedBuckets
+from majiang.backend.store import Store
 from majiang.platform.passwords import check_password, hash_password, password_problem
 from majiang.platform.records import seat_stats
-from majiang.platform.schema import name_history, operators, refresh_tokens
-from majiang.server import auth
-from majiang.server.schema import players
-from majiang.server.shared_limits import SharedBuckets
-from majiang.server.store import Store
 
 USERNAME_RE = re.compile(r"[A-Za-z0-9_]{3,20}")
 AVATARS = 12  # built-in avatars 0..11 (majiang/web/avatars.js draws them)

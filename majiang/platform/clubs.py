@@ -18,10 +18,11 @@ from typing import Any
 from sqlalchemy import and_, case, delete, func, insert, select, update
 from sqlalchemy.ext.asyncio import AsyncConnection
 
-from majiang.platform.records import ALPHABET, since
-from majiang.platform.schema import club_members, club_rooms, clubs, hand_records, matches
-from majiang.server.schema import players
-from majiang.server.store import Store
+from majiang.backend.platform_schema import club_members, club_rooms, clubs, hand_records, matches
+from majiang.backend.replay_codes import ALPHABET
+from majiang.backend.schema import players
+from majiang.backend.store import Store
+from majiang.platform.records import since
 
 ROLES = ("owner", "admin", "member")
 NOT_FOUND = "no such club (or you are not a member)"

@@ -15,11 +15,11 @@ from sqlalchemy import and_, delete, insert, or_, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncConnection
 
+from majiang.backend.platform_schema import club_members, friend_codes, friend_links, room_invites
+from majiang.backend.replay_codes import clean_replay_code, new_replay_code
+from majiang.backend.schema import players, rooms
+from majiang.backend.store import Store
 from majiang.platform.accounts import AccountError
-from majiang.platform.records import clean_replay_code, new_replay_code
-from majiang.platform.schema import club_members, friend_codes, friend_links, room_invites
-from majiang.server.schema import players, rooms
-from majiang.server.store import Store
 
 MAX_FRIENDS = 200  # friends a player may have
 MAX_PENDING = 50  # requests a player may have waiting for an answer

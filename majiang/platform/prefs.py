@@ -13,10 +13,10 @@ from typing import Any
 
 from sqlalchemy import insert, select, update
 
+from majiang.backend.platform_schema import player_settings
+from majiang.backend.schema import players
+from majiang.backend.store import Store
 from majiang.platform.accounts import AccountError
-from majiang.platform.schema import player_settings
-from majiang.server.schema import players
-from majiang.server.store import Store
 
 # key -> ("bool",) | ("number", low, high) | ("choice", options...)
 FIELDS: dict[str, tuple[Any, ...]] = {

@@ -14,9 +14,9 @@ from typing import Any
 from sqlalchemy import func, select
 from sqlalchemy.ext.asyncio import AsyncConnection
 
+from majiang.backend.platform_schema import rated_seats, ratings
+from majiang.backend.schema import players
 from majiang.platform.ratings import TUOGUAN_HEAVY, Rating, mode_of, places, rate
-from majiang.platform.schema import rated_seats, ratings
-from majiang.server.schema import players
 
 
 def record_op(code: str, ruleset: str, options: dict[str, Any], seat_players: list[str], totals: list[int],

@@ -1,57 +1,24 @@
 """战绩 and 回放码: every ended hand's record and replay code, every match's summary, players' lists
 of matches and per-ruleset statistics.
 
-:func:`on_hand` is the store's hand hook (majiang/server/hooks.py): it runs in the transaction that
+:func:`on_hand` is the store's hand hook (majiang/backend/hooks.py): it runs in the transaction that
 saves the hand, so each hand is kept with its record and its replay code or not at all."""
 
 from __future__ import annotations
 
 import datetime as dt
 import json
-import re
-import secrets
 from typing import Any
 
 from sqlalchemy import and_, case, func, insert, select, update
 from sqlalchemy.ext.asyncio import AsyncConnection
 
-from majiang.core.events import Won
-from majiang.engine.replay import decode as decode_replay
-from majiang.engine.replay import rebuild as rebuild_replay
-from majiang.platform.schema import club_rooms, hand_records, match_players, matches, replay_codes
-from majiang.rules.registry import make_ruleset
-from majiang.server.hooks import HandReport
-from majiang.server.schema import hands, rooms
+from majiang.backend.hooks import HandReport
+from majiang.backend.platform_schema import club_rooms, hand_records, match_players, matches, replay_codes
+from majiang.backend.replay_codes import new_replay_code
+from majiang.backend.schema import hands, rooms
 
-# No 0/O, 1/I/L: a code is read out over the phone. 31 ** 8 is about 8.5e11 codes: at the lookup limit
-# (a burst, then one every few seconds per address) a guesser would need millions of years per hit.
-ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"
-CODE_LEN = 8
 PERIODS = ("week", "month", "all")
-_LOOKS_LIKE = re.compile(f"[{ALPHABET}]{{{CODE_LEN}}}")
-
-
-def new_replay_code() -> str:
-    return "".join(secrets.choice(ALPHABET) for _ in range(CODE_LEN))
-
-
-def clean_replay_code(text: object) -> str | None:
-    """The code in canonical form (upper case, spaces and dashes dropped), or None if it cannot be one."""
-    if not isinstance(text, str) or len(text) > 32:
-        return None
-    code = re.sub(r"[\s\-]", "", text).upper()
-    return code if _LOOKS_LIKE.fullmatch(code) else None
-
-
-def hand_wins_of(replay: str | bytes) -> tuple[set[int], int | None]:
-    """(the seats that self-drew, the seat dealt in) of a stored hand, from its replay (old hands)."""
-    try:
-        record = decode_replay(replay)
-        won = [e for e in rebuild_replay(record, make_ruleset(record.ruleset, record.options)).events
-               if isinstance(e, Won)]
-    except Exception:  # a replay this version cannot rebuild: the hand still counts, without the how
-        return set(), None
-    return {e.seat for e in won if e.self_draw}, next((e.from_seat for e in won if not e.self_draw), None)
 
 
 def since(period: str, now: float) -> float:

@@ -5,14 +5,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from majiang.backend.config import Settings
+from majiang.backend.shared_limits import SharedMisses
+from majiang.backend.store import Store
 from majiang.platform import records
 from majiang.platform.accounts import Accounts
 from majiang.platform.clubs import Clubs
 from majiang.platform.friends import Friends
 from majiang.platform.prefs import Prefs
-from majiang.server.config import Settings
-from majiang.server.shared_limits import SharedMisses
-from majiang.server.store import Store
 
 
 @dataclass

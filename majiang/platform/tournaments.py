@@ -15,10 +15,10 @@ from typing import Any
 from sqlalchemy import and_, delete, func, insert, select, update
 from sqlalchemy.ext.asyncio import AsyncConnection
 
+from majiang.backend.platform_schema import tournament_players, tournament_rounds, tournament_tables, tournaments
+from majiang.backend.schema import hands as hands_table
+from majiang.backend.store import Store
 from majiang.platform import swiss
-from majiang.platform.schema import tournament_players, tournament_rounds, tournament_tables, tournaments
-from majiang.server.schema import hands as hands_table
-from majiang.server.store import Store
 
 STATUSES = ("registering", "running", "finished", "cancelled")
 ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"

@@ -12,12 +12,12 @@ __all__ = ["Settings", "create_app"]
 
 
 def __getattr__(name: str) -> Any:
-    # Loaded on first use, not with the package: majiang.platform builds on the server's store and
-    # schema, and the app builds on the platform, so importing a submodule must not pull in the app.
+    # Loaded on first use, not with the package: importing one of the server's modules (a test, the
+    # console) must not pull in the whole app and its web stack.
     if name == "create_app":
         from majiang.server.app import create_app
         return create_app
     if name == "Settings":
-        from majiang.server.config import Settings
+        from majiang.backend.config import Settings
         return Settings
     raise AttributeError(f"module 'majiang.server' has no attribute {name!r}")

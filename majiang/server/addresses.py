@@ -42,7 +42,7 @@ def groups(table: Any) -> list[list[int]]:
 
 def warn(table: Any) -> None:
     """Tell every seat and spectator which seats share an address (a ``notice``, what: same_address)."""
-    from majiang.server.protocol import message
+    from majiang.backend.protocol import message
 
     found = groups(table)
     if not found:

@@ -19,16 +19,17 @@ from starlette.routing import Mount, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Receive, Scope, Send
 
+from majiang.backend.config import Settings
+from majiang.backend.metrics import ErrorCounter
+from majiang.backend.store import Store
 from majiang.platform.service import Platform
-from majiang.server import console
+from majiang.server import api_document, console
 from majiang.server.club_routes import routes as club_routes
-from majiang.server.config import Settings
 from majiang.server.friend_routes import routes as friend_routes
 from majiang.server.guard import Guard
 from majiang.server.housekeeping import Housekeeping
 from majiang.server.lobby import LobbyHub, lobby_endpoint
 from majiang.server.memwatch import from_env as memwatch_from_env
-from majiang.server.metrics import ErrorCounter
 from majiang.server.oversight import ERRORS, Oversight
 from majiang.server.platform_routes import routes as platform_routes
 from majiang.server.quickmatch import QuickMatch
@@ -36,7 +37,6 @@ from majiang.server.ratings_routes import routes as ratings_routes
 from majiang.server.recovery import recover_all
 from majiang.server.rest import routes
 from majiang.server.services import Server
-from majiang.server.store import Store
 from majiang.server.table_registry import MemoryRegistry, TableRegistry
 from majiang.server.tournament_routes import routes as tournament_routes
 from majiang.server.tourney import Runner
@@ -173,7 +173,7 @@ def create_app(settings: Settings | None = None, store: Store | None = None) -> 
 
     app = Starlette(
         routes=[*console.routes, *platform_routes, *club_routes, *friend_routes, *ratings_routes,
-                *tournament_routes, *routes,
+                *tournament_routes, *api_document.routes, *routes,
                 WebSocketRoute("/lobby/ws", lobby_endpoint),
                 WebSocketRoute("/ws/{code}", websocket_endpoint),
                 Mount("/", StaticFiles(directory=WEB, html=True), name="web")],

@@ -9,7 +9,7 @@ from __future__ import annotations
 import time
 from collections import deque
 
-from majiang.server.metrics import BOT_LATENESS
+from majiang.backend.metrics import BOT_LATENESS
 
 # The most recent answers kept (a bounded window: a long-lived node must not grow with its history).
 KEEP = 100_000

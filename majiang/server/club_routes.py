@@ -13,11 +13,11 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
 
+from majiang.backend import journal, replay_codes
+from majiang.backend.protocol import RoomCreate
 from majiang.platform import records
 from majiang.platform.clubs import BOARD_SORTS, ClubError
-from majiang.server import journal
 from majiang.server.platform_routes import caller, code_missed, codes_allowed, platform_of
-from majiang.server.protocol import RoomCreate
 from majiang.server.quotas import held
 from majiang.server.rest import (
     CODE_RE,
@@ -106,10 +106,10 @@ async def _invite(request: Request, text: object) -> str:
     """An invite code from the path or body; codes that name nothing are limited per address like
     replay codes (the same MissThrottle)."""
     await codes_allowed(request, "invite codes")
-    code = records.clean_replay_code(text)  # the same alphabet and length
+    code = replay_codes.clean_replay_code(text)  # the same alphabet and length
     if code is None:
         await code_missed(request)
-        raise HTTPError(400, "bad_invite", f"an invite code is 8 of the characters {records.ALPHABET}")
+        raise HTTPError(400, "bad_invite", f"an invite code is 8 of the characters {replay_codes.ALPHABET}")
     return code
 
 

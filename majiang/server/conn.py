@@ -8,7 +8,7 @@ import contextlib
 
 from starlette.websockets import WebSocket
 
-from majiang.server.auth import Player
+from majiang.backend.auth import Player
 
 MAX_QUEUED = 1000  # messages waiting for a client that does not read; beyond this it is dropped
 

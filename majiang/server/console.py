@@ -17,12 +17,13 @@ from starlette.responses import Response
 from starlette.routing import Route
 from starlette.types import ASGIApp, Receive, Scope, Send
 
+from majiang.backend import auth, journal
+from majiang.backend.metrics import exposition
+from majiang.backend.protocol import message
 from majiang.engine import event_to_builtins, seat_view
-from majiang.server import addresses, auth, clocks, journal
+from majiang.server import addresses, clocks
 from majiang.server.live_table import LiveTable
-from majiang.server.metrics import exposition
 from majiang.server.oversight import ERRORS
-from majiang.server.protocol import message
 from majiang.server.rest import (
     PLAYER_RE,
     HTTPError,
@@ -349,7 +350,7 @@ async def revoke(request: Request) -> Response:
     data = await body(request)
     reason = reason_of(data)
     server = request.app.state.server
-    from majiang.server import auth
+    from majiang.backend import auth
 
     if isinstance(data.get("player_id"), str) and PLAYER_RE.fullmatch(data["player_id"]):
         target = data["player_id"]

@@ -10,8 +10,8 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
 
+from majiang.backend import journal
 from majiang.platform.friends import OPEN
-from majiang.server import journal
 from majiang.server.platform_routes import caller, code_missed, codes_allowed, platform_endpoint, platform_of
 from majiang.server.rest import CODE_RE, PLAYER_RE, HTTPError, body, ok
 

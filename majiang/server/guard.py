@@ -6,10 +6,10 @@ from __future__ import annotations
 from collections import OrderedDict
 from typing import Any
 
-from majiang.server.auth import Revocations
-from majiang.server.config import Limits
-from majiang.server.limits import KeyedBuckets
-from majiang.server.throttle import MissThrottle
+from majiang.backend.auth import Revocations
+from majiang.backend.config import Limits
+from majiang.backend.limits import KeyedBuckets
+from majiang.backend.throttle import MissThrottle
 
 
 class LRU:

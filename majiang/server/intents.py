@@ -6,13 +6,8 @@ from __future__ import annotations
 
 import logging
 
-from majiang.bots.levels import LEVELS
-from majiang.engine import IllegalAction
-from majiang.server import clocks, journal
-from majiang.server.chat import PHRASES
-from majiang.server.conn import Conn
-from majiang.server.live_table import LiveTable, TableError
-from majiang.server.protocol import (
+from majiang.backend import journal
+from majiang.backend.protocol import (
     Act,
     AddBots,
     Chat,
@@ -25,6 +20,12 @@ from majiang.server.protocol import (
     VoteDissolve,
     message,
 )
+from majiang.bots.levels import LEVELS
+from majiang.engine import IllegalAction
+from majiang.server import clocks
+from majiang.server.chat import PHRASES
+from majiang.server.conn import Conn
+from majiang.server.live_table import LiveTable, TableError
 
 log = logging.getLogger("majiang.server")
 

@@ -16,6 +16,12 @@ import time
 from collections.abc import Awaitable, Callable, Coroutine
 from typing import Any
 
+from majiang.backend import journal as j
+from majiang.backend.auth import names_confusable
+from majiang.backend.hooks import HandReport
+from majiang.backend.metrics import ACTIONS, RECORDS
+from majiang.backend.protocol import encoder, message
+from majiang.backend.store import StaleOwner, Store
 from majiang.bots import BOTS, make_bot
 from majiang.bots.base import Bot
 from majiang.bots.levels import DEFAULT_LEVEL, level_bot
@@ -29,17 +35,11 @@ from majiang.engine.replay import to_replay
 from majiang.engine.view import SeatView
 from majiang.platform.ranked import record_op
 from majiang.server import clocks, room_view
-from majiang.server import journal as j
-from majiang.server.auth import names_confusable
 from majiang.server.botpace import PACE
 from majiang.server.chat import ChatLimiter
 from majiang.server.clocks import Timers
 from majiang.server.conn import Conn
-from majiang.server.hooks import HandReport
 from majiang.server.logs import TABLE
-from majiang.server.metrics import ACTIONS, RECORDS
-from majiang.server.protocol import encoder, message
-from majiang.server.store import StaleOwner, Store
 from majiang.server.table_state import SEATS, TableState
 from majiang.server.thinking import think_delay
 

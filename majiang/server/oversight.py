@@ -16,9 +16,9 @@ from typing import Any
 from sqlalchemy import delete, select
 from sqlalchemy.ext.asyncio import AsyncConnection
 
+from majiang.backend.schema import bans, operator_actions, server_flags
+from majiang.backend.store import Store
 from majiang.server.logs import TABLE
-from majiang.server.schema import bans, operator_actions, server_flags
-from majiang.server.store import Store
 
 REFRESH_SECONDS = 2.0
 log = logging.getLogger("majiang.server.console")

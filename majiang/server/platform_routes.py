@@ -14,11 +14,11 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
 
+from majiang.backend import auth, replay_codes
 from majiang.platform import records
 from majiang.platform.accounts import AccountError
 from majiang.platform.service import Platform
 from majiang.rules.registry import RULESETS
-from majiang.server import auth
 from majiang.server.rest import (
     CODE_RE,
     PLAYER_RE,
@@ -189,11 +189,11 @@ async def replay_code(request: Request) -> Response:
     """The hand a 回放码 names. Codes that name nothing are limited per address (every node counts them):
     codes are not for guessing."""
     await codes_allowed(request, "replay codes")
-    code = records.clean_replay_code(request.path_params["code"])
+    code = replay_codes.clean_replay_code(request.path_params["code"])
     if code is None:
         await code_missed(request)
-        raise HTTPError(400, "bad_request", f"a replay code is {records.CODE_LEN} of the characters "
-                                            f"{records.ALPHABET} (dashes and spaces are ignored)")
+        raise HTTPError(400, "bad_request", f"a replay code is {replay_codes.CODE_LEN} of the characters "
+                                            f"{replay_codes.ALPHABET} (dashes and spaces are ignored)")
     async with request.app.state.server.store.engine.connect() as conn:
         target = await records.replay_target(conn, code)
     if target is None or not await may_see_match(request, target, caller(request, required=False)):

@@ -21,10 +21,10 @@ from typing import Any
 
 from sqlalchemy import select
 
+from majiang.backend import journal
+from majiang.backend.platform_schema import ratings
+from majiang.backend.protocol import RoomSettings
 from majiang.platform.ratings import MODEL, mode_of
-from majiang.platform.schema import ratings
-from majiang.server import journal
-from majiang.server.protocol import RoomSettings
 
 log = logging.getLogger("majiang.server.quickmatch")
 

@@ -9,11 +9,11 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
 
+from majiang.backend import auth
+from majiang.backend.protocol import check_options
 from majiang.platform.ranked import leaderboard, player_ratings
 from majiang.rules.base import RulesetError
 from majiang.rules.registry import RULESETS, make_ruleset
-from majiang.server import auth
-from majiang.server.protocol import check_options
 from majiang.server.rest import (
     PLAYER_RE,
     HTTPError,

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import logging
 
-from majiang.server import journal
+from majiang.backend import journal
+from majiang.backend.store import Store
 from majiang.server.live_table import EVICT_SECONDS, IDLE_SECONDS, LiveTable
-from majiang.server.store import Store
 from majiang.server.table_registry import TableRegistry
 from majiang.server.table_state import TableState
 

@@ -14,6 +14,8 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
+from majiang.backend import auth, journal
+from majiang.backend.protocol import RoomCreate, RoomSettings, check_options, encoder
 from majiang.bots.levels import LEVELS
 from majiang.core.events import redact
 from majiang.engine.replay import decode as decode_replay
@@ -21,13 +23,12 @@ from majiang.engine.replay import rebuild as rebuild_replay
 from majiang.engine.view import seat_view
 from majiang.rules.base import RulesetError
 from majiang.rules.registry import ENTRIES, make_ruleset
-from majiang.server import addresses, auth, journal, openapi
+from majiang.server import addresses
 from majiang.server.botpace import PACE
 from majiang.server.intents import add_bots, dissolve
 from majiang.server.live_table import LiveTable, TableError
 from majiang.server.logs import TABLE
 from majiang.server.memwatch import rss_mb
-from majiang.server.protocol import RoomCreate, RoomSettings, check_options, encoder
 from majiang.server.quotas import held
 from majiang.server.revocation import close_revoked
 from majiang.server.room_view import stored_room
@@ -745,16 +746,6 @@ async def health(request: Request) -> Response:
     return ok({"ok": True})
 
 
-_openapi: bytes | None = None
-
-
-async def openapi_json(request: Request) -> Response:
-    global _openapi
-    if _openapi is None:
-        _openapi = encoder.encode(openapi.document())
-    return Response(_openapi, media_type="application/json")
-
-
 routes = [
     Route("/api/session", endpoint(session), methods=["POST"]),
     Route("/api/session/renew", endpoint(renew), methods=["POST"]),
@@ -778,7 +769,6 @@ routes = [
     Route("/api/health", endpoint(health)),
     Route("/api/admin/memory", endpoint(admin_memory)),
     Route("/api/admin/bots", endpoint(admin_bots)),
-    Route("/api/openapi.json", endpoint(openapi_json)),
     Route("/api/{rest:path}", api_not_found, methods=["GET", "POST", "PUT", "DELETE", "PATCH"]),
     Route("/api", api_not_found, methods=["GET", "POST", "PUT", "DELETE", "PATCH"]),
 ]

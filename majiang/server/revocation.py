@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from majiang.server.auth import Revocations
+from majiang.backend.auth import Revocations
+from majiang.backend.protocol import message
 from majiang.server.conn import Conn
-from majiang.server.protocol import message
 
 REASON = "your token was revoked (logged out, or by the operator): log in again"
 

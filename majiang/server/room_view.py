@@ -10,15 +10,15 @@ from typing import TYPE_CHECKING, Any
 
 import msgspec
 
+from majiang.backend import journal
+from majiang.backend.protocol import RoomSettings
 from majiang.bots.levels import level_of
 from majiang.rules.registry import RULESETS
-from majiang.server import journal
 from majiang.server.clocks import COUNTDOWN, VOTE, Timers
-from majiang.server.protocol import RoomSettings
 from majiang.server.table_state import SEATS, TableState
 
 if TYPE_CHECKING:
-    from majiang.server.store import Store
+    from majiang.backend.store import Store
 
 
 class SeatEntry(msgspec.Struct, kw_only=True):

@@ -8,10 +8,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from majiang.server.config import Limits, Settings
+from majiang.backend.config import Limits, Settings
+from majiang.backend.store import Store
 from majiang.server.guard import Guard
 from majiang.server.housekeeping import Housekeeping
-from majiang.server.store import Store
 from majiang.server.table_registry import TableRegistry
 
 if TYPE_CHECKING:  # (these import the live tables, which import nothing of this module's users)

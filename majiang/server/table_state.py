@@ -1,6 +1,6 @@
 """A table's state as a pure function of its log.
 
-Every change to a table is a *record* (majiang/server/journal.py); :meth:`TableState.apply` is the only
+Every change to a table is a *record* (majiang/backend/journal.py); :meth:`TableState.apply` is the only
 way state changes, both live and when a table is rebuilt after a restart, so recovery is just
 applying the stored records again (the engine itself is deterministic). ``seq`` is the number
 of records applied: it is the sequence number every server message carries, and it stays
@@ -14,12 +14,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from majiang.backend import journal as j
+from majiang.backend.protocol import RoomSettings
 from majiang.core.actions import Action
 from majiang.engine import Hand, IllegalAction, Match
 from majiang.rules.base import Ruleset
 from majiang.rules.registry import make_ruleset
-from majiang.server import journal as j
-from majiang.server.protocol import RoomSettings
 
 SEATS = 4
 # A player who leaves a running match this many times between two hands comes back in 托管, ready,

@@ -14,15 +14,15 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
 
+from majiang.backend import auth
+from majiang.backend.platform_schema import club_members, ratings
+from majiang.backend.protocol import RoomSettings, check_options
 from majiang.platform.clubs import ClubError
 from majiang.platform.ratings import MODEL, mode_of
-from majiang.platform.schema import club_members, ratings
 from majiang.platform.swiss import verify_record
 from majiang.platform.tournaments import TournamentError
 from majiang.rules.base import RulesetError
 from majiang.rules.registry import RULESETS, make_ruleset
-from majiang.server import auth
-from majiang.server.protocol import RoomSettings, check_options
 from majiang.server.rest import HTTPError, _bearer, body, endpoint, is_operator, ok, player_of, refuse_draining
 
 TID_RE = re.compile(r"T[0-9A-Z]{7}")

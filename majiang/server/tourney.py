@@ -25,10 +25,10 @@ from typing import Any
 
 import msgspec
 
+from majiang.backend import journal
+from majiang.backend.protocol import RoomSettings
 from majiang.platform import swiss
 from majiang.platform.tournaments import Tournaments
-from majiang.server import journal
-from majiang.server.protocol import RoomSettings
 from majiang.server.table_registry import new_code
 from majiang.server.table_state import SEATS
 

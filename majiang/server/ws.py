@@ -9,14 +9,10 @@ import time
 import msgspec
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from majiang.server import addresses, auth
-from majiang.server.conn import Conn
-from majiang.server.intents import handle
-from majiang.server.limits import Bucket
-from majiang.server.live_table import TableError
-from majiang.server.logs import TABLE
-from majiang.server.metrics import REFUSALS
-from majiang.server.protocol import (
+from majiang.backend import auth
+from majiang.backend.limits import Bucket
+from majiang.backend.metrics import REFUSALS
+from majiang.backend.protocol import (
     ABUSE_DROPS,
     AUTH_SECONDS,
     MAX_FRAME,
@@ -28,6 +24,11 @@ from majiang.server.protocol import (
     client_decoder,
     message,
 )
+from majiang.server import addresses
+from majiang.server.conn import Conn
+from majiang.server.intents import handle
+from majiang.server.live_table import TableError
+from majiang.server.logs import TABLE
 from majiang.server.quotas import held
 from majiang.server.revocation import close_as_revoked
 from majiang.server.services import Server
@@ -63,7 +64,7 @@ async def _serve(ws: WebSocket) -> None:
     if not (guard.connect_ip.allow(ip) and guard.connect_token.allow(player.player_id)):
         await _refuse(ws, 0, "rate_limited", "too many connections; wait a moment before reconnecting", 4029)
         return
-    wait = guard.room_codes.wait(ip)  # too many codes that named no room: guessing (majiang/server/throttle.py)
+    wait = guard.room_codes.wait(ip)  # too many codes that named no room: guessing (majiang/backend/throttle.py)
     if wait is not None:
         await _refuse(ws, 0, "rate_limited", f"too many room codes that named no room; try again in {wait:.0f} s",
                       4029)

@@ -113,9 +113,9 @@ def _digest(obj: Any) -> str:
 
 async def snapshot(db: Path, codes: dict[str, Any]) -> dict[str, Any]:
     """What each room holds when rebuilt from the file (today's recovery)."""
+    from majiang.backend.store import Store
     from majiang.engine import seat_view
     from majiang.server.recovery import rebuild
-    from majiang.server.store import Store
 
     store = Store(f"sqlite+aiosqlite:///{db}")
     await store.open(False)

@@ -38,7 +38,7 @@ class ServerProcess:
         self.log_path = log_path or data_dir / "server.log"  # outside data_dir: the server creates that
         self.database_url = database_url
         self.bot = bot
-        # MAJIANG_LIMITS for this server ("key=value,…", see majiang/server/config.py); None: TEST_LIMITS
+        # MAJIANG_LIMITS for this server ("key=value,…", see majiang/backend/config.py); None: TEST_LIMITS
         self.limits = limits
         self.proc: subprocess.Popen[str] | None = None
         self.base = ""

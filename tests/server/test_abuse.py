@@ -19,7 +19,7 @@ import httpx
 import pytest
 import websockets
 
-from majiang.server import auth as server_auth
+from majiang.backend import auth as server_auth
 from tests.server.conftest import database_url, drop_schema
 from tests.server.harness import OPERATOR, Client, ServerProcess, auth, create_room, session
 

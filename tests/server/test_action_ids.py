@@ -9,10 +9,10 @@ import random
 import msgspec
 import pytest
 
+from majiang.backend.protocol import action_problem, client_decoder
 from majiang.core.actions import Discard
 from majiang.engine import Hand, seat_view
 from majiang.rules.registry import RULESETS
-from majiang.server.protocol import action_problem, client_decoder
 
 
 @pytest.mark.parametrize("ruleset", sorted(RULESETS))

@@ -17,11 +17,11 @@ from typing import Any
 import msgspec
 import pytest
 
+from majiang.backend import journal
+from majiang.backend.store import Store
 from majiang.engine import seat_view
-from majiang.server import journal
 from majiang.server.recovery import rebuild
 from majiang.server.room_view import stored_room
-from majiang.server.store import Store
 
 DATA = Path(__file__).resolve().parent.parent / "data"
 EXPECTED = json.loads((DATA / "journal_v0.json").read_text())

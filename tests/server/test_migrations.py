@@ -1,5 +1,5 @@
 """The alembic migrations: one linear chain with one head, and a database made before the platform's
-migrations upgrades in place, keeping its players, rooms and hands (majiang/server/migrations)."""
+migrations upgrades in place, keeping its players, rooms and hands (majiang/backend/migrations)."""
 
 from __future__ import annotations
 
@@ -14,11 +14,11 @@ from alembic.config import Config
 from alembic.script import ScriptDirectory
 from sqlalchemy import Connection, text
 
+from majiang.backend import auth
+from majiang.backend.config import Settings
+from majiang.backend.store import MIGRATIONS, Store, make_engine
 from majiang.platform import records
 from majiang.platform.service import Platform
-from majiang.server import auth
-from majiang.server.config import Settings
-from majiang.server.store import MIGRATIONS, Store, make_engine
 from tests.server.conftest import database_url, drop_schema
 
 BEFORE_PLATFORM = "0003"  # the head before accounts (what servers ran until issue 22)

@@ -10,7 +10,7 @@ from typing import Any
 
 import httpx
 
-from majiang.platform.records import ALPHABET
+from majiang.backend.replay_codes import ALPHABET
 from tests.server.harness import TEST_LIMITS, Client, ServerProcess, auth, create_room, session
 
 

@@ -10,13 +10,13 @@ from typing import Any
 
 import pytest
 
+from majiang.backend.protocol import encoder
 from majiang.bots import make_bot
 from majiang.core.events import Won
 from majiang.engine import Match
 from majiang.engine.replay import encode as encode_replay
 from majiang.engine.replay import to_replay
 from majiang.rules.registry import make_ruleset
-from majiang.server.protocol import encoder
 from majiang.server.stats import match_stats
 from majiang.sim.runner import play_hand
 

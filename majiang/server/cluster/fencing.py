@@ -11,8 +11,8 @@ from __future__ import annotations
 from sqlalchemy import select
 from sqlalchemy.dialects.postgresql import insert
 
-from majiang.server.schema import room_owners
-from majiang.server.store import Store
+from majiang.backend.schema import room_owners
+from majiang.backend.store import Store
 
 
 async def claim_epoch(store: Store, code: str, node_id: str) -> int:

@@ -22,14 +22,14 @@ from typing import Any
 import httpx
 from redis.asyncio import BlockingConnectionPool, Redis
 
-from majiang.server import journal
+from majiang.backend import journal
+from majiang.backend.store import Store
 from majiang.server.cluster.fencing import claim_epoch, current_epoch
 from majiang.server.cluster.lease import Leases
 from majiang.server.cluster.routing import HOP, hop_value
 from majiang.server.live_table import LiveTable
 from majiang.server.recovery import rebuild
 from majiang.server.revocation import close_revoked
-from majiang.server.store import Store
 from majiang.server.table_registry import MemoryRegistry
 
 log = logging.getLogger("majiang.server.cluster")

@@ -22,7 +22,7 @@ import httpx
 import websockets
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from majiang.server.auth import operator_ok
+from majiang.backend.auth import operator_ok
 from majiang.server.quotas import held_here
 
 HOP = "x-majiang-hop"  # proof that a node relayed this request

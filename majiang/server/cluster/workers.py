@@ -16,7 +16,7 @@ import socket
 import subprocess
 import sys
 
-from majiang.server.config import Settings, _stored_secret
+from majiang.backend.config import Settings, _stored_secret
 
 
 def run_workers(args: argparse.Namespace, settings: Settings) -> int:
@@ -35,8 +35,8 @@ def run_workers(args: argparse.Namespace, settings: Settings) -> int:
             port = s.getsockname()[1]
     # What would stop every worker alike is found here, once: one line from the parent and exit 2,
     # not a traceback from each worker and a parent that carries on.
+    from majiang.backend.store import StoreUnavailable, check_store
     from majiang.server.listen import listening_socket
-    from majiang.server.store import StoreUnavailable, check_store
 
     try:
         listening_socket(args.host, port, reuse_port=True).close()

@@ -22,10 +22,10 @@ from sqlalchemy import Connection, delete, event, func, inspect, select, text, u
 from sqlalchemy.engine import make_url
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_engine
 
-from majiang.server import journal
-from majiang.server.hooks import HandHook, HandReport
-from majiang.server.metrics import COMMIT_SECONDS
-from majiang.server.schema import hand_seats, hands, players, revocations, room_events, room_owners, rooms
+from majiang.backend import journal
+from majiang.backend.hooks import HandHook, HandReport
+from majiang.backend.metrics import COMMIT_SECONDS
+from majiang.backend.schema import hand_seats, hands, players, revocations, room_events, room_owners, rooms
 
 Op = Callable[[AsyncConnection], Awaitable[None]]
 MIGRATIONS = Path(__file__).parent / "migrations"
@@ -133,7 +133,7 @@ class Store:
         # that writes one of these rooms first checks (FOR SHARE) that the epoch is still current, so a
         # claim by another node (which raises it) and a stale write can never both succeed.
         self.fence: dict[str, int] = {}
-        # Run in the transaction that saves each ended hand (majiang/server/hooks.py): the platform's records.
+        # Run in the transaction that saves each ended hand (majiang/backend/hooks.py): the platform's records.
         self.hand_hooks: list[HandHook] = []
 
     async def open(self, create_schema: bool = False) -> None:

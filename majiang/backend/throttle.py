@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import time
 
-from majiang.server.limits import KeyedBuckets
+from majiang.backend.limits import KeyedBuckets
 
 
 class MissThrottle:

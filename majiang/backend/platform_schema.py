@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from sqlalchemy import Boolean, Column, Float, Index, Integer, String, Table, Text, UniqueConstraint
 
-from majiang.server.schema import metadata
+from majiang.backend.schema import metadata
 
 # A guest is a row of ``players`` without a password; upgrading fills ``username`` and
 # ``password_hash`` on the same row, so the player id (and every seat, hand and record) stays.
@@ -246,7 +246,7 @@ tournament_tables = Table(
     Column("finished", Boolean, nullable=False),
 )
 
-# Accounts with the operator role (migration 0012): their tokens carry it (majiang/server/auth.py), and
+# Accounts with the operator role (migration 0012): their tokens carry it (majiang/backend/auth.py), and
 # taking it away revokes them.
 operators = Table(
     "operators", metadata,

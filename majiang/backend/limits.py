@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import time
 
-from majiang.server.metrics import REFUSALS
+from majiang.backend.metrics import REFUSALS
 
 
 class Bucket:
@@ -68,7 +68,7 @@ class KeyedBuckets:
         return False
 
     def refused(self) -> None:
-        """Count a refusal decided outside ``allow`` (majiang/server/throttle.py)."""
+        """Count a refusal decided outside ``allow`` (majiang/backend/throttle.py)."""
         self._refused.inc()
 
     def __len__(self) -> int:

@@ -47,7 +47,7 @@ class Limits:
     read_rate_ip: float = 20.0
     read_burst_ip: float = 200.0
     # room codes that named no room (REST and websocket), per client address: with none left, every
-    # lookup by code is refused for a while (majiang/server/throttle.py)
+    # lookup by code is refused for a while (majiang/backend/throttle.py)
     code_miss_rate_ip: float = 0.2
     code_miss_burst_ip: float = 20.0
     # the replay view endpoint (it rebuilds a hand), per client address

@@ -1,12 +1,12 @@
 """Alembic environment. The server runs migrations itself on a connection it hands over in
-``config.attributes["connection"]`` (so async engines work); see ``majiang.server.store``."""
+``config.attributes["connection"]`` (so async engines work); see ``majiang.backend.store``."""
 
 from __future__ import annotations
 
 from alembic import context
 
-import majiang.platform.schema  # noqa: F401 - the platform's tables join the metadata
-from majiang.server.schema import metadata
+import majiang.backend.platform_schema  # noqa: F401 - the platform's tables join the metadata
+from majiang.backend.schema import metadata
 
 connection = context.config.attributes.get("connection")
 if connection is None:  # `alembic` on the command line: use sqlalchemy.url from the ini file

@@ -16,8 +16,8 @@ from typing import Any, Final
 
 import msgspec
 
+from majiang.backend.protocol import RoomSettings
 from majiang.core.actions import Action
-from majiang.server.protocol import RoomSettings
 
 FORMAT: Final = 0  # the stored shape (module docstring); a change of shape takes the next number here
 

@@ -70,7 +70,7 @@ def upgrade() -> None:
 
 def _backfill(conn: sa.Connection) -> None:
     """Records for the hands already kept, the way the live hook writes them for new hands."""
-    from majiang.platform.records import hand_wins_of, new_replay_code
+    from majiang.backend.replay_codes import hand_wins_of, new_replay_code
 
     rooms = {r.code: r for r in conn.execute(sa.text("SELECT code, ruleset, status, created_at FROM rooms"))}
     names: dict[str, str] = {row[0]: row[1] for row in conn.execute(sa.text("SELECT player_id, name FROM players"))}

@@ -13,10 +13,10 @@ from __future__ import annotations
 import logging
 from typing import Any
 
-from majiang.server.limits import KeyedBuckets
-from majiang.server.throttle import MissThrottle
+from majiang.backend.limits import KeyedBuckets
+from majiang.backend.throttle import MissThrottle
 
-log = logging.getLogger("majiang.server.limits")
+log = logging.getLogger("majiang.backend.limits")
 
 # KEYS[1] the bucket; ARGV: rate, burst, take (1: spend a token if there is one; 0: only look).
 # Returns {1 if a token was there, the tokens left as a string}.

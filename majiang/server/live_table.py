@@ -119,6 +119,9 @@ class LiveTable:
         self._countdown_seen: set[str] = set()
         self._countdown_between = 0
         self.fixed_match_seed: str | None = None
+        # and the seed of the bots' own randomness (seat s plays with fixed_bot_seed + s), so a test can
+        # replay a table whose bots roll dice (easy, hard) exactly; None: a fresh random seed per bot
+        self.fixed_bot_seed: int | None = None
 
     def background(self, what: str, fn: Job) -> Job:
         """A timer callback that never wedges the table: an error is logged, and clocks and bots are
@@ -534,12 +537,18 @@ class LiveTable:
         name = level_bot(level)
         return name if name in BOTS else self.bot_name
 
+    def forget_bots(self) -> None:
+        """Drop the seats' bots (and what they remember): each is made again when next asked."""
+        self._bots.clear()
+        self._bot_names.clear()
+
     def bot_for(self, seat: int) -> Bot:
         """The seat's bot: its own kind for a bot seat, the room's 托管 level for a human in 托管."""
         name = self.state.seats[seat].bot or self.level_bot(self.state.settings.tuoguan_level)
         bot = self._bots.get(seat)
         if bot is None or self._bot_names.get(seat) != name:
-            bot = self._bots[seat] = make_bot(name, secrets.randbits(32))
+            seed = secrets.randbits(32) if self.fixed_bot_seed is None else self.fixed_bot_seed + seat
+            bot = self._bots[seat] = make_bot(name, seed)
             self._bot_names[seat] = name
         return bot
 

@@ -112,10 +112,12 @@ def document(*extra: dict[str, Any]) -> dict[str, Any]:
         "/api/rooms/{code}/rematch": {"post": _op("play again with the same seats (a finished room)",
                                                   auth="player seated in the room", params=[CODE])},
         "/api/rooms/{code}/test-deal": {"post": _op(
-            "test hooks only (MAJIANG_TEST_HOOKS=1): fix the seeds of the room's next hands", auth="operator",
+            "test hooks only (MAJIANG_TEST_HOOKS=1): fix the seeds of the room's next hands and of its bots",
+            auth="operator",
             params=[CODE], body={"type": "object", "properties": {
                 "seeds": {"type": "array", "maxItems": 64, "items": {"type": "string", "pattern": SEED}},
-                "match_seed": {"type": "string", "pattern": SEED}}})},
+                "match_seed": {"type": "string", "pattern": SEED},
+                "bot_seed": {"type": "integer", "minimum": 0, "maximum": 2**32 - 1}}})},
         "/api/rooms/{code}/hands": {"get": _op("finished hands", params=[CODE])},
         "/api/rooms/{code}/hands/{n}": {"get": _op("one finished hand", params=[CODE, HAND])},
         "/api/rooms/{code}/hands/{n}/replay": {"get": _op("the replay file of a finished hand",

@@ -551,25 +551,31 @@ async def room_test_deal(request: Request) -> Response:
         raise HTTPError(403, "forbidden", "the test hooks need the operator token")
     table = await table_of(request)
     data = await body(request)
-    seeds, match_seed = data.get("seeds", []), data.get("match_seed")
-    unknown = set(data) - {"seeds", "match_seed"}
+    seeds, match_seed, bot_seed = data.get("seeds", []), data.get("match_seed"), data.get("bot_seed")
+    unknown = set(data) - {"seeds", "match_seed", "bot_seed"}
     if unknown:
-        raise HTTPError(400, "bad_request", f"unknown field {sorted(unknown)[0]!r} (known: seeds, match_seed)")
+        raise HTTPError(400, "bad_request",
+                        f"unknown field {sorted(unknown)[0]!r} (known: seeds, match_seed, bot_seed)")
     if not (isinstance(seeds, list) and len(seeds) <= 64
             and all(isinstance(s, str) and SEED_RE.fullmatch(s) for s in seeds)):
         raise HTTPError(400, "bad_request", "seeds must be a list of at most 64 seeds, each 1-64 letters, "
                                             "digits, - or _")
     if match_seed is not None and not (isinstance(match_seed, str) and SEED_RE.fullmatch(match_seed)):
         raise HTTPError(400, "bad_request", "match_seed must be 1-64 letters, digits, - or _")
+    if bot_seed is not None and not (type(bot_seed) is int and 0 <= bot_seed < 2**32):
+        raise HTTPError(400, "bad_request", "bot_seed must be a whole number from 0 to 2**32 - 1")
     async with table.lock:
         if match_seed is not None and table.state.match is not None:
             raise HTTPError(409, "bad_state", "match_seed only fixes a match not yet dealt (its first dealer)")
         table.fixed_seeds = list(seeds)
         if match_seed is not None:
             table.fixed_match_seed = match_seed
+        if bot_seed is not None:
+            table.fixed_bot_seed = bot_seed
+            table.forget_bots()  # (the bots made so far rolled from random seeds)
         hand_no = table.state.match.hand_no if table.state.match is not None else 0
     return ok({"room": table.code, "next_hand": hand_no + 1, "seeds": len(seeds),
-               "match_seed": table.fixed_match_seed})
+               "match_seed": table.fixed_match_seed, "bot_seed": table.fixed_bot_seed})
 
 
 def _hand_json(row: dict[str, Any]) -> dict[str, Any]:

@@ -20,6 +20,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from websockets.sync.client import ClientConnection, connect
 
+from majiang.server.api_document import routes as document_routes
 from majiang.server.club_routes import routes as club_routes
 from majiang.server.console import routes as console_routes
 from majiang.server.friend_routes import routes as friend_routes
@@ -116,7 +117,7 @@ def test_openapi_describes_every_route(fuzzed: ServerProcess) -> None:
     assert doc["openapi"].startswith("3.")
     described = {(path, method.upper()) for path, ops in doc["paths"].items() for method in ops}
     everything = [*routes, *platform_routes, *club_routes, *friend_routes, *console_routes, *ratings_routes,
-                  *tournament_routes]
+                  *tournament_routes, *document_routes]
     served = {(r.path.replace("{n:int}", "{n}"), m) for r in everything if r.path.startswith("/api/")
               and "{rest:path}" not in r.path for m in (r.methods or ()) if m != "HEAD"}
     assert served == described, served ^ described

@@ -22,7 +22,8 @@ async def test_fixed_seeds_deal_the_hands_the_engine_deals(server: ServerProcess
     # a player (even the room's creator) may not fix seeds: only the operator
     r = await http.post(f"/api/rooms/{code}/test-deal", json={"seeds": seeds}, headers=auth(me["token"]))
     assert r.status_code == 403 and r.json()["error"] == "forbidden"
-    for bad in ({"seeds": "x"}, {"seeds": ["a b"]}, {"match_seed": 3}, {"wall": []}):
+    for bad in ({"seeds": "x"}, {"seeds": ["a b"]}, {"match_seed": 3}, {"wall": []}, {"bot_seed": -1},
+                {"bot_seed": 2**32}, {"bot_seed": "7"}, {"bot_seed": 1.5}, {"bot_seed": True}):
         r = await http.post(f"/api/rooms/{code}/test-deal", json=bad, headers=auth(OPERATOR))
         assert r.status_code == 400, (bad, r.text)
     await fix_seeds(http, code, seeds, match_seed)
@@ -42,6 +43,35 @@ async def test_fixed_seeds_deal_the_hands_the_engine_deals(server: ServerProcess
         want.dealer, want.seed_hash, list(want.dice), want.hand)
     hands = (await http.get(f"/api/rooms/{code}/hands")).json()["hands"]
     assert [h["seed"] for h in hands] == seeds  # hand 2 too: each fixed seed is used once, in order
+
+
+async def _easy_table(server: ServerProcess, http: httpx.AsyncClient, bot_seed: int) -> list[object]:
+    """One hand at a table of three easy bots (they roll dice: missed claims, kept honors) and a scripted
+    player (the first legal action), every seed fixed: what the player saw of each seat at the end."""
+    me = await session(http, "定骰")
+    code = (await create_room(http, me["token"], ruleset="anqing", hands=1))["room"]["code"]
+    r = await http.post(f"/api/rooms/{code}/test-deal", headers=auth(OPERATOR),
+                        json={"seeds": ["easy-0"], "match_seed": "easy-match", "bot_seed": bot_seed})
+    assert r.status_code == 200 and r.json()["bot_seed"] == bot_seed, r.text
+    r = await http.post(f"/api/rooms/{code}/bots", json={"level": "easy"}, headers=auth(me["token"]))
+    assert r.status_code == 200, r.text
+    c = await Client(server.ws_base, code, me["token"]).connect()
+    c.autoplay = True
+    await c.next_of("welcome", after=0)
+    await c.send({"type": "ready"})
+    await c.next_of("match_end", timeout=120, after=0)
+    await c.close()
+    last = [m["view"] for m in c.messages if m["type"] == "view"][-1]
+    return [(s["river"], s["melds"]) for s in last["seats"]]
+
+
+async def test_a_fixed_bot_seed_replays_the_bots_dice(server: ServerProcess, http: httpx.AsyncClient) -> None:
+    # The same seeds and bot seed: the same hand, every bot's discard and claim (easy bots roll dice);
+    # another bot seed, another hand (with this wall, as the engine plays it here: seeds 7 and 8 differ)
+    first = await _easy_table(server, http, 7)
+    assert any(river for river, _ in first)  # (a hand was played)
+    assert await _easy_table(server, http, 7) == first
+    assert await _easy_table(server, http, 8) != first
 
 
 async def test_hooks_are_off_unless_asked_for(tmp_path: Path) -> None:

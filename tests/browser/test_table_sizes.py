@@ -68,6 +68,72 @@ def _set_lang(page: Any, lang: str) -> None:
     page.wait_for_timeout(120)
 
 
+MID_HAND = """() => {
+  // The server's messages wait while the page shows a made-up mid-hand view (restored by a sync after).
+  const sock = window.__mj.sock;
+  sock.realOnMessage = sock.onMessage;
+  sock.onMessage = () => {};
+  const v = structuredClone(window.__mj.st.view);
+  v.seats.forEach((s, i) => {
+    const base = s.river.length ? s.river : [{tile: 3}];
+    s.river = Array.from({length: 8}, (_, k) => ({...base[k % base.length], claimed: false}));
+    if (i === v.seat) return;
+    s.melds = [{kind: 'peng', tiles: [1, 1, 1], called: 1}, {kind: 'chi', tiles: [11, 12, 13], called: 12},
+               {kind: 'kong_exposed', tiles: [20, 20, 20, 20], called: 20}];
+    s.hand_count = 4;
+  });
+  sock.realOnMessage({type: 'view', view: v, asked: window.__mj.st.asked, step: window.__mj.st.step, clock: null,
+                      tuoguan: window.__mj.st.tuoguan});
+}"""
+
+MELD_OVERLAPS = """() => {
+  const boxes = (sel) => [...document.querySelectorAll(sel)].map((e) => e.getBoundingClientRect());
+  const hit = (a, b) => a.left < b.right - 1 && b.left < a.right - 1 && a.top < b.bottom - 1 && b.top < a.bottom - 1;
+  const melds = boxes('.board > .seat:not(.seat-me) .meld');
+  const out = [];
+  melds.forEach((m, i) => {
+    for (const o of boxes('.pond, .seat-me, [data-testid=dock], .corner-menu, .board > .seat:not(.seat-me) .opp-hand'))
+      if (hit(m, o)) out.push(['meld over', m.toJSON(), o.toJSON()]);
+    melds.slice(i + 1).forEach((n) => { if (hit(m, n)) out.push(['meld over meld', m.toJSON(), n.toJSON()]); });
+  });
+  return out;
+}"""
+
+
+def _mid_hand_sizes(page: Any, shots: Path) -> None:
+    """The screenshot review's sizes, on a mid-hand view (eight tiles in every river, three melds and four
+    tiles in each other hand): phone upright river tiles ≥ 24 px; phone sideways the side seats' meld
+    tiles ≥ 20 px; desktop 1920×1080 the others' tile backs grown with the height (≥ 26 px); melds
+    overlapping nothing and the board inside the screen at every size."""
+    page.evaluate(MID_HAND)
+    page.wait_for_function("document.querySelectorAll('.board .river .tile').length >= 32", timeout=5000)
+    sizes = {**SIZES, "desktop-1080": (1920, 1080)}
+    try:
+        for lang in ("zh", "en"):
+            _set_lang(page, lang)
+            for size, (w, h) in sizes.items():
+                page.set_viewport_size({"width": w, "height": h})
+                page.wait_for_timeout(150)
+                where = f"mid-hand {size} {lang}"
+                _inside(page, ".board .seat", w, h, where)
+                _inside(page, ".board .meld", w, h, where)
+                assert page.evaluate(MELD_OVERLAPS) == [], where
+                river = min(b["width"] for b in _boxes(page, ".board .river .tile"))
+                side_melds = min(b["width"] for b in _boxes(
+                    page, ".seat-left .meld .tile:not(.sideways), .seat-right .meld .tile:not(.sideways)"))
+                backs = min(b["width"] for b in _boxes(page, ".board > .seat:not(.seat-me) .opp-hand .tile")
+                            if b["width"] > 0) if size != "phone" else 0
+                if size == "phone":
+                    assert river >= 24, (where, "river tiles", river)
+                if size == "phone-land":
+                    assert river >= 24 and side_melds >= 20, (where, "river / side meld tiles", river, side_melds)
+                if size == "desktop-1080":
+                    assert backs >= 26 and side_melds >= 40 and river >= 38, (where, backs, side_melds, river)
+                page.screenshot(path=str(shots / f"table-mid-{size}-{lang}.png"))
+    finally:
+        page.evaluate("() => { const s = window.__mj.sock; s.onMessage = s.realOnMessage; s.send({type: 'sync'}); }")
+
+
 def test_every_size_both_languages(browser: Any, server: Any, shots: Path) -> None:
     page = _page(browser, server, 1440, 900)
     try:
@@ -106,6 +172,7 @@ def test_every_size_both_languages(browser: Any, server: Any, shots: Path) -> No
                             assert not _overlap(tb, other), (where, sel, tb, other)
                 page.screenshot(path=str(shots / f"table-{size}-{lang}.png"))
                 page.evaluate("document.querySelectorAll('[data-testid=toast]').forEach((e) => e.remove())")
+        _mid_hand_sizes(page, shots)
         _set_lang(page, "zh")
         page.set_viewport_size({"width": 1440, "height": 900})
 

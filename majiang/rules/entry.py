@@ -107,4 +107,14 @@ class RulesetEntry:
             "modes": list(self.modes()),
             "rules_table": {page: msgspec.to_builtins(self.scoring.rules_table(None if page == "default" else page))
                             for page in self.pages()},
+            "examples": {page: self.example(None if page == "default" else page) for page in self.pages()},
         }
+
+    def example(self, mode: str | None) -> dict[str, Any]:
+        """A rules page's worked example, scored by the ruleset's own scoring: the page prints these
+        items and payments, so its figures cannot drift from the code (docs/rules/)."""
+        ex = self.scoring.worked_example(mode)
+        settlement = self.scoring.score(self.scoring.parse_situation(ex.situation))
+        if not settlement.valid:  # (a test scores every page; a broken example must not reach a page)
+            raise ValueError(f"{self.name} {mode}: the worked example does not win: {settlement.reason}")
+        return {**msgspec.to_builtins(ex), "settlement": msgspec.to_builtins(settlement)}

@@ -1,12 +1,14 @@
 // The rules pages' prose, per ruleset and mode, in both languages (the help screen picks by getLang()).
-// Long prose lives here rather than in i18n.js's short strings. The scoring table of each page (items,
-// values, when they apply) is the server's: `rules_table` in GET /api/rulesets, kept next to the scoring
-// code (majiang/rules/*_scoring/table.py).
+// Long prose lives here rather than in i18n.js's short strings. No figure the scoring decides is written
+// here: the scoring table of each page (items, values, when they apply) and its worked example (the
+// hand, the story, and the items and payments as the ruleset's own scoring computes them) are the
+// server's, `rules_table` and `examples` in GET /api/rulesets, kept next to the scoring code
+// (majiang/rules/*_scoring/table.py).
 
 const TEXT = {
   zh: {
     title: '规则说明', intro: '每种玩法一页：怎样胡、有什么特别、番型与分值、一个算分例子。',
-    win: '怎样胡牌', special: '特别之处', table: '番型与分值', example: '算分例子', options: '房间选项', item: '番型', value: '分值', when: '说明',
+    win: '怎样胡牌', special: '特别之处', table: '番型与分值', example: '算分例子', winds: ['东', '南', '西', '北'], seat: '家', dealer: '（庄）', pays: '付', total: '合计', options: '房间选项', item: '番型', value: '分值', when: '说明',
     pages: {
       'anqing/A': {
         name: '安庆麻将 · A 不打缺',
@@ -15,29 +17,25 @@ const TEXT = {
           '红中代钻：钻不是中发白时，红中当作钻本来那张牌用（可吃碰杠）；发、白是杠牌。',
           '杠牌：摸到要亮出并从牌尾补一张，每张 +1 番，手里有杠牌不能胡。',
           '打出钻以后，本局再胡必须有跑风或杠开；自摸钻胡必须本身含跑风或是直叫。'],
-        pay: '每家付给胡家：(底 + 番 + 连庄) × 基础银子。底：与庄家之间 8 + 4×连庄数，其余 4。三口以上顺包 ×3、反包 ×6。',
-        example: {hand: '456m(钻作5m) 567p 123s 44s · 吃 123m', win: '3s', text: '闲家摸到三条胡：边张 12→3，跑风 6 番。庄家付 8 + 6 = 14，另两家各付 4 + 6 = 10，胡家共 +34。'},
+        pay: '每家付给胡家：(底 + 番 + 连庄) × 基础银子；底、连庄和包的倍数见上表。', unit: '番',
       },
       'anqing/B': {
         name: '安庆麻将 · B 打缺',
         win: ['胡牌最多只能有两门数牌（钻算它代表的牌），只能自摸。', '不能吃，只能碰和杠。'],
         special: ['钻、红中代钻、杠牌与 A 玩法相同；打缺时发、白可以不亮，当字牌留着（不算分）。', '清一色、凑一色、字一色计分。'],
-        pay: '与 A 玩法相同：(底 + 番 + 连庄) × 基础银子。',
-        example: {hand: '222m 777m 555s 888s 33s', win: '3s', text: '闲家手里无钻，自摸三条成对对胡（硬对对胡）：碰碰胡 3 + 跑风 6 + 门清 3 = 12 番。庄家付 8 + 12 = 20，另两家各 4 + 12 = 16，共 +52。'},
+        pay: '与 A 玩法相同：(底 + 番 + 连庄) × 基础银子。', unit: '番',
       },
       'hefei/baoting': {
         name: '合肥麻将 · 报听',
         win: ['只用 2–8 的万、饼、条共 84 张。四副面子加一对或七对，且至少一门有 8 张以上。', '要点炮胡必须先报听；没报听只能自摸。不能吃、碰、明杠，可以暗杠。'],
         special: ['报听后手牌锁定：摸到的牌不能胡就打出（除非能暗杠且仍听牌）。', '最后四张是海捞区：每人摸一张不打，先自摸者胡。'],
-        pay: '基本分 12 加各项分。点炮只由放炮者付；自摸三家都付。庄家参与的支付另加庄分。',
-        example: {hand: '234m 345p 567p 345s 22p', win: '2p', text: '报听后自摸二饼（单调，卡 +1），饼正好八张（不加支）：12 + 1 = 13。两个闲家各付 13；庄家（连庄 1）付 13 + 2×1 = 15，共 +41。'},
+        pay: '基本分加各项分（见上表）。点炮只由放炮者付；自摸三家都付。庄家参与的支付另加庄分。', unit: '分',
       },
       'hefei/bubaoting': {
         name: '合肥麻将 · 不报听',
         win: ['与报听房相同的牌和胡牌条件，不用报听就可以点炮胡或自摸。'],
         special: ['一炮多响：几家可以同时胡同一张牌，各自由放炮者付。'],
-        pay: '基本分 10 加各项分；点炮由放炮者付，自摸三家付。',
-        example: {hand: '222m 345m 678m 456s 33m', win: '3m', text: '别人打出三万点炮：万十一张（支 +3）、缺饼（缺一门 +1）、坎 222m（+1）、单调（卡 +1）。10 + 6 = 16，放炮者付 16。'},
+        pay: '基本分加各项分（见上表）；点炮由放炮者付，自摸三家付。', unit: '分',
       },
       'baida/default': {
         name: '百搭麻将（台）',
@@ -49,9 +47,7 @@ const TEXT = {
           '百搭：开局前翻一张牌（翻牌），同样的其余几张就是百搭（翻到花时是同组的另外三张花）。百搭留在手里，可以当任何牌，但不能用来吃、碰、杠；打出去的百搭只当它本来的牌。',
           '门风与圈风：庄家是东，下家南、西、北。圈风从东开始，庄家轮过一圈后换南。自己门风、本圈圈风的刻子各算 1 台。',
           '只算胡牌那家的台。'],
-        pay: '点炮（放冲）或被抢杠：放冲的人一家付 2 × 底 × 台。自摸：另外三家各付 底 × 台。房间选项可以改成翻倍（底 × 2^(台−1)）和封顶。',
-        example: {hand: '567p 345s f2f3f4 88m · 吃 234m · 花 f6', win: '5s',
-          text: '翻牌是春，夏秋冬三张花是百搭。南家（门风南）手里留着夏秋冬，亮着兰，庄家（东）打出五条，南家胡：三张百搭当东风刻子。三百搭 2 + 正花（兰，南家的花）1 + 圈风（东风圈的东风刻）1 = 4 台，庄家放冲付 2 × 1 × 4 = 8。'},
+        pay: '点炮（放冲）或被抢杠：放冲的人一家付 2 × 底 × 台。自摸：另外三家各付 底 × 台。房间选项可以改成翻倍（底 × 2^(台−1)）和封顶。', unit: '台',
       },
       'guobiao/default': {
         name: '国标麻将（中国麻将竞赛规则）',
@@ -63,15 +59,13 @@ const TEXT = {
           '门风与圈风：庄家是东，下家南、西、北。每局都换庄（不连庄），四局一圈，共四圈：东风圈、南风圈、西风圈、北风圈。',
           '和绝张、妙手回春、海底捞月、杠上开花、抢杠和由牌桌自动判定：和绝张是另外三张都已经亮在桌上（牌河或明牌）。',
           '听牌提示只列出能够到 8 番的牌（自摸或点炮任一种能胡就列出）。'],
-        pay: '点和：放炮者付 底分 + 番数，另两家各付底分；自摸：三家各付 底分 + 番数。底分默认 8（比赛规则），房间选项可改；番数包括花牌。',
-        example: {hand: '123m456m789m 46p 99s · 花 f2', win: '5p',
-          text: '南家胡庄家打出的五筒：清龙 16 + 门前清 2 + 平和 2 + 喜相逢 1 + 坎张 1 + 花牌 1 = 23 番（起和计 22 番，够 8 番）。庄家付 8 + 23 = 31，另两家各付 8，南家共 +47。'},
+        pay: '点和：放炮者付 底分 + 番数，另两家各付底分；自摸：三家各付 底分 + 番数。底分见上表（比赛规则），房间选项可改；番数包括花牌。', unit: '番',
       },
     },
   },
   en: {
     title: 'Rules', intro: 'One page per ruleset and mode: how to win, what is special, the scoring table, one worked example.',
-    win: 'How to win', special: 'What is special', table: 'Scoring', example: 'Worked example', options: 'Room options', item: 'Item', value: 'Value', when: 'When',
+    win: 'How to win', special: 'What is special', table: 'Scoring', example: 'Worked example', winds: ['East', 'South', 'West', 'North'], seat: '', dealer: ' (dealer)', pays: 'pays', total: 'Total', options: 'Room options', item: 'Item', value: 'Value', when: 'When',
     pages: {
       'anqing/A': {
         name: 'Anqing mahjong · A (no void)',
@@ -80,29 +74,25 @@ const TEXT = {
           'Red dragon stand-in (代): when the wild is not a dragon, 红中 plays as the wild\u2019s own face (it can be chowed, punged, konged); 发 and 白 are kong tiles.',
           'Kong tiles (杠牌): lay one open when drawn and draw a replacement from the tail; +1 fan each; no win while holding one.',
           'After you discard a wild, your win this hand needs running wind or a kong win; a win on a drawn wild must itself count running wind or be a wild call.'],
-        pay: 'Each other player pays the winner (base + fan + streak bonus) × base silver. Base: 8 + 4×streak between the dealer and another player, else 4. Three or more calls from one player: bao ×3 (reverse bao ×6).',
-        example: {hand: '456m (wild as 5m) 567p 123s 44s · chow 123m', win: '3s', text: 'A non-dealer draws 3 Bamboo: an edge wait (12→3), running wind 6 fan. The dealer pays 8 + 6 = 14, the other two 4 + 6 = 10 each: +34.'},
+        pay: 'Each other player pays the winner (base + fan + streak bonus) × base silver; the base, the streak bonus and the bao multipliers are in the table above.', unit: 'fan',
       },
       'anqing/B': {
         name: 'Anqing mahjong · B (void a suit)',
         win: ['The winning hand holds at most two of the three suits (a wild counts as what it stands for); self-drawn only.', 'No chow: pung and kong only.'],
         special: ['Wilds, the red dragon stand-in and kong tiles as in mode A; in mode B 发/白 may be kept as honours (they then score nothing).', 'Full flush, half flush and all honours score.'],
-        pay: 'As in mode A: (base + fan + streak bonus) × base silver.',
-        example: {hand: '222m 777m 555s 888s 33s', win: '3s', text: 'A non-dealer with no wild self-draws 3 Bamboo for all pungs (hard): all pungs 3 + running wind 6 + concealed 3 = 12 fan. The dealer pays 8 + 12 = 20, the other two 4 + 12 = 16: +52.'},
+        pay: 'As in mode A: (base + fan + streak bonus) × base silver.', unit: 'fan',
       },
       'hefei/baoting': {
         name: 'Hefei mahjong · declare (报听)',
         win: ['84 tiles: 2–8 of Characters, Dots, Bamboo. Four sets and a pair or seven pairs, with 8 or more tiles of one suit.', 'A discard win needs a declaration (报听) first; undeclared, self-draw only. No chow, pung or open kong; concealed kongs allowed.'],
         special: ['After declaring the hand is locked: a drawn tile that does not win is discarded (unless it makes a kong that keeps the hand ready).', 'The last four tiles are the sea bottom: each player draws one without discarding; the first self-draw wins.'],
-        pay: 'Base 12 plus the items. On a discard only the discarder pays; on a self-draw all three pay. Payments with the dealer add dealer points.',
-        example: {hand: '234m 345p 567p 345s 22p', win: '2p', text: 'Declared, self-draws 2 Dots (pair wait: single wait +1); exactly eight Dots (no long suit): 12 + 1 = 13. The two non-dealers pay 13 each, the dealer (streak 1) 13 + 2×1 = 15: +41.'},
+        pay: 'The base plus the items (the table above). On a discard only the discarder pays; on a self-draw all three pay. Payments with the dealer add dealer points.', unit: 'points',
       },
       'hefei/bubaoting': {
         name: 'Hefei mahjong · no declare (不报听)',
         win: ['The same tiles and winning rule as the declare room; wins on a discard or by self-draw without declaring.'],
         special: ['Several players may win on one discard; the discarder pays each.'],
-        pay: 'Base 10 plus the items; on a discard the discarder pays, on a self-draw all three pay.',
-        example: {hand: '222m 345m 678m 456s 33m', win: '3m', text: 'A win on another player\u2019s 3 Characters: eleven Characters (long suit +3), no Dots (missing suit +1), a concealed pung 222m (+1), a pair wait (single wait +1). 10 + 6 = 16 from the discarder.'},
+        pay: 'The base plus the items (the table above); on a discard the discarder pays, on a self-draw all three pay.', unit: 'points',
       },
       'baida/default': {
         name: 'Baida mahjong (tai, wild flowers)',
@@ -114,9 +104,7 @@ const TEXT = {
           'Wilds (百搭): a tile is turned up before the deal (the indicator); the other copies of that tile are wild (for a flower: the other three of its set). Wilds stay in the hand and stand for any tile, but cannot be used to chow, pung or kong; a discarded wild is just its own face.',
           'Seat and round winds: the dealer is East, then South, West, North in turn. The round starts East and moves to South after the deal has gone round once. A pung of your seat wind and of the round wind score 1 tai each.',
           'Only the winner counts tai.'],
-        pay: 'On a discard (or a robbed kong) the discarder alone pays 2 × base × tai. On a self-draw each of the other three pays base × tai. Room options switch to doubling (base × 2^(tai−1)) and set a cap.',
-        example: {hand: '567p 345s f2f3f4 88m · chow 234m · flower f6', win: '5s',
-          text: 'The indicator is Spring, so Summer, Autumn and Winter are wild. South (seat wind South) holds those three and has Orchid laid open; the dealer (East) discards 5 Bamboo and South wins, the three wilds as an East pung. Three wilds 2 + seat flower (Orchid, South\u2019s) 1 + round wind (an East pung in the East round) 1 = 4 tai; the dealer pays 2 × 1 × 4 = 8.'},
+        pay: 'On a discard (or a robbed kong) the discarder alone pays 2 × base × tai. On a self-draw each of the other three pays base × tai. Room options switch to doubling (base × 2^(tai−1)) and set a cap.', unit: 'tai',
       },
       'guobiao/default': {
         name: 'Guobiao mahjong (Chinese Official rules)',
@@ -128,9 +116,7 @@ const TEXT = {
           'Seat and prevalent winds: the dealer is East, then South, West, North. The deal passes every hand (no dealer streak): four hands a round, four rounds, East, South, West and North.',
           'Last tile (和绝张), last tile draw or claim, out with a replacement tile and robbing the kong are read from the table: the last tile means the other three copies are all in sight (in the discards or open melds).',
           'The ready hint lists only tiles that would reach 8 fans (by a draw or on a discard).'],
-        pay: 'On a discard the discarder pays base + fans and the other two the base each; on a self-draw each of the three pays base + fans. The base is 8 (the competition rules) unless the room sets another; the fans include the flowers.',
-        example: {hand: '123m456m789m 46p 99s · flower f2', win: '5p',
-          text: 'South wins on the dealer\u2019s 5 Dots: Pure Straight 16 + Concealed Hand 2 + All Chows 2 + Mixed Double Chow 1 + Closed Wait 1 + Flower 1 = 23 fans (22 toward the minimum: enough). The dealer pays 8 + 23 = 31, the other two 8 each: South +47.'},
+        pay: 'On a discard the discarder pays base + fans and the other two the base each; on a self-draw each of the three pays base + fans. The base is in the table above (the competition rules) unless the room sets another; the fans include the flowers.', unit: 'fans',
       },
     },
   },

@@ -34,6 +34,27 @@ async def test_rulesets_carry_each_pages_scoring_table(server: ServerProcess, ht
     # mode B adds its suit items, with the option defaults as their values
     a, b = by_name["anqing"]["rules_table"]["A"], by_name["anqing"]["rules_table"]["B"]
     assert b[: len(a)] == a and b[-1]["value"]["zh"] == "10 / 5 / 20"
+    # the payment rows print the figures the payment code uses (8 + 4k with the dealer, 4 between others)
+    assert a[0]["name"]["zh"] == "底" and a[0]["value"]["zh"] == "8 + 4×连庄数 / 4"
+
+
+async def test_each_page_has_a_worked_example_scored_by_its_ruleset(server: ServerProcess,
+                                                                    http: httpx.AsyncClient) -> None:
+    # The rules page prints the example's items and payments from here: they are what the ruleset's own
+    # scoring makes of the example's situation, a winning one, on every page.
+    by_name = {rs["name"]: rs for rs in (await http.get("/api/rulesets")).json()["rulesets"]}
+    for name, rs in by_name.items():
+        scoring = ENTRIES[name].scoring
+        assert set(rs["examples"]) == set(rs["rules_table"]), name
+        for page, ex in rs["examples"].items():
+            settlement = scoring.score(scoring.parse_situation(ex["situation"]))
+            as_sent = msgspec.json.decode(msgspec.json.encode(settlement))  # (JSON: seat keys become strings)
+            assert settlement.valid and ex["settlement"] == as_sent, (name, page)
+            assert sum(ex["settlement"]["totals"]) == 0 and ex["hand"]["zh"] and ex["story"]["en"], (name, page)
+    # the figures the pages used to state by hand, now computed: Anqing A +34, Hefei 报听 +41, 国标 +47
+    totals = {(n, p): max(ex["settlement"]["totals"]) for n, rs in by_name.items() for p, ex in rs["examples"].items()}
+    assert totals == {("anqing", "A"): 34, ("anqing", "B"): 52, ("hefei", "baoting"): 41,
+                      ("hefei", "bubaoting"): 16, ("baida", "default"): 8, ("guobiao", "default"): 47}
 
 
 async def test_guobiao_is_listed_with_its_options_and_the_fan_table(server: ServerProcess,

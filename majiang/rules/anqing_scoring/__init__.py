@@ -21,7 +21,7 @@ from majiang.rules.anqing_scoring.situation import (
     parse_situation,
     validate,
 )
-from majiang.rules.anqing_scoring.table import rules_table
+from majiang.rules.anqing_scoring.table import rules_table, worked_example
 from majiang.rules.anqing_scoring.wilds import gangpai_of, stand_in_of, wild_of
 from majiang.tiles import format_tiles
 
@@ -44,6 +44,7 @@ __all__ = [
     "stand_in_of",
     "validate",
     "wild_of",
+    "worked_example",
     "zhijiao_possible",
 ]
 

@@ -6,20 +6,30 @@ is in the pair; the multiplier on the 口 between payer and winner in both direc
 
 from __future__ import annotations
 
+from typing import Final
+
 from majiang.core.settlement import Payment
 from majiang.rules.anqing_scoring.situation import Situation, WinHand
 
-__all__ = ["bao_multiplier", "di_of", "lianzhuang_bonus", "payments"]
+__all__ = ["BAO", "DEALER_DI", "DI_PER_STREAK", "LIANZHUANG", "OTHER_DI", "bao_multiplier", "di_of",
+           "lianzhuang_bonus", "payments"]
+
+# The figures of the rule text, named once: the rules page's table (table.py) prints these.
+DEALER_DI: Final = 8  # 底 between the dealer and anyone, on a fresh deal
+DI_PER_STREAK: Final = 4  # ... and 4 more for each deal the dealer has kept
+OTHER_DI: Final = 4  # 底 between two non-dealers
+LIANZHUANG: Final = (0, 3, 6, 12, 15)  # the 连庄 番 for the k-th kept deal (15 from the fourth on)
+BAO: Final = {3: 3, 4: 6}  # 顺包 multiplier for 3 口 and for 4 or more (doubled when all are 碰/杠; 反包 twice)
 
 
 def di_of(s: Situation, payer: int) -> int:
     """底: 8 + 4k between the dealer and anyone, 4 between two non-dealers."""
-    return 8 + 4 * s.streak if s.dealer in (s.winner, payer) else 4
+    return DEALER_DI + DI_PER_STREAK * s.streak if s.dealer in (s.winner, payer) else OTHER_DI
 
 
 def lianzhuang_bonus(k: int) -> int:
     """The 连庄 番 for the k-th kept deal: 3, 6, 12, then 15 from the fourth on."""
-    return (0, 3, 6, 12)[k] if k < 4 else 15
+    return LIANZHUANG[min(k, len(LIANZHUANG) - 1)]
 
 
 def _shunbao(kou: tuple[int, bool]) -> int:
@@ -27,7 +37,7 @@ def _shunbao(kou: tuple[int, bool]) -> int:
     count, all_peng = kou
     if count < 3:
         return 0
-    return (3 if count == 3 else 6) * (2 if all_peng else 1)
+    return BAO[min(count, 4)] * (2 if all_peng else 1)
 
 
 def bao_multiplier(h: WinHand, payer: int, winner: int) -> tuple[int, str]:
@@ -51,7 +61,7 @@ def payments(s: Situation, h: WinHand, fan: int) -> list[Payment]:
         # "所有三口胡牌都是跟庄家算得以后相乘": a 包 payment is worked out as the dealer's, then multiplied.
         as_dealer = mult > 1 and s.options.bao_dealer_rate
         dealer_pair = as_dealer or s.dealer in (s.winner, payer)
-        di = 8 + 4 * s.streak if as_dealer else di_of(s, payer)
+        di = DEALER_DI + DI_PER_STREAK * s.streak if as_dealer else di_of(s, payer)
         bonus = lianzhuang_bonus(s.streak) if dealer_pair and s.options.lianzhuang_bonus else 0
         if as_dealer and s.dealer not in (s.winner, payer):
             note += "; at the dealer's rate (跟庄家算)"

@@ -17,9 +17,19 @@ from majiang.tiles import format_tiles
 from .items import Reading, items_for, single_wait
 from .payment import payments
 from .situation import BaidaOptions, Meld, Situation, parse_situation, validate, wilds_of
-from .table import rules_table
+from .table import rules_table, worked_example
 
-__all__ = ["BaidaOptions", "Meld", "Situation", "parse_situation", "rules_table", "score", "score_multi", "wilds_of"]
+__all__ = [
+    "BaidaOptions",
+    "Meld",
+    "Situation",
+    "parse_situation",
+    "rules_table",
+    "score",
+    "score_multi",
+    "wilds_of",
+    "worked_example",
+]
 
 
 def best_reading(s: Situation) -> Reading | None:

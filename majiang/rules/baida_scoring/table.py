@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from majiang.core.rules_table import TableRow, row
+from majiang.core.options import Text
+from majiang.core.rules_table import TableRow, WorkedExample, row
 
 ITEMS: tuple[TableRow, ...] = (
     row("平胡", "Plain win", "1", "没有别的台时", "only when nothing else scores"),
@@ -59,3 +60,19 @@ ITEMS: tuple[TableRow, ...] = (
 def rules_table(mode: str | None) -> list[TableRow]:
     """The rows of the (one) page: the 台 items 1–25 of docs/rules/baida.md."""
     return list(ITEMS)
+
+
+EXAMPLE = WorkedExample(
+    situation={"ruleset": "baida", "indicator": "f1", "round_wind": "E", "dealer": 0, "streak": 0, "winner": 1,
+               "melds": [{"type": "chi", "tiles": "234m", "from_seat": 0}], "concealed": "567p345sf2f3f488m",
+               "flowers": "f6", "winning_tile": "5s", "how": "discard", "from_seat": 0},
+    hand=Text("567p 34s f2f3f4 88m · 吃 234m · 花 f6", "567p 34s f2f3f4 88m · chow 234m · flower f6"), win="5s",
+    story=Text("翻牌是春，夏秋冬三张花是百搭。南家（门风南）手里留着夏秋冬，亮着兰；庄家（东）打出五条，南家胡，"
+               "三张百搭当东风刻子。",
+               "The indicator is Spring, so Summer, Autumn and Winter are wild. South (seat wind South) holds those "
+               "three and has Orchid laid open; the dealer (East) discards 5 Bamboo and South wins, the three wilds "
+               "as an East pung."))
+
+
+def worked_example(mode: str | None) -> WorkedExample:
+    return EXAMPLE

@@ -16,9 +16,18 @@ from majiang.rules import guobiao_fans as fans
 from majiang.tiles import format_tiles
 
 from .situation import WINDS, GuobiaoOptions, Meld, Situation, WinHand, parse_situation, validate
-from .table import rules_table
+from .table import rules_table, worked_example
 
-__all__ = ["GuobiaoOptions", "Meld", "Situation", "gb_hand", "parse_situation", "rules_table", "score"]
+__all__ = [
+    "GuobiaoOptions",
+    "Meld",
+    "Situation",
+    "gb_hand",
+    "parse_situation",
+    "rules_table",
+    "score",
+    "worked_example",
+]
 
 _GB_KIND = {"chi": "chi", "peng": "peng", "minggang": "kong", "jiagang": "kong", "angang": "concealed_kong"}
 

@@ -3,7 +3,8 @@ scoring can never disagree), after the payment rows."""
 
 from __future__ import annotations
 
-from majiang.core.rules_table import TableRow, row
+from majiang.core.options import Text
+from majiang.core.rules_table import TableRow, WorkedExample, row
 from majiang.rules import guobiao_fans as fans
 
 HEAD: tuple[TableRow, ...] = (
@@ -23,3 +24,15 @@ def rules_table(mode: str | None) -> list[TableRow]:
     for f in sorted(fans.ALL_FANS, key=lambda f: -f.value):  # stable: the book's order within a value
         out.append(row(f.zh, f.en, str(f.value), f.when_zh, f.when_en))
     return out
+
+
+EXAMPLE = WorkedExample(
+    situation={"ruleset": "guobiao", "winner": 1, "seat_wind": "S", "prevalent_wind": "E",
+               "concealed": "123m456m789m456p99s", "winning_tile": "5p", "how": "discard", "from_seat": 0,
+               "flowers": "f2"},
+    hand=Text("123m456m789m 46p 99s · 花 f2", "123m456m789m 46p 99s · flower f2"), win="5p",
+    story=Text("南家胡庄家打出的五筒（坎张）。", "South wins on the dealer's 5 Dots (a closed wait)."))
+
+
+def worked_example(mode: str | None) -> WorkedExample:
+    return EXAMPLE

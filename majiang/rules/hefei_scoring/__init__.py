@@ -17,9 +17,18 @@ from majiang.tiles import format_tiles
 from . import items as _items
 from .payment import kong_payments, payments
 from .situation import SUIT_NAMES, HefeiOptions, Situation, WinHand, parse_situation, validate
-from .table import rules_table
+from .table import rules_table, worked_example
 
-__all__ = ["HefeiOptions", "Situation", "parse_situation", "rules_table", "score", "score_multi", "win_reason"]
+__all__ = [
+    "HefeiOptions",
+    "Situation",
+    "parse_situation",
+    "rules_table",
+    "score",
+    "score_multi",
+    "win_reason",
+    "worked_example",
+]
 
 
 def _groups(d: Decomposition, hand: WinHand, win_group: int) -> tuple[list[str], int]:

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from majiang.core.rules_table import TableRow, row
+from majiang.core.options import Text
+from majiang.core.rules_table import TableRow, WorkedExample, row
 from majiang.rules.hefei_scoring.items import BASE
 
 ITEMS: tuple[TableRow, ...] = (
@@ -38,3 +39,24 @@ ITEMS: tuple[TableRow, ...] = (
 def rules_table(mode: str | None) -> list[TableRow]:
     """The rows of a room's page (the same table for 报听 and 不报听 rooms)."""
     return list(ITEMS)
+
+
+EXAMPLES: dict[str, WorkedExample] = {
+    "baoting": WorkedExample(
+        situation={"ruleset": "hefei", "room": "baoting", "dealer": 0, "lianzhuang": 1, "winner": 1,
+                   "hand": "234m345p567p345s22p", "winning_tile": "2p", "how": "self_draw", "declared": True},
+        hand=Text("234m 345p 567p 345s 2p", "234m 345p 567p 345s 2p"), win="2p",
+        story=Text("南家报听后自摸二饼（单调）；饼正好八张，不加支。庄家连庄 1。",
+                   "South, declared, self-draws 2 Dots (a pair wait); exactly eight Dots, so no long suit. "
+                   "The dealer's streak is 1.")),
+    "bubaoting": WorkedExample(
+        situation={"ruleset": "hefei", "room": "bubaoting", "dealer": 0, "lianzhuang": 1, "winner": 1,
+                   "hand": "222m345m678m456s33m", "winning_tile": "3m", "how": "discard", "from_seat": 2},
+        hand=Text("222m 345m 678m 456s 3m", "222m 345m 678m 456s 3m"), win="3m",
+        story=Text("西家打出三万，南家点炮胡：万十一张、缺饼、手中暗刻 222m、单调。",
+                   "West discards 3 Characters and South wins on it: eleven Characters, no Dots, "
+                   "a concealed pung 222m, a pair wait."))}
+
+
+def worked_example(mode: str | None) -> WorkedExample:
+    return EXAMPLES[mode or "baoting"]

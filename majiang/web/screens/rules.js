@@ -1,11 +1,12 @@
 // The rules pages (#/rules, #/rules/anqing/A …): how to win, what is special, the scoring table with
 // values and the room options with their one-line explanations (both from the server: `rules_table`
-// and `option_info` in GET /api/rulesets), one worked example.
+// and `option_info` in GET /api/rulesets), one worked example (the server's too: `examples`, scored by
+// the ruleset's own scoring).
 import {h, mount} from '../dom.js';
 import {getLang, t} from '../i18n.js';
 import {api} from '../api.js';
 import {tileEl} from '../tiles.js';
-import {parseTiles} from '../phrases.js';
+import {breakdownText, itemName, parseTiles} from '../phrases.js';
 import {PAGES, helpText} from '../help_text.js';
 
 /** "456m 567p · chow 123m" → the same words with each tile group drawn. */
@@ -34,6 +35,28 @@ function tableRows(info, ruleset, page) {
   return (rs && rs.rules_table && rs.rules_table[page.split('/')[1]]) || [];
 }
 
+/** The page's worked example from the server (`examples` in GET /api/rulesets): null until it answers. */
+function serverExample(info, ruleset, page) {
+  const rs = info && info.rulesets ? info.rulesets.find((r) => r.name === ruleset) : null;
+  return (rs && rs.examples && rs.examples[page.split('/')[1]]) || null;
+}
+
+/** The example's score as the ruleset's scoring computed it: "跑风 6 = 6 番", then who pays what. */
+function exampleLines(ex, ruleset, tx, unit, lang) {
+  const s = ex.settlement;
+  const seatName = (seat) => `${tx.winds[(seat - ex.dealer + 4) % 4]}${tx.seat}${seat === ex.dealer ? tx.dealer : ''}`;
+  const items = s.items || [];
+  const sum = s.extra && typeof s.extra.fan === 'number' ? s.extra.fan : items.reduce((a, i) => a + i.value, 0);
+  const itemsLine = `${items.map((i) => `${itemName(i, ruleset)} ${i.value}`).join(' + ')} = ${sum} ${unit}`;
+  const winner = s.winners[0];
+  const payments = (s.payments || []).map((p) => h('li', {},
+    `${seatName(p.payer)}${lang === 'zh' ? '' : ' '}${tx.pays} ${p.amount}`,
+    h('span', {class: 'muted'}, lang === 'zh' ? `（${breakdownText(p.breakdown, ruleset)}）` : ` (${breakdownText(p.breakdown, ruleset)})`)));
+  const payLine = `${tx.total}${lang === 'zh' ? '：' : ': '}${seatName(winner)} +${s.totals[winner]}`;
+  return [h('p', {'data-testid': 'example-items'}, itemsLine),
+    h('ul', {'data-testid': 'example-payments'}, payments, h('li', {}, h('strong', {}, payLine)))];
+}
+
 export function rulesScreen({app}, ruleset, mode) {
   const root = h('section', {class: 'screen rules', 'data-testid': 'rules'});
   mount(app, root);
@@ -54,6 +77,7 @@ export function rulesScreen({app}, ruleset, mode) {
     const lang = getLang();
     const items = tableRows(info, ruleset, page);
     const opts = optionRows(info, ruleset);
+    const ex = serverExample(info, ruleset, page);
     mount(root, h('div', {class: 'card rules-card'},
       nav,
       h('h2', {}, p.name),
@@ -66,9 +90,10 @@ export function rulesScreen({app}, ruleset, mode) {
           h('td', {class: 'item-name'}, lang === 'zh' ? name.zh : `${name.en} (${name.zh})`),
           h('td', {class: 'num'}, value[lang] || value.zh), h('td', {class: 'muted'}, when[lang] || when.zh))))),
       h('p', {}, p.pay),
-      h('h3', {}, tx.example),
-      h('p', {class: 'example-hand'}, tilesLine(p.example.hand), ' + ', tilesLine(p.example.win)),
-      h('p', {}, p.example.text),
+      ex ? [h('h3', {}, tx.example),
+        h('p', {class: 'example-hand'}, tilesLine(ex.hand[lang] || ex.hand.zh), ' + ', tilesLine(ex.win)),
+        h('p', {}, ex.story[lang] || ex.story.zh),
+        exampleLines(ex, ruleset, tx, p.unit, lang)] : null,
       opts ? [h('h3', {}, tx.options), h('table', {class: 'list'}, h('tbody', {}, opts))] : null,
       h('p', {}, h('a', {href: '#/lobby'}, t('lobby_link')))));
   }

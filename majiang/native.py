@@ -35,7 +35,7 @@ if TYPE_CHECKING:
     from types import ModuleType
 
 # The modules compiled together. Their msgspec structs live in modules that are not compiled
-# (majiang.rules.options, majiang.core.melds): mypyc replaces the annotations of the classes it
+# (majiang.rules.*_options, majiang.core.melds): mypyc replaces the annotations of the classes it
 # compiles with runtime types, which msgspec cannot read.
 NATIVE_MODULES: tuple[str, ...] = (
     "majiang.core.deal",

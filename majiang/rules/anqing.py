@@ -23,8 +23,8 @@ from majiang.hand import TileSet, is_win
 from majiang.hand.codes import ACCELERATED
 from majiang.hand.counts import top_count
 from majiang.rules import anqing_scoring as scoring
+from majiang.rules.anqing_options import AnqingRules
 from majiang.rules.base import Ruleset, RulesetError, TableFlags, roll, shuffle
-from majiang.rules.options import AnqingRules
 from majiang.tiles import format_tiles
 
 if TYPE_CHECKING:

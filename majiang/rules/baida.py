@@ -20,8 +20,8 @@ from majiang.core.options import narrowed
 from majiang.core.settlement import Settlement
 from majiang.hand import TileSet, is_win, waits
 from majiang.rules import baida_scoring as scoring
+from majiang.rules.baida_options import BaidaRules
 from majiang.rules.base import PASS, Ruleset, RulesetError, TableFlags, copies, roll, shuffle
-from majiang.rules.options import BaidaRules
 from majiang.tiles import format_tiles
 
 if TYPE_CHECKING:

@@ -23,8 +23,8 @@ from majiang.core.settlement import Settlement
 from majiang.hand import TileSet, is_win, waits
 from majiang.rules import guobiao_scoring as scoring
 from majiang.rules.base import PASS, Ruleset, RulesetError, TableFlags
+from majiang.rules.guobiao_options import GuobiaoRules
 from majiang.rules.guobiao_scoring.situation import WINDS
-from majiang.rules.options import GuobiaoRules
 from majiang.tiles import format_tiles
 
 if TYPE_CHECKING:

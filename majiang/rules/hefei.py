@@ -21,7 +21,7 @@ from majiang.hand import TileSet, is_win, waits
 from majiang.hand.shanten import discard_shantens
 from majiang.rules import hefei_scoring as scoring
 from majiang.rules.base import PASS, Ruleset, TableFlags, roll, shuffle
-from majiang.rules.options import HefeiRules
+from majiang.rules.hefei_options import HefeiRules
 from majiang.tiles import format_tiles
 
 if TYPE_CHECKING:

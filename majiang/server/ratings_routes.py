@@ -64,7 +64,7 @@ async def quick_join(request: Request) -> Response:
     server = request.app.state.server
     refuse_draining(server)
     ruleset, options, after = data.get("ruleset"), data.get("options", {}), data.get("bots_after")
-    if ruleset not in RULESETS:
+    if not isinstance(ruleset, str) or ruleset not in RULESETS:  # (a list would not even hash)
         raise HTTPError(400, "bad_request", f"ruleset must be one of {', '.join(RULESETS)}")
     if not isinstance(options, dict):
         raise HTTPError(400, "bad_request", "options must be an object")

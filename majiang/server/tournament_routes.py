@@ -114,7 +114,7 @@ async def create(request: Request) -> Response:
         by = p.player_id
     refuse_draining(server)
     ruleset, options = data.get("ruleset"), data.get("options", {})
-    if ruleset not in RULESETS:
+    if not isinstance(ruleset, str) or ruleset not in RULESETS:  # (a list would not even hash)
         raise HTTPError(400, "bad_request", f"ruleset must be one of {', '.join(RULESETS)}")
     if not isinstance(options, dict):
         raise HTTPError(400, "bad_request", "options must be an object")

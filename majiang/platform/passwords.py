@@ -8,19 +8,27 @@ from __future__ import annotations
 
 import asyncio
 import functools
+from typing import TYPE_CHECKING
 
-from argon2 import PasswordHasher
-from argon2.exceptions import InvalidHashError, VerificationError
+if TYPE_CHECKING:
+    from argon2 import PasswordHasher
 
-# argon2-cffi's defaults follow RFC 9106's second recommendation (argon2id, 64 MiB, 3 passes)
-_hasher = PasswordHasher()
+
+@functools.cache
+def _hasher() -> PasswordHasher:
+    """The hasher, made on the first hash or check: importing argon2-cffi (its C bindings) is
+    ≈ 25 ms of CPU that a server's start need not pay before its first answer (issue 28)."""
+    from argon2 import PasswordHasher
+
+    # argon2-cffi's defaults follow RFC 9106's second recommendation (argon2id, 64 MiB, 3 passes)
+    return PasswordHasher()
 
 
 @functools.cache
 def _dummy() -> str:
     """The dummy hash, made on the first check (one hash: most of a second of CPU on a busy box,
     which every start of the server used to pay before its first answer)."""
-    return _hasher.hash("not anybody's password")
+    return _hasher().hash("not anybody's password")
 
 
 MIN_LEN, MAX_LEN = 8, 128
@@ -38,15 +46,17 @@ def password_problem(password: object) -> str:
 
 
 async def hash_password(password: str) -> str:
-    return await asyncio.to_thread(_hasher.hash, password)
+    return await asyncio.to_thread(_hasher().hash, password)
 
 
 async def check_password(stored: str | None, password: str) -> bool:
     """Whether ``password`` matches ``stored`` (None: no such account, checked against a dummy)."""
     def check() -> bool:
+        from argon2.exceptions import InvalidHashError, VerificationError
+
         dummy = _dummy()  # (asked on every check, so the first one costs the same with or without a name)
         try:
-            return _hasher.verify(stored or dummy, password) and stored is not None
+            return _hasher().verify(stored or dummy, password) and stored is not None
         except (VerificationError, InvalidHashError):
             return False
     return await asyncio.to_thread(check)

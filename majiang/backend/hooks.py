@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 
-from sqlalchemy.ext.asyncio import AsyncConnection
+from majiang.backend.sa_async import AsyncConnection
 
 
 @dataclass(frozen=True)

@@ -20,11 +20,11 @@ from typing import Any
 
 from sqlalchemy import Connection, delete, event, func, inspect, select, text, update
 from sqlalchemy.engine import make_url
-from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_engine
 
 from majiang.backend import journal
 from majiang.backend.hooks import HandHook, HandReport
 from majiang.backend.metrics import COMMIT_SECONDS
+from majiang.backend.sa_async import AsyncConnection, AsyncEngine, create_async_engine
 from majiang.backend.schema import hand_seats, hands, players, revocations, room_events, room_owners, rooms
 
 Op = Callable[[AsyncConnection], Awaitable[None]]

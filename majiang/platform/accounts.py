@@ -18,10 +18,10 @@ from typing import Any
 
 from sqlalchemy import delete, insert, select, update
 from sqlalchemy.exc import IntegrityError
-from sqlalchemy.ext.asyncio import AsyncConnection
 
 from majiang.backend import auth
 from majiang.backend.platform_schema import name_history, operators, refresh_tokens
+from majiang.backend.sa_async import AsyncConnection
 from majiang.backend.schema import players
 from majiang.backend.shared_limits import SharedBuckets
 from majiang.backend.store import Store

@@ -16,10 +16,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from sqlalchemy import and_, case, delete, func, insert, select, update
-from sqlalchemy.ext.asyncio import AsyncConnection
 
 from majiang.backend.platform_schema import club_members, club_rooms, clubs, hand_records, matches
 from majiang.backend.replay_codes import ALPHABET
+from majiang.backend.sa_async import AsyncConnection
 from majiang.backend.schema import players
 from majiang.backend.store import Store
 from majiang.platform.records import since

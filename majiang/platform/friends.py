@@ -13,10 +13,10 @@ from typing import Any
 
 from sqlalchemy import and_, delete, insert, or_, select
 from sqlalchemy.exc import IntegrityError
-from sqlalchemy.ext.asyncio import AsyncConnection
 
 from majiang.backend.platform_schema import club_members, friend_codes, friend_links, room_invites
 from majiang.backend.replay_codes import clean_replay_code, new_replay_code
+from majiang.backend.sa_async import AsyncConnection
 from majiang.backend.schema import players, rooms
 from majiang.backend.store import Store
 from majiang.platform.accounts import AccountError

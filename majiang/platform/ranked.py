@@ -12,9 +12,9 @@ import time
 from typing import Any
 
 from sqlalchemy import func, select
-from sqlalchemy.ext.asyncio import AsyncConnection
 
 from majiang.backend.platform_schema import rated_seats, ratings
+from majiang.backend.sa_async import AsyncConnection
 from majiang.backend.schema import players
 from majiang.platform.ratings import TUOGUAN_HEAVY, Rating, mode_of, places, rate
 

@@ -11,11 +11,11 @@ import json
 from typing import Any
 
 from sqlalchemy import and_, case, func, insert, select, update
-from sqlalchemy.ext.asyncio import AsyncConnection
 
 from majiang.backend.hooks import HandReport
 from majiang.backend.platform_schema import club_rooms, hand_records, match_players, matches, replay_codes
 from majiang.backend.replay_codes import new_replay_code
+from majiang.backend.sa_async import AsyncConnection
 from majiang.backend.schema import hands, rooms
 
 PERIODS = ("week", "month", "all")

@@ -13,9 +13,9 @@ import time
 from typing import Any
 
 from sqlalchemy import and_, delete, func, insert, select, update
-from sqlalchemy.ext.asyncio import AsyncConnection
 
 from majiang.backend.platform_schema import tournament_players, tournament_rounds, tournament_tables, tournaments
+from majiang.backend.sa_async import AsyncConnection
 from majiang.backend.schema import hands as hands_table
 from majiang.backend.store import Store
 from majiang.platform import swiss

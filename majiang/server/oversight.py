@@ -14,8 +14,8 @@ import time
 from typing import Any
 
 from sqlalchemy import delete, select
-from sqlalchemy.ext.asyncio import AsyncConnection
 
+from majiang.backend.sa_async import AsyncConnection
 from majiang.backend.schema import bans, operator_actions, server_flags
 from majiang.backend.store import Store
 from majiang.server.logs import TABLE

@@ -15,8 +15,8 @@ address of its own (``--metrics-address``) it is open, for a scraper on a privat
 from __future__ import annotations
 
 import logging
-from collections.abc import Iterator
-from typing import Any
+from collections.abc import Iterator, Mapping, Sequence, Sized
+from typing import Protocol, TypedDict
 
 from prometheus_client import CollectorRegistry, Counter, Histogram, disable_created_metrics
 from prometheus_client.core import GaugeMetricFamily
@@ -52,13 +52,89 @@ class ErrorCounter(logging.Handler):
         ERRORS.inc()
 
 
+# What a scrape reads of the server, described here rather than imported: the live tables and the
+# cluster live in majiang/server, a layer above this one (tests/test_layers.py). Read-only properties,
+# so the server's own (mutable, more precise) attributes match them.
+class SeatLike(Protocol):
+    @property
+    def bot(self) -> str | None: ...
+    @property
+    def tuoguan(self) -> bool: ...
+    @property
+    def human(self) -> bool: ...
+
+
+class TableStateLike(Protocol):
+    @property
+    def status(self) -> str: ...
+    @property
+    def seats(self) -> Sequence[SeatLike]: ...
+
+
+class TableLike(Protocol):
+    """majiang.server.live_table.LiveTable, as far as the figures go."""
+
+    @property
+    def state(self) -> TableStateLike: ...
+    @property
+    def conns(self) -> Sequence[object | None]: ...  # a seat's socket, None while nobody is connected
+    @property
+    def watchers(self) -> Sized: ...
+
+
+class LeasesLike(Protocol):
+    @property
+    def tokens(self) -> Sized: ...  # the leases this node holds, one per table
+
+
+class ClusterLike(Protocol):
+    """majiang.server.cluster.node.Cluster, as far as the figures go."""
+
+    @property
+    def node_id(self) -> str: ...
+    @property
+    def leases(self) -> LeasesLike: ...
+    @property
+    def relayed(self) -> Mapping[str, Sequence[object]]: ...  # code -> [relays open (an int), holder]
+
+
+class RegistryLike(Protocol):
+    async def all(self) -> Sequence[TableLike]: ...
+
+
+class ServerLike(Protocol):
+    """majiang.server.services.Server, as far as the figures go."""
+
+    @property
+    def registry(self) -> RegistryLike: ...
+    @property
+    def cluster(self) -> ClusterLike | None: ...
+
+
+class Figures(TypedDict):
+    node: str
+    rooms: dict[str, int]  # by status
+    tables: int
+    seats: dict[str, int]  # by who holds them
+    sockets: dict[str, int]  # seats' and watchers'
+    leases: int
+    relayed: int
+
+
+def _relays(entry: Sequence[object]) -> int:
+    """Relays open for one relayed table (the entry's first item, always an int)."""
+    n = entry[0]
+    assert isinstance(n, int), entry
+    return n
+
+
 class ServerCollector(Collector):
     """Figures read at scrape time from a snapshot taken on the event loop (:meth:`snapshot`)."""
 
     def __init__(self) -> None:
-        self.figures: dict[str, Any] = {}
+        self.figures: Figures | None = None  # None until the first scrape
 
-    def snapshot(self, tables: list[Any], cluster: Any, node: str) -> None:
+    def snapshot(self, tables: Sequence[TableLike], cluster: ClusterLike | None, node: str) -> None:
         rooms = dict.fromkeys(("waiting", "playing", "finished", "dissolved"), 0)
         seats = dict.fromkeys(("human", "bot", "tuoguan", "free"), 0)
         sockets = {"seat": 0, "watcher": 0}
@@ -74,11 +150,11 @@ class ServerCollector(Collector):
             sockets["watcher"] += len(t.watchers)
         self.figures = {"node": node, "rooms": rooms, "tables": len(tables), "seats": seats, "sockets": sockets,
                         "leases": len(cluster.leases.tokens) if cluster is not None else 0,
-                        "relayed": sum(int(e[0]) for e in cluster.relayed.values()) if cluster is not None else 0}
+                        "relayed": sum(_relays(e) for e in cluster.relayed.values()) if cluster is not None else 0}
 
     def collect(self) -> Iterator[GaugeMetricFamily]:
         f = self.figures
-        if not f:
+        if f is None:
             return
         node = f["node"]
         g = GaugeMetricFamily("majiang_rooms", "Rooms in this node's memory, by status", labels=["node", "status"])
@@ -109,7 +185,7 @@ COLLECTOR = ServerCollector()
 REGISTRY.register(COLLECTOR)
 
 
-async def exposition(server: Any) -> tuple[bytes, str]:
+async def exposition(server: ServerLike) -> tuple[bytes, str]:
     """The text to answer a scrape with, and its content type."""
     tables = await server.registry.all()
     cluster = server.cluster

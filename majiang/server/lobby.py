@@ -19,12 +19,13 @@ import asyncio
 import contextlib
 import json
 import logging
-from typing import Any
+from typing import TypedDict
 
 import msgspec
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from majiang.server.conn import Conn
+from majiang.server.services import Server
 
 log = logging.getLogger("majiang.server.lobby")
 
@@ -34,12 +35,28 @@ PUSH_KINDS = ("friend_request", "friend_accepted", "friend_removed", "invite", "
 _enc = msgspec.json.Encoder()
 
 
-def lobby_message(kind: str, **data: Any) -> bytes:
+class RoomThere(TypedDict):
+    """The room a player sits in, as the friend list shows it."""
+
+    code: str
+    ruleset: str
+    status: str  # waiting | playing
+    free: int  # free seats (0 once playing)
+    watch: bool  # others may watch it now
+    public: bool
+
+
+class Presence(TypedDict):
+    online: bool
+    room: RoomThere | None
+
+
+def lobby_message(kind: str, **data: object) -> bytes:
     return _enc.encode({"type": kind, **data})
 
 
 class LobbyHub:
-    def __init__(self, server: Any) -> None:
+    def __init__(self, server: Server) -> None:
         self.server = server
         self.local: dict[str, set[Conn]] = {}  # player -> this node's lobby sockets of theirs
         cluster = server.cluster
@@ -85,7 +102,7 @@ class LobbyHub:
             c.send(data)
             self.delivered += 1
 
-    async def push(self, player_ids: list[str] | str, kind: str, **data: Any) -> None:
+    async def push(self, player_ids: list[str] | str, kind: str, **data: object) -> None:
         """Tell these players ``kind`` on every node (best effort: what matters is also in the database)."""
         ids = [player_ids] if isinstance(player_ids, str) else list(dict.fromkeys(player_ids))
         msg = lobby_message(kind, **data)
@@ -104,8 +121,10 @@ class LobbyHub:
         seen to stay silent once subscribed again."""
         from redis.asyncio import Redis
 
+        url = self.redis_url
+        assert url is not None, "started only with Redis (a cluster has its URL)"
         while True:
-            client = Redis.from_url(self.redis_url, client_name=self.listener_name, socket_connect_timeout=2)
+            client = Redis.from_url(url, client_name=self.listener_name, socket_connect_timeout=2)
             pubsub = client.pubsub(ignore_subscribe_messages=True)
             try:
                 await pubsub.subscribe(self.channel)
@@ -131,15 +150,15 @@ class LobbyHub:
             await asyncio.sleep(0.5)  # (what is published meanwhile is not replayed: see the module's doc)
 
     # --- presence -------------------------------------------------------------------------------
-    async def here(self) -> dict[str, dict[str, Any]]:
+    async def here(self) -> dict[str, Presence]:
         """The players this node knows of: {player: {"online": bool, "room": {...} | None}}."""
-        out: dict[str, dict[str, Any]] = {pid: {"online": True, "room": None} for pid in self.local}
+        out: dict[str, Presence] = {pid: {"online": True, "room": None} for pid in self.local}
         for table in await self.server.registry.all():
             st = table.state
             if st.status not in ("waiting", "playing"):
                 continue
             free = sum(1 for s in st.seats if not s.occupied) if st.status == "waiting" else 0
-            room = {"code": st.code, "ruleset": st.ruleset_name, "status": st.status, "free": free,
+            room: RoomThere = {"code": st.code, "ruleset": st.ruleset_name, "status": st.status, "free": free,
                     "watch": bool(st.settings.watch) and (st.status == "playing" or free == 0),
                     "public": bool(st.settings.public)}
             for i, s in enumerate(st.seats):
@@ -150,7 +169,7 @@ class LobbyHub:
                 entry["online"] = entry["online"] or table.conns[i] is not None
         return out
 
-    async def presence(self, player_ids: list[str]) -> dict[str, dict[str, Any]]:
+    async def presence(self, player_ids: list[str]) -> dict[str, Presence]:
         """Online and table of each of ``player_ids`` (absent: offline, at no table)."""
         mine = await self.here()
         out = {pid: mine[pid] for pid in player_ids if pid in mine}
@@ -223,7 +242,7 @@ async def lobby_endpoint(ws: WebSocket) -> None:
     answered with an ``error`` naming what was wrong, and changes nothing)."""
     from majiang.server.ws import _authenticate, _refuse
 
-    server = ws.app.state.server
+    server: Server = ws.app.state.server
     guard = server.guard
     await ws.accept()
     ip = ws.client.host if ws.client else "?"
@@ -243,9 +262,9 @@ async def lobby_endpoint(ws: WebSocket) -> None:
         listing = await friends.listing(player.player_id)
         invites = await friends.invites_for(player.player_id)
         # the room where this player holds a seat (on any node): a second device finds its open seat
-        there = (await hub.presence([player.player_id])).get(player.player_id) or {}
+        there = (await hub.presence([player.player_id])).get(player.player_id)
         conn.send(lobby_message("hello", player_id=player.player_id, invites=invites, requests=listing["incoming"],
-                                room=there.get("room")))
+                                room=there["room"] if there is not None else None))
         while not conn.closed:
             frame = await ws.receive()
             if frame["type"] == "websocket.disconnect":

@@ -17,14 +17,16 @@ import logging
 import secrets
 import time
 from dataclasses import asdict, dataclass
-from typing import Any
+from typing import TypedDict
 
+from redis.asyncio import Redis
 from sqlalchemy import select
 
 from majiang.backend import journal
 from majiang.backend.platform_schema import ratings
 from majiang.backend.protocol import RoomSettings
 from majiang.platform.ratings import MODEL, mode_of
+from majiang.server.services import Server
 
 log = logging.getLogger("majiang.server.quickmatch")
 
@@ -35,13 +37,29 @@ ROUND_SECONDS = 1.0
 HANDS = 8  # a quick-match room: 8 hands, the default clocks
 
 
+class TicketView(TypedDict):
+    """A ticket as its player's page polls it (docs/server.md, "Quick match")."""
+
+    ticket: str
+    ruleset: str
+    mode: str
+    status: str  # waiting | matched
+    waited: float  # seconds
+    window: int  # rating points either side
+    rating: int
+    bots_after: float | None
+    room: str | None
+    seat: int | None
+    ranked: bool | None
+
+
 @dataclass
 class Ticket:
     id: str
     player_id: str
     name: str
     ruleset: str
-    options: dict[str, Any]
+    options: dict[str, object]  # the ruleset's options, parsed (Ruleset.options_dict())
     mode: str
     mu: float
     account: bool
@@ -55,7 +73,7 @@ class Ticket:
     def window(self, now: float) -> float:
         return BASE_WINDOW + WIDEN_PER_SECOND * max(0.0, now - self.since)
 
-    def json(self, now: float) -> dict[str, Any]:
+    def json(self, now: float) -> TicketView:
         return {"ticket": self.id, "ruleset": self.ruleset, "mode": self.mode, "status":
                 "matched" if self.room else "waiting", "waited": round(now - self.since, 1),
                 "window": round(self.window(now)), "rating": round(self.mu), "bots_after": self.bots_after,
@@ -109,7 +127,7 @@ class MemoryTickets:
 class RedisTickets:
     """Several nodes: tickets in a Redis hash, the matcher's turn a lock any node can take over."""
 
-    def __init__(self, redis: Any, prefix: str, node_id: str) -> None:
+    def __init__(self, redis: Redis, prefix: str, node_id: str) -> None:
         self.redis, self.key, self.lock, self.node = redis, f"{prefix}qm:tickets", f"{prefix}qm:matcher", node_id
         # when each ticket was last asked about: a field of its own, so a poll never writes the ticket
         # back over the room the matcher just put in it
@@ -150,7 +168,7 @@ class RedisTickets:
 
 
 class QuickMatch:
-    def __init__(self, server: Any) -> None:
+    def __init__(self, server: Server) -> None:
         self.server = server
         cluster = server.cluster
         self.tickets: MemoryTickets | RedisTickets = (
@@ -177,7 +195,7 @@ class QuickMatch:
                 log.exception("quick match round failed")
 
     # --- a player's ticket --------------------------------------------------------------------------
-    async def join(self, player_id: str, name: str, ruleset: str, options: dict[str, Any],
+    async def join(self, player_id: str, name: str, ruleset: str, options: dict[str, object],
                    bots_after: float | None) -> Ticket:
         account = self.server.platform is not None and await self.server.platform.accounts.is_account(player_id)
         mode = mode_of(ruleset, options)

@@ -11,12 +11,34 @@ one node can across an await.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Protocol
+
+from majiang.server.table_registry import TableRegistry
 
 CLOSED = ("finished", "dissolved")
 
 
-async def held_here(registry: Any, player_id: str) -> tuple[int, int]:
+# The server and its cluster as far as the count goes, described rather than imported: both import the
+# modules that import this one (the cluster's router answers the other nodes' questions with
+# held_here), so naming them here would close an import cycle (tests/test_layers.py).
+class AsksOtherNodes(Protocol):
+    """majiang.server.cluster.node.Cluster."""
+
+    async def held_elsewhere(self, player_id: str, secret: str) -> tuple[int, int]: ...
+
+
+class CountingServer(Protocol):
+    """majiang.server.services.Server."""
+
+    @property
+    def registry(self) -> TableRegistry: ...
+    @property
+    def cluster(self) -> AsksOtherNodes | None: ...
+    @property
+    def secret(self) -> str: ...  # the node-to-node hop is signed with it
+
+
+async def held_here(registry: TableRegistry, player_id: str) -> tuple[int, int]:
     """(rooms created, seats held) by ``player_id`` in this node's open tables."""
     rooms = seats = 0
     for t in await registry.all():
@@ -28,11 +50,11 @@ async def held_here(registry: Any, player_id: str) -> tuple[int, int]:
     return rooms, seats
 
 
-async def held(server: Any, player_id: str) -> tuple[int, int]:
+async def held(server: CountingServer, player_id: str) -> tuple[int, int]:
     """(rooms created, seats held) by ``player_id`` in open rooms, on every live node."""
     rooms, seats = await held_here(server.registry, player_id)
-    cluster = getattr(server, "cluster", None)
+    cluster = server.cluster
     if cluster is not None:
-        r, s = await cluster.held_elsewhere(player_id, server.settings.secret)
+        r, s = await cluster.held_elsewhere(player_id, server.secret)
         rooms, seats = rooms + r, seats + s
     return rooms, seats

@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import asyncio
+import inspect
 import os
 import secrets
-from collections.abc import AsyncIterator, Iterator
+import time
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
 from pathlib import Path
+from typing import TypeVar, overload
 
 import httpx
 import pytest
@@ -14,6 +17,32 @@ import pytest
 from tests.server.harness import ServerProcess
 
 PG_ROOT = os.environ.get("MAJIANG_TEST_PG", "postgresql://postgres@127.0.0.1:5432/test")
+T = TypeVar("T")
+
+
+@overload
+async def until(check: Callable[[], Awaitable[T | None]], timeout: float, what: str | Callable[[], str],
+                every: float = ...) -> T: ...
+@overload
+async def until(check: Callable[[], T | None], timeout: float, what: str | Callable[[], str],
+                every: float = ...) -> T: ...
+async def until(check: Callable[[], object], timeout: float, what: str | Callable[[], str],
+                every: float = 0.1) -> object:
+    """Wait for a state the test can only observe by asking (an endpoint, a log, a port, a store):
+    call ``check`` (a function or a coroutine function) until it returns something truthy and return
+    that; past ``timeout`` seconds the test fails, naming ``what`` it waited for (a function: called
+    then, to describe the state seen last) and the last answer. ``every`` only bounds how late the
+    state is noticed: the wait ends as soon as it holds."""
+    deadline = time.monotonic() + timeout
+    while True:
+        got = check()
+        value = await got if inspect.isawaitable(got) else got
+        if value:
+            return value
+        if time.monotonic() >= deadline:
+            described = what() if callable(what) else what
+            raise AssertionError(f"{described}: not within {timeout} s (last answer: {value!r})")
+        await asyncio.sleep(every)
 
 
 def _pg(sql: str) -> None:

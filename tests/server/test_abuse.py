@@ -6,6 +6,7 @@ loopback address (127.x.y.z), so the per-address rate limits of one test never t
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import os
 import socket
@@ -20,7 +21,7 @@ import pytest
 import websockets
 
 from majiang.backend import auth as server_auth
-from tests.server.conftest import database_url, drop_schema
+from tests.server.conftest import database_url, drop_schema, until
 from tests.server.harness import OPERATOR, Client, ServerProcess, auth, create_room, session
 
 LIMITS = {
@@ -218,7 +219,10 @@ async def test_5_clock_cannot_be_stalled(strict: ServerProcess, web: httpx.Async
             t0 = time.monotonic()
             while pending(c) and time.monotonic() - t0 < 6:
                 await c.send({"type": "tuoguan", "on": False})
-                await asyncio.sleep(0.2)
+                # The attacker's pace, five a second (within the socket's burst, so none is dropped): a
+                # bound on waiting for the bot's answer to the question, which ends the wait when it comes.
+                with contextlib.suppress(TimeoutError):
+                    await c.wait(lambda c: not pending(c), timeout=0.2)
             assert not pending(c), "the seat's turn was stalled"
             assert time.monotonic() - t0 < 4  # the bot answered after its delay (0.8 s), not after fresh clocks
             clocks = [m["clock"] for m in c.messages[start:] if m["type"] == "view" and m["clock"]
@@ -265,6 +269,7 @@ async def test_6_absent_players_cannot_hold_rooms(strict: ServerProcess, web: ht
 # --- 7. REST rate limits, quotas, idle rooms closed, pagination ---------------------------------------
 async def test_7_rate_limits_quotas_idle_rooms_and_pages(strict: ServerProcess, web: httpx.AsyncClient) -> None:
     a, b = await session(web, "多"), await session(web, "少")
+    t0 = time.monotonic()  # before the first of a's rooms: none of them can be idle for idle_seconds before t0 + that
     codes = [(await create_room(web, a["token"], join=False, **QUICK))["room"]["code"] for _ in range(3)]
     r = await web.post("/api/rooms", json={"ruleset": "anqing", "join": False}, headers=auth(a["token"]))
     assert r.status_code == 429 and r.json()["error"] == "quota", r.text
@@ -290,10 +295,12 @@ async def test_7_rate_limits_quotas_idle_rooms_and_pages(strict: ServerProcess, 
     # per address: sessions (no token) are limited too
     statuses = [(await web.post("/api/session", json={"name": "洪"})).status_code for _ in range(45)]
     assert 429 in statuses
-    # idle waiting rooms are closed (and leave the list); a's quota comes back
-    await asyncio.sleep(LIMITS["idle_seconds"] + 1.5)
-    for code in codes:
-        assert (await web.get(f"/api/rooms/{code}")).json()["room"]["status"] == "dissolved"
+    # idle waiting rooms are closed (and leave the list), once idle_seconds passed without a record in them
+    async def all_dissolved() -> bool:
+        return all([(await web.get(f"/api/rooms/{code}")).json()["room"]["status"] == "dissolved" for code in codes])
+
+    await until(all_dissolved, LIMITS["idle_seconds"] + 15, "a's idle rooms dissolved", every=0.25)
+    assert time.monotonic() - t0 >= LIMITS["idle_seconds"], "rooms dissolved before they were idle that long"
     listed = {r["code"] for r in (await web.get("/api/rooms?limit=20")).json()["rooms"]}
     assert not listed & set(codes)
 

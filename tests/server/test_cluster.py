@@ -20,7 +20,7 @@ import httpx
 import pytest
 import websockets
 
-from tests.server.conftest import PG_ROOT, database_url, drop_schema
+from tests.server.conftest import PG_ROOT, database_url, drop_schema, until
 from tests.server.harness import OPERATOR, TEST_LIMITS, Client, ServerProcess, auth, create_room, session
 from tests.server.test_secrecy import at, shown, truth
 
@@ -167,18 +167,29 @@ async def test_tokens_work_on_every_node_and_a_log_out_reaches_them_all(three: C
         await watching.wait(lambda c: c.seat == 0)
         r = await https[1].post("/api/session/logout", json={}, headers=auth(p["token"]))
         assert r.status_code == 200
-        deadline = time.monotonic() + 5
-        while True:  # the other nodes read the revocation from the shared store within a couple of seconds
-            codes = [(await h.get("/api/me", headers=auth(p["token"]))).status_code for h in https]
-            if codes == [401, 401, 401]:
-                break
-            assert time.monotonic() < deadline, codes
-            await asyncio.sleep(0.2)
+
+        async def refused_everywhere(token: str) -> bool:
+            return [(await h.get("/api/me", headers=auth(token))).status_code for h in https] == [401, 401, 401]
+
+        # the other nodes read the revocation from the shared store within a couple of seconds
+        await until(lambda: refused_everywhere(p["token"]), 5, "the log-out refused on every node", every=0.2)
         await asyncio.wait_for(sitting.closed.wait(), 10)
         assert sitting.ws is not None and sitting.ws.close_code == 4001
         assert sitting.messages[-1]["type"] == "error" and sitting.messages[-1]["code"] == "bad_token", sitting.raw[-1]
         assert "revoked" in sitting.messages[-1]["reason"]
-        await asyncio.sleep(1.5)  # another scan of the store has come and gone: the other token's socket stays
+        # Another scan of the store on the owner (node 0) comes and goes, and the other token's socket
+        # stays: a second player seated at that table through node 1 logs out (through node 1, so the
+        # owner learns of it by a scan); once the owner has closed that player's socket, the scan that
+        # did it has judged the other token's socket, at the same table, too.
+        marker = await session(https[1], "后")
+        later = await Client(three.nodes[1].ws_base, code2, marker["token"]).connect()
+        await later.wait(lambda c: c.seat == 1)
+        assert (await https[1].post("/api/session/logout", json={}, headers=auth(marker["token"]))).status_code == 200
+        await asyncio.wait_for(later.closed.wait(), 10)
+        assert later.ws is not None and later.ws.close_code == 4001
+        start = len(watching.messages)
+        await watching.send({"type": "ping"})  # answered by the owner: the socket still reaches the table
+        await watching.next_of("pong", after=start)
         assert not watching.closed.is_set()
         assert (await https[1].get("/api/me", headers=auth(other["token"]))).status_code == 200
         await watching.close()
@@ -307,9 +318,30 @@ async def _play_until(clients: list[Client], rng: random.Random, stop: Any, max_
 
 
 async def _settle(clients: list[Client]) -> dict[int, dict[str, Any]]:
-    """Wait until no message arrives for a moment; every seat's last view."""
-    await asyncio.sleep(0.5)
+    """Every seat's last view, once each seat has what the owner sent it so far: the owner answers a
+    ping on the seat's socket after every message it queued there before (the relays keep the order).
+    The table stands still meanwhile: it waits for a human's answer and its clocks are long (LONG)."""
+    for c in clients:
+        start = len(c.messages)
+        await c.send({"type": "ping"})
+        await c.next_of("pong", after=start)
     return {c.seat: c.last_view_msg for c in clients}  # type: ignore[misc]
+
+
+async def _served(base: str, code: str, token: str) -> Client | None:
+    """A seat's socket to ``code`` through the node at ``base``, welcomed; None while no node serves the
+    table yet (the relay closes with 1013 until the lease of the dead owner expires and one takes it)."""
+    cl = Client(base, code, token)
+    try:
+        await cl.connect()
+        await cl.next_of("welcome", after=0, timeout=5)
+        return cl
+    except (TimeoutError, websockets.ConnectionClosed):
+        await cl.close()
+        # never 4004 ("no room", final to the clients) for a room that exists (issue 30)
+        code_seen = cl.ws.close_code if cl.ws is not None else None
+        assert code_seen != 4004, f"told the room does not exist: {cl.raw[-1:]}"
+        return None
 
 
 async def _reconnect(c: Cluster, nodes: list[int], code: str, people: list[dict[str, Any]],
@@ -317,20 +349,10 @@ async def _reconnect(c: Cluster, nodes: list[int], code: str, people: list[dict[
     back = []
     deadline = time.monotonic() + 15
     for i, p in enumerate(people):
-        while True:  # until a node serves the table again (the lease of the dead owner must expire)
-            cl = Client(c.nodes[nodes[i]].ws_base, code, p["token"])
-            try:
-                await cl.connect()
-                await cl.next_of("welcome", after=0, timeout=5)
-                break
-            except (TimeoutError, websockets.ConnectionClosed):  # closed 1013: the owner is not known yet
-                await cl.close()
-                # never 4004 ("no room", final to the clients) for a room that exists (issue 30)
-                code_seen = cl.ws.close_code if cl.ws is not None else None
-                assert code_seen != 4004, f"seat {i} was told the room does not exist: {cl.raw[-1:]}"
-                assert time.monotonic() < deadline, "no node took the table over within 15 s"
-                await asyncio.sleep(0.3)
-        back.append(cl)
+        base, token = c.nodes[nodes[i]].ws_base, p["token"]
+        back.append(await until(lambda base=base, token=token: _served(base, code, token),
+                                max(0.0, deadline - time.monotonic()),
+                                f"seat {i}: no node took the table over within 15 s", every=0.3))
     for i, cl in enumerate(back):
         snap = await cl.next_of("view", after=0)
         old = before[i]
@@ -393,15 +415,9 @@ async def test_owner_killed_during_the_ready_countdown(three: Cluster) -> None:
         await cl.closed.wait()
     back = []
     for i, p in enumerate(people):
-        for _ in range(50):
-            cl = Client(three.nodes[1 + i % 2].ws_base, code, p["token"])
-            try:
-                await cl.connect()
-                await cl.next_of("welcome", after=0, timeout=5)
-                break
-            except (TimeoutError, websockets.ConnectionClosed):
-                await cl.close()
-                await asyncio.sleep(0.3)
+        base, token = three.nodes[1 + i % 2].ws_base, p["token"]
+        cl = await until(lambda base=base, token=token: _served(base, code, token),
+                         20, f"seat {i}: no node took the table over", every=0.3)
         room = cl.room
         assert room is not None and room["status"] == "waiting" and room["countdown"] is not None
         assert [s["ready"] for s in room["seats"]] == [True, False, False, False]
@@ -455,8 +471,9 @@ async def test_a_paused_owner_resumed_after_its_lease_cannot_write(three: Cluste
     await asyncio.wait_for(clients[0].closed.wait(), 15)  # the old owner drops the table: 1012
     assert any(m["type"] == "error" and m["code"] == "moved" for m in clients[0].messages) \
         or clients[0].ws.close_code == 1012  # type: ignore[union-attr]
-    await asyncio.sleep(1.5)
-    assert "refused as stale" in three.log(0) or "lost the lease" in three.log(0)
+    # the old owner says so in its log as it drops the table (its socket closing above is the same moment)
+    await until(lambda: "refused as stale" in three.log(0) or "lost the lease" in three.log(0), 15,
+                "the resumed owner refused as stale, or dropping the table")
     seat0 = await _reconnect(three, [1], code, people[:1], before)
     back = [*seat0, *back]
     for cl in back:
@@ -476,22 +493,66 @@ def _free_port() -> int:
         return int(s.getsockname()[1])
 
 
-def _redis_server(port: int) -> subprocess.Popen[bytes]:
+async def _redis_server(port: int) -> subprocess.Popen[bytes]:
     proc = subprocess.Popen(["redis-server", "--port", str(port), "--bind", "127.0.0.1", "--save", "",
                              "--appendonly", "no"], stdout=subprocess.DEVNULL)
-    for _ in range(100):
+
+    def listening() -> bool:
         with socket.socket() as s:
-            if s.connect_ex(("127.0.0.1", port)) == 0:
-                return proc
-        time.sleep(0.05)
-    raise RuntimeError("redis-server did not start")
+            return s.connect_ex(("127.0.0.1", port)) == 0
+
+    await until(listening, 5, f"redis-server listening on port {port}", every=0.05)
+    return proc
+
+
+async def _one_owner_again(c: Cluster, port: int, prefix: str, code: str) -> None:
+    """After Redis restarted empty: every node is in the node directory again, the table's lease is set
+    again (by its owner, or by a node that took it over) and only the lease holder serves the table."""
+    from redis.asyncio import Redis
+
+    redis = Redis.from_url(f"redis://127.0.0.1:{port}/0")
+    seen: list[object] = []
+
+    async def settled() -> bool:
+        lease = await redis.get(f"{prefix}lease:{code}")
+        states = []
+        async with httpx.AsyncClient(timeout=5) as http:
+            for n in c.nodes:
+                r = await http.get(n.base + "/api/cluster", headers=auth(OPERATOR))
+                states.append(r.json() if r.status_code == 200 else {"status": r.status_code})
+        seen[:] = [lease, states]
+        if lease is None or any(len(s.get("nodes", ())) != 3 for s in states):
+            return False
+        holder = lease.decode().split()[0]
+        return [s["node"] for s in states if code in s["tables"]] == [holder]
+
+    try:
+        await until(settled, 20, lambda: f"one owner of {code} again after the restart; last seen {seen}",
+                    every=0.2)
+    finally:
+        await redis.aclose()
+
+
+async def _reaches_the_table(cl: Client) -> bool:
+    """The socket is open and the owner answers on it (its ping's pong comes back); False: it was
+    closed, as a relay or an owner that lost the table closes it."""
+    if cl.closed.is_set():
+        return False
+    start = len(cl.messages)
+    await cl.send({"type": "ping"})
+    try:
+        await cl.next_of("pong", after=start, timeout=10)
+    except TimeoutError:
+        assert cl.closed.is_set(), f"no pong on an open socket: {cl.raw[-3:]}"
+        return False
+    return True
 
 
 async def test_redis_restarted_mid_match_play_goes_on_with_one_owner(
         cluster_env: tuple[Path, str, str]) -> None:
     tmp, url, prefix = cluster_env
     port = _free_port()
-    redis_proc = _redis_server(port)  # our own Redis: the machine's shared one is never restarted
+    redis_proc = await _redis_server(port)  # our own Redis: the machine's shared one is never restarted
     c = Cluster(tmp, url, f"redis://127.0.0.1:{port}/0", prefix)
     try:
         await asyncio.to_thread(c.start, 3)
@@ -502,13 +563,16 @@ async def test_redis_restarted_mid_match_play_goes_on_with_one_owner(
             await cl.next_of("welcome", after=0)
             await cl.send({"type": "ready"})
         await _play_until(clients, random.Random(9), lambda m: m["step"] >= 8)
+        failed = [c.log(i).count("_renew failed") for i in range(3)]
         redis_proc.kill()
         redis_proc.wait()
-        await asyncio.sleep(1.5)
-        redis_proc = _redis_server(port)  # empty: every lease and the node directory are gone
-        await asyncio.sleep(3)
+        # down until every node has tried to renew its leases and failed (each says so in its log)
+        await until(lambda: all(c.log(i).count("_renew failed") > failed[i] for i in range(3)), 15,
+                    "every node found Redis gone")
+        redis_proc = await _redis_server(port)  # empty: every lease and the node directory are gone
+        await _one_owner_again(c, port, prefix, code)
         for i, cl in enumerate(clients):  # a client closed meanwhile reconnects to any node
-            if cl.closed.is_set():
+            if not await _reaches_the_table(cl):
                 clients[i] = await Client(c.nodes[i % 3].ws_base, code, people[i]["token"]).connect()
         for cl in clients:
             cl.autoplay = True

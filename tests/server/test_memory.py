@@ -9,7 +9,6 @@ generator, with its zlib streams) until a full collection the server's threshold
 from __future__ import annotations
 
 import asyncio
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -17,6 +16,7 @@ from typing import Any
 import httpx
 import pytest
 
+from tests.server.conftest import until
 from tests.server.harness import OPERATOR, Client, ServerProcess, auth, create_room, session
 
 # every limit on (so each map gets keys) but roomy; tables leave memory 1 s after the end
@@ -73,14 +73,15 @@ async def test_nothing_of_a_finished_match_stays_in_memory(srv: ServerProcess) -
         for _, clients in played:
             for c in clients:
                 await c.close()
-        deadline = time.monotonic() + 20
-        while True:
-            now = await report(http)
+        last: list[dict[str, Any]] = []
+
+        async def released() -> dict[str, Any] | None:
+            last[:] = [now := await report(http)]
             held = {k: v for k, v in now["objects"].items() if v} | {k: v for k, v in now["buckets"].items() if v}
-            if not held and now["tables"] == 0:
-                break
-            assert time.monotonic() < deadline, f"still held after the matches were evicted: {now}"
-            await asyncio.sleep(0.5)
+            return now if not held and now["tables"] == 0 else None
+
+        # the report is the only way to see the eviction and the collections happen: ask it until it shows them
+        now = await until(released, 20, lambda: f"still held after the matches were evicted: {last}", every=0.25)
         assert now["connections"] == 0 and now["upkeep"]["runs"] >= 1 and now["upkeep"]["found"] > 0
         for code, _ in played:  # evicted, not lost: the finished rooms are read from the store
             room = (await http.get(f"/api/rooms/{code}")).json()["room"]
@@ -97,10 +98,13 @@ async def test_closed_connections_set_off_a_collection(tmp_path: Path) -> None:
             assert (await report(http))["upkeep"]["runs"] == 0
             for c in clients:
                 await c.close()
-            deadline = time.monotonic() + 15
-            while (now := await report(http))["objects"]["ServerProtocol"] or now["objects"]["LiveTable"]:
-                assert time.monotonic() < deadline, f"closed connections were not collected: {now}"
-                await asyncio.sleep(0.5)
+            last: list[dict[str, Any]] = []
+
+            async def collected() -> dict[str, Any] | None:
+                last[:] = [now := await report(http)]
+                return None if now["objects"]["ServerProtocol"] or now["objects"]["LiveTable"] else now
+
+            now = await until(collected, 15, lambda: f"closed connections were not collected: {last}", every=0.25)
             assert now["upkeep"]["runs"] >= 1
     finally:
         server.stop()

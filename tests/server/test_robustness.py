@@ -9,7 +9,7 @@ import sqlite3
 import httpx
 import websockets
 
-from tests.server.conftest import _pg
+from tests.server.conftest import _pg, until
 from tests.server.harness import OPERATOR, Client, ServerProcess, auth, create_room, session
 
 
@@ -67,20 +67,26 @@ async def test_a_failing_write_closes_only_its_own_table(server: ServerProcess, 
         assert gone["by"] == "error" and gone["reason"]
         await asyncio.wait_for(c.closed.wait(), 10)
         assert c.ws is not None and c.ws.close_code == 1000
-    deadline = asyncio.get_running_loop().time() + 90
-    while not all([await _status(http, code) == "finished" for code in normal]):  # the others play on to the end
-        assert asyncio.get_running_loop().time() < deadline, [await _status(http, code) for code in normal]
-        await asyncio.sleep(0.3)
+
+    async def statuses() -> list[str]:
+        return [await _status(http, code) for code in normal]
+
+    async def all_finished() -> bool:
+        return all(status == "finished" for status in await statuses())
+
+    await until(all_finished, 90, "the tables that were not poisoned play on to the end", every=0.3)
+    assert await statuses() == ["finished"] * len(normal)
     assert await _status(http, hand_fails) == "dissolved" and await _status(http, act_fails) == "dissolved"
     hands = (await http.get(f"/api/rooms/{normal[0]}/hands")).json()["hands"]
     assert len(hands) == 2
     # and the server goes on serving: a new room plays
     code = (await create_room(http, a["token"], join=False, hands=1))["room"]["code"]
     await http.post(f"/api/rooms/{code}/bots", json={}, headers=op)
-    deadline = asyncio.get_running_loop().time() + 60
-    while await _status(http, code) != "finished":
-        assert asyncio.get_running_loop().time() < deadline
-        await asyncio.sleep(0.3)
+
+    async def finished() -> bool:
+        return await _status(http, code) == "finished"
+
+    await until(finished, 60, f"room {code}, opened after the failures, played to the end", every=0.3)
 
 
 async def test_duplicate_bot_seats_are_filled_once(server: ServerProcess, http: httpx.AsyncClient) -> None:

@@ -20,8 +20,8 @@ def test_the_lobby_seats_bots_at_the_chosen_level(browser: Any, server: Any, sho
     names = [n.strip() for n in page.locator("#bot_level option").all_text_contents()]
     assert names == ["入门", "普通", "高手"]
     assert page.input_value("#bot_level") == "normal"
+    page.click("[data-testid=create-form] details summary")  # on a phone the bots' level is folded under it
     page.select_option("#bot_level", "hard")
-    page.click("[data-testid=create-form] details summary")
     assert page.input_value("#tuoguan_level") == "normal"
     page.select_option("#tuoguan_level", "easy")
     page.click("[data-testid=create]")

@@ -47,6 +47,7 @@ def _enter(page: Any, name: str) -> None:
 
 def _create(page: Any, ruleset: str = "hefei", hands: int = 3, bots: bool = True) -> str:
     page.select_option("#ruleset", ruleset)
+    page.click("[data-testid=create-form] details summary")  # (the clocks fold under it on a phone)
     page.fill("#hands", str(hands))
     page.fill("#bot_delay", "0.05")
     page.fill("#discard_seconds", "300")

@@ -216,6 +216,7 @@ def test_quick_chat_reaches_the_table_and_a_spectator(browser: Any, server: Any,
             page.click("[data-testid=enter]")
             page.wait_for_selector("[data-testid=create-form]")
         first.uncheck("#fill_bots")
+        first.click("[data-testid=create-form] details summary")  # sideways the bots' delay is folded under it
         first.fill("#bot_delay", "1")
         first.click("[data-testid=create]")
         first.wait_for_selector("[data-testid=ready]")

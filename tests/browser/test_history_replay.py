@@ -6,7 +6,9 @@ of hand 1 stepped to the middle and to the end:
 - nothing sideways off the screen, no sideways scroll, no raw i18n key;
 - phones: the hands are cards (one per hand, every seat's points labelled), not a squeezed table; the
   replay's buttons at least 44 px; the replay's own hand (the viewing seat's tiles) inside the first
-  screen without scrolling, its tiles at least 24 px wide;
+  screen without scrolling, its tiles at least 24 px wide; the page itself never scrolls there, at a middle
+  step or the last (the settlement a sheet of the screen's height, 查看牌桌 / Show the table swapping it for
+  the board, which fits too);
 - the replay's step counter moves with ◀ ▶ and the range.
 Screenshots: history-{rooms,hands,replay,replay-end}-{size}-{lang}.png."""
 
@@ -125,10 +127,30 @@ def test_history_and_replay_at_four_sizes(browser: Any, server: ServerProcess, s
                     for b in _boxes(page, ".replay-controls button"):
                         assert b["height"] >= 44 and b["width"] >= 44, (where, "replay button", b)
                 _shoot(page, shots, "replay", lang, size)
+                if size.startswith("phone"):
+                    # a phone shows the replay on one screen: nothing to scroll down to
+                    page.wait_for_function("(h) => document.documentElement.scrollHeight <= h + 1", arg=h, timeout=3000)
                 page.click("[data-testid=replay-last]")
                 page.wait_for_selector("[data-testid=replay] [data-testid=settlement]")
                 _fits(page, where + " replay end")
                 _shoot(page, shots, "replay-end", lang, size)
+                if size.startswith("phone"):
+                    # The last step too: the settlement is a sheet of the screen's height (scrolling inside),
+                    # the controls above it; "show the table" swaps it for the board, which fits as well.
+                    page.wait_for_function("(h) => document.documentElement.scrollHeight <= h + 1", arg=h, timeout=3000)
+                    end_parts = (".replay-controls button", "[data-testid=replay-show-board]",
+                                 "[data-testid=replay-settle]")
+                    for sel in end_parts:
+                        for b in _boxes(page, sel):
+                            assert b["top"] >= -1 and b["bottom"] <= h + 1, (where, "replay end", sel, b)
+                    page.click("[data-testid=replay-show-board]")
+                    page.wait_for_selector("[data-testid=replay] .board [data-testid=replay-show-settlement]")
+                    page.wait_for_function("(h) => document.documentElement.scrollHeight <= h + 1", arg=h, timeout=3000)
+                    for b in _boxes(page, "[data-testid=replay] .board .seat"):
+                        assert b["bottom"] <= h + 1, (where, "replay end board", b)
+                    _shoot(page, shots, "replay-end-board", lang, size)
+                    page.click("[data-testid=replay-show-settlement]")
+                    page.wait_for_selector("[data-testid=replay-settle] [data-testid=settlement]")
         assert not errors, errors
     finally:
         ctx.close()

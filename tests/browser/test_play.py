@@ -43,12 +43,13 @@ def _enter_and_create(page: Any, name: str, ruleset: str, options: dict[str, str
     page.select_option("#ruleset", ruleset)
     for key, value in options.items():
         page.select_option(f"#opt-{key}", value)
+    # 更多选项 first: on a phone the clocks and bots are folded under it
+    page.click("[data-testid=create-form] details summary")
     page.fill("#hands", str(hands))
     page.fill("#discard_seconds", str(seconds))
     page.fill("#claim_seconds", str(seconds))
     page.fill("#bot_delay", "0.05")
     # a slow reload on a loaded machine must not outlast the grace and hand the seat to 托管
-    page.click("[data-testid=create-form] details summary")
     page.fill("#grace_seconds", "60")
     for key in checks:
         page.check(f"#opt-{key}")

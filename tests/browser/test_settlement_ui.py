@@ -109,7 +109,7 @@ def test_settlement_reads_in_words(browser: Any, server: Any, shots: Path) -> No
                 for win, shown in zip(sorted(view["wins"], key=lambda w: w["seat"]),
                                       sorted(res["wins"], key=lambda w: w["seat"]), strict=True):
                     assert shown["winning"] == [win["tile"]], where  # set apart and marked
-                    assert shown["apart"] == [[1, "胡牌张" if lang == "zh" else "winning tile"]], (where, shown)
+                    assert shown["apart"] == [[1, "胡牌张" if lang == "zh" else "Winning tile"]], (where, shown)
                     assert shown["melds"] == len(view["seats"][win["seat"]]["melds"]), where
         # One settlement with melds and wilds, at every size, in both languages.
         rich = max(views, key=lambda v: sum(len(s["melds"]) for s in v["seats"]) + (v["ruleset"] == "anqing") * 10)

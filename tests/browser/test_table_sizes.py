@@ -208,6 +208,12 @@ def test_every_size_both_languages(browser: Any, server: Any, shots: Path) -> No
                 # A match end with four revealed hands: the buttons stay on screen, the list scrolls.
                 _inside(page, "[data-testid=settle-buttons] button", w, h, f"settlement buttons {size} {lang}")
                 assert page.locator("[data-testid=settle-buttons] button:visible").count() >= 2
+                if size == "phone-land":
+                    # sideways the list above the buttons keeps most of the short screen
+                    modal = _boxes(page, ".settle-modal")[0]
+                    buttons = _boxes(page, "[data-testid=settle-buttons]")[0]
+                    assert buttons["top"] - modal["top"] >= 0.8 * h, (f"settlement list {size} {lang}", modal, buttons)
+                    assert buttons["height"] <= 60, (f"settlement buttons one line {size} {lang}", buttons)
                 # The table behind, with the rivers of a whole hand, still fits the screen.
                 page.evaluate("document.querySelector('.settle-back').style.visibility = 'hidden'")
                 page.screenshot(path=str(shots / f"table-end-{size}-{lang}.png"))
@@ -269,7 +275,19 @@ def test_every_size_both_languages(browser: Any, server: Any, shots: Path) -> No
             for size, (w, h) in SIZES.items():
                 page.set_viewport_size({"width": w, "height": h})
                 page.wait_for_timeout(120)
+                if size.startswith("phone"):
+                    # The create button on the first screen: the clocks, bots and 排位赛 fold under 更多选项.
+                    page.evaluate("window.scrollTo(0, 0)")
+                    assert not page.is_visible("#discard_seconds"), (size, lang)
+                    _inside(page, "[data-testid=create]", w, h, f"lobby create button {size} {lang}")
+                    summary = page.inner_text("[data-testid=more-options] summary")
+                    assert summary == ("更多选项" if lang == "zh" else "More options"), summary
                 page.screenshot(path=str(shots / f"lobby-{size}-{lang}.png"))
+                if size.startswith("phone"):
+                    page.click("[data-testid=more-options] summary")
+                    assert page.is_visible("#discard_seconds") and page.is_visible("#bot_level"), (size, lang)
+                    page.screenshot(path=str(shots / f"lobby-more-{size}-{lang}.png"), full_page=True)
+                    page.click("[data-testid=more-options] summary")
         # The rules pages, linked from the top bar of the lobby and the table.
         page.set_viewport_size({"width": 1280, "height": 720})
         for lang in ("zh", "en"):

@@ -53,7 +53,7 @@ export function lobbyScreen({app, go}) {
   let info = FALLBACK;
   let disposed = false;
   let roomsTimer = null;
-  const optsBox = h('div', {class: 'opts'});
+  const optsBox = h('div', {class: 'opts main-rule-opts'});
   const advBox = h('div', {class: 'opts'});
   const rulesetSel = h('select', {id: 'ruleset', name: 'ruleset', onchange: () => renderOptions()});
   const num = (id, value, step = 1, min = 0) => h('input', {id, name: id, type: 'number', value, step, min});
@@ -125,27 +125,32 @@ export function lobbyScreen({app, go}) {
     } catch (e) { toast(`${t('error')}: ${e.message}`, 'error', 5000); }
   }
 
-  const form = h('form', {class: 'card', onsubmit: create, 'data-testid': 'create-form'},
+  // The form's first lines: the ruleset, its main options and the hands; then the clocks and bots. On a
+  // phone the clocks, bots and 排位赛 fold under 更多选项 / More options with the rest (`.phone-more`,
+  // styles.css), so the create button is on the first screen; wide screens show them as before.
+  const form = h('form', {class: 'card create-form', onsubmit: create, 'data-testid': 'create-form'},
     h('h2', {}, t('create_room')),
-    h('label', {class: 'field'}, h('span', {}, t('ruleset')), rulesetSel),
-    optsBox,
-    h('div', {class: 'opts'},
-      h('label', {class: 'field'}, h('span', {}, t('hands')), hands),
+    h('div', {class: 'opts main-opts'},
+      h('label', {class: 'field'}, h('span', {}, t('ruleset')), rulesetSel),
+      optsBox,
+      h('label', {class: 'field'}, h('span', {}, t('hands')), hands)),
+    h('div', {class: 'opts phone-more clock-opts'},
       h('label', {class: 'field'}, h('span', {}, t('discard_seconds')), discardS),
       h('label', {class: 'field'}, h('span', {}, t('claim_seconds')), claimS),
       h('label', {class: 'field'}, h('span', {}, t('bot_delay')), botDelay),
       h('label', {class: 'field', 'data-testid': 'bot-level'}, h('span', {}, t('bot_level')), botLevel)),
-    h('details', {}, h('summary', {}, t('more_options')), h('div', {class: 'opts'},
+    h('details', {'data-testid': 'more-options'}, h('summary', {}, t('more_options')), h('div', {class: 'opts'},
       h('label', {class: 'field'}, h('span', {}, t('ready_seconds')), readyS),
       h('label', {class: 'field'}, h('span', {}, t('grace_seconds')), graceS),
       h('label', {class: 'field'}, h('span', {}, t('watch_delay')), watchDelay),
       h('label', {class: 'field'}, h('span', {}, t('tuoguan_level')), tuoguanLevel),
       h('label', {class: 'field', 'data-testid': 'same-address'}, h('span', {}, t('same_address')), sameAddress),
       h('label', {class: 'check'}, watch, ' ', t('allow_watch'))), advBox),
-    h('label', {class: 'check'}, pub, ' ', t('public_room')),
-    h('label', {class: 'check'}, fill, ' ', t('fill_bots')),
-    h('label', {class: 'check'}, ranked, ' ', t('ranked_room')),
-    h('button', {class: 'primary', type: 'submit', 'data-testid': 'create'}, t('create')));
+    h('label', {class: 'check phone-more'}, ranked, ' ', t('ranked_room')),
+    h('div', {class: 'form-tail'},
+      h('label', {class: 'check'}, pub, ' ', t('public_room')),
+      h('label', {class: 'check'}, fill, ' ', t('fill_bots')),
+      h('button', {class: 'primary', type: 'submit', 'data-testid': 'create'}, t('create'))));
 
   const codeInput = h('input', {id: 'join-code', placeholder: t('room_code'), maxlength: 12, autocapitalize: 'characters'});
   const joinForm = h('form', {class: 'card', onsubmit: async (ev) => {

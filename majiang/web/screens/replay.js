@@ -9,6 +9,11 @@ import {arrangeHand, boardEl} from '../board.js';
 import {tileEl} from '../tiles.js';
 import {settlementEl} from './settlement.js';
 
+// A phone (either way up): the last step's settlement is a sheet fitted to the screen instead of a card
+// under the board, so nothing needs scrolling; a button in it (and one in the centre panel) switches
+// between the settlement and the table.
+const PHONE = window.matchMedia('(max-width: 600px), (max-height: 500px) and (orientation: landscape)');
+
 export function replayScreen({app}, code, handNo) {
   const st = {seat: 0, step: 0, steps: null, view: null, events: [], playing: false, names: [], ruleset: null, error: null};
   const root = h('section', {class: 'screen replay', 'data-testid': 'replay'});
@@ -65,6 +70,7 @@ export function replayScreen({app}, code, handNo) {
   function go(step) {
     const max = st.steps ?? step;
     st.step = Math.max(0, Math.min(max, step));
+    st.showBoard = false;
     load();
   }
 
@@ -135,9 +141,17 @@ export function replayScreen({app}, code, handNo) {
         ? h('div', {class: 'opp-hand revealed', 'data-testid': 'replay-hand'},
           arrangeHand(st.view, st.view.hand).map((id) => tileEl(id, {size: 'meld', view: st.view})))
         : null;
-      body.push(boardEl(st.view, {names: st.names, room: null, myHand: own, lastDiscard: st.lastDiscard}));
-      if (st.view.phase === 'over' && st.view.settlement) {
-        body.push(h('div', {class: 'card'}, settlementEl(st.view, st.names)));
+      const over = st.view.phase === 'over' && st.view.settlement;
+      const sheet = over && PHONE.matches && !st.showBoard;
+      const toggle = (testid, label) => h('button', {type: 'button', class: 'ghost small', 'data-testid': testid,
+        onclick: () => { st.showBoard = !st.showBoard; render(); }}, label);
+      if (!sheet) {
+        body.push(boardEl(st.view, {names: st.names, room: null, myHand: own, lastDiscard: st.lastDiscard,
+          centerExtra: over && PHONE.matches ? toggle('replay-show-settlement', t('settlement')) : null}));
+      }
+      if (over && (sheet || !PHONE.matches)) {
+        body.push(h('div', {class: `card ${sheet ? 'replay-sheet' : ''}`, 'data-testid': 'replay-settle'},
+          sheet ? toggle('replay-show-board', t('show_table')) : null, settlementEl(st.view, st.names)));
       }
     }
     mount(root, controls, body);
@@ -147,6 +161,8 @@ export function replayScreen({app}, code, handNo) {
   // As at the table: a board taller than the screen (a phone held sideways) shrinks its tiles (--fit)
   // until the viewing seat's hand is on the first screen; the settlement below may scroll.
   function fitBoard() {
+    const sheetEl = root.querySelector('.replay-sheet');
+    if (sheetEl) sheetEl.style.maxHeight = `${Math.max(160, window.innerHeight - sheetEl.getBoundingClientRect().top - window.scrollY - 6)}px`;
     const board = root.querySelector('.board');
     if (!board) return;
     let fit = 1;
@@ -164,6 +180,7 @@ export function replayScreen({app}, code, handNo) {
     }
   }
   window.addEventListener('resize', fitBoard);
+  PHONE.addEventListener('change', render);
 
   (async () => {
     try {
@@ -173,5 +190,6 @@ export function replayScreen({app}, code, handNo) {
     load();
   })();
   render();
-  return {dispose() { disposed = true; stop(); window.removeEventListener('resize', fitBoard); }, relabel: render};
+  return {dispose() { disposed = true; stop(); window.removeEventListener('resize', fitBoard); PHONE.removeEventListener('change', render); },
+    relabel: render};
 }

@@ -340,6 +340,10 @@ export function tableScreen({app, go}, code) {
     let fit = 1;
     board.style.setProperty('--fit', '1');
     board.style.minHeight = '';
+    // Sideways the corner menu (托管, 聊, ☰) floats over the top seat's line: keep the seat's tiles clear
+    // of it however wide its words are in this language.
+    const menu = root.querySelector('.corner-menu');
+    if (menu) board.style.setProperty('--menu-w', `${Math.ceil(menu.getBoundingClientRect().width) + 8}px`);
     // (the page's own bottom padding counts: the board must end where nothing scrolls)
     const pad = parseFloat(getComputedStyle(app).paddingBottom) || 0;
     const bottom = () => board.getBoundingClientRect().bottom + window.scrollY + pad;
@@ -696,6 +700,13 @@ export function tableScreen({app, go}, code) {
         h('button', {type: 'button', class: 'ghost', onclick: () => { st.chooser = null; render(); }}, t('cancel'))));
   }
 
+  // The match's final totals in one line (cut to the width on a phone held sideways: the title keeps it all).
+  function finalLine() {
+    const text = `${t('match_over')} · ${t('final_totals')}: ${(st.room ? st.room.totals : st.matchEnd.totals)
+      .map((x, i) => `${nameOf(i)} ${x > 0 ? '+' : ''}${x}`).join(t('list_sep'))}`;
+    return h('p', {class: 'final', title: text}, text);
+  }
+
   function settlementOverlay(v) {
     const room = st.room;
     const mySeat = room && st.seat !== null ? room.seats[st.seat] : null;
@@ -707,8 +718,7 @@ export function tableScreen({app, go}, code) {
     const footer = h('div', {class: 'buttons settle-buttons', 'data-testid': 'settle-buttons'},
       nextIn,
       finished ? [
-        h('p', {class: 'final'}, t('match_over'), ' · ', t('final_totals'), ': ',
-          (room ? room.totals : st.matchEnd.totals).map((x, i) => `${nameOf(i)} ${x > 0 ? '+' : ''}${x}`).join(t('list_sep'))),
+        finalLine(),
         h('button', {type: 'button', class: 'primary', onclick: () => { session.room = null; sock.close(); go('#/lobby'); }}, t('lobby_link')),
       ] : st.watching ? null : mySeat && mySeat.ready
         ? h('span', {class: 'chip ok big', 'data-testid': 'readied'}, t('readied'))

@@ -173,8 +173,10 @@ export function replayScreen({app}, code, handNo) {
       fit -= 0.05;
       board.style.setProperty('--fit', fit.toFixed(2));
     }
-    // a desktop's spare height goes to the board (the rivers spread out), as at the table
-    const spare = window.innerHeight - 8 - bottom();
+    // a desktop's spare height goes to the board (the rivers spread out), as at the table (less the
+    // page's own bottom padding, so the page does not scroll by those few pixels)
+    const pad = parseFloat(getComputedStyle(app).paddingBottom) || 0;
+    const spare = window.innerHeight - 1 - pad - bottom();
     if (spare > 0 && window.innerWidth > 600 && window.innerHeight > 500) {
       board.style.minHeight = `${board.getBoundingClientRect().height + spare}px`;
     }

@@ -1,6 +1,6 @@
 """Full-rules hands per second per core with random bots, against RLCard's mahjong (a benchmark, not a test).
 
-    .venv/bin/python bench/simulate.py [--quick] [--seconds S] [--bots greedy,strong]
+    .venv/bin/python bench/simulate.py [--quick] [--seconds S] [--bots greedy,strong] [--callgrind]
 
 ``--bots`` also times four of each named bot at a table (full seat views, as the simulator gives
 them), printed beside the random-bot figure of the same ruleset, with its hands per CPU-second (the
@@ -13,7 +13,9 @@ RLCard alternate in half-second slices, so each ratio compares rates taken under
 Hands differ in length (a Hefei hand takes about 32 decisions, RLCard's game about 91), so ours also
 prints its decisions a hand (every action applied, claims included) and decisions per second, and a
 second RLCard row times its bare game (``MahjongGame``, no state encoding: our random bots read only
-the light view) per hand and per decision.
+the light view) per hand and per decision. ``--callgrind`` adds, beside each timed ratio, the
+instructions a hand and a decision of ours and of RLCard's bare game, counted by valgrind
+(bench/simulate_instr.py; they do not move with the machine's load).
 """
 
 from __future__ import annotations
@@ -155,12 +157,34 @@ def interleaved(a: Ours, b: Ours | RLCard | RLCardBare | None, seconds: float,
     return rate_a, (totals[1][0] / totals[1][1] if b is not None and totals[1][1] > 0 else None)
 
 
+_PEER_INSTR: tuple[float, float] | None = None
+
+
+def _print_instructions(label: str, name: str, options: dict[str, str], peer: bool) -> None:
+    """Instructions a hand and a decision, ours and (counted once) RLCard's bare game's."""
+    global _PEER_INSTR
+    import simulate_instr
+
+    who = next(k for k, (n, o) in simulate_instr.OURS.items() if n == name and o == options)
+    hand, decision = simulate_instr.per_hand(who, 20)
+    line = f"{'':<8} {'':<18} instructions: {hand / 1e6:.2f} M a hand, {decision / 1e3:.1f} k a decision"
+    if peer:
+        if _PEER_INSTR is None:
+            _PEER_INSTR = simulate_instr.per_hand("rlcard-bare", 20)
+        peer_hand, peer_decision = _PEER_INSTR
+        line += (f"; RLCard's bare game {peer_hand / 1e6:.2f} M a game, {peer_decision / 1e3:.1f} k a decision "
+                 f"({peer_hand / hand:.1f}x ours a hand, {peer_decision / decision:.1f}x a decision)")
+    print(line)
+
+
 def main() -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     p.add_argument("--quick", action="store_true", help="about 1 s per contender instead of 8")
     p.add_argument("--seconds", type=float, help="seconds per contender")
     p.add_argument("--bots", default="", help="also time four of each of these bots (comma-separated), e.g. greedy")
     p.add_argument("--no-rlcard", action="store_true", help="skip RLCard (bot figures only)")
+    p.add_argument("--callgrind", action="store_true",
+                   help="also count instructions a hand and a decision under valgrind (about a minute a row)")
     args = p.parse_args()
     extra = [b.strip() for b in args.bots.split(",") if b.strip()]
     seconds = args.seconds or (1.0 if args.quick else 8.0)
@@ -182,6 +206,8 @@ def main() -> int:
         per_hand = ours.decisions / ours.n if ours.n else 0.0
         print(f"majiang {label:<18} random bots:  {rate:8.1f} hands/s{ratio}; {per_hand:.0f} decisions a hand, "
               f"{rate * per_hand:,.0f} decisions/s")
+        if args.callgrind:
+            _print_instructions(label, name, options, bare is not None)
         if bare is not None:
             rate2, bare_rate = interleaved(ours, bare, seconds)
             assert bare_rate is not None

@@ -94,7 +94,7 @@ const STRINGS = {
     me: 'me', settlement: 'Settlement', draw_game: 'Draw (wall exhausted)', winner: 'Winner', items: 'Items',
     fan: 'fan', points: 'pts', payments: 'Payments', payer: 'Payer', payee: 'Payee', amount: 'Amount',
     totals: 'This hand', running: 'Total', revealed: 'Hands', decomposition: 'Reading', seed: 'Seed',
-    hash_ok: '✔ seed hash verified', hash_bad: '✘ seed hash mismatch!', next_hand: 'Ready for next hand',
+    hash_ok: '✔ Seed hash verified', hash_bad: '✘ Seed hash mismatch!', next_hand: 'Ready for next hand',
     match_over: 'Match over', final_totals: 'Final totals', replay: 'Replay', view_settlement: 'Settlement', show_table: 'Show the table',
     my_rooms: 'My rooms', no_history: 'No games yet', hand: 'Hand', step: 'Step {k}/{n}', seat_view: 'Seat',
     play: 'Play', pause: 'Pause', replay_missing: 'The server has no step-by-step view endpoint yet',

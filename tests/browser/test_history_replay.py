@@ -64,7 +64,7 @@ def _fits(page: Any, where: str) -> None:
     assert not RAW_KEY.search(text), (where, RAW_KEY.search(text))
     if " en" in where:  # no full-width punctuation in English, and a win said as one ("Bot 3 won")
         assert not re.search("[，！：]", text.split("Seed")[0]), (where, text)
-        assert " Win\n" not in text and not text.rstrip().endswith(" Win"), (where, text)
+        assert " Win\n" not in text and not text.rstrip().endswith(" Win") and " Win · " not in text, (where, text)
         assert " Winner " not in text, (where, text)
 
 
@@ -134,6 +134,10 @@ def test_history_and_replay_at_four_sizes(browser: Any, server: ServerProcess, s
                 page.wait_for_selector("[data-testid=replay] [data-testid=settlement]")
                 _fits(page, where + " replay end")
                 _shoot(page, shots, "replay-end", lang, size)
+                if lang == "en":  # status lines start with a capital: "Step 67/67", "Bot 3 won · The hand ends"
+                    assert page.inner_text("[data-testid=replay-step]").startswith("Step "), where
+                    events = page.inner_text("[data-testid=replay] .events")
+                    assert " won" in events and "The hand ends" in events, (where, events)
                 if size.startswith("phone"):
                     # The last step too: the settlement is a sheet of the screen's height (scrolling inside),
                     # the controls above it; "show the table" swaps it for the board, which fits as well.

@@ -91,7 +91,7 @@ export function replayScreen({app}, code, handNo) {
       case 'discarded': return `${who} ${t('act_discard')} ${tileName(ev.tile)}${ev.declared ? ` (${t('act_declare')})` : ''}`;
       case 'drew': return `${who} ${t('drew')}${ev.tile !== null && ev.tile !== undefined ? ` ${tileName(ev.tile)}` : ''}`;
       case 'claimed': return `${who} ${actionLabel({type: ev.kind})} ${tileName(ev.tile)}`;
-      case 'won': return `${who} ${t('act_win')}`;
+      case 'won': return t('won_by', {who});  // "Bot 3 won", not "Bot 3 Win" (中文: Bot 3 胡)
       case 'passed': return `${who} ${t('act_pass')}`;
       case 'concealed_kong': case 'added_kong': return `${who} ${t('act_kong')}`;
       case 'wild_konged': return `${who} ${t('act_wildkong')}`;

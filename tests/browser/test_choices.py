@@ -4,23 +4,30 @@ declared), and the 听 hint bar showing the server's waits with their unseen cou
 
 The human plays the greedy bot's move for each view the page holds (read from `window.__mj.st.view`)
 by clicking the button or tile for it, so it reaches ready hands; when several chis are on offer it
-takes one through the chooser on purpose. Deals are random, so each test plays hands until what it
-checks has happened (or fails after its time limit, which a miss by chance is far from reaching).
+takes one through the chooser on purpose. The situation is set up, not waited for: the greedy bot
+and the server's bots (the strong bot) are deterministic, so the test plays seeded first hands here,
+as the table will play them, picks the first seeds whose hand shows everything it checks, and has
+the server deal exactly that hand (the test hook, docs/server.md).
 """
 
 from __future__ import annotations
 
-import time
 from pathlib import Path
 from typing import Any
 
+import httpx
 import msgspec
 import pytest
 
 from majiang.bots import make_bot
+from majiang.bots.levels import DEFAULT_LEVEL, level_bot
 from majiang.engine import Chi, Declare, Discard, Pass
-from majiang.engine.view import SeatView, unseen_counts
+from majiang.engine.view import SeatView, seat_view, unseen_counts
 from tests.browser.test_play import _click, _enter_and_create, _page
+from tests.server.harness import OPERATOR, auth, seeded_match
+
+HANDS = 40  # the rooms' length (the seeded match played here is the same match)
+HUMAN = 0  # the room's creator; the server's bots sit in 1-3
 
 pytestmark = pytest.mark.browser
 
@@ -83,27 +90,24 @@ def _check_hint(page: Any) -> bool:
     return True
 
 
-def _play_until(page: Any, shots: Path, label: str, want: set[str], deadline_s: float) -> set[str]:
-    """Play greedy moves by clicking, through as many hands as it takes, until every check in
-    ``want`` (chooser, declare, hint) has been seen; returns the ones seen."""
+def _play_until(page: Any, shots: Path, label: str, want: set[str]) -> set[str]:
+    """Play greedy moves by clicking, within the first hand (dealt from seeds chosen for it), until every
+    check in ``want`` (chooser, declare, hint) has been seen; returns the ones seen."""
     bot = make_bot("greedy", 7)
     seen: set[str] = set()
-    deadline = time.monotonic() + deadline_s
-    while time.monotonic() < deadline and not want <= seen:
-        if _past_settlement(page):
-            continue
+    while not want <= seen:
+        assert not page.locator("[data-testid=settlement]").count(), f"the hand ended with only {seen} seen"
+        page.wait_for_function("""() => { const st = window.__mj && window.__mj.st;
+            return document.querySelector('[data-testid=settlement]')
+                || (st && st.view && !st.pending && (st.view.legal || []).length > 0); }""", timeout=30000)
         view = _view(page)
         if view is None:
-            page.wait_for_timeout(50)
-            continue
+            continue  # (the settlement: failed above)
         if "hint" in want and "hint" not in seen and _check_hint(page):
             seen.add("hint")
             page.screenshot(path=str(shots / f"{label}-hint.png"))
-        if not view.legal:
-            page.wait_for_timeout(50)
-            continue
         me = view.seat
-        assert me is not None
+        assert me == HUMAN
         chis = [a for a in view.legal if isinstance(a, Chi)]
         if "chooser" in want and "chooser" not in seen and len(chis) > 1:
             melds = len(view.seats[me].melds)
@@ -112,12 +116,12 @@ def _play_until(page: Any, shots: Path, label: str, want: set[str], deadline_s: 
             _check_chooser(page, chis, claimed)
             page.screenshot(path=str(shots / f"{label}-chooser.png"))
             assert _click(page.locator("[data-testid=choice-1]"))
-            # the window closes: the chi is made, or another seat's peng/kong outranked it
+            # the window closes and the chi is made (the seeds were chosen for that)
             page.wait_for_function("window.__mj.st.view && !window.__mj.st.view.claim", timeout=10000)
             meld = page.evaluate(f"window.__mj.st.view.seats[{me}].melds[{melds}] || null")
-            if meld is not None:
-                assert meld["kind"] == "chi" and sorted(meld["tiles"]) == sorted([*chis[1].tiles, claimed]), meld
-                seen.add("chooser")
+            assert meld is not None and meld["kind"] == "chi", meld
+            assert sorted(meld["tiles"]) == sorted([*chis[1].tiles, claimed]), meld
+            seen.add("chooser")
             continue
         declares = [a for a in view.legal if isinstance(a, Declare)]
         if "declare" in want and "declare" not in seen and declares:
@@ -131,9 +135,58 @@ def _play_until(page: Any, shots: Path, label: str, want: set[str], deadline_s: 
         action = bot.choose(view)
         if isinstance(action, Chi) and len(chis) > 1:
             action = Pass()  # (the chooser is checked above, once)
+        asked = page.evaluate("window.__mj.st.asked")
         _click_action(page, view, action)
-        page.wait_for_timeout(30)
+        page.wait_for_function("(asked) => { const st = window.__mj.st; return st.asked !== asked "
+                               "|| !st.view || st.view.phase === 'over'; }", arg=asked, timeout=30000)
     return seen
+
+
+def _first_hand_shows(ruleset: str, options: dict[str, Any], want: set[str], n: int) -> bool:
+    """Whether the first hand of seeds ``ch-m{n}`` / ``ch-{n}``, played as the table will play it (the
+    clicks of :func:`_play_until` for the human, the server's bots in seats 1-3), shows all of ``want``:
+    the hint at one of the human's turns, a chi of several ways taken through the chooser and made,
+    a 报听 offered."""
+    match = seeded_match(ruleset, options, HANDS, f"ch-m{n}", [f"ch-{n}"])
+    hand = match.hand
+    bot = make_bot("greedy", 7)
+    bots = {s: make_bot(level_bot(DEFAULT_LEVEL), 0) for s in range(4) if s != HUMAN}
+    seen: set[str] = set()
+    chi_melds: int | None = None  # the human's meld count when it took a chi through the chooser
+    while not hand.over and not want <= seen:
+        for s in list(hand.to_act()):
+            if s not in hand.to_act():
+                continue
+            if s != HUMAN:
+                match.apply(s, bots[s].choose(seat_view(hand, s)))
+                continue
+            view = seat_view(hand, s, hint=True)
+            if view.ting is not None and view.ting.waits:
+                seen.add("hint")
+            chis = [a for a in view.legal if isinstance(a, Chi)]
+            declares = [a for a in view.legal if isinstance(a, Declare)]
+            if "chooser" in want and "chooser" not in seen and chi_melds is None and len(chis) > 1:
+                chi_melds = len(view.seats[s].melds)
+                match.apply(s, chis[1])
+            elif "declare" in want and "declare" not in seen and declares:
+                choice = bot.choose(view)
+                match.apply(s, choice if isinstance(choice, Declare) else declares[0])
+                seen.add("declare")
+            else:
+                action = bot.choose(view)
+                match.apply(s, Pass() if isinstance(action, Chi) and len(chis) > 1 else action)
+        if chi_melds is not None and hand.phase != "claim":
+            if len(hand.seat_state[HUMAN].melds) <= chi_melds:
+                return False  # another seat's claim outranked the chi: not this deal
+            seen.add("chooser")
+            chi_melds = None
+    return want <= seen
+
+
+def _seeds_for(ruleset: str, options: dict[str, Any], want: set[str]) -> int:
+    n = next((n for n in range(600) if _first_hand_shows(ruleset, options, want, n)), None)
+    assert n is not None, f"no seeds among the first 600 show {want} in their first hand"
+    return n
 
 
 def _check_chooser(page: Any, chis: list[Chi], claimed: int) -> None:
@@ -150,21 +203,25 @@ def _check_chooser(page: Any, chis: list[Chi], claimed: int) -> None:
     assert page.locator("[data-testid=chooser] button.choice").count() == len(chis)
 
 
-CHOICES = [  # (label, ruleset, options, what must be seen, seconds allowed)
-    ("anqing", "anqing", {"mode": "A"}, {"chooser", "hint"}, 300),  # several chis are a rare offer
-    ("hefei", "hefei", {"room": "baoting"}, {"declare", "hint"}, 240),
+CHOICES = [  # (label, ruleset, options, what must be seen)
+    ("anqing", "anqing", {"mode": "A"}, {"chooser", "hint"}),
+    ("hefei", "hefei", {"room": "baoting"}, {"declare", "hint"}),
 ]
 
 
-@pytest.mark.parametrize(("label", "ruleset", "options", "want", "deadline_s"), CHOICES,
+@pytest.mark.parametrize(("label", "ruleset", "options", "want"), CHOICES,
                          ids=["chi-chooser-and-hint", "baoting-declare-and-hint"])
 def test_choices_by_clicking(browser: Any, server: Any, shots: Path, label: str, ruleset: str,
-                             options: dict[str, str], want: set[str], deadline_s: float) -> None:
+                             options: dict[str, str], want: set[str]) -> None:
+    n = _seeds_for(ruleset, options, want)
     page = _page(browser, server)
     try:
-        _enter_and_create(page, f"选择{label}", ruleset, options, hands=40)
+        code = _enter_and_create(page, f"选择{label}", ruleset, options, hands=HANDS)
+        r = httpx.post(f"{server.base}/api/rooms/{code}/test-deal", headers=auth(OPERATOR),
+                       json={"seeds": [f"ch-{n}"], "match_seed": f"ch-m{n}"}, timeout=10)
+        assert r.status_code == 200, r.text
         page.click("[data-testid=ready]")
-        seen = _play_until(page, shots, f"choices-{label}", want, deadline_s=deadline_s)
+        seen = _play_until(page, shots, f"choices-{label}", want)
         assert seen == want, seen
         assert not page.errors, page.errors  # type: ignore[attr-defined]
     finally:

@@ -3,11 +3,20 @@
 from __future__ import annotations
 
 import asyncio
-from typing import Any
 
 import httpx
 
-from tests.server.harness import OPERATOR, Client, ServerProcess, auth, create_room, session
+from tests.server.harness import (
+    OPERATOR,
+    Client,
+    ServerProcess,
+    auth,
+    create_room,
+    fix_seeds,
+    pick,
+    seeded_match,
+    session,
+)
 
 
 async def test_create_join_list_and_fill(server: ServerProcess, http: httpx.AsyncClient) -> None:
@@ -72,30 +81,50 @@ async def test_three_ready_countdown_readies_the_fourth(server: ServerProcess, h
     await c.close()
 
 
+def _kept_deal() -> tuple[str, str]:
+    """(hand seed, match seed) of the first Anqing match whose first hand, played as the server will
+    play it (seat 0 the scripted player of harness.pick, seats 1-3 the server's strong bots, which roll
+    no dice), ends with the dealer keeping the deal."""
+    from majiang.bots import make_bot
+    from majiang.engine import action_to_builtins, seat_view
+
+    for n in range(400):
+        match = seeded_match("anqing", {}, 40, f"kd-m{n}", [f"kd-{n}"])
+        hand, bots = match.hand, {s: make_bot("strong", 0) for s in (1, 2, 3)}
+        while not hand.over:
+            for s in list(hand.to_act()):
+                if s not in hand.to_act():
+                    continue
+                legal = hand.legal_actions(s)
+                if s == 0:
+                    chosen = pick([action_to_builtins(a) for a in legal])
+                    match.apply(s, next(a for a in legal if action_to_builtins(a) == chosen))
+                else:
+                    match.apply(s, bots[s].choose(seat_view(hand, s)))
+        if match.streak > 0:
+            return f"kd-{n}", f"kd-m{n}"
+    raise AssertionError("no first hand among 400 deals kept the deal")
+
+
 async def test_leaving_between_hands_opens_the_seat_and_anqing_keeps_k(
         server: ServerProcess, http: httpx.AsyncClient) -> None:
     a = await session(http, "走")
-    # Deals are random, so a kept deal is a matter of chance: about one hand in four when a bot deals,
-    # almost never when the test's own naive player does. 39 tries (the 40th hand would end the match)
-    # make a miss about a one-in-10^5 event; 12 tries missed about once in twenty runs.
+    # Set up, not waited for: the first hand is dealt from seeds chosen (by playing it here, the
+    # scripted player's moves and the server's bots) so that the dealer keeps the deal
+    seed, match_seed = _kept_deal()
     code = (await create_room(http, a["token"], ruleset="anqing", hands=40))["room"]["code"]
+    await fix_seeds(http, code, [seed], match_seed)
     await http.post(f"/api/rooms/{code}/bots", json={}, headers=auth(a["token"]))
     c = await Client(server.ws_base, code, a["token"]).connect()
     c.autoplay = True
     c.autoready = False
     await c.next_of("welcome", after=0)
-    # play hands until the dealer keeps the deal (a draw or the dealer wins): the streak goes up
-    room: dict[str, Any] = {"hand_no": 0}
-    for _ in range(39):
-        await c.send({"type": "ready"})
-        done = room["hand_no"] + 1
-        # from the history, not the latest state: a seat in 托管 is readied at once and the wait is brief
-        room = await c.wait(lambda cl, done=done: next((m["room"] for m in cl.messages if m["type"] == "room"
-                                                        and m["room"]["status"] == "waiting"
-                                                        and m["room"]["hand_no"] == done), None), timeout=60)
-        if room["next_deal"]["streak"] > 0:
-            break
-    assert room["next_deal"]["streak"] > 0, "no hand kept the deal in 39 hands"
+    await c.send({"type": "ready"})
+    # from the history, not the latest state: a seat in 托管 is readied at once and the wait is brief
+    room = await c.wait(lambda cl: next((m["room"] for m in cl.messages if m["type"] == "room"
+                                         and m["room"]["status"] == "waiting" and m["room"]["hand_no"] == 1),
+                                        None), timeout=60)
+    assert room["next_deal"]["streak"] > 0, room["next_deal"]  # the dealer kept the deal: the streak went up
     if c.room["status"] != "waiting":  # 托管 readied the seat and the next hand began: finish it first
         await c.send({"type": "tuoguan", "on": False})
         room = await c.wait(lambda cl: cl.room if cl.room["status"] == "waiting" else None, timeout=60)

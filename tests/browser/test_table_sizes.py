@@ -295,7 +295,10 @@ def test_every_size_both_languages(browser: Any, server: Any, shots: Path) -> No
             page.click("[data-testid=rules-link]")
             for p in ("anqing-A", "anqing-B", "hefei-baoting", "hefei-bubaoting"):
                 page.click(f"[data-testid=rules-{p}]")
-                page.wait_for_selector("[data-testid=rules-table] tbody tr")
+                # this page's table and example, drawn once the server's rules have come (not the last page's)
+                page.wait_for_function("(p) => location.hash === '#/rules/' + p.replace('-', '/')"
+                                       " && document.querySelectorAll('[data-testid=rules-table] tr').length > 10"
+                                       " && document.querySelectorAll('.example-hand .tile').length >= 10", arg=p)
                 text = page.inner_text("[data-testid=rules]")
                 assert not RAW_KEY.search(text), (p, lang, RAW_KEY.search(text))
                 assert page.locator("[data-testid=rules-table] tbody tr").count() >= 10

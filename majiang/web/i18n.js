@@ -208,7 +208,7 @@ const TABLE_WORDS = {
     rematch_offer: '{who} wants a rematch', rematch_join: 'Join the rematch ({code})', rematch_go: 'Go to room {code}',
     leave_table: 'Leave', sound_on: 'Sound on', sound_off: 'Sound off', rules: 'Rules',
     ting_after: 'Discard {tile}: waits {waits} ({n} left)', ting_now: 'Waits: {waits} ({n} left)',
-    ting_self_draw_only: 'passed a win: self-draw only until you draw',
+    ting_self_draw_only: 'Passed a win: self-draw only until you draw',
     aria_discard: '{who} discards {tile}', aria_call: '{who} {act} {tile}', aria_your_turn: 'Your turn',
     aria_win: '{who} wins', key_help: 'Keys: ←/→ pick a tile, Enter discards, 1–9 picks the n-th tile',
     chi_claimed: 'claimed tile', countdown_short: '{n}s',

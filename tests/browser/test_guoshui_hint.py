@@ -34,7 +34,7 @@ pytestmark = pytest.mark.browser
 OPTIONS: dict[str, Any] = {"room": "bubaoting", "guoshui": True}
 HANDS = 64  # the room's length, as created below (the match the search plays is the same match)
 HUMAN = 0  # the room's creator sits at seat 0; the server's bots fill 1-3
-WORDS = {"zh": "过水：摸牌前只能自摸", "en": "passed a win: self-draw only until you draw"}
+WORDS = {"zh": "过水：摸牌前只能自摸", "en": "Passed a win: self-draw only until you draw"}
 
 
 class Relay:

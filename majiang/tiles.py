@@ -11,6 +11,7 @@ while parsing raises :class:`TileError` with a message naming the fault.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from functools import lru_cache
 
 __all__ = [
     "DRAGONS",
@@ -103,6 +104,13 @@ def parse_tiles(text: str, *, max_copies: int | None = 4) -> list[int]:
     copy is refused when ``max_copies`` is set (default 4): a physical set has
     four of each tile and one of each flower.
     """
+    return list(_parse(text, max_copies))
+
+
+# The same few strings are parsed over and over (a bot's valuation writes a situation that the
+# scoring package reads back: melds, the indicator, the hands it weighs), so each answer is kept.
+@lru_cache(maxsize=8192)
+def _parse(text: str, max_copies: int | None) -> tuple[int, ...]:
     out: list[int] = []
     pending: list[tuple[int, int]] = []  # (digit, position) awaiting a suit letter
     flower = False
@@ -146,7 +154,7 @@ def parse_tiles(text: str, *, max_copies: int | None = 4) -> list[int]:
         raise TileError(f"digits {digits!r} at the end have no suit letter")
     if max_copies is not None:
         _check_copies(out, max_copies)
-    return out
+    return tuple(out)
 
 
 def _check_copies(tiles: Iterable[int], max_copies: int) -> None:
@@ -169,7 +177,15 @@ def parse_tile(text: str) -> int:
 
 def format_tiles(tiles: Iterable[int], *, sort: bool = False) -> str:
     """Compact notation; consecutive tiles of one suit share the letter."""
-    seq = sorted(tiles) if sort else list(tiles)
+    seq = tuple(sorted(tiles)) if sort else tuple(tiles)
+    if not all(isinstance(t, int) for t in seq):  # (1.0 would find 1's answer in the memo)
+        for t in seq:
+            _check_id(t)
+    return _format(seq)
+
+
+@lru_cache(maxsize=8192)
+def _format(seq: tuple[int, ...]) -> str:
     parts: list[str] = []
     run: list[str] = []
     run_suit = ""

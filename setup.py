@@ -78,6 +78,9 @@ def native_extensions() -> list[Extension]:
         ext.optional = True  # (no C compiler: the sources run, as without mypyc)
     stamp = ROOT / "majiang" / _native["STAMP_NAME"]
     stamp.write_text(json.dumps(_native["source_digests"](ROOT), indent=1, sort_keys=True) + "\n")
+    # each source's size and mtime, so that a start with nothing edited need not hash them (after the
+    # digests: the check trusts it only when it is no older than them)
+    (ROOT / "majiang" / _native["STATS_NAME"]).write_text(_native["source_stats"](ROOT))
     return extensions
 
 

@@ -12,7 +12,6 @@ second); :meth:`Hand.replay` rebuilds any earlier point from the action log.
 
 from __future__ import annotations
 
-import hashlib
 import random
 from bisect import insort
 from collections.abc import Iterable
@@ -61,6 +60,8 @@ class IllegalAction(ValueError):
 
 
 def seed_hash(seed: str) -> str:
+    import hashlib  # (here: its OpenSSL library is ≈ 2–3 ms of every import of the engine; issue 28)
+
     return hashlib.sha256(seed.encode()).hexdigest()
 
 

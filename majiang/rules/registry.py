@@ -13,15 +13,18 @@ so ``name in ENTRIES``, ``sorted(ENTRIES)`` and ``', '.join(RULESETS)`` stay fre
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping, MutableMapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from majiang.rules.base import Ruleset, RulesetError
-from majiang.rules.entry import BotTuning, ObservationFacts, RulesetEntry
+
+if TYPE_CHECKING:  # (majiang.rules.entry too is imported by the first entry made: msgspec, dataclasses)
+    from majiang.rules.entry import RulesetEntry
 
 
 def _anqing() -> RulesetEntry:
     from majiang.rules import anqing_scoring
     from majiang.rules.anqing import Anqing
+    from majiang.rules.entry import BotTuning, ObservationFacts, RulesetEntry
 
     return RulesetEntry(
         ruleset=Anqing, scoring=anqing_scoring, mode_option="mode",
@@ -32,6 +35,7 @@ def _anqing() -> RulesetEntry:
 
 def _hefei() -> RulesetEntry:
     from majiang.rules import hefei_scoring
+    from majiang.rules.entry import BotTuning, ObservationFacts, RulesetEntry
     from majiang.rules.hefei import Hefei
 
     return RulesetEntry(
@@ -44,6 +48,7 @@ def _hefei() -> RulesetEntry:
 def _baida() -> RulesetEntry:
     from majiang.rules import baida_scoring
     from majiang.rules.baida import Baida
+    from majiang.rules.entry import BotTuning, ObservationFacts, RulesetEntry
 
     return RulesetEntry(
         ruleset=Baida, scoring=baida_scoring,
@@ -54,6 +59,7 @@ def _baida() -> RulesetEntry:
 
 def _guobiao() -> RulesetEntry:
     from majiang.rules import guobiao_scoring
+    from majiang.rules.entry import BotTuning, ObservationFacts, RulesetEntry
     from majiang.rules.guobiao import Guobiao
 
     return RulesetEntry(
@@ -70,22 +76,22 @@ BUILT_IN: dict[str, Callable[[], RulesetEntry]] = {
 }
 
 
-class _Entries(MutableMapping[str, RulesetEntry]):
+class _Entries(MutableMapping[str, "RulesetEntry"]):
     """name → entry, a built-in one made (its modules imported) when it is first read."""
 
     def __init__(self, makers: Mapping[str, Callable[[], RulesetEntry]]) -> None:
-        # name → the entry, or the function that makes it (not yet called); insertion order is
-        # the listing order, as a dict's
-        self._slots: dict[str, RulesetEntry | Callable[[], RulesetEntry]] = dict(makers)
+        # name → the entry, or None while only its maker is known; insertion order is the listing
+        # order, as a dict's
+        self._slots: dict[str, RulesetEntry | None] = dict.fromkeys(makers)
+        self._makers = dict(makers)
 
     def __getitem__(self, name: str) -> RulesetEntry:
-        slot = self._slots[name]
-        if isinstance(slot, RulesetEntry):
-            return slot
-        made = slot()
-        if made.name != name:
-            raise RulesetError(f"the built-in entry listed as {name!r} is named {made.name!r}")
-        self._slots[name] = made
+        made = self._slots[name]
+        if made is None:
+            made = self._makers[name]()
+            if made.name != name:
+                raise RulesetError(f"the built-in entry listed as {name!r} is named {made.name!r}")
+            self._slots[name] = made
         return made
 
     def __setitem__(self, name: str, entry: RulesetEntry) -> None:

@@ -60,7 +60,9 @@ def commands(checkout: str | None) -> dict[str, list[str]]:
             "import majiang.hand": [py, "-c", pre + "import majiang.hand"],
             "import majiang.env": [py, "-c", pre + "import majiang.env"],
             f"majiang analyze {HAND}": [py, "-c", pre + analyze],
-            SERVE: [py, "-c", pre + "from majiang.cli import main; sys.exit(main(['serve', '--port', '0']))"],
+            # (serve_once appends --data-dir: sys.argv[1:] passes it on)
+            SERVE: [py, "-c", pre + "from majiang.cli import main; "
+                    "sys.exit(main(['serve', '--port', '0', *sys.argv[1:]]))"],
         }
     script = shutil.which("majiang", path=str(Path(py).parent)) or ""
     majiang = [script] if script else [py, "-m", "majiang"]
@@ -78,9 +80,9 @@ SERVE = "majiang serve, to its first answer"
 BANNER = re.compile(r"majiang server on (http://\S+?)/ ")
 
 
-def run_once(argv: list[str]) -> tuple[float, float]:
+def run_once(name: str, argv: list[str]) -> tuple[float, float]:
     """(wall seconds, CPU seconds) of one fresh process."""
-    if "serve" in argv:
+    if name == SERVE:  # (by name: with --checkout the word is inside a -c program, not an argument)
         return serve_once(argv)
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
@@ -129,11 +131,11 @@ def main() -> None:
     names = list(cmds)
     samples: dict[str, list[tuple[float, float]]] = {n: [] for n in names}
     for n in names:  # one untimed run each: the page cache, not the first-ever start, is the case
-        run_once(cmds[n])
+        run_once(n, cmds[n])
     for r in range(args.rounds):
         order = names[r % len(names):] + names[: r % len(names)]
         for n in order:
-            samples[n].append(run_once(cmds[n]))
+            samples[n].append(run_once(n, cmds[n]))
     print(f"project: {root}; table file: "
           f"{'present' if (root / 'majiang/hand/data/tables.bin').exists() else 'absent (tables built at import)'}")
     print(f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores; {args.rounds} rounds")

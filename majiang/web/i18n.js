@@ -221,8 +221,19 @@ const TABLE_WORDS = {
     outcome: 'Outcome', play_now: 'Play now', play_now_note: 'One tap: a table with three bots, the usual rules and clocks (to choose them, create a room below)', play_now_bots: 'With bots', won_by: '{who} won', step_first: 'First step', step_prev: 'Previous step', step_next: 'Next step', step_last: 'Last step', wins_n: '{n} wins', wins_n_one: '1 win', hands_n: '{n} hands', hands_n_one: '1 hand', match_summary_link: 'Match summary', first_place: 'first', date: 'Date',
   },
 };
-Object.assign(STRINGS.zh, TABLE_WORDS.zh);
-Object.assign(STRINGS.en, TABLE_WORDS.en);
+// Each module's words join STRINGS; a key another module already gave a different text would
+// silently replace it (the table's 申请解散 once showed the club's dissolve text), so it is listed here
+// instead and the tests require the list empty.
+export const COLLISIONS = [];
+function merge(name, words) {
+  for (const l of ['zh', 'en']) {
+    for (const [k, v] of Object.entries(words[l] || {})) {
+      if (k in STRINGS[l] && STRINGS[l][k] !== v) COLLISIONS.push(`${name}.${l}.${k}`);
+      STRINGS[l][k] = v;
+    }
+  }
+}
+merge('TABLE_WORDS', TABLE_WORDS);
 
 // 百搭麻将 (baida): its own table words. Keys `<word>_<ruleset>` override the shared word for that ruleset
 // (see rulesetWord below), so Anqing's 钻/杠牌/番 never show at a baida table. Item names: `item_baida_<key>`
@@ -291,8 +302,7 @@ const BAIDA_WORDS = {
     pay_baida_cap: ' (capped at {cap} tai)', why_fangchong: 'the discarder', why_qianggang: 'the robbed player', wild_as_baida: 'wild as {tile}',
   },
 };
-Object.assign(STRINGS.zh, BAIDA_WORDS.zh);
-Object.assign(STRINGS.en, BAIDA_WORDS.en);
+merge('BAIDA_WORDS', BAIDA_WORDS);
 
 // 国标麻将 (guobiao): its fans are named by the settlement itself (each item: its id, the Chinese name,
 // the English name in its note; phrases.itemName), so only the table's own words are here.
@@ -310,10 +320,8 @@ const GUOBIAO_WORDS = {
     why_gb_rob: 'the robbed player', bd_guobiao_base: 'base', bd_guobiao_fan: 'fans',
   },
 };
-Object.assign(STRINGS.zh, GUOBIAO_WORDS.zh);
-Object.assign(STRINGS.en, GUOBIAO_WORDS.en);
-Object.assign(STRINGS.zh, PLATFORM_WORDS.zh);
-Object.assign(STRINGS.en, PLATFORM_WORDS.en);
+merge('GUOBIAO_WORDS', GUOBIAO_WORDS);
+merge('PLATFORM_WORDS', PLATFORM_WORDS);
 
 // What the operator (网管) tells players: the lobby's announcement, drain, and its actions on a table.
 const OPERATOR_WORDS = {
@@ -328,8 +336,7 @@ const OPERATOR_WORDS = {
     notice_removed: 'The operator removed you from the room: {reason}', notice_room_closed: 'The operator closed this room: {reason}',
   },
 };
-Object.assign(STRINGS.zh, OPERATOR_WORDS.zh);
-Object.assign(STRINGS.en, OPERATOR_WORDS.en);
+merge('OPERATOR_WORDS', OPERATOR_WORDS);
 
 // Ranked play: quick match, ranked rooms, the leaderboard.
 const RANKED_WORDS = {
@@ -337,7 +344,7 @@ const RANKED_WORDS = {
     quick_match: '快速匹配', quick_go: '开始匹配', quick_bots: '{n} 秒后用机器人补位（不计分）',
     quick_waiting: '匹配中 {t}', quick_window: '积分范围 ±{w}', quick_cancel: '取消匹配', quick_found: '匹配成功',
     ranked_room: '排位赛（四位注册玩家，无机器人，计入积分）', leaderboard: '排行榜', rating: '积分',
-    place: '名次', matches: '场次', provisional: '定级中', my_place: '我的名次：第 {n} 名 · {r}',
+    lb_place: '名次', matches: '场次', provisional: '定级中', my_place: '我的名次：第 {n} 名 · {r}',
     not_rated: '你在这个玩法还没有积分', no_ratings: '还没有人有积分', players_rated: '{n} 位玩家',
     any_mode: '—', lb_player: '玩家',
   },
@@ -345,17 +352,14 @@ const RANKED_WORDS = {
     quick_match: 'Quick match', quick_go: 'Find a table', quick_bots: 'Fill with bots after {n} s (unrated)',
     quick_waiting: 'Searching {t}', quick_window: 'Rating window ±{w}', quick_cancel: 'Cancel', quick_found: 'Table found',
     ranked_room: 'Ranked (four accounts, no bots; counts for ratings)', leaderboard: 'Leaderboard', rating: 'Rating',
-    place: '#', matches: 'Matches', provisional: 'Provisional', my_place: 'Your place: #{n} · {r}',
+    lb_place: '#', matches: 'Matches', provisional: 'Provisional', my_place: 'Your place: #{n} · {r}',
     not_rated: 'You have no rating in this mode yet', no_ratings: 'Nobody is rated yet', players_rated: '{n} players',
     any_mode: '—', lb_player: 'Player',
   },
 };
-Object.assign(STRINGS.zh, RANKED_WORDS.zh);
-Object.assign(STRINGS.en, RANKED_WORDS.en);
-Object.assign(STRINGS.zh, FRIENDS_WORDS.zh);  // friends, invites, the lobby socket's notices
-Object.assign(STRINGS.en, FRIENDS_WORDS.en);
-Object.assign(STRINGS.zh, TOURNAMENT_WORDS.zh);
-Object.assign(STRINGS.en, TOURNAMENT_WORDS.en);
+merge('RANKED_WORDS', RANKED_WORDS);
+merge('FRIENDS_WORDS', FRIENDS_WORDS);  // friends, invites, the lobby socket's notices
+merge('TOURNAMENT_WORDS', TOURNAMENT_WORDS);
 
 let lang = localStorage.getItem('mj.lang') || 'zh';
 if (!STRINGS[lang]) lang = 'zh';

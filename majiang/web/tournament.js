@@ -175,7 +175,7 @@ export function tournamentScreen({app, go}, tid) {
     if (!d.standings.length) return null;
     return h('div', {class: 't-round'}, h('h3', {}, t('t_standings')),
       h('div', {class: 't-scroll'}, h('table', {class: 'list', 'data-testid': 't-standings'},
-        h('thead', {}, h('tr', {}, h('th', {class: 'num'}, t('place')), h('th', {}, t('lb_player')),
+        h('thead', {}, h('tr', {}, h('th', {class: 'num'}, t('lb_place')), h('th', {}, t('lb_player')),
           h('th', {class: 'num'}, t('t_points')), h('th', {class: 'num'}, t('t_firsts')),
           h('th', {class: 'num'}, t('t_opponents')), h('th', {class: 'num'}, t('t_best')))),
         h('tbody', {}, d.standings.map((s) => h('tr', {class: s.player_id === session.playerId ? 'mine' : '', 'data-testid': `t-place-${s.place}`},

@@ -53,6 +53,18 @@ INJECT = """(kind) => {
                               events: []});
 }"""
 
+# A new draw (the wall one shorter), sent twice: the drawn tile slides in on the first render only.
+ARRIVE = """(wall) => {
+  const st = window.__mj.st;
+  const v = structuredClone(st.view);
+  v.wall_left = wall;
+  if (v.drawn === null || v.drawn === undefined) v.drawn = v.hand[v.hand.length - 1];
+  window.__mj.sock.onMessage({type: 'view', view: v, asked: st.asked, step: st.step, clock: null, tuoguan: false,
+                              events: []});
+  const el = document.querySelector('[data-testid=my-hand] .tile.drawn');
+  return el ? el.classList.contains('arrive') : null;
+}"""
+
 TABLE_PARTS = [".seat-top", ".seat-left", ".seat-right", ".seat-me", ".river", "[data-testid=dial]"]
 
 
@@ -86,6 +98,9 @@ def test_the_table_at_four_sizes_as_a_game(browser: Any, server: Any, shots: Pat
         _enter_and_create(page, "横屏玩家", "anqing", {"mode": "A"}, hands=1, seconds=900)
         page.click("[data-testid=ready]")
         _until_my_discard(page)
+        wall = page.evaluate("window.__mj.st.view.wall_left") - 1
+        assert page.evaluate(ARRIVE, wall) is True  # a new draw slides in
+        assert page.evaluate(ARRIVE, wall) is False  # a later render of the same draw does not replay it
         page.evaluate("localStorage.setItem('mj.rotateSeen', '0')")
         for lang in ("zh", "en"):
             _set_lang(page, lang)

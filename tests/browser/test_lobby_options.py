@@ -57,3 +57,18 @@ def test_table_shows_the_dice_that_picked_the_first_anqing_dealer(browser: Any, 
     assert len(view["dealer_dice"]) == 2 and view["dealer"] == (sum(view["dealer_dice"]) - 1) % 4
     assert f"= {sum(view['dealer_dice'])}" in dice.inner_text()
     assert not page.errors  # type: ignore[attr-defined]
+
+
+def test_no_two_word_lists_give_one_key_two_texts(browser: Any, server: Any) -> None:
+    # i18n.js joins each module's words into one table; a key two modules define differently would show
+    # whichever came last (the table's 申请解散 once asked with the club's dissolve text)
+    page = _page(browser, server)
+    try:
+        collisions = page.evaluate("async () => (await import('/i18n.js')).COLLISIONS")
+        assert collisions == [], collisions
+        words = page.evaluate("""async () => { const m = await import('/i18n.js');
+            m.setLang('zh'); const zh = m.t('confirm_dissolve'); m.setLang('en');
+            return [zh, m.t('confirm_dissolve')]; }""")
+        assert words == ["确定申请解散房间？", "Ask to dissolve the room?"], words
+    finally:
+        page.context.close()

@@ -97,6 +97,7 @@ def test_settlement_reads_in_words(browser: Any, server: Any, shots: Path) -> No
                 assert not RAW_KEY.search(res["text"]), (where, RAW_KEY.search(res["text"]))
                 assert res["details"].strip(), where  # each payment says how it was made (on tap)
                 assert not RAW_KEY.search(res["details"]), (where, res["details"])
+                assert not re.search(r"(?<![\d.])1 pts\b", res["text"]), (where, res["text"])  # "1 pt"
                 if lang == "zh":
                     hit = ENGINE_WORDS.search(res["text"].split("种子")[0])
                     assert hit is None, (where, hit, res["text"])

@@ -186,7 +186,7 @@ export function clubScreen({app, go}, clubId) {
       people.banned && people.banned.length ? [h('h3', {}, t('banned_list')),
         h('ul', {class: 'members'}, people.banned.map((m) => memberRow(club, m, 'banned')))] : null,
       h('div', {class: 'inline'}, club.role === 'owner'
-        ? h('button', {type: 'button', class: 'ghost', onclick: () => { if (confirm(t('confirm_dissolve'))) act(async () => { await api.clubDissolve(clubId); go('#/clubs'); }); }}, t('dissolve_club'))
+        ? h('button', {type: 'button', class: 'ghost', onclick: () => { if (confirm(t('confirm_dissolve_club'))) act(async () => { await api.clubDissolve(clubId); go('#/clubs'); }); }}, t('dissolve_club'))
         : h('button', {type: 'button', class: 'ghost', onclick: () => act(async () => { await api.clubLeave(clubId); go('#/clubs'); })}, t('leave_club'))));
     const period = h('select', {id: 'board-period', 'aria-label': t('period'), onchange: () => { board.period = period.value; show(); }},
       ['week', 'month', 'all'].map((p) => h('option', {value: p, selected: board.period === p ? true : undefined}, t(`period_${p}`))));

@@ -36,7 +36,7 @@ export function leaderboardScreen({app, go}, rulesetArg, modeArg) {
         h('p', {class: 'muted', 'data-testid': 'lb-me'}, me ? t('my_place', {n: me.place, r: ratingText(me)})
           : session.token ? t('not_rated') : ''),
         board.top.length ? h('table', {class: 'list lb'},
-          h('thead', {}, h('tr', {}, h('th', {class: 'num'}, t('place')), h('th', {}, t('lb_player')), h('th', {class: 'num'}, t('rating')),
+          h('thead', {}, h('tr', {}, h('th', {class: 'num'}, t('lb_place')), h('th', {}, t('lb_player')), h('th', {class: 'num'}, t('rating')),
             h('th', {class: 'num'}, t('matches')))),
           h('tbody', {}, board.top.map((p) => h('tr', {class: p.player_id === session.playerId ? 'mine' : '', 'data-testid': `lb-row-${p.place}`},
             h('td', {class: 'num'}, String(p.place)),

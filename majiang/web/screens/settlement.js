@@ -117,13 +117,16 @@ function minimumEl(st) {
     x.fans_counted >= x.min_fan ? h('span', {class: 'ok'}, ` ✓ ${t('gb_min_ok')}`) : null);
 }
 
+/** "1 pt", "3 pts" (fan and tai have no plural). */
+function amount(n, unit) { return `${n} ${unit === 'pts' && Math.abs(n) === 1 ? 'pt' : unit}`; }
+
 function itemTable(items, unit, ruleset) {
   return h('table', {class: 'items', 'data-testid': 'items'},
     h('tbody', {}, items.map((it) => {
       const note = itemNote(it, ruleset);
       return h('tr', {'data-key': it.key},
         h('td', {class: 'item-name'}, itemName(it, ruleset)),
-        h('td', {class: 'num'}, `${it.value} ${unit}`),
+        h('td', {class: 'num'}, amount(it.value, unit)),
         h('td', {class: 'muted item-note'}, note ? [note.text, note.tiles && note.tiles.length
           ? h('span', {class: 'tile-row note-tiles'}, note.tiles.map((id) => tileEl(id, {size: 'mini'}))) : null] : null));
     })));
@@ -194,13 +197,13 @@ export function settlementEl(data, names, opts = {}) {
     const zhuang = Math.max(0, ...(st.payments || []).filter((p) => p.payee === win.seat)
       .map((p) => (p.breakdown && p.breakdown.zhuangfen) || 0));
     const zhuangRow = zhuang ? h('tr', {'data-key': 'zhuangfen', 'data-testid': 'zhuangfen'},
-      h('td', {class: 'item-name'}, t('bd_zhuangfen_item')), h('td', {class: 'num'}, `${zhuang} ${unit}`),
+      h('td', {class: 'item-name'}, t('bd_zhuangfen_item')), h('td', {class: 'num'}, amount(zhuang, unit)),
       h('td', {class: 'muted item-note'}, t('note_zhuangfen'))) : null;
     const table = items.length ? itemTable(items, unit, rs) : null;
     if (table && zhuangRow) table.querySelector('tbody').appendChild(zhuangRow);
     blocks.push(h('section', {class: 'winner-block', 'data-seat': win.seat},
       h('h3', {}, wins.length > 1 ? nm(win.seat) : t('your_hand'),
-        items.length ? h('span', {class: 'fan-total', 'data-testid': 'fan-total'}, ` Σ ${total + zhuang} ${unit}`) : null),
+        items.length ? h('span', {class: 'fan-total', 'data-testid': 'fan-total'}, ` Σ ${amount(total + zhuang, unit)}`) : null),
       data.revealed ? winnerHandEl(data, st, win) : null,
       table, rs === 'guobiao' ? minimumEl(st) : null));
   }

@@ -467,6 +467,11 @@ export function tableScreen({app, go}, code) {
       drawn = v.drawn;
     }
     tiles = arrangeHand(v, tiles);
+    // The drawn tile slides in once, when it arrives: a later render of the same draw (another view,
+    // a chat line, a clock) must not replay it, or the tile fades back in from 20 % every time.
+    const drawKey = drawn !== null ? `${v.hand_no}:${v.wall_left}:${drawn}` : null;
+    const arriving = drawKey !== null && drawKey !== st.drawKey;
+    st.drawKey = drawKey;
     // 百搭: the indicator's own tile is a plain tile among its 百搭 copies (own view only): mark that one.
     const {plainAt, plainDrawn} = plainTile(v, tiles, drawn);
     // One 听 badge only where it helps: on the discard(s) leaving the most winning tiles unseen, not on
@@ -488,7 +493,7 @@ export function tableScreen({app, go}, code) {
           st.flyFrom = ev && ev.currentTarget ? {rect: ev.currentTarget.getBoundingClientRect(), tile: id} : null;
           send(action);
         } : undefined,
-        extraClass: [action ? 'can' : '', isDrawn ? 'drawn' : '', st.mode === 'declare' && action ? 'declare-pick' : ''].join(' '),
+        extraClass: [action ? 'can' : '', isDrawn ? 'drawn' : '', isDrawn && arriving ? 'arrive' : '', st.mode === 'declare' && action ? 'declare-pick' : ''].join(' '),
         badge: waits && best.has(id) && best.size <= 2 ? t('ting_badge') : null,
       });
       if (waits) {

@@ -17,9 +17,8 @@ import logging
 import secrets
 import time
 from dataclasses import asdict, dataclass
-from typing import TypedDict
+from typing import TYPE_CHECKING, TypedDict
 
-from redis.asyncio import Redis
 from sqlalchemy import select
 
 from majiang.backend import journal
@@ -27,6 +26,9 @@ from majiang.backend.platform_schema import ratings
 from majiang.backend.protocol import RoomSettings
 from majiang.platform.ratings import MODEL, mode_of
 from majiang.server.services import Server
+
+if TYPE_CHECKING:  # (only a cluster has Redis: a single node's start does not import it, ≈ 80 ms)
+    from redis.asyncio import Redis
 
 log = logging.getLogger("majiang.server.quickmatch")
 

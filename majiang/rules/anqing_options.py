@@ -23,7 +23,7 @@ class AnqingRules(AnqingOptions, frozen=True, forbid_unknown_fields=True):
     winner_deals: Annotated[bool, described(
         "谁胡谁坐庄", "Winner deals",
         "胡牌者坐下一局庄（另一份规则的说法）；否则庄家的下家坐庄。",
-        "The winner deals next (the other text's rule); otherwise the dealer's next seat deals."
+        "The winner deals next (as the second rule text plays it); otherwise the dealer's next seat deals."
     )] = False
     # 东 deals the first hand (default: a dice roll picks the dealer)
     east_deals_first: Annotated[bool, described(
@@ -46,7 +46,7 @@ class AnqingRules(AnqingOptions, frozen=True, forbid_unknown_fields=True):
     # A seat on the way to 十三烂/七星归位 keeps its 杠牌 (they count as themselves there; 七星归位 needs
     # 中 发 白 in hand) while its tiles, but for one, still have 十三烂's shape; otherwise they are laid open.
     shisanlan_keeps_gangpai: Annotated[bool, described(
-        "做十三烂可留杠牌", "Keep 杠牌 for 十三烂",
+        "做十三烂可留杠牌", "Keep kong tiles (杠牌) for thirteen apart (十三烂)",
         "手牌接近十三烂时，杠牌先留在手里（七星归位需要中发白）。",
         "A hand close to 十三烂 keeps its 杠牌 in hand (七星归位 needs 中 发 白)."
     )] = True

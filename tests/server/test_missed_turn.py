@@ -7,11 +7,49 @@ from typing import Any
 
 import httpx
 
-from tests.server.harness import Client, ServerProcess
-from tests.server.test_protocol import _table
+from majiang.bots import make_bot
+from majiang.core.actions import Discard
+from majiang.engine import seat_view
+from majiang.engine.absent import absent_win, claim_timeout_action, missed_turn_action
+from tests.server.harness import Client, ServerProcess, auth, create_room, fix_seeds, seeded_match, session
 
 QUICK_CLOCK = {"discard_seconds": 1.0, "claim_seconds": 0.3, "bot_delay": 0.05, "hands": 4,
                "options": {"east_deals_first": True}}
+
+
+def _long_hand() -> tuple[str, str]:
+    """(hand seed, match seed) of the first Anqing deal whose first hand reaches the player's fourth
+    turn when played as this test plays it: its first and third turns run out (the server's 摸切, or its
+    bot where the drawn tile may not go), it discards its first legal discard on the second, 托管 plays
+    the fourth on; its claim windows run out (a pass); the server's strong bots in seats 1-3. A hand
+    that ended sooner (a bot's early win) would leave the test waiting for a turn that never comes."""
+    for n in range(300):
+        match = seeded_match("anqing", QUICK_CLOCK["options"], 4, f"mt-m{n}", [f"mt-{n}"])
+        hand, rules = match.hand, match.hand.ruleset
+        bot = make_bot("strong", 0)
+        bots = {s: make_bot("strong", 0) for s in (1, 2, 3)}
+        turns = 0
+        while not hand.over and turns < 4:
+            for s in list(hand.to_act()):
+                if s not in hand.to_act():
+                    continue
+                view = seat_view(hand, s)
+                if s != 0:
+                    action = bots[s].choose(view)
+                elif hand.phase == "claim":
+                    action = claim_timeout_action(rules, view.legal) or bot.choose(view)
+                else:
+                    turns += 1
+                    if turns == 2:
+                        action = next(a for a in view.legal if isinstance(a, Discard))
+                    elif turns >= 4:
+                        action = absent_win(rules, view.legal) or bot.choose(view)
+                    else:
+                        action = missed_turn_action(rules, view.legal, view.drawn) or bot.choose(view)
+                match.apply(s, action)
+        if turns >= 4:  # the fourth turn came: its clock hands the seat to 托管
+            return f"mt-{n}", f"mt-m{n}"
+    raise AssertionError("no first hand among 300 deals reaches the player's fourth turn")
 
 
 def _my_turn(c: Client) -> Any:
@@ -30,7 +68,16 @@ def _tuoguan_seen(c: Client, start: int) -> bool:
 
 async def test_one_missed_turn_is_played_for_the_seat_and_two_in_a_row_start_tuoguan(
         server: ServerProcess, http: httpx.AsyncClient) -> None:
-    _, _, (a,) = await _table(server, http, ruleset="anqing", **QUICK_CLOCK)
+    # set up, not waited for: a hand long enough for the player's four turns (a bot's early win ended
+    # one before the player's second turn now and then)
+    seed, match_seed = _long_hand()
+    me_ = await session(http, "慢")
+    code = (await create_room(http, me_["token"], ruleset="anqing", **QUICK_CLOCK))["room"]["code"]
+    await fix_seeds(http, code, [seed], match_seed)
+    await http.post(f"/api/rooms/{code}/bots", json={}, headers=auth(me_["token"]))
+    a = await Client(server.ws_base, code, me_["token"]).connect()
+    await a.next_of("welcome", after=0)
+    await a.send({"type": "ready"})
     assert a.room is not None and a.room["settings"]["tuoguan_after"] == 2
     me = a.seat
     assert me is not None
@@ -57,10 +104,9 @@ async def test_one_missed_turn_is_played_for_the_seat_and_two_in_a_row_start_tuo
     start = len(a.messages)
     await a.wait(lambda c: c.room["seats"][me]["missed"] == 1, timeout=10)
     assert not _tuoguan_seen(a, start)
-    await a.wait(lambda c: c.room["seats"][me]["tuoguan"] or c.room["status"] != "playing", timeout=30)
-    if a.room["seats"][me]["tuoguan"]:  # (unless the hand ended first, which a fast bot win can do)
-        assert a.room["seats"][me]["missed"] == 0
-        assert len(_discards_of(a, me, start)) >= 1
+    await a.wait(lambda c: c.room["seats"][me]["tuoguan"], timeout=30)  # (the hand lasts: the seeds)
+    assert a.room["seats"][me]["missed"] == 0
+    assert len(_discards_of(a, me, start)) >= 1
     await a.close()
 
 

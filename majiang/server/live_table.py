@@ -229,7 +229,7 @@ class LiveTable:
         hand.hint_wins.clear()
         self._watch_hand = None
         if self.state.status == "finished":
-            self._bots.clear()
+            self.forget_bots()
 
     def _hand_finished(self) -> list[asyncio.Future[None]]:
         st = self.state

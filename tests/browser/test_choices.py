@@ -12,6 +12,7 @@ the server deal exactly that hand (the test hook, docs/server.md).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -24,7 +25,7 @@ from majiang.bots.levels import DEFAULT_LEVEL, level_bot
 from majiang.engine import Chi, Declare, Discard, Pass
 from majiang.engine.view import SeatView, seat_view, unseen_counts
 from tests.browser.test_play import _click, _enter_and_create, _page
-from tests.server.harness import OPERATOR, auth, seeded_match
+from tests.server.harness import OPERATOR, asked_seats, auth, first_seeds
 
 HANDS = 40  # the rooms' length (the seeded match played here is the same match)
 HUMAN = 0  # the room's creator; the server's bots sit in 1-3
@@ -90,6 +91,15 @@ def _check_hint(page: Any) -> bool:
     return True
 
 
+def _human_move(bot: Any, view: SeatView) -> Any:
+    """What the human clicks for a view nothing here is checking: the greedy bot's choice, but a pass
+    where it would take one of several chi (the chooser is checked once, on purpose)."""
+    action = bot.choose(view)
+    if isinstance(action, Chi) and sum(isinstance(a, Chi) for a in view.legal) > 1:
+        return Pass()
+    return action
+
+
 def _play_until(page: Any, shots: Path, label: str, want: set[str]) -> set[str]:
     """Play greedy moves by clicking, within the first hand (dealt from seeds chosen for it), until every
     check in ``want`` (chooser, declare, hint) has been seen; returns the ones seen."""
@@ -132,61 +142,50 @@ def _play_until(page: Any, shots: Path, label: str, want: set[str]) -> set[str]:
             page.screenshot(path=str(shots / f"{label}-declared.png"))
             seen.add("declare")
             continue
-        action = bot.choose(view)
-        if isinstance(action, Chi) and len(chis) > 1:
-            action = Pass()  # (the chooser is checked above, once)
         asked = page.evaluate("window.__mj.st.asked")
-        _click_action(page, view, action)
+        _click_action(page, view, _human_move(bot, view))
         page.wait_for_function("(asked) => { const st = window.__mj.st; return st.asked !== asked "
                                "|| !st.view || st.view.phase === 'over'; }", arg=asked, timeout=30000)
     return seen
 
 
-def _first_hand_shows(ruleset: str, options: dict[str, Any], want: set[str], n: int) -> bool:
-    """Whether the first hand of seeds ``ch-m{n}`` / ``ch-{n}``, played as the table will play it (the
-    clicks of :func:`_play_until` for the human, the server's bots in seats 1-3), shows all of ``want``:
-    the hint at one of the human's turns, a chi of several ways taken through the chooser and made,
-    a 报听 offered."""
-    match = seeded_match(ruleset, options, HANDS, f"ch-m{n}", [f"ch-{n}"])
-    hand = match.hand
-    bot = make_bot("greedy", 7)
-    bots = {s: make_bot(level_bot(DEFAULT_LEVEL), 0) for s in range(4) if s != HUMAN}
-    seen: set[str] = set()
-    chi_melds: int | None = None  # the human's meld count when it took a chi through the chooser
-    while not hand.over and not want <= seen:
-        for s in list(hand.to_act()):
-            if s not in hand.to_act():
-                continue
+def _first_hand_shows(want: set[str]) -> Callable[[Any], bool]:
+    """Whether the first hand of a match, played as the table will play it (the clicks of
+    :func:`_play_until` for the human, the server's bots in seats 1-3), shows all of ``want``: the hint
+    at one of the human's turns, a chi of several ways taken through the chooser and made, a 报听 offered."""
+    def shows(match: Any) -> bool:
+        hand = match.hand
+        bot = make_bot("greedy", 7)
+        bots = {s: make_bot(level_bot(DEFAULT_LEVEL), 0) for s in range(4) if s != HUMAN}
+        seen: set[str] = set()
+        chi_melds: int | None = None  # the human's meld count when it took a chi through the chooser
+        for s in asked_seats(hand):
+            if want <= seen:
+                break
             if s != HUMAN:
                 match.apply(s, bots[s].choose(seat_view(hand, s)))
-                continue
-            view = seat_view(hand, s, hint=True)
-            if view.ting is not None and view.ting.waits:
-                seen.add("hint")
-            chis = [a for a in view.legal if isinstance(a, Chi)]
-            declares = [a for a in view.legal if isinstance(a, Declare)]
-            if "chooser" in want and "chooser" not in seen and chi_melds is None and len(chis) > 1:
-                chi_melds = len(view.seats[s].melds)
-                match.apply(s, chis[1])
-            elif "declare" in want and "declare" not in seen and declares:
-                choice = bot.choose(view)
-                match.apply(s, choice if isinstance(choice, Declare) else declares[0])
-                seen.add("declare")
             else:
-                action = bot.choose(view)
-                match.apply(s, Pass() if isinstance(action, Chi) and len(chis) > 1 else action)
-        if chi_melds is not None and hand.phase != "claim":
-            if len(hand.seat_state[HUMAN].melds) <= chi_melds:
-                return False  # another seat's claim outranked the chi: not this deal
-            seen.add("chooser")
-            chi_melds = None
-    return want <= seen
-
-
-def _seeds_for(ruleset: str, options: dict[str, Any], want: set[str]) -> int:
-    n = next((n for n in range(600) if _first_hand_shows(ruleset, options, want, n)), None)
-    assert n is not None, f"no seeds among the first 600 show {want} in their first hand"
-    return n
+                view = seat_view(hand, s, hint=True)
+                if view.ting is not None and view.ting.waits:
+                    seen.add("hint")
+                chis = [a for a in view.legal if isinstance(a, Chi)]
+                declares = [a for a in view.legal if isinstance(a, Declare)]
+                if "chooser" in want and "chooser" not in seen and chi_melds is None and len(chis) > 1:
+                    chi_melds = len(view.seats[s].melds)
+                    match.apply(s, chis[1])
+                elif "declare" in want and "declare" not in seen and declares:
+                    choice = bot.choose(view)
+                    match.apply(s, choice if isinstance(choice, Declare) else declares[0])
+                    seen.add("declare")
+                else:
+                    match.apply(s, _human_move(bot, view))
+            if chi_melds is not None and hand.phase != "claim":
+                if len(hand.seat_state[HUMAN].melds) <= chi_melds:
+                    return False  # another seat's claim outranked the chi: not this deal
+                seen.add("chooser")
+                chi_melds = None
+        return want <= seen
+    return shows
 
 
 def _check_chooser(page: Any, chis: list[Chi], claimed: int) -> None:
@@ -213,12 +212,12 @@ CHOICES = [  # (label, ruleset, options, what must be seen)
                          ids=["chi-chooser-and-hint", "baoting-declare-and-hint"])
 def test_choices_by_clicking(browser: Any, server: Any, shots: Path, label: str, ruleset: str,
                              options: dict[str, str], want: set[str]) -> None:
-    n = _seeds_for(ruleset, options, want)
+    seed, match_seed = first_seeds(ruleset, options, HANDS, "ch", _first_hand_shows(want), tries=600)
     page = _page(browser, server)
     try:
         code = _enter_and_create(page, f"选择{label}", ruleset, options, hands=HANDS)
         r = httpx.post(f"{server.base}/api/rooms/{code}/test-deal", headers=auth(OPERATOR),
-                       json={"seeds": [f"ch-{n}"], "match_seed": f"ch-m{n}"}, timeout=10)
+                       json={"seeds": [seed], "match_seed": match_seed}, timeout=10)
         assert r.status_code == 200, r.text
         page.click("[data-testid=ready]")
         seen = _play_until(page, shots, f"choices-{label}", want)

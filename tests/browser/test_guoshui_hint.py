@@ -22,12 +22,11 @@ import pytest
 
 from majiang.bots import make_bot
 from majiang.bots.levels import DEFAULT_LEVEL, level_bot
-from majiang.core.actions import Action
-from majiang.engine import Chi, Pass, SeatView, Win, seat_view
-from tests.browser.test_choices import _click_action, _past_settlement, _view
+from majiang.engine import Pass, Win, seat_view
+from tests.browser.test_choices import _click_action, _human_move, _past_settlement, _view
 from tests.browser.test_play import _click, _enter_and_create
 from tests.browser.test_table_sizes import RAW_KEY, SIZES, _boxes, _inside, _overlap, _set_lang
-from tests.server.harness import OPERATOR, auth, seeded_match
+from tests.server.harness import OPERATOR, asked_seats, auth, first_seeds
 
 pytestmark = pytest.mark.browser
 
@@ -74,45 +73,25 @@ def _marked(frame: str) -> bool:
     return bool(ting and ting.get("self_draw_only") and ting.get("waits"))
 
 
-def _human_move(bot: Any, view: SeatView) -> Action:
-    """What the human clicks: the greedy bot's choice, but a pass where it would take one of several
-    chi (the chooser is test_choices' business)."""
-    action = bot.choose(view)
-    if isinstance(action, Chi) and sum(isinstance(a, Chi) for a in view.legal) > 1:
-        return Pass()
-    return action
-
-
-def _marked_after_a_pass(n: int) -> bool:
-    """True when, in the first hand of seeds ``gs-m{n}`` / ``gs-{n}`` played as the table will play it
-    (the human's clicks, the server's bots for seats 1-3), the human is offered a discard win and,
-    passing it, is left with the self-draw-only mark (no other seat wins that tile, and the human does
-    not draw at once)."""
-    match = seeded_match("hefei", OPTIONS, HANDS, f"gs-m{n}", [f"gs-{n}"])
+def _marked_after_a_pass(match: Any) -> bool:
+    """True when, in the first hand of ``match`` played as the table will play it (the human's clicks,
+    the server's bots for seats 1-3), the human is offered a discard win and, passing it, is left with
+    the self-draw-only mark (no other seat wins that tile, and the human does not draw at once)."""
     hand = match.hand
     human = make_bot("greedy", 11)
     bots = {s: make_bot(level_bot(DEFAULT_LEVEL), 0) for s in range(4) if s != HUMAN}
     passed = False
-    while not hand.over:
-        for s in list(hand.to_act()):
-            if s not in hand.to_act():
-                continue
-            view = seat_view(hand, s, hint=s == HUMAN)  # (the page is sent the hint; bots go without)
-            if s == HUMAN and view.claim is not None and Win() in view.legal and not passed:
-                passed = True
-                match.apply(s, Pass())
-            else:
-                match.apply(s, _human_move(human, view) if s == HUMAN else bots[s].choose(view))
+    for s in asked_seats(hand):
+        view = seat_view(hand, s, hint=s == HUMAN)  # (the page is sent the hint; bots go without)
+        if s == HUMAN and view.claim is not None and Win() in view.legal and not passed:
+            passed = True
+            match.apply(s, Pass())
+        else:
+            match.apply(s, _human_move(human, view) if s == HUMAN else bots[s].choose(view))
         if passed and hand.phase != "claim":
             ting = seat_view(hand, HUMAN, hint=True).ting
             return not hand.over and ting is not None and ting.self_draw_only and bool(ting.waits)
     return False
-
-
-def _seeds_for_the_case() -> int:
-    n = next((n for n in range(400) if _marked_after_a_pass(n)), None)
-    assert n is not None, "no seeds among the first 400 set up a passed discard win"
-    return n
 
 
 def _look_at_the_mark(page: Any, shots: Path) -> None:
@@ -148,10 +127,10 @@ def test_a_passed_win_is_marked_beside_the_hint_until_the_next_draw(browser: Any
     page.route_web_socket("**/ws/**", relay.route)
     page.goto(server.base + "/")
     try:
-        n = _seeds_for_the_case()
+        seed, match_seed = first_seeds("hefei", OPTIONS, HANDS, "gs", _marked_after_a_pass)
         code = _enter_and_create(page, "过水", "hefei", {"room": "bubaoting"}, hands=HANDS, checks=("guoshui",))
         r = httpx.post(f"{server.base}/api/rooms/{code}/test-deal", headers=auth(OPERATOR),
-                       json={"seeds": [f"gs-{n}"], "match_seed": f"gs-m{n}"}, timeout=10)
+                       json={"seeds": [seed], "match_seed": match_seed}, timeout=10)
         assert r.status_code == 200, r.text
         page.click("[data-testid=ready]")
         bot = make_bot("greedy", 11)

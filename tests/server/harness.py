@@ -12,6 +12,7 @@ import signal
 import subprocess
 import sys
 import time
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -134,6 +135,25 @@ def seeded_match(ruleset: str, options: dict[str, Any], hands: int, match_seed: 
     from majiang.rules.registry import make_ruleset
 
     return Match(make_ruleset(ruleset, options), hands=hands, seed=match_seed, seed_source=lambda n: seeds[n - 1])
+
+
+def first_seeds(ruleset: str, options: dict[str, Any], hands: int, prefix: str, sets_up: Callable[[Any], bool],
+                tries: int = 400) -> tuple[str, str]:
+    """(hand seed, match seed), ``{prefix}-{n}`` and ``{prefix}-m{n}``, of the first n whose seeded match
+    ``sets_up`` the test's case when played here: the test then has the server deal exactly it."""
+    for n in range(tries):
+        if sets_up(seeded_match(ruleset, options, hands, f"{prefix}-m{n}", [f"{prefix}-{n}"])):
+            return f"{prefix}-{n}", f"{prefix}-m{n}"
+    raise AssertionError(f"none of the first {tries} seeds {prefix}-* sets the case up")
+
+
+def asked_seats(hand: Any) -> Iterator[int]:
+    """Each seat the hand asks, one at a time, until it is over (a claim window's waiting seats in turn,
+    as the server's seats answer): the caller applies that seat's action before the next is asked."""
+    while not hand.over:
+        for s in list(hand.to_act()):
+            if s in hand.to_act():
+                yield s
 
 
 class Client:

@@ -10,46 +10,39 @@ import httpx
 from majiang.bots import make_bot
 from majiang.core.actions import Discard
 from majiang.engine import seat_view
-from majiang.engine.absent import absent_win, claim_timeout_action, missed_turn_action
-from tests.server.harness import Client, ServerProcess, auth, create_room, fix_seeds, seeded_match, session
+from majiang.engine.absent import claim_timeout_action, missed_turn_action
+from tests.server.harness import Client, ServerProcess, asked_seats, auth, create_room, first_seeds, fix_seeds, session
 
 QUICK_CLOCK = {"discard_seconds": 1.0, "claim_seconds": 0.3, "bot_delay": 0.05, "hands": 4,
                "options": {"east_deals_first": True}}
 
 
-def _long_hand() -> tuple[str, str]:
-    """(hand seed, match seed) of the first Anqing deal whose first hand reaches the player's fourth
-    turn when played as this test plays it: its first and third turns run out (the server's 摸切, or its
-    bot where the drawn tile may not go), it discards its first legal discard on the second, 托管 plays
-    the fourth on; its claim windows run out (a pass); the server's strong bots in seats 1-3. A hand
-    that ended sooner (a bot's early win) would leave the test waiting for a turn that never comes."""
-    for n in range(300):
-        match = seeded_match("anqing", QUICK_CLOCK["options"], 4, f"mt-m{n}", [f"mt-{n}"])
-        hand, rules = match.hand, match.hand.ruleset
-        bot = make_bot("strong", 0)
-        bots = {s: make_bot("strong", 0) for s in (1, 2, 3)}
-        turns = 0
-        while not hand.over and turns < 4:
-            for s in list(hand.to_act()):
-                if s not in hand.to_act():
-                    continue
-                view = seat_view(hand, s)
-                if s != 0:
-                    action = bots[s].choose(view)
-                elif hand.phase == "claim":
-                    action = claim_timeout_action(rules, view.legal) or bot.choose(view)
-                else:
-                    turns += 1
-                    if turns == 2:
-                        action = next(a for a in view.legal if isinstance(a, Discard))
-                    elif turns >= 4:
-                        action = absent_win(rules, view.legal) or bot.choose(view)
-                    else:
-                        action = missed_turn_action(rules, view.legal, view.drawn) or bot.choose(view)
-                match.apply(s, action)
-        if turns >= 4:  # the fourth turn came: its clock hands the seat to 托管
-            return f"mt-{n}", f"mt-m{n}"
-    raise AssertionError("no first hand among 300 deals reaches the player's fourth turn")
+def _reaches_the_fourth_turn(match: Any) -> bool:
+    """Whether the first hand reaches the player's fourth turn when played as this test plays it: its
+    first and third turns run out (the server's 摸切, or its bot where the drawn tile may not go), it
+    discards its first legal discard on the second, 托管 plays the fourth on; its claim windows run
+    out (a pass); the server's strong bots in seats 1-3. A hand that ended sooner (a bot's early win)
+    would leave the test waiting for a turn that never comes."""
+    hand, rules = match.hand, match.hand.ruleset
+    bot = make_bot("strong", 0)
+    bots = {s: make_bot("strong", 0) for s in (1, 2, 3)}
+    turns = 0
+    for s in asked_seats(hand):
+        view = seat_view(hand, s)
+        if s != 0:
+            action = bots[s].choose(view)
+        elif hand.phase == "claim":
+            action = claim_timeout_action(rules, view.legal) or bot.choose(view)
+        else:
+            turns += 1
+            if turns == 4:
+                return True  # the fourth turn came: its clock hands the seat to 托管
+            if turns == 2:
+                action = next(a for a in view.legal if isinstance(a, Discard))
+            else:
+                action = missed_turn_action(rules, view.legal, view.drawn) or bot.choose(view)
+        match.apply(s, action)
+    return False
 
 
 def _my_turn(c: Client) -> Any:
@@ -70,7 +63,7 @@ async def test_one_missed_turn_is_played_for_the_seat_and_two_in_a_row_start_tuo
         server: ServerProcess, http: httpx.AsyncClient) -> None:
     # set up, not waited for: a hand long enough for the player's four turns (a bot's early win ended
     # one before the player's second turn now and then)
-    seed, match_seed = _long_hand()
+    seed, match_seed = first_seeds("anqing", QUICK_CLOCK["options"], 4, "mt", _reaches_the_fourth_turn, tries=300)
     me_ = await session(http, "慢")
     code = (await create_room(http, me_["token"], ruleset="anqing", **QUICK_CLOCK))["room"]["code"]
     await fix_seeds(http, code, [seed], match_seed)

@@ -16,13 +16,12 @@ from __future__ import annotations
 
 import argparse
 import random
-import re
-import subprocess
 import sys
-import tempfile
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+import callgrind
 
 VARIANTS = [("anqing", "A"), ("anqing", "B"), ("hefei", "baoting"), ("hefei", "bubaoting"), ("baida", "-")]
 WARMUP = 300
@@ -67,15 +66,8 @@ def play(kind: str, ruleset: str, option: str, steps: int) -> None:
 
 def count(kind: str, ruleset: str, option: str, steps: int) -> int:
     """Instructions of one inner run under callgrind (the whole process)."""
-    with tempfile.TemporaryDirectory() as tmp:
-        out = Path(tmp) / "callgrind.out"
-        subprocess.run(["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}", sys.executable,
-                        __file__, "--play", kind, ruleset, option, str(steps)],
-                       check=True, capture_output=True)
-        m = re.search(r"^summary:\s*(\d+)", out.read_text(), re.MULTILINE)
-        if m is None:
-            raise RuntimeError("no summary line in callgrind's output")
-        return int(m.group(1))
+    totals, _ = callgrind.run([sys.executable, __file__, "--play", kind, ruleset, option, str(steps)])
+    return totals["Ir"]
 
 
 def main() -> int:

@@ -26,14 +26,13 @@ import argparse
 import os
 import random
 import statistics
-import subprocess
 import sys
-import tempfile
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+import callgrind
 from hand import complete_hand, random_hand, ready_hand, with_wilds
 
 CHUNK = 250
@@ -202,27 +201,13 @@ def callgrind_rows(seed: int) -> None:
     """Instructions and mispredicted branches per call: (a child's totals - the ``none`` child's) / hands."""
     totals: dict[str, dict[str, int]] = {}
     for who in ("ours", "theirs", "none"):
-        with tempfile.TemporaryDirectory() as tmp:
-            out = Path(tmp) / "cg.out"
-            cmd = ["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}", "--branch-sim=yes",
-                   sys.executable, str(Path(__file__).resolve()), "--callgrind-child", who, "--seed", str(seed)]
-            subprocess.run(cmd, check=True, capture_output=True)
-            totals[who] = summary(out)
+        totals[who], _ = callgrind.run([sys.executable, str(Path(__file__).resolve()), "--callgrind-child", who,
+                                        "--seed", str(seed)], "--branch-sim=yes")
     for who in ("ours", "theirs"):
         per = {k: (totals[who][k] - totals["none"][k]) / CALLGRIND_HANDS for k in totals[who]}
         mispredicted = per.get("Bcm", 0) + per.get("Bim", 0)
         print(f"callgrind, shanten random 13, {who:<6} {per['Ir']:8.0f} instructions/call, "
               f"{mispredicted:5.1f} mispredicted branches/call")
-
-
-def summary(path: Path) -> dict[str, int]:
-    events: list[str] = []
-    for line in path.read_text().splitlines():
-        if line.startswith("events:"):
-            events = line.split()[1:]
-        if line.startswith(("summary:", "totals:")):
-            return dict(zip(events, map(int, line.split()[1:]), strict=False))
-    raise RuntimeError(f"no totals in {path}")
 
 
 if __name__ == "__main__":

@@ -19,13 +19,13 @@ minute per contender at the default 40 hands.
 from __future__ import annotations
 
 import argparse
-import re
 import subprocess
 import sys
-import tempfile
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+import callgrind
 
 # label -> (ruleset, options), the rows of bench/simulate.py
 OURS: dict[str, tuple[str, dict[str, object]]] = {
@@ -86,14 +86,8 @@ def _play(who: str, hands: int) -> int:
 
 def _count(who: str, hands: int) -> tuple[int, int]:
     """(instructions of the whole inner run, its measured decisions)."""
-    with tempfile.TemporaryDirectory() as tmp:
-        out = Path(tmp) / "callgrind.out"
-        done = subprocess.run(["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}", sys.executable,
-                               __file__, "--play", who, str(hands)], check=True, capture_output=True, text=True)
-        m = re.search(r"^summary:\s*(\d+)", out.read_text(), re.MULTILINE)
-        if m is None:
-            raise RuntimeError("no summary line in callgrind's output")
-        return int(m.group(1)), int(done.stdout.split()[-1])
+    totals, out = callgrind.run([sys.executable, __file__, "--play", who, str(hands)])
+    return totals["Ir"], int(out.split()[-1])
 
 
 def per_hand(who: str, hands: int) -> tuple[float, float]:

@@ -65,8 +65,15 @@ function remember(patch) {
   }, 300);
 }
 
+// The language the server just sent: switching to it is not a change to send back (an echo would be
+// a second request racing the player's next real change).
+let fromServer = null;
+
 /** The language is a setting too: app.js calls this when the player switches it. */
-export function rememberLang(lang) { remember({lang}); }
+export function rememberLang(lang) {
+  if (lang === fromServer) { fromServer = null; return; }
+  remember({lang});
+}
 
 /** An account's settings from the server into this browser (none stored yet: this browser's go up). */
 export async function loadAccountSettings() {
@@ -79,5 +86,5 @@ export async function loadAccountSettings() {
   if (sound !== undefined) localStorage.setItem('mj.mute', sound ? '0' : '1');
   if (voice !== undefined) localStorage.setItem('mj.voice', voice ? '1' : '0');
   applySettings();
-  if (lang && lang !== getLang()) setLang(lang);
+  if (lang && lang !== getLang()) { fromServer = lang; setLang(lang); fromServer = null; }
 }

@@ -73,7 +73,8 @@ def test_an_accounts_settings_reach_its_second_device(browser: Any, server: Any,
         # ... and what B changes, A finds on its next start
         b.goto(server.base + "/#/me")
         b.click("[data-testid=open-settings]")
-        with b.expect_response(_sent):
+        # (the response to the request that carries this change, not to an earlier one still landing)
+        with b.expect_response(lambda resp: _sent(resp) and "wood" in (resp.request.post_data or "")):
             b.click("[data-testid=felt-wood]")
         a.reload()
         a.wait_for_function(f"{FELT} === '#5a4026'")

@@ -15,6 +15,10 @@ export function statsFromServer(stats) {
   });
 }
 
+// A finished match's figures never change: the ranking is drawn again on every room update (an offer,
+// a seat leaving), and each drawing shows the figures it already has rather than "…" until a refetch.
+const known = new Map();
+
 /** room: RoomState; end: {totals} from match_end; names: seat -> name;
  *  on: {onSettlement, onLobby, onAgain, seat (mine, null when watching)}. */
 export function rankingEl(code, room, end, names, on) {
@@ -35,8 +39,11 @@ export function rankingEl(code, room, end, names, on) {
         h('td', {class: 'num'}, x ? (x.best ? signed(x.best) : '—') : '…'));
     }));
   };
-  fill(null);
-  api.hands(code).then((r) => fill(statsFromServer(r.stats))).catch(() => fill(statsFromServer([])));
+  fill(known.get(code) || null);
+  if (!known.has(code)) {
+    api.hands(code).then((r) => { known.set(code, statsFromServer(r.stats)); fill(known.get(code)); })
+      .catch(() => fill(statsFromServer([])));
+  }
   // Someone else already asked for the rematch: say who, and joining takes this player to their seat.
   const offer = room && room.rematch;
   const seated = on.seat !== null && on.seat !== undefined;

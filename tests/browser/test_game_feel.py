@@ -37,20 +37,23 @@ INJECT = """(kind) => {
   const other = (v.seat + 2) % 4;
   v.seats[other].melds = [{kind: 'peng', tiles: [5, 5, 5], called: 5, from: v.seat}];
   v.seats[other].hand_count = Math.max(1, v.seats[other].hand_count - 3);
-  if (kind === 'claim') {
-    const disc = (v.seat + 3) % 4;
+  let events = [];
+  if (kind.startsWith('claim')) {  // 'claim': from the seat on my left; 'claim-right': from my right
+    const disc = (v.seat + (kind === 'claim' ? 3 : 1)) % 4;
     const tile = v.hand[0];
     v.phase = 'claim'; v.current = disc; v.drawn = null;
     if (v.hand.length % 3 === 2) v.hand = v.hand.slice(1);
     v.claim = {tile, discarder: disc, robbing: false};
+    v.seats[disc].river[v.seats[disc].river.length - 1] = {tile, claimed: false, declared: false};
     v.legal = [{type: 'win'}, {type: 'peng', tiles: [tile, tile]}, {type: 'pass'}];
+    events = [{type: 'discarded', seat: disc, tile}];
   }
   if (kind === 'ting') {
     const t = v.legal.filter((a) => a.type === 'discard').map((a) => a.tile);
     v.ting = {waits: [], self_draw_only: false, by_discard: t.map((d) => ({discard: d, waits: [0, 1, 2, 9, 10]}))};
   }
   window.__mj.sock.onMessage({type: 'view', view: v, asked: st.asked, step: st.step, clock: null, tuoguan: false,
-                              events: []});
+                              events});
 }"""
 
 # A new draw (the wall one shorter), sent twice: the drawn tile slides in on the first render only.
@@ -82,8 +85,13 @@ def _check_table(page: Any, w: int, h: int, where: str) -> None:
     rivers = _boxes(page, ".board .river .tile")
     buttons = _boxes(page, "[data-testid=dock] button, [data-testid=corner-menu] > button")
     hand = _boxes(page, "[data-testid=my-hand] .tile")
+    # Sideways the claim buttons float over the pond's foot, as in the phone games: they may cover
+    # river tiles there for the moment of a claim, but never the tile being claimed, nor the hand.
+    sideways = h <= 500 and w > h
+    dock = _boxes(page, "[data-testid=dock] button")
+    claimed = _boxes(page, ".board .river .tile.hl")
     for b in buttons:
-        for other in rivers + hand:
+        for other in (claimed if sideways and b in dock else rivers) + hand:
             assert not _overlap(b, other), (where, "button over a tile", b, other)
     for sel in (".seat-top .opp-hand .tile, .seat-top .meld", ".seat-left .seat-tiles", ".seat-right .seat-tiles"):
         for a in _boxes(page, sel):
@@ -165,6 +173,13 @@ def test_the_table_at_four_sizes_as_a_game(browser: Any, server: Any, shots: Pat
                         assert b["width"] >= 56 and b["height"] >= 56, (where, k, b)
                 area = {k: b["width"] * b["height"] for k, b in acts.items()}
                 assert area["win"] > area["peng"] and area["win"] > area["pass"], (where, area)
+                assert page.locator(".board .river .tile.hl").count() == 1, where  # the claimed tile marked
+                # The same claim from the seat on my right, whose river's foot the dock would cover.
+                page.evaluate(INJECT, "claim-right")
+                page.wait_for_timeout(100)
+                _check_table(page, w, h, where + " claim from the right")
+                if size == "phone-land":
+                    page.screenshot(path=str(shots / f"game-claim-right-{size}-{lang}.png"))
         # 申请解散 asks first; cancelling sends nothing.
         _set_lang(page, "zh")
         page.set_viewport_size({"width": 844, "height": 390})

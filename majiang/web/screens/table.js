@@ -357,6 +357,20 @@ export function tableScreen({app, go}, code) {
     if (spare > 2 && window.innerWidth <= 600 && window.innerHeight > window.innerWidth) {
       board.style.minHeight = `${board.getBoundingClientRect().height + spare}px`;
     }
+    // Sideways the claim dock floats over the pond's foot, at its right: when the tile being claimed
+    // (the highlighted last discard) lies under it there, it moves to the pond's left.
+    const dock = root.querySelector('.dock');
+    if (dock) {
+      dock.classList.remove('dock-left');
+      const last = root.querySelector('.river .tile.hl');
+      if (last && getComputedStyle(dock).position === 'absolute' && overlaps(dock, last)) dock.classList.add('dock-left');
+    }
+  }
+
+  function overlaps(a, b) {
+    const r = a.getBoundingClientRect();
+    const q = b.getBoundingClientRect();
+    return r.left < q.right && q.left < r.right && r.top < q.bottom && q.top < r.bottom;
   }
 
   function matchFinished() {

@@ -1,7 +1,7 @@
 // The table picture for one seat's view: four seats around a pond of rivers, the centre panel
 // (wall, wild, dealer, hand number), melds, 杠牌 exposures. Shared by the live table and the replay.
 import {h} from './dom.js';
-import {actionLabel, rulesetWord, t, tileName, windName, withLevel} from './i18n.js';
+import {actionLabel, has, rulesetWord, t, tileName, windName, withLevel} from './i18n.js';
 import {tileEl} from './tiles.js';
 
 export const POSITIONS = ['me', 'right', 'top', 'left']; // relative to the viewing seat
@@ -99,7 +99,11 @@ function seatHeader(view, seat, room, opts) {
     h('span', {class: `wind ${isDealer ? 'dealer' : ''}`, title: isDealer ? t('dealer') : ''}, wind),
     isDealer ? h('span', {class: 'chip dealer-chip'}, t('dealer')) : null,
     h('span', {class: 'name'}, name, seat === view.seat && opts.markMe ? ` (${t('me')})` : ''),
-    rs && rs.bot ? h('span', {class: 'chip bot', 'data-testid': `level-${seat}`}, withLevel(t('bot'), rs.level)) : null,
+    // (the level apart, so a narrow side seat can show it alone: "普通" where "机器人 · 普通" does not fit)
+    rs && rs.bot ? h('span', {class: 'chip bot', 'data-testid': `level-${seat}`, title: withLevel(t('bot'), rs.level)},
+      h('span', {class: 'chip-kind'}, t('bot')),
+      rs.level && has(`level_${rs.level}`) ? [h('span', {class: 'chip-sep'}, ' · '), h('span', {class: 'chip-level'}, t(`level_${rs.level}`))]
+        : null) : null,
     rs && rs.tuoguan ? h('span', {class: 'chip warn', 'data-testid': `level-${seat}`}, withLevel(t('tuoguan'), rs.level))
       : null,
     rs && rs.occupied && !rs.connected && !rs.bot ? h('span', {class: 'chip warn'}, t('offline')) : null,

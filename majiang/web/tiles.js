@@ -101,7 +101,7 @@ export function tileFaceSVG(id) {
 
 /**
  * A tile element. opts: {size: 'hand'|'river'|'meld'|'mini', back: bool, view (for wild marks),
- * onClick, selectable, highlight, sideways, extraClass, label}
+ * onClick, selectable, highlight, sideways, extraClass, label, badge (a corner note), badgeClass}
  */
 export function tileEl(id, opts = {}) {
   const back = opts.back || id === null || id === undefined;
@@ -137,7 +137,7 @@ export function tileEl(id, opts = {}) {
     html: back ? '' : tileFaceSVG(id),
   });
   if (marks.length) el.appendChild(h('span', {class: 'mark', 'aria-hidden': 'true'}, marks[0]));
-  if (opts.badge) el.appendChild(h('span', {class: 'badge', 'aria-hidden': 'true'}, opts.badge));
+  if (opts.badge) el.appendChild(h('span', {class: `badge ${opts.badgeClass || ''}`, 'aria-hidden': 'true'}, opts.badge));
   return el;
 }
 

@@ -159,7 +159,21 @@ def test_the_table_at_four_sizes_as_a_game(browser: Any, server: Any, shots: Pat
                   .map((r) => (r.top + r.bottom) / 2)""")
                 assert mids and max(mids) - min(mids) < 8, (where, "hint lines", mids)
                 assert page.locator("[data-testid=ting-more]").count() == 1, where
+                _inside(page, "[data-testid=hint] > *", w, h, where + " hint")
                 _check_table(page, w, h, where + " with the hint")
+                # Each discard that leaves the hand ready carries its count of winning tiles unseen.
+                badges = page.eval_on_selector_all("[data-testid=my-hand] .tile .badge", "els => els.map(e => e.textContent)")
+                assert len(badges) >= 3 and all(b.isdigit() for b in badges), (where, badges)
+                page.screenshot(path=str(shots / f"game-hint-{size}-{lang}.png"))
+                # "+N more" opens the rest in a panel inside the screen, over none of my tiles.
+                page.click("[data-testid=ting-more]")
+                page.wait_for_selector("[data-testid=ting-pop]")
+                _inside(page, "[data-testid=ting-pop]", w, h, where + " ting panel")
+                pop = _boxes(page, "[data-testid=ting-pop]")[0]
+                for tb in _boxes(page, "[data-testid=my-hand] .tile"):
+                    assert not _overlap(pop, tb), (where, "ting panel over my hand", pop, tb)
+                page.screenshot(path=str(shots / f"game-hint-open-{size}-{lang}.png"))
+                page.click("[data-testid=ting-more]")
 
                 # A claim window: 胡 碰 过 large, 胡 the largest, inside the screen and over no tile.
                 page.evaluate(INJECT, "claim")

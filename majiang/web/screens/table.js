@@ -488,11 +488,11 @@ export function tableScreen({app, go}, code) {
     st.drawKey = drawKey;
     // 百搭: the indicator's own tile is a plain tile among its 百搭 copies (own view only): mark that one.
     const {plainAt, plainDrawn} = plainTile(v, tiles, drawn);
-    // One 听 badge only where it helps: on the discard(s) leaving the most winning tiles unseen, not on
-    // every tile that keeps the hand ready (the hint bar lists them all).
+    // Every discard that keeps the hand ready carries its count of winning tiles unseen (a touch screen
+    // has no hover to ask with); the best of them (the most tiles) in red, the others muted.
     const best = new Set();
+    const score = (ws) => ws.reduce((a, w) => a + w.unseen, 0);
     if (hint && hint.byDiscard.size) {
-      const score = (ws) => ws.reduce((a, w) => a + w.unseen, 0);
       const top = Math.max(...[...hint.byDiscard.values()].map(score));
       for (const [d, ws] of hint.byDiscard) if (score(ws) === top && top > 0) best.add(d);
     }
@@ -508,7 +508,8 @@ export function tableScreen({app, go}, code) {
           send(action);
         } : undefined,
         extraClass: [action ? 'can' : '', isDrawn ? 'drawn' : '', isDrawn && arriving ? 'arrive' : '', st.mode === 'declare' && action ? 'declare-pick' : ''].join(' '),
-        badge: waits && best.has(id) && best.size <= 2 ? t('ting_badge') : null,
+        badge: waits ? String(score(waits)) : null,
+        badgeClass: waits && best.has(id) ? 'ting-count best' : 'ting-count',
       });
       if (waits) {
         el.addEventListener('mouseenter', () => { st.hoverTile = id; updateHint(v, hint); });
@@ -523,8 +524,14 @@ export function tableScreen({app, go}, code) {
   }
 
   let hintBox = null;
+  let hintArgs = null;
+  // An upright phone has room for one best discard on the hint's line, wider screens for two.
+  const narrow = window.matchMedia('(max-width: 600px)');
+  const onNarrow = () => { if (hintArgs) updateHint(...hintArgs); };
+  narrow.addEventListener('change', onNarrow);
   function hintBar(v, hint) {
     hintBox = h('div', {class: 'hint', 'data-testid': 'hint', 'aria-label': t('tiles_unseen_title')});
+    hintArgs = [v, hint];
     updateHint(v, hint);
     return hintBox;
   }
@@ -544,10 +551,17 @@ export function tableScreen({app, go}, code) {
       // the others behind "+N" (a panel over the board that never pushes it).
       const n = hint ? hint.byDiscard.size : 0;
       const ranked = n ? [...hint.byDiscard].sort((a, b) => sum(b[1]) - sum(a[1]) || a[0] - b[0]) : [];
-      const line = ([d, ws]) => h('span', {class: 'ting-line', 'data-discard': d},
-        t('ting_after', {tile: tileName(d), waits: names(ws), n: sum(ws)}));
-      const rest = ranked.slice(2);
-      mount(hintBox, ranked.slice(0, 2).map(line),
+      // (in words on wide screens; on phones as tiles, "[打] → [听 …] 9", which fits where words do not)
+      const line = ([d, ws]) => {
+        const words = t('ting_after', {tile: tileName(d), waits: names(ws), n: sum(ws)});
+        return h('span', {class: 'ting-line', 'data-discard': d, title: words},
+          h('span', {class: 'ting-words'}, words),
+          h('span', {class: 'ting-tiles', 'aria-hidden': 'true'}, tileEl(d, {size: 'mini', view: v}), '→',
+            ws.map((w) => tileEl(w.tile, {size: 'mini', view: v})), h('b', {}, String(sum(ws)))));
+      };
+      const shown = narrow.matches ? 1 : 2;
+      const rest = ranked.slice(shown);
+      mount(hintBox, ranked.slice(0, shown).map(line),
         rest.length ? h('button', {type: 'button', class: 'ghost small ting-more', 'data-testid': 'ting-more',
           'aria-expanded': st.tingOpen ? 'true' : 'false',
           onclick: () => { st.tingOpen = !st.tingOpen; updateHint(v, hint); }}, t('ting_more', {n: rest.length})) : null,
@@ -819,7 +833,7 @@ export function tableScreen({app, go}, code) {
 
   render();
   return {
-    dispose() { setToastSlot(null); clearInterval(ticker); document.removeEventListener('keydown', onKey); window.removeEventListener('resize', fitBoard); sock.close(); },
+    dispose() { narrow.removeEventListener('change', onNarrow); setToastSlot(null); clearInterval(ticker); document.removeEventListener('keydown', onKey); window.removeEventListener('resize', fitBoard); sock.close(); },
     relabel() { render(); relabelToasts(); },
   };
 }

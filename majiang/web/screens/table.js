@@ -195,7 +195,8 @@ export function tableScreen({app, go}, code) {
       case 'concealed_kong': case 'added_kong': toast(() => `${nameOf(ev.seat)} ${t('act_kong')}`); speak(t('act_kong'), getLang()); markCall(ev.seat, t('act_kong')); break;
       case 'wild_konged': toast(() => `${nameOf(ev.seat)} ${t('act_wildkong')}`); break;
       // A flower laid open is 补花 (百搭麻将); any other laid-open tile is Anqing's 亮杠牌.
-      case 'exposed': toast(() => `${nameOf(ev.seat)} ${ev.tile >= 34 ? t('bu_hua') : t('act_expose')} ${tileName(ev.tile)}`); break;
+      case 'exposed': toast(() => (ev.tile >= 34 ? `${nameOf(ev.seat)} ${t('bu_hua')} ${tileName(ev.tile)}`
+        : t('toast_exposed', {who: nameOf(ev.seat), tile: tileName(ev.tile)}))); break;
       case 'won': markCall(ev.seat, ev.self_draw ? t('self_draw') : t('act_win')); sounds.win(); speak(ev.self_draw ? t('self_draw') : t('act_win'), getLang()); announce(t('aria_win', {who})); toast(() => t('toast_win', {who: nameOf(ev.seat), how: ev.self_draw ? t('self_draw') : ''}).trim(), 'win', 3500); break;
       default: break;
     }

@@ -162,7 +162,8 @@ def test_the_table_at_four_sizes_as_a_game(browser: Any, server: Any, shots: Pat
                 _inside(page, "[data-testid=hint] > *", w, h, where + " hint")
                 _check_table(page, w, h, where + " with the hint")
                 # Each discard that leaves the hand ready carries its count of winning tiles unseen.
-                badges = page.eval_on_selector_all("[data-testid=my-hand] .tile .badge", "els => els.map(e => e.textContent)")
+                badges = page.eval_on_selector_all("[data-testid=my-hand] .tile .badge",
+                                                   "els => els.map(e => e.textContent)")
                 assert len(badges) >= 3 and all(b.isdigit() for b in badges), (where, badges)
                 page.screenshot(path=str(shots / f"game-hint-{size}-{lang}.png"))
                 # "+N more" opens the rest in a panel inside the screen, over none of my tiles.

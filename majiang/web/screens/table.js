@@ -171,7 +171,8 @@ export function tableScreen({app, go}, code) {
     if (!r || (prev && prev.vote_result && prev.vote_result.seq === r.seq)) return;
     if (!prev) return;  // (an old result, already known when this page opened)
     const who = (r.refused || []).map(nameOf).join(t('list_sep'));
-    toast(r.result === 'refused' && who ? t('vote_refused', {who}) : t('vote_failed'), 'warn', 6000);
+    // (a function: the toast is worded again if the language is switched while it shows)
+    toast(() => (r.result === 'refused' && who ? t('vote_refused', {who}) : t('vote_failed')), 'warn', 6000);
   }
 
   function onEvent(ev) {
@@ -406,10 +407,11 @@ export function tableScreen({app, go}, code) {
   function voteBanner() {
     const vote = st.room.vote;
     const mine = vote.votes && Object.prototype.hasOwnProperty.call(vote.votes, String(st.seat));
-    return h('div', {class: 'banner'}, t('vote_on', {who: nameOf(vote.by)}), ` (${Object.keys(vote.votes || {}).length}/4)`,
+    return h('div', {class: 'banner', 'data-testid': 'vote-banner'}, t('vote_on', {who: nameOf(vote.by)}), ` (${Object.keys(vote.votes || {}).length}/4)`,
       mine ? null : [
-        h('button', {type: 'button', onclick: () => sock.send({type: 'vote_dissolve', agree: true})}, t('agree')),
-        h('button', {type: 'button', class: 'ghost', onclick: () => sock.send({type: 'vote_dissolve', agree: false})}, t('refuse'))]);
+        h('button', {type: 'button', 'data-testid': 'vote-agree', onclick: () => sock.send({type: 'vote_dissolve', agree: true})}, t('agree')),
+        h('button', {type: 'button', class: 'ghost', 'data-testid': 'vote-refuse',
+          onclick: () => sock.send({type: 'vote_dissolve', agree: false})}, t('refuse'))]);
   }
 
   function waitingPanel() {

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from majiang.core.settlement import Settlement
 from majiang.engine.view import SeatView
 from majiang.rules import anqing_scoring, baida_scoring, guobiao_scoring, hefei_scoring
 from majiang.rules.baida_scoring.situation import WINDS
@@ -44,6 +45,13 @@ class WinValuer:
     def __init__(self) -> None:
         self._hand: tuple[object, ...] = ()
         self._memo: dict[tuple[object, ...], int] = {}
+        # per claim weighed (None: none), the situation read for one candidate win, its hand and the
+        # copies of each kind among the seat's melds and 杠牌: the next candidates change only tiles
+        self._anqing_read: dict[ExtraMeld | None, tuple[anqing_scoring.Situation, anqing_scoring.WinHand,
+                                                        list[int]]] = {}
+        # the same for 百搭, per claim weighed and per way of winning (drawn, on a discard)
+        self._baida_read: dict[tuple[ExtraMeld | None, bool], tuple[baida_scoring.Situation,
+                                                                    baida_scoring.WinHand, list[int]]] = {}
 
     def bind(self, view: SeatView) -> None:
         """Read the parts of the situation that do not depend on the candidate tiles."""
@@ -55,6 +63,9 @@ class WinValuer:
         ident = (view.seed_hash, view.hand_no, seat, melds, tuple(me.exposed), me.declared, threw_wild)
         if ident[:3] != self._hand[:3]:
             self._memo.clear()
+        if ident != self._hand:
+            self._anqing_read = {}
+            self._baida_read = {}
         self._hand = ident
         self.view = view
         # which scoring package's situation to build: the family the ruleset's entry names
@@ -91,29 +102,9 @@ class WinValuer:
         seat = self.seat
         melds = self.melds + ((extra,) if extra else ())
         if self.family == "anqing":
-            o: dict[str, Any] = view.options
-            situation = anqing_scoring.Situation(
-                options=anqing_scoring.AnqingOptions(
-                    mode=o.get("mode", "A"), lianzhuang_bonus=o.get("lianzhuang_bonus", True),
-                    qingyise=o.get("qingyise", 10), couyise=o.get("couyise", 5), ziyise=o.get("ziyise", 20),
-                    keep_gangpai=o.get("keep_gangpai", True),
-                ),
-                base_silver=o.get("base_silver", 1),
-                indicator=format_tiles([view.indicator]) if view.indicator is not None else "",
-                dealer=view.dealer,
-                streak=view.streak,
-                winner=seat,
-                concealed=format_tiles([*concealed, tile]),
-                melds=[anqing_scoring.Meld(type=_ANQING_MELD_TYPES[k], tiles=format_tiles(list(ts)),  # type: ignore[arg-type]
-                                           from_seat=f if k != "kong_concealed" else None)
-                       for k, ts, f in melds],
-                gangpai=format_tiles(self.exposed),
-                winning_tile=format_tiles([tile]),
-                winner_discarded_wild=self.threw_wild,
-            )
-            s = anqing_scoring.score(situation)
+            s = self._anqing_settle(concealed, tile, extra, melds)
         elif self.family == "baida":
-            s = baida_scoring.score(self._baida(concealed, tile, discard, melds))
+            s = self._baida_settle(concealed, tile, discard, extra, melds)
         elif self.family == "guobiao":
             s = guobiao_scoring.score(self._guobiao(concealed, tile, discard, melds))
         else:
@@ -137,6 +128,115 @@ class WinValuer:
             )
             s = hefei_scoring.score(h)
         return s.totals[seat] if s.valid else 0
+
+    def _anqing_settle(self, concealed: list[int], tile: int, extra: ExtraMeld | None,
+                       melds: tuple[ExtraMeld, ...]) -> Settlement:
+        """Anqing's settlement of the win. The situation is read (``hand_of``) for the first candidate of
+        a decision's seat and claim; the next ones reuse it with their own tiles (``settle``)."""
+        view = self.view
+        seat = self.seat
+        read = self._anqing_read.get(extra)
+        if read is not None:
+            h = self._anqing_hand(read[1], read[2], concealed, tile)
+            if h is not None:
+                return anqing_scoring.settle(read[0], h)
+        o: dict[str, Any] = view.options
+        situation = anqing_scoring.Situation(
+            options=anqing_scoring.AnqingOptions(
+                mode=o.get("mode", "A"), lianzhuang_bonus=o.get("lianzhuang_bonus", True),
+                qingyise=o.get("qingyise", 10), couyise=o.get("couyise", 5), ziyise=o.get("ziyise", 20),
+                keep_gangpai=o.get("keep_gangpai", True),
+            ),
+            base_silver=o.get("base_silver", 1),
+            indicator=format_tiles([view.indicator]) if view.indicator is not None else "",
+            dealer=view.dealer,
+            streak=view.streak,
+            winner=seat,
+            concealed=format_tiles([*concealed, tile]),
+            melds=[anqing_scoring.Meld(type=_ANQING_MELD_TYPES[k], tiles=format_tiles(list(ts)),  # type: ignore[arg-type]
+                                       from_seat=f if k != "kong_concealed" else None)
+                   for k, ts, f in melds],
+            gangpai=format_tiles(self.exposed),
+            winning_tile=format_tiles([tile]),
+            winner_discarded_wild=self.threw_wild,
+        )
+        h = anqing_scoring.hand_of(situation)  # (ValueError: no win to value)
+        if read is None:
+            held = [0] * 34  # the seat's tiles besides the concealed ones
+            for t in (*(t for m in h.melds for t in m.tiles), *h.gangpai_exposed):
+                held[t] += 1
+            self._anqing_read[extra] = (situation, h, held)
+        return anqing_scoring.settle(situation, h)
+
+    def _baida_settle(self, concealed: list[int], tile: int, discard: bool, extra: ExtraMeld | None,
+                      melds: tuple[ExtraMeld, ...]) -> Settlement:
+        """百搭's settlement of the win, validated once per seat, claim and way of winning (as Anqing's)."""
+        key = (extra, discard)
+        known = self._baida_read.get(key)
+        hand = self._baida_hand(known[1], known[2], concealed, tile, discard) if known is not None else None
+        if known is not None and hand is not None:
+            return baida_scoring.settle(known[0], hand)
+        situation = self._baida(concealed, tile, discard, melds)
+        hand = baida_scoring.validate(situation)  # (ValueError: no win to value)
+        if known is None:
+            held = [0] * 42  # the seat's tiles besides the concealed ones
+            for t in (*(t for _, ts in hand.melds for t in ts), *hand.flowers):
+                held[t] += 1
+            self._baida_read[key] = (situation, hand, held)
+        return baida_scoring.settle(situation, hand)
+
+    @staticmethod
+    def _anqing_hand(read: anqing_scoring.WinHand, held: list[int], concealed: list[int],
+                     tile: int) -> anqing_scoring.WinHand | None:
+        """``hand_of`` of this seat's situation with ``concealed`` winning on ``tile``, from the hand read
+        for another of its candidate wins (``read``: the same table, melds and 杠牌), or None when
+        ``hand_of`` might refuse it (then the caller reads the situation itself, and gets its error).
+        What varies between candidates is checked as ``hand_of`` checks it: no flower, the number of
+        concealed tiles, at most four copies of a tile among everything the seat holds."""
+        tiles = (*concealed, tile)
+        if len(tiles) != len(read.concealed):
+            return None
+        count = list(held)
+        for t in tiles:
+            if not 0 <= t < 34:
+                return None
+            count[t] += 1
+            if count[t] > 4:
+                return None
+        return read._replace(concealed=tiles, winning_tile=tile)
+
+    @staticmethod
+    def _baida_hand(read: baida_scoring.WinHand, held: list[int], concealed: list[int], tile: int,
+                    discard: bool) -> baida_scoring.WinHand | None:
+        """``validate`` of this seat's 百搭 situation with ``concealed`` winning on ``tile``, from the hand
+        read for another candidate (``read``: the same table, melds and flowers, the same way of winning),
+        or None when ``validate`` might refuse it (the caller then validates, and gets its error). What
+        varies is checked as ``validate`` checks it: the tile count, copies (a flower once, others four
+        times among everything the seat holds), no flower that is no 百搭, no discarded flower."""
+        wilds = read.wilds
+        tiles = (*concealed, tile)
+        if len(tiles) != sum(read.natural) + read.jokers or (discard and tile >= 34):
+            return None
+        count = list(held)
+        natural = [0] * 34
+        jokers = 0
+        for t in tiles:
+            if not 0 <= t < 42:
+                return None
+            count[t] += 1
+            if count[t] > (1 if t >= 34 else 4):
+                return None
+            if t in wilds:
+                jokers += 1
+            elif t >= 34:
+                return None  # a flower that is no 百搭 would have been laid open
+            else:
+                natural[t] += 1
+        natural_win = discard or tile not in wilds  # (no plain indicator in a bot's situation)
+        if natural_win and tile in wilds:
+            jokers -= 1
+            natural[tile] += 1
+        return read._replace(natural=natural, jokers=jokers, winning_tile=tile, winning_natural=natural_win)
 
     def _baida_on_discard(self, concealed: list[int], tile: int, extra: ExtraMeld | None) -> int:
         """百搭 scoring reads every decomposition of a hand with 百搭 (milliseconds a call), and a discard

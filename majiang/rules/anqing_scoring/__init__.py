@@ -41,6 +41,7 @@ __all__ = [
     "parse_situation",
     "rules_table",
     "score",
+    "settle",
     "stand_in_of",
     "validate",
     "wild_of",
@@ -72,7 +73,17 @@ def score(situation: Situation) -> Settlement:
 
     Raises ``ValueError`` only for an impossible situation (see :func:`parse_situation`).
     """
-    h = hand_of(situation)
+    return settle(situation, hand_of(situation))
+
+
+def settle(situation: Situation, h: WinHand) -> Settlement:
+    """:func:`score` of a situation already read: ``h`` is ``hand_of(situation)``.
+
+    Only the situation's table and flags are read here (options, seats, streak, base silver, win_by and
+    the other flags); the tiles come from ``h``. So a caller weighing many candidate wins of one seat (the
+    strong bot) reads the situation once and passes that hand with other concealed and winning tiles,
+    having checked them as :func:`hand_of` would (ids, four copies, the count): the same settlement.
+    """
     if _three_suits_in_mode_b(situation, h):
         return _not_a_win(h, "mode B (打缺): the hand holds all three of 万, 筒 and 条; at most two may remain")
     found, reason = candidates(situation, h)

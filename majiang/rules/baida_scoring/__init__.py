@@ -16,7 +16,7 @@ from majiang.tiles import format_tiles
 
 from .items import Reading, items_for, single_wait
 from .payment import payments
-from .situation import BaidaOptions, Meld, Situation, parse_situation, validate, wilds_of
+from .situation import BaidaOptions, Meld, Situation, WinHand, parse_situation, validate, wilds_of
 from .table import rules_table, worked_example
 
 __all__ = [
@@ -27,14 +27,17 @@ __all__ = [
     "rules_table",
     "score",
     "score_multi",
+    "settle",
     "wilds_of",
     "worked_example",
 ]
 
 
-def best_reading(s: Situation) -> Reading | None:
-    """The reading (decomposition, what each 百搭 stands for) with the highest 台; None: no complete shape."""
-    hand = validate(s)
+def best_reading(s: Situation, hand: WinHand | None = None) -> Reading | None:
+    """The reading (decomposition, what each 百搭 stands for) with the highest 台; None: no complete shape.
+    ``hand``: ``validate(s)``, when the caller has it (see :func:`settle`)."""
+    if hand is None:
+        hand = validate(s)
     ds = decompositions(hand.natural, hand.jokers, True)
     if not ds:
         return None
@@ -45,7 +48,18 @@ def best_reading(s: Situation) -> Reading | None:
 
 def score(s: Situation) -> Settlement:
     """Settle one winner. Not a win -> ``valid=False`` with the reason; an impossible situation -> ``ValueError``."""
-    reading = best_reading(s)
+    return settle(s, validate(s))
+
+
+def settle(s: Situation, hand: WinHand) -> Settlement:
+    """:func:`score` of a situation already validated: ``hand`` is ``validate(s)``.
+
+    Only the situation's table, melds and flags are read here (seats, streak, options, how, from_seat and
+    the other flags); the concealed and winning tiles come from ``hand``. So a caller weighing many
+    candidate wins of one seat (the strong bot) validates the situation once and passes that hand with
+    other concealed and winning tiles, checked as :func:`validate` would check them: the same settlement.
+    """
+    reading = best_reading(s, hand)
     if reading is None:
         return Settlement(valid=False, reason="not a complete hand: needs four sets and a pair, or seven pairs",
                           extra={"winner": s.winner})

@@ -50,6 +50,10 @@ NATIVE_MODULES: tuple[str, ...] = (
     "majiang.env.tracker",
     "majiang.env.table",
     "majiang.env.vector",
+    "majiang.hand.decompose",
+    "majiang.rules.anqing_scoring.patterns",
+    "majiang.rules.baida_scoring.items",
+    "majiang.rules.hefei_scoring.items",
 )
 #: The name of the compiled group (its shared library is ``majiang._native__mypyc``).
 GROUP = "majiang._native"

@@ -1,8 +1,8 @@
 """``decompositions``: every distinct split of a complete part, wilds made explicit.
 
-Not on the hot path, so it is a plain search, kept quick by the need tables: a
-branch is followed only while the remaining naturals can still be completed with
-the remaining wilds. The search always places the lowest natural tile left, in a
+A plain search (compiled with mypyc, majiang.native: the strong bot scores many candidate wins),
+kept quick by the need tables: a branch is followed only while the remaining naturals can still be
+completed with the remaining wilds. The search always places the lowest natural tile left, in a
 pair, a pung, or one of the (up to three) chows that contain it; positions below
 it must be wilds (nothing natural is left there), positions above may take a
 natural or a wild — both are distinct decompositions. Once no natural is left, the
@@ -160,7 +160,7 @@ def _groups_with(c: list[int], i: int, jokers: int, pair: bool, tables: GroupTab
     if i >= 27:
         return
     suit, r = divmod(i, 9)
-    starts = chow_starts(tables.tileset.suit_ranks[suit], 9)
+    starts = _suit_starts(tables.tileset, suit)
     for a in (r - 2, r - 1, r):
         if a not in starts:
             continue
@@ -174,6 +174,18 @@ def _groups_with(c: list[int], i: int, jokers: int, pair: bool, tables: GroupTab
         for wild in product(*choices):
             if sum(wild) <= jokers:
                 yield Group("chow", tiles, wild)
+
+
+def _suit_starts(tileset: TileSet, suit: int) -> frozenset[int]:
+    """``chow_starts`` of a suit of the tile set, made once per tile set (every branch asks)."""
+    key = (tileset, suit)
+    hit = _starts.get(key)
+    if hit is None:
+        hit = _starts[key] = chow_starts(tileset.suit_ranks[suit], 9)
+    return hit
+
+
+_starts: dict[tuple[TileSet, int], frozenset[int]] = {}
 
 
 def _wild_catalog(tables: GroupTables) -> tuple[tuple[Group, ...], tuple[Group, ...]]:

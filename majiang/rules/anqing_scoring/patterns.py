@@ -25,12 +25,22 @@ SUIT_NAMES = ("万", "筒", "条")
 
 class Candidate(NamedTuple):
     items: list[ScoreItem]
-    groups: list[str]  # the reading, one notation string per group
+    reading: tuple[Group, ...]  # the decomposition's groups (() for 十三烂, whose notation is ``fixed``)
     reason: str = ""  # why this reading is not a win; "" when it is
+    hand: WinHand | None = None  # whose melds and 杠牌 follow the groups in the notation
+    fixed: tuple[str, ...] = ()
 
     @property
     def total(self) -> int:
         return sum(i.value for i in self.items)
+
+    @property
+    def groups(self) -> list[str]:
+        """The reading, one notation string per group, then the melds and 杠牌. Written when asked: a
+        hand is read many ways, and only the best reading is shown."""
+        if self.fixed or self.hand is None:
+            return list(self.fixed)
+        return [_fmt_group(g) for g in self.reading] + _fmt_melds(self.hand)
 
 
 class Family(NamedTuple):
@@ -238,8 +248,7 @@ def _score_reading(s: Situation, h: WinHand, d: Decomposition, placed: Group | N
     items += _always(s, h, d.groups)
     if not items:
         items.append(_item("pinghu", "平胡", 0, "the base is paid through 底"))
-    groups = [_fmt_group(g) for g in d.groups] + _fmt_melds(h)
-    return Candidate(items, groups, _rule_reason(s, h, has_paofeng))
+    return Candidate(items, d.groups, _rule_reason(s, h, has_paofeng), h)
 
 
 def _shisanlan(s: Situation, h: WinHand) -> Candidate | None:
@@ -261,7 +270,7 @@ def _shisanlan(s: Situation, h: WinHand) -> Candidate | None:
     else:
         fam = _item("shisanlan", "十三烂", 20, "suits differ by 3 or more, honors all different")
     items = [fam, *_always(s, h, (), as_themselves=True)]
-    return Candidate(items, [f"shisanlan {format_tiles(tiles)}"], _rule_reason(s, h, False))
+    return Candidate(items, (), _rule_reason(s, h, False), None, (f"shisanlan {format_tiles(tiles)}",))
 
 
 def _readings(h: WinHand, lazy: bool = False) -> Iterator[tuple[Decomposition, Group | None]]:

@@ -69,12 +69,13 @@ def test_strong_decisions_are_unchanged(label: str, ruleset: str, options: dict[
 
 
 @pytest.mark.parametrize("ruleset,options", [("anqing", {"mode": "A"}), ("anqing", {"mode": "B"}), ("baida", {}),
-                                             ("baida", {"seven_baida": True})])
+                                             ("baida", {"seven_baida": True}), ("hefei", {"room": "baoting"}),
+                                             ("hefei", {"room": "bubaoting"})])
 def test_a_situation_read_once_values_candidates_as_a_fresh_reading(ruleset: str, options: dict[str, object]) -> None:
     # The win valuer reads a seat's situation for its first candidate win and reuses it for the next ones
-    # with their own tiles (anqing_scoring.settle, baida_scoring.settle). A fresh valuer reads every
-    # situation in full: the values agree, on the waits of every discard and on random candidates
-    # (impossible ones, a fifth copy, included).
+    # with their own tiles (anqing_scoring.settle, baida_scoring.settle, hefei_scoring.settle). A fresh
+    # valuer reads every situation in full: the values agree, on the waits of every discard and on random
+    # candidates (impossible ones, a fifth copy, a tile Hefei does not play, included).
     rng = random.Random(7)
     won = 0
     for i in range(6):

@@ -52,6 +52,8 @@ class WinValuer:
         # the same for 百搭, per claim weighed and per way of winning (drawn, on a discard)
         self._baida_read: dict[tuple[ExtraMeld | None, bool], tuple[baida_scoring.Situation,
                                                                     baida_scoring.WinHand, list[int]]] = {}
+        # and for Hefei, per way of winning and 报听 (no claims: its melds are the 暗杠 in the situation)
+        self._hefei_read: dict[tuple[bool, bool], tuple[hefei_scoring.Situation, hefei_scoring.WinHand]] = {}
 
     def bind(self, view: SeatView) -> None:
         """Read the parts of the situation that do not depend on the candidate tiles."""
@@ -66,6 +68,7 @@ class WinValuer:
         if ident != self._hand:
             self._anqing_read = {}
             self._baida_read = {}
+            self._hefei_read = {}
         self._hand = ident
         self.view = view
         # which scoring package's situation to build: the family the ruleset's entry names
@@ -98,7 +101,6 @@ class WinValuer:
         return got
 
     def _score(self, concealed: list[int], tile: int, discard: bool, declared: bool, extra: ExtraMeld | None) -> int:
-        view = self.view
         seat = self.seat
         melds = self.melds + ((extra,) if extra else ())
         if self.family == "anqing":
@@ -108,25 +110,7 @@ class WinValuer:
         elif self.family == "guobiao":
             s = guobiao_scoring.score(self._guobiao(concealed, tile, discard, melds))
         else:
-            room = view.options.get("room", "baoting")
-            h = hefei_scoring.Situation(
-                room=room,  # type: ignore[arg-type]
-                dealer=view.dealer,
-                lianzhuang=max(1, view.streak),
-                winner=seat,
-                hand=format_tiles(sorted([*concealed, tile])),
-                kongs=[format_tiles([ts[0]]) for k, ts, _ in melds if k == "kong_concealed"],
-                winning_tile=format_tiles([tile]),
-                how="discard" if discard else "self_draw",
-                from_seat=(seat + 1) % 4 if discard else None,
-                declared=declared,
-                options=hefei_scoring.HefeiOptions(
-                    kan_from_discard=view.options.get("kan_from_discard", False),  # type: ignore[arg-type]
-                    ka_single_wait=view.options.get("ka_single_wait", False),  # type: ignore[arg-type]
-                    queyimen_per_suit=view.options.get("queyimen_per_suit", False),  # type: ignore[arg-type]
-                ),
-            )
-            s = hefei_scoring.score(h)
+            s = self._hefei_settle(concealed, tile, discard, declared, melds)
         return s.totals[seat] if s.valid else 0
 
     def _anqing_settle(self, concealed: list[int], tile: int, extra: ExtraMeld | None,
@@ -184,6 +168,61 @@ class WinValuer:
                 held[t] += 1
             self._baida_read[key] = (situation, hand, held)
         return baida_scoring.settle(situation, hand)
+
+    def _hefei_settle(self, concealed: list[int], tile: int, discard: bool, declared: bool,
+                      melds: tuple[ExtraMeld, ...]) -> Settlement:
+        """Hefei's settlement of the win, validated once per seat, way of winning and 报听 (as Anqing's)."""
+        view = self.view
+        seat = self.seat
+        key = (discard, declared)
+        known = self._hefei_read.get(key)
+        if known is not None:
+            hand = self._hefei_hand(known[1], concealed, tile)
+            if hand is not None:
+                return hefei_scoring.settle(known[0], hand)
+        room = view.options.get("room", "baoting")
+        situation = hefei_scoring.Situation(
+            room=room,  # type: ignore[arg-type]
+            dealer=view.dealer,
+            lianzhuang=max(1, view.streak),
+            winner=seat,
+            hand=format_tiles(sorted([*concealed, tile])),
+            kongs=[format_tiles([ts[0]]) for k, ts, _ in melds if k == "kong_concealed"],
+            winning_tile=format_tiles([tile]),
+            how="discard" if discard else "self_draw",
+            from_seat=(seat + 1) % 4 if discard else None,
+            declared=declared,
+            options=hefei_scoring.HefeiOptions(
+                kan_from_discard=view.options.get("kan_from_discard", False),  # type: ignore[arg-type]
+                ka_single_wait=view.options.get("ka_single_wait", False),  # type: ignore[arg-type]
+                queyimen_per_suit=view.options.get("queyimen_per_suit", False),  # type: ignore[arg-type]
+            ),
+        )
+        hand = hefei_scoring.validate(situation)  # (ValueError: no win to value)
+        if known is None:
+            self._hefei_read[key] = (situation, hand)
+        return hefei_scoring.settle(situation, hand)
+
+    @staticmethod
+    def _hefei_hand(read: hefei_scoring.WinHand, concealed: list[int], tile: int) -> hefei_scoring.WinHand | None:
+        """``validate`` of this seat's Hefei situation with ``concealed`` winning on ``tile``, from the hand
+        read for another candidate (the same kongs), or None when ``validate`` might refuse it. What varies
+        is checked as ``hand_of`` checks it: Hefei tiles only (2-8 of a suit), the count, four copies with
+        the kongs."""
+        if len(concealed) + 1 != sum(read.concealed):
+            return None
+        counts = [0] * 34
+        for k in read.kongs:
+            counts[k] += 4
+        for t in (*concealed, tile):
+            if not (0 <= t < 27 and 1 <= t % 9 <= 7):
+                return None
+            counts[t] += 1
+            if counts[t] > 4:
+                return None
+        for k in read.kongs:
+            counts[k] -= 4
+        return read._replace(concealed=counts, winning_tile=tile)
 
     @staticmethod
     def _anqing_hand(read: anqing_scoring.WinHand, held: list[int], concealed: list[int],

@@ -26,6 +26,7 @@ __all__ = [
     "rules_table",
     "score",
     "score_multi",
+    "settle",
     "win_reason",
     "worked_example",
 ]
@@ -57,7 +58,17 @@ def win_reason(s: Situation, hand: WinHand, ds: list[Decomposition]) -> str:
 def score(s: Situation, *, with_kongs: bool = True) -> Settlement:
     """Settle one winner. Not a win -> ``valid=False`` with the reason; an impossible situation ->
     ``ValueError``. ``with_kongs``: add the option ``kong_points_all`` payments (score_multi adds them once)."""
-    hand = validate(s)
+    return settle(s, validate(s), with_kongs=with_kongs)
+
+
+def settle(s: Situation, hand: WinHand, *, with_kongs: bool = True) -> Settlement:
+    """:func:`score` of a situation already validated: ``hand`` is ``validate(s)``.
+
+    Only the situation's table, kongs and flags are read here (seats, 连庄, room, how, from_seat, declared,
+    the options and the other flags); the concealed and winning tiles come from ``hand``. So a caller
+    weighing many candidate wins of one seat (the strong bot) validates the situation once and passes
+    that hand with other tiles, checked as :func:`validate` would check them: the same settlement.
+    """
     ds = _items.shape_decompositions(hand)
     reason = win_reason(s, hand, ds)
     if reason:

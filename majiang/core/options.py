@@ -6,7 +6,7 @@ and a name for each value of a ``Literal`` (:func:`described`)::
 
     mode: Annotated[Literal["A", "B"], described(
         "玩法", "Mode", "不打缺可吃上家；…", "A: chi from the left player allowed; …",
-        choices={"A": ("不打缺", "A: 不打缺 (all suits)"), "B": ("打缺", "B: 打缺 (two suits at most)")})] = "A"
+        choices={"A": ("不打缺", "A: all suits"), "B": ("打缺", "B: two suits at most")})] = "A"
 
 The scoring packages declare the options that change a score this way, and a ruleset's options
 struct extends its scoring package's with the options of the table flow. :func:`option_infos` reads

@@ -27,7 +27,7 @@ const STRINGS = {
     tuoguan: '托管', tuoguan_on: '托管中', cancel_tuoguan: '取消托管',
     menu: '菜单', confirm_dissolve: '确定申请解散房间？', confirm_dissolve_note: '所有在线玩家同意后房间解散，按当前分数结算。',
     vote_refused: '解散未通过：{who} 拒绝', vote_failed: '解散未通过：有人没有同意', room_unknown: '房间 {code} 不存在或已经结束',
-    room_closed: '房间已关闭', rotate_hint: '横过手机玩更舒服', ting_more: '+{n} 种', toast_win: '{who} 胡！{how}', list_sep: '，', voice_on: '语音：开', voice_off: '语音：关',
+    room_closed: '房间已关闭', rotate_hint: '横过手机玩更舒服', ting_more: '+{n} 种', toast_win: '{who} 胡！{how}', list_sep: '，', colon: '：', voice_on: '语音：开', voice_off: '语音：关',
     quick_chat: '快捷语', bd_zhuangfen_item: '庄分', note_zhuangfen: '庄家输赢另加：点炮 1 × 连庄，自摸 2 × 连庄', settings: '设置', set_volume: '音效音量', set_voice: '语音播报', set_motion: '动画', settings_synced: '设置随账号保存，换一台设备登录也一样', settings_local: '游客的设置只存在这个浏览器里', set_auto_pass: '自动过（没有胡时）',
     set_auto_win: '自动胡', set_tile_size: '牌的大小', set_felt: '桌面颜色', felt_green: '绿', felt_blue: '蓝', felt_red: '红', felt_wood: '木', done: '完成', chat_slow: '说得太快了，稍等一下再发', chat_mute: '屏蔽：', phrase_hurry: '快点吧', phrase_sorry: '不好意思', phrase_nice: '打得好',
     phrase_thanks: '谢谢', phrase_oops: '哎呀', phrase_again: '再来一局', phrase_emote_laugh: '哈哈哈', phrase_emote_cry: '呜呜呜',
@@ -64,8 +64,8 @@ const STRINGS = {
   en: {
     app_title: 'Anhui Mahjong', tagline: 'Anqing · Hefei · Baida mahjong online',
     your_name: 'Your name', enter: 'Enter the lobby', name_hint: '1–24 characters',
-    lobby: 'Lobby', create_room: 'Create a room', ruleset: 'Rules', mode: 'Mode', mode_A: 'A 不打缺 (no void)',
-    mode_B: 'B 打缺 (void a suit)', room_type: 'Room', room_baoting: 'Declare (报听)', room_bubaoting: 'No declare (不报听)',
+    lobby: 'Lobby', create_room: 'Create a room', ruleset: 'Rules', mode: 'Mode', mode_A: 'A: all suits',
+    mode_B: 'B: void a suit', room_type: 'Room', room_baoting: 'Declare', room_bubaoting: 'No declare',
     base_silver: 'Base silver', hands: 'Hands', discard_seconds: 'Turn time (s)', claim_seconds: 'Claim time (s)',
     bot_delay: 'Bot think time (s)', public_room: 'Public room', fill_bots: 'Fill empty seats with bots',
     create: 'Create', join_by_code: 'Join by code', room_code: 'Room code', join: 'Join', open_rooms: 'Open rooms',
@@ -78,7 +78,7 @@ const STRINGS = {
     cancel_tuoguan: 'Stop auto-play',
     menu: 'Menu', confirm_dissolve: 'Ask to dissolve the room?', confirm_dissolve_note: 'The room closes with the scores so far once every connected player agrees.',
     vote_refused: 'Not dissolved: {who} refused', vote_failed: 'Not dissolved: not everyone agreed', room_unknown: 'Room {code} does not exist or has ended',
-    room_closed: 'The room is closed', rotate_hint: 'Turn your phone sideways for a bigger table', ting_more: '+{n} more', toast_win: '{who} wins! {how}', list_sep: ', ', voice_on: 'Voice on', voice_off: 'Voice off',
+    room_closed: 'The room is closed', rotate_hint: 'Turn your phone sideways for a bigger table', ting_more: '+{n} more', toast_win: '{who} wins! {how}', list_sep: ', ', colon: ': ', voice_on: 'Voice on', voice_off: 'Voice off',
     quick_chat: 'Quick chat', bd_zhuangfen_item: 'Dealer points', note_zhuangfen: 'added when the dealer wins or pays: 1 × streak on a discard, 2 × on a self-draw', settings: 'Settings', set_volume: 'Effects volume', set_voice: 'Spoken calls', set_motion: 'Animations', settings_synced: 'Kept with your account: the same on every device you sign in on', settings_local: 'A guest\'s settings stay in this browser', set_auto_pass: 'Auto-pass claims (when no win)',
     set_auto_win: 'Auto-win', set_tile_size: 'Tile size', set_felt: 'Table colour', felt_green: 'green', felt_blue: 'blue', felt_red: 'red', felt_wood: 'wood', done: 'Done', chat_slow: 'Too fast: wait a moment before the next phrase', chat_mute: 'Mute:', phrase_hurry: 'Hurry up, please', phrase_sorry: 'Sorry!', phrase_nice: 'Well played',
     phrase_thanks: 'Thanks', phrase_oops: 'Oops', phrase_again: 'One more game?', phrase_emote_laugh: 'Ha ha!', phrase_emote_cry: 'Boo-hoo',
@@ -420,14 +420,6 @@ export function dateText(seconds) {
   if (!seconds) return '';
   return new Date(seconds * 1000).toLocaleString(lang === 'zh' ? 'zh-CN' : 'en-GB',
     {year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit'});
-}
-
-/** A tile's name in two or three characters (五筒 / 5D / E), for marks under a tile. */
-export function shortTileName(id) {
-  if (lang === 'zh') return tileName(id).replace('风', '');
-  if (id >= 34) return ['Spr', 'Sum', 'Aut', 'Win', 'Plum', 'Orch', 'Bam', 'Chr'][id - 34];
-  if (id >= 27) return ['E', 'S', 'W', 'N', 'Red', 'Grn', 'Wht'][id - 27];
-  return `${(id % 9) + 1}${'CDB'[Math.floor(id / 9)]}`;
 }
 
 export function windName(i) { return (lang === 'zh' ? WINDS_ZH : WINDS_EN)[i]; }

@@ -141,7 +141,7 @@ export async function joinFromInvite(code) {
     session.room = code;
   } catch (e) {
     if (!(e.code === 'room_full' || e.status === 409)) {
-      toast(`${t('error')}: ${e.message}`, 'error', 5000);
+      toast(`${t('error')}${t('colon')}${e.message}`, 'error', 5000);
       if (e.status === 404 || e.code === 'dissolved') dropInvite(code);  // the room is gone: so is its invite
       return;
     }

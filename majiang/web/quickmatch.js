@@ -71,7 +71,7 @@ export function quickMatchCard({go, getInfo, inLang}) {
       poll = setInterval(check, 1000);
       tick = setInterval(tickText, 250);
       render();
-    } catch (e) { toast(`${t('error')}: ${e.message}`, 'error', 5000); }
+    } catch (e) { toast(`${t('error')}${t('colon')}${e.message}`, 'error', 5000); }
   }
 
   async function check() {
@@ -85,7 +85,7 @@ export function quickMatchCard({go, getInfo, inLang}) {
         session.room = now.room;
         go(`#/room/${now.room}`);
       }
-    } catch (e) { stop(); render(); toast(`${t('error')}: ${e.message}`, 'error', 5000); }
+    } catch (e) { stop(); render(); toast(`${t('error')}${t('colon')}${e.message}`, 'error', 5000); }
   }
 
   async function cancel() {

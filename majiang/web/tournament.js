@@ -129,7 +129,7 @@ export function tournamentsScreen({app}, clubId) {
           h('a', {class: `t-item${x.tid === fresh ? ' fresh' : ''}`, href: `#/tournament/${x.tid}`, 'data-testid': `t-item-${x.tid}`},
             h('strong', {}, x.name), facts(x))))
           : h('p', {class: 'muted'}, t('no_tournaments'))));
-    } catch (e) { mount(root, h('div', {class: 'card'}, `${t('error')}: ${e.message}`)); }
+    } catch (e) { mount(root, h('div', {class: 'card'}, `${t('error')}${t('colon')}${e.message}`)); }
   }
   show();
   return {dispose() { disposed = true; }, relabel: show};
@@ -144,7 +144,7 @@ export function tournamentScreen({app, go}, tid) {
 
   async function act(what) {
     try { last = await api.tournamentAct(tid, what); render(); }
-    catch (e) { mount(root.querySelector('[data-testid=t-error]') || root, `${t('error')}: ${e.message}`); }
+    catch (e) { mount(root.querySelector('[data-testid=t-error]') || root, `${t('error')}${t('colon')}${e.message}`); }
   }
 
   function myTable(d) {
@@ -223,7 +223,7 @@ export function tournamentScreen({app, go}, tid) {
       last = await api.tournament(tid);
       if (disposed) return;
       render();
-    } catch (e) { if (!disposed) mount(root, h('div', {class: 'card'}, `${t('error')}: ${e.message}`)); }
+    } catch (e) { if (!disposed) mount(root, h('div', {class: 'card'}, `${t('error')}${t('colon')}${e.message}`)); }
     if (!disposed && last && (last.status === 'running' || last.status === 'registering')) timer = setTimeout(load, REFRESH_MS);
   }
   load();

@@ -31,8 +31,8 @@ class AnqingOptions(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     mode: Annotated[Literal["A", "B"], described(
         "玩法", "Mode",
         "不打缺可吃上家；打缺不吃牌，胡牌时万筒条最多留两门。",
-        "A: chi from the left player allowed; B (打缺): no chi, at most two of the three suits when winning.",
-        choices={"A": ("不打缺", "A: 不打缺 (all suits)"), "B": ("打缺", "B: 打缺 (two suits at most)")}
+        "A: chi from the left player allowed; B: no chi, at most two of the three suits when winning.",
+        choices={"A": ("不打缺", "A: all suits"), "B": ("打缺", "B: two suits at most")}
     )] = "A"
     # the 3/6/12/15 番 between the kept dealer and each other seat
     lianzhuang_bonus: Annotated[bool, described(

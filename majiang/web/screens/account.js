@@ -12,7 +12,7 @@ const pct = (x) => `${Math.round(x * 100)}%`;
 export function errorText(e) {
   const key = `err_${e.code}`;
   const known = t(key);
-  return known !== key ? known : `${t('error')}: ${e.message}`;
+  return known !== key ? known : `${t('error')}${t('colon')}${e.message}`;
 }
 
 function field(id, label, attrs) {

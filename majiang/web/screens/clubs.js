@@ -60,7 +60,7 @@ export function clubsScreen({app, go}) {
         h('a', {href: `#/club/${c.club_id}`, class: 'club-row', 'data-testid': `club-${c.club_id}`},
           h('span', {class: 'pname'}, c.name), h('span', {class: 'muted'}, t(`role_${c.role}`))))))
         : h('p', {class: 'muted'}, t('no_clubs')),
-      mine.pending.length ? h('p', {class: 'muted'}, `${t('pending_clubs')}: `, mine.pending.map((c) => c.name).join('、')) : null);
+      mine.pending.length ? h('p', {class: 'muted'}, `${t('pending_clubs')}${t('colon')}`, mine.pending.map((c) => c.name).join('、')) : null);
     mount(root, h('div', {class: 'account-grid'}, list, joinForm(), createForm()));
   }
   show();
@@ -151,7 +151,7 @@ export function clubScreen({app, go}, clubId) {
     const head = h('div', {class: 'card', 'data-testid': 'club-head'},
       h('div', {class: 'card-head'}, h('h2', {'data-testid': 'club-name'}, club.name), h('a', {href: '#/clubs'}, t('back'))),
       club.description ? h('p', {}, club.description) : null,
-      h('p', {class: 'muted'}, `${t('preset')}: ${rulesetName(club.ruleset)} · ${club.settings.hands || ''} ${t('hand')} · ${t('members')} ${club.members} · ${t(`role_${club.role}`)}`),
+      h('p', {class: 'muted'}, `${t('preset')}${t('colon')}${rulesetName(club.ruleset)} · ${club.settings.hands || ''} ${t('hand')} · ${t('members')} ${club.members} · ${t(`role_${club.role}`)}`),
       h('div', {class: 'inline share'},
         h('span', {}, `${t('invite_code')} `, h('span', {class: 'code', 'data-testid': 'invite-code'}, formatCode(club.invite_code))),
         h('button', {type: 'button', onclick: async () => {

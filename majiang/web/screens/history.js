@@ -30,7 +30,7 @@ export function historyScreen({app, go}, code) {
             h('td', {}, r.status === 'waiting' || r.status === 'playing'
               ? h('a', {href: `#/room/${r.code}`}, t('open')) : h('a', {href: `#/history/${r.code}`}, t('open')))))))
           : h('p', {class: 'muted'}, t('no_history'))));
-    } catch (e) { mount(root, h('div', {class: 'card'}, `${t('error')}: ${e.message}`)); }
+    } catch (e) { mount(root, h('div', {class: 'card'}, `${t('error')}${t('colon')}${e.message}`)); }
   }
 
   async function showRoom() {
@@ -42,7 +42,7 @@ export function historyScreen({app, go}, code) {
       const detail = h('div', {class: 'detail'});
       mount(root, h('div', {class: 'card'},
         h('div', {class: 'card-head'}, h('h2', {}, `${rulesetName(room.ruleset, room.title)} · ${room.code}`), h('a', {href: '#/history'}, t('back'))),
-        h('p', {class: 'room-totals'}, `${t('running')}: `, data.totals.map((x, i) => `${names[i]} ${signed(x)}`).join(t('list_sep')),
+        h('p', {class: 'room-totals'}, `${t('running')}${t('colon')}`, data.totals.map((x, i) => `${names[i]} ${signed(x)}`).join(t('list_sep')),
           ' ', h('a', {href: `#/match/${room.code}`, 'data-testid': 'match-link'}, t('match_summary_link'))),
         data.hands.length ? h('table', {class: 'list', 'data-testid': 'hands'},
           h('thead', {}, h('tr', {}, h('th', {}, t('hand')), h('th', {}, t('outcome')), names.map((n) => h('th', {class: 'num'}, n)), h('th', {}, ''))),
@@ -61,7 +61,7 @@ export function historyScreen({app, go}, code) {
                 title: t('download_replay'), 'aria-label': t('download_replay')}, '⤓'))))))
           : h('p', {class: 'muted'}, t('no_history')),
         detail));
-    } catch (e) { toast(`${t('error')}: ${e.message}`, 'error'); go('#/history'); }
+    } catch (e) { toast(`${t('error')}${t('colon')}${e.message}`, 'error'); go('#/history'); }
   }
 
   if (code) showRoom(); else showMine();

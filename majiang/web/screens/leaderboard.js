@@ -45,7 +45,7 @@ export function leaderboardScreen({app, go}, rulesetArg, modeArg) {
             h('td', {class: 'num'}, String(p.matches))))))
           : h('p', {class: 'muted'}, t('no_ratings')),
         h('p', {class: 'muted'}, t('players_rated', {n: board.players}))));
-    } catch (e) { mount(root, h('div', {class: 'card'}, `${t('error')}: ${e.message}`)); }
+    } catch (e) { mount(root, h('div', {class: 'card'}, `${t('error')}${t('colon')}${e.message}`)); }
   }
   show();
   return {dispose() { disposed = true; }, relabel: show};

@@ -122,7 +122,7 @@ export function lobbyScreen({app, go}) {
       if (fill.checked) await api.addBots(code);
       session.room = code;
       go(`#/room/${code}`);
-    } catch (e) { toast(`${t('error')}: ${e.message}`, 'error', 5000); }
+    } catch (e) { toast(`${t('error')}${t('colon')}${e.message}`, 'error', 5000); }
   }
 
   // The form's first lines: the ruleset, its main options and the hands; then the clocks and bots. On a
@@ -168,7 +168,7 @@ export function lobbyScreen({app, go}) {
     } catch (e) {
       // A full room's link is for watching (the table says so, or that the room allows no watching).
       if (e.code === 'room_full' || e.status === 409) { go(`#/room/${code}`); return; }
-      toast(`${t('error')}: ${e.message}`, 'error', 5000);
+      toast(`${t('error')}${t('colon')}${e.message}`, 'error', 5000);
     }
   }
 
@@ -250,7 +250,7 @@ export function lobbyScreen({app, go}) {
       await api.addBots(res.room.code);
       session.room = res.room.code;
       go(`#/room/${res.room.code}`);
-    } catch (e) { toast(`${t('error')}: ${e.message}`, 'error', 5000); }
+    } catch (e) { toast(`${t('error')}${t('colon')}${e.message}`, 'error', 5000); }
   }
   function renderPlayNow() {
     mount(playNow, info.rulesets.map((r) => h('button', {type: 'button', class: 'play-now-button', 'data-testid': `play-now-${r.name}`,

@@ -16,7 +16,7 @@ export function nameScreen({app, go}) {
       // an invite link (#/join/CODE) opened before entering a name goes on to the invite
       if (location.hash.startsWith('#/join/')) go(location.hash);
       else go(session.room ? `#/room/${session.room}` : '#/lobby');
-    } catch (e) { toast(`${t('error')}: ${e.message}`, 'error'); }
+    } catch (e) { toast(`${t('error')}${t('colon')}${e.message}`, 'error'); }
   }},
   h('div', {class: 'hero-tiles', 'aria-hidden': 'true'}, [31, 32, 33, 4, 13, 22].map((id) => tileEl(id, {size: 'hero'}))),
   h('h1', {}, t('app_title')),

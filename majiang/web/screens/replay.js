@@ -88,14 +88,15 @@ export function replayScreen({app}, code, handNo) {
   function eventText(ev) {
     const who = st.names[ev.seat] || `#${ev.seat + 1}`;
     switch (ev.type) {
-      case 'discarded': return `${who} ${t('act_discard')} ${tileName(ev.tile)}${ev.declared ? ` (${t('act_declare')})` : ''}`;
+      case 'discarded': return `${t('aria_discard', {who, tile: tileName(ev.tile)})}${ev.declared ? ` (${t('act_declare')})` : ''}`;
       case 'drew': return `${who} ${t('drew')}${ev.tile !== null && ev.tile !== undefined ? ` ${tileName(ev.tile)}` : ''}`;
       case 'claimed': return `${who} ${actionLabel({type: ev.kind})} ${tileName(ev.tile)}`;
       case 'won': return t('won_by', {who});  // "Bot 3 won", not "Bot 3 Win" (中文: Bot 3 胡)
       case 'passed': return `${who} ${t('act_pass')}`;
       case 'concealed_kong': case 'added_kong': return `${who} ${t('act_kong')}`;
       case 'wild_konged': return `${who} ${t('act_wildkong')}`;
-      case 'exposed': return `${who} ${ev.tile >= 34 ? t('bu_hua') : t('act_expose')} ${tileName(ev.tile)}`;  // a flower: 补花
+      case 'exposed': return ev.tile >= 34 ? `${who} ${t('bu_hua')} ${tileName(ev.tile)}`  // a flower: 补花
+        : t('toast_exposed', {who, tile: tileName(ev.tile)});
       case 'hand_started': return t('ev_hand_started', {n: ev.hand_no});
       case 'dealt': return `${who} ${t('ev_dealt', {n: ev.count ?? (ev.tiles || []).length})}`;
       case 'hand_ended': return ev.draw ? t('draw_game') : t('ev_hand_ended');

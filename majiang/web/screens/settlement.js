@@ -3,7 +3,7 @@
 // every item by its table name, the payments (breakdown on hover or tap), this hand's and the running
 // totals (counting up), every revealed hand, and the seed-hash check.
 import {h} from '../dom.js';
-import {has, rulesetWord, t, tileName, windName, shortTileName} from '../i18n.js';
+import {has, rulesetWord, t, tileName, windName} from '../i18n.js';
 import {sha256} from '../sha256.js';
 import {tileEl} from '../tiles.js';
 import {reducedMotion} from '../settings.js';
@@ -93,7 +93,8 @@ function winnerHandEl(data, st, win) {
     if (as !== null && as !== undefined) {
       el.classList.add('wild-as');
       el.setAttribute('title', `${tileName(id)} · ${rulesetWord('wild_as', data.ruleset, {tile: tileName(as)})}`);
-      el.appendChild(h('span', {class: 'as', 'data-as': as}, shortTileName(as)));
+      // (what it stood for drawn as a small tile under it: a picture reads in both languages, "3C" did not)
+      el.appendChild(h('span', {class: 'as', 'data-as': as, 'aria-hidden': 'true'}, tileEl(as, {size: 'mini'})));
     }
     return el;
   };
@@ -233,7 +234,7 @@ export function settlementEl(data, names, opts = {}) {
 
   const check = h('p', {class: 'hash-check pending', 'data-testid': 'hash-check'}, '…');
   const seedLine = h('details', {class: 'seed-line muted'}, h('summary', {}, `${t('seed')} / ${t('seed_hash')}`),
-    `${t('seed')}: `, h('code', {}, data.seed || '—'), h('br'), `${t('seed_hash')}: `, h('code', {}, data.seed_hash || '—'));
+    `${t('seed')}${t('colon')}`, h('code', {}, data.seed || '—'), h('br'), `${t('seed_hash')}${t('colon')}`, h('code', {}, data.seed_hash || '—'));
   blocks.push(check, seedLine);
   if (data.seed && data.seed_hash) {
     sha256(data.seed).then((hex) => {

@@ -56,7 +56,7 @@ export function tableScreen({app, go}, code) {
     if (closeCode === 4000) toast(() => t('replaced'), 'warn', 6000);
     if (closeCode === 4003 || closeCode === 4004) {
       // An unknown or ended room's link says so on the lobby instead of landing there silently.
-      noticeAfterRoute(closeCode === 4004 ? t('room_unknown', {code}) : `${t('error')}: ${st.lastError || t('room_closed')}`);
+      noticeAfterRoute(closeCode === 4004 ? t('room_unknown', {code}) : `${t('error')}${t('colon')}${st.lastError || t('room_closed')}`);
       session.room = null;
       go('#/lobby');
     }
@@ -114,10 +114,10 @@ export function tableScreen({app, go}, code) {
         if (msg.code === 'chat_limit') toast(() => t('chat_slow'), 'warn', 3000);
         else if (msg.code === 'stale') { toast(() => t('stale'), 'warn'); sock.send({type: 'sync'}); }
         else if (msg.code === 'room_full' || msg.code === 'no_room' || msg.code === 'dissolved') {
-          toast(`${t('error')}: ${msg.reason || msg.code}`, 'error', 5000);
+          toast(`${t('error')}${t('colon')}${msg.reason || msg.code}`, 'error', 5000);
           session.room = null;
         } else if (msg.code === 'bad_token') { session.forget(); }
-        else toast(`${t('error')}: ${msg.reason || msg.code}`, 'error', 4000);
+        else toast(`${t('error')}${t('colon')}${msg.reason || msg.code}`, 'error', 4000);
         break;
       case 'chat': {
         const sender = st.room && st.room.seats[msg.seat];
@@ -400,7 +400,7 @@ export function tableScreen({app, go}, code) {
       session.room = next;
       go(`#/room/${next}`);
     } catch (e) {
-      toast(`${t('error')}: ${e.message}`, 'error', 5000);
+      toast(`${t('error')}${t('colon')}${e.message}`, 'error', 5000);
     }
   }
 
@@ -738,7 +738,7 @@ export function tableScreen({app, go}, code) {
 
   // The match's final totals in one line (cut to the width on a phone held sideways: the title keeps it all).
   function finalLine() {
-    const text = `${t('match_over')} · ${t('final_totals')}: ${(st.room ? st.room.totals : st.matchEnd.totals)
+    const text = `${t('match_over')} · ${t('final_totals')}${t('colon')}${(st.room ? st.room.totals : st.matchEnd.totals)
       .map((x, i) => `${nameOf(i)} ${x > 0 ? '+' : ''}${x}`).join(t('list_sep'))}`;
     return h('p', {class: 'final', title: text}, text);
   }

@@ -84,8 +84,33 @@ def _fmt_melds(h: WinHand) -> list[str]:
     return out + [f"gangpai {format_tiles([t])}" for t in h.gangpai_exposed]
 
 
-def _always(s: Situation, h: WinHand, groups: tuple[Group, ...], *, as_themselves: bool = False) -> list[ScoreItem]:
-    """Items added whatever the pattern: 摸牌天胡, 地胡, 杠开, kongs, 杠牌, 风, 一龙, mode-B suit items."""
+def _always(s: Situation, h: WinHand, groups: tuple[Group, ...], *, as_themselves: bool = False,
+            fixed: tuple[list[ScoreItem], list[ScoreItem]] | None = None) -> list[ScoreItem]:
+    """Items added whatever the pattern: 摸牌天胡, 地胡, 杠开, kongs, 杠牌, 风, 一龙, mode-B suit items.
+    ``fixed``: :func:`_fixed_items` of the hand, when the caller reads it many ways (they do not depend
+    on the reading)."""
+    head, tail = _fixed_items(s, h, as_themselves=as_themselves) if fixed is None else fixed
+    items = list(head)
+    # A kept 杠牌 (mode B) is no wind that earns: with option flowers, a kept 东 is one.
+    winds = [g.tiles[0] for g in groups if g.kind == "pung" and g.tiles[0] in WINDS and g.tiles[0] not in h.gangpai]
+    winds += [m.face[0] for m in h.melds if m.type == "peng" and m.face[0] in WINDS and m.face[0] not in h.gangpai]
+    if winds:
+        items.append(_item("feng", "风", len(winds), "wind triplets " + "".join(chinese(t) for t in winds)))
+    ranks: dict[int, set[int]] = {}
+    for t in [t for g in groups for t in g.tiles] + [t for m in h.melds if m.type != "wildkong" for t in m.face]:
+        if is_suit(t):
+            ranks.setdefault(suit(t), set()).add(rank(t))
+    for su, rs in sorted(ranks.items()):
+        if len(rs) == 9:
+            items.append(_item("yilong", "一龙", 10, f"1-9 {SUIT_NAMES[su]}"))
+            break
+    items += tail
+    return items
+
+
+def _fixed_items(s: Situation, h: WinHand, *, as_themselves: bool = False) -> tuple[list[ScoreItem], list[ScoreItem]]:
+    """The items of :func:`_always` that do not depend on the reading: those before 风 (摸牌天胡, 地胡, 杠开,
+    kongs, 杠牌) and those after 一龙 (mode B's suit items)."""
     items: list[ScoreItem] = []
     if s.opening_hand:
         items.append(_item("mopai_tianhu", "摸牌天胡", 30, "the dealer's opening 14"))
@@ -109,22 +134,8 @@ def _always(s: Situation, h: WinHand, groups: tuple[Group, ...], *, as_themselve
         n = len(h.gangpai_exposed)
         key, name = ("hua", "花") if s.options.flowers else ("gangpai", "杠牌")
         items.append(_item(key, name, n, f"{format_tiles(h.gangpai_exposed)} exposed, 1 each"))
-    # A kept 杠牌 (mode B) is no wind that earns: with option flowers, a kept 东 is one.
-    winds = [g.tiles[0] for g in groups if g.kind == "pung" and g.tiles[0] in WINDS and g.tiles[0] not in h.gangpai]
-    winds += [m.face[0] for m in h.melds if m.type == "peng" and m.face[0] in WINDS and m.face[0] not in h.gangpai]
-    if winds:
-        items.append(_item("feng", "风", len(winds), "wind triplets " + "".join(chinese(t) for t in winds)))
-    ranks: dict[int, set[int]] = {}
-    for t in [t for g in groups for t in g.tiles] + [t for m in h.melds if m.type != "wildkong" for t in m.face]:
-        if is_suit(t):
-            ranks.setdefault(suit(t), set()).add(rank(t))
-    for su, rs in sorted(ranks.items()):
-        if len(rs) == 9:
-            items.append(_item("yilong", "一龙", 10, f"1-9 {SUIT_NAMES[su]}"))
-            break
-    if s.options.mode == "B":
-        items += _suit_items(s, h, as_themselves=as_themselves)
-    return items
+    tail = _suit_items(s, h, as_themselves=as_themselves) if s.options.mode == "B" else []
+    return items, tail
 
 
 def _suit_items(s: Situation, h: WinHand, *, as_themselves: bool) -> list[ScoreItem]:
@@ -227,7 +238,8 @@ def _reading_valid(s: Situation, h: WinHand, d: Decomposition, placed: Group | N
     return not _rule_reason(s, h, has_paofeng)
 
 
-def _score_reading(s: Situation, h: WinHand, d: Decomposition, placed: Group | None) -> Candidate:
+def _score_reading(s: Situation, h: WinHand, d: Decomposition, placed: Group | None,
+                   fixed: tuple[list[ScoreItem], list[ScoreItem]] | None = None) -> Candidate:
     zhijiao, wilds_held, all_pungs = _reading_basics(h, d)
     four_wilds = h.concealed.count(h.wild) + 2 * zhijiao == 4
     family = _family(s, h, d, four_wilds)
@@ -245,7 +257,7 @@ def _score_reading(s: Situation, h: WinHand, d: Decomposition, placed: Group | N
             items.append(_item("pengpenghu", "碰碰胡", 3, "all triplets/kongs + pair (对对胡's 3, counted once)"))
         if not any(m.type in CLAIMED for m in h.melds):
             items.append(_item("menqing", "门清", 3, "no chi, peng or 明杠"))
-    items += _always(s, h, d.groups)
+    items += _always(s, h, d.groups, fixed=fixed)
     if not items:
         items.append(_item("pinghu", "平胡", 0, "the base is paid through 底"))
     return Candidate(items, d.groups, _rule_reason(s, h, has_paofeng), h)
@@ -330,7 +342,8 @@ def candidates(s: Situation, h: WinHand) -> tuple[list[Candidate], str]:
     gang = held_gangpai(s, h)
     if gang:
         return out, f"the hand holds 杠牌 {format_tiles(gang)}; a hand holding a 杠牌 cannot win (expose it)"
-    out += [_score_reading(s, h, d, g) for d, g in _readings(h)]
+    fixed = _fixed_items(s, h)
+    out += [_score_reading(s, h, d, g, fixed) for d, g in _readings(h)]
     if out:
         return out, ""
     if any(m.type == "wildkong" for m in h.melds):

@@ -660,7 +660,8 @@ export function tableScreen({app, go}, code) {
           onclick: () => { close(); st.settingsOpen = true; render(); }}, t('settings')),
         h('button', {type: 'button', class: 'ghost small menu-only', 'data-testid': 'menu-lang',
           onclick: () => { close(); toggleLang(); }}, t('lang')),
-        h('a', {class: 'ghost button small menu-only', href: '#/history', 'data-testid': 'menu-history'}, t('history'))));
+        h('a', {class: 'ghost button small menu-only', href: '#/history', 'data-testid': 'menu-history'}, t('history')),
+        h('a', {class: 'ghost button small menu-only', href: '#/lobby', 'data-testid': 'menu-lobby'}, t('lobby_link'))));
   }
 
   // Quick phrases and emotes (fixed, both languages; the server limits how often), and a mute per player.

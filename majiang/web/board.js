@@ -113,7 +113,7 @@ function seatHeader(view, seat, room, opts) {
     // this hand's change beside the running total, "(+12)", counting up once; not when it is the total
     // (the first hand: "-18 -18" read as a mistake)
     view.phase === 'over' && view.settlement && view.settlement.totals && view.settlement.totals[seat] !== total
-      ? h('span', {class: `delta ${view.settlement.totals[seat] > 0 ? 'pos' : view.settlement.totals[seat] < 0 ? 'neg' : ''}`,
+      ? h('span', {class: `delta ${total !== null && total !== undefined ? 'with-total' : ''} ${view.settlement.totals[seat] > 0 ? 'pos' : view.settlement.totals[seat] < 0 ? 'neg' : ''}`,
         'data-count-to': view.settlement.totals[seat], 'data-testid': `delta-${seat}`}, '0') : null,
     h('span', {class: 'clock', 'data-clock-seat': seat}));
 }

@@ -39,10 +39,11 @@ def test_the_asker_is_told_who_refused_to_dissolve(browser: Any, server: Any, sh
         for page in (first, second):
             page.click("[data-testid=ready]")
         for page in (first, second):
-            page.wait_for_selector("[data-testid=vote-dissolve]", timeout=20000)
+            page.wait_for_selector("[data-testid=menu]", timeout=20000)
 
         has_toast = ("(w) => [...document.querySelectorAll('[data-testid=toast]')]"
                      ".some((e) => e.textContent.includes(w))")
+        first.click("[data-testid=menu]")  # (托管, 聊 and ☰ at every size; 申请解散 under ☰)
         first.click("[data-testid=vote-dissolve]")
         first.click("[data-testid=confirm-dissolve-yes]")
         second.wait_for_selector("[data-testid=vote-refuse]", timeout=10000)
@@ -54,6 +55,7 @@ def test_the_asker_is_told_who_refused_to_dissolve(browser: Any, server: Any, sh
         first.wait_for_function(has_toast, arg="Not dissolved: 南家 refused", timeout=5000)
         first.screenshot(path=str(shots / "dissolve-refused-en.png"))
         first.wait_for_function("!window.__mj.st.room.vote", timeout=10000)
+        first.click("[data-testid=menu]")
         first.wait_for_selector("[data-testid=vote-dissolve]", timeout=10000)  # and may ask again
         room = httpx.get(f"{server.base}/api/rooms/{code}", timeout=10).json()["room"]
         assert room["status"] != "finished"  # refused: the match goes on

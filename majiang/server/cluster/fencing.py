@@ -1,6 +1,7 @@
 """Fencing epochs in PostgreSQL: a claim raises a table's epoch; the store checks it on every write.
 
-The claim takes the row lock that every append of the table holds in share mode (``Store._check_fence``),
+The claim takes the row lock that every append of the table holds in share mode (the store's one
+statement per batch, ``majiang.backend.store._APPEND_PG``, or ``Store._check_fence`` in a batch with an op),
 so it waits for an append in flight to commit and every later append of the previous owner sees the new
 epoch and is refused. Whatever the previous owner committed — everything anyone was shown — is in the
 log the new owner then rebuilds from.

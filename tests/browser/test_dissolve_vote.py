@@ -11,7 +11,7 @@ import httpx
 import pytest
 
 from tests.browser.test_play import _page
-from tests.browser.test_rematch import _enter
+from tests.browser.test_rematch import two_people_and_two_bots
 from tests.browser.test_table_sizes import _set_lang
 
 pytestmark = pytest.mark.browser
@@ -21,23 +21,7 @@ def test_the_asker_is_told_who_refused_to_dissolve(browser: Any, server: Any, sh
     first = _page(browser, server, 1440, 900)
     second = _page(browser, server, 1440, 900)
     try:
-        _enter(first, "东家")
-        first.uncheck("#fill_bots")
-        first.fill("#hands", "2")
-        first.click("[data-testid=create-form] details summary")
-        first.fill("#grace_seconds", "60")
-        first.click("[data-testid=create]")
-        first.wait_for_selector("[data-testid=ready]")
-        code = first.inner_text("[data-testid=room-code]").strip()
-        token = first.evaluate("localStorage.getItem('mj.token')")
-        _enter(second, "南家")
-        second.goto(f"{server.base}/#/room/{code}")
-        second.wait_for_selector("[data-testid=ready]")
-        r = httpx.post(f"{server.base}/api/rooms/{code}/bots", json={"seats": [2, 3]},
-                       headers={"Authorization": f"Bearer {token}"}, timeout=10)
-        assert r.status_code == 200, r.text
-        for page in (first, second):
-            page.click("[data-testid=ready]")
+        code = two_people_and_two_bots(first, second, server.base, hands=2)
         for page in (first, second):
             page.wait_for_selector("[data-testid=menu]", timeout=20000)
 

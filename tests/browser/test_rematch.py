@@ -23,6 +23,31 @@ def _enter(page: Any, name: str) -> None:
     page.wait_for_selector("[data-testid=create-form]")
 
 
+def two_people_and_two_bots(first: Any, second: Any, base: str, hands: int, bot_delay: str | None = None) -> str:
+    """东家 (``first``) creates a room without bots, 南家 (``second``) joins it by its code, two bots take
+    seats 3 and 4 and both people get ready; the room's code."""
+    _enter(first, "东家")
+    first.uncheck("#fill_bots")
+    first.fill("#hands", str(hands))
+    if bot_delay is not None:
+        first.fill("#bot_delay", bot_delay)
+    first.click("[data-testid=create-form] details summary")
+    first.fill("#grace_seconds", "60")
+    first.click("[data-testid=create]")
+    first.wait_for_selector("[data-testid=ready]")
+    code: str = first.inner_text("[data-testid=room-code]").strip()
+    token = first.evaluate("localStorage.getItem('mj.token')")
+    _enter(second, "南家")
+    second.goto(f"{base}/#/room/{code}")
+    second.wait_for_selector("[data-testid=ready]")
+    r = httpx.post(f"{base}/api/rooms/{code}/bots", json={"seats": [2, 3]},
+                   headers={"Authorization": f"Bearer {token}"}, timeout=10)
+    assert r.status_code == 200, r.text
+    for page in (first, second):
+        page.click("[data-testid=ready]")
+    return code
+
+
 def _ranking_numbers(page: Any) -> dict[int, list[str]]:
     """seat -> [wins, 自摸, 点炮, best] as the ranking shows them."""
     rows = page.eval_on_selector_all(
@@ -43,24 +68,7 @@ def test_ranking_stats_from_the_server_and_the_rematch_offer(browser: Any, serve
     first = _page(browser, server, 1440, 900)
     second = _page(browser, server, 390, 844)
     try:
-        _enter(first, "东家")
-        first.uncheck("#fill_bots")
-        first.fill("#hands", "1")
-        first.fill("#bot_delay", "0.05")
-        first.click("[data-testid=create-form] details summary")
-        first.fill("#grace_seconds", "60")
-        first.click("[data-testid=create]")
-        first.wait_for_selector("[data-testid=ready]")
-        code = first.inner_text("[data-testid=room-code]").strip()
-        token = first.evaluate("localStorage.getItem('mj.token')")
-        _enter(second, "南家")
-        second.goto(f"{server.base}/#/room/{code}")
-        second.wait_for_selector("[data-testid=ready]")
-        r = httpx.post(f"{server.base}/api/rooms/{code}/bots", json={"seats": [2, 3]},
-                       headers={"Authorization": f"Bearer {token}"}, timeout=10)
-        assert r.status_code == 200, r.text
-        for page in (first, second):
-            page.click("[data-testid=ready]")
+        code = two_people_and_two_bots(first, second, server.base, hands=1, bot_delay="0.05")
         for page in (first, second):  # the bots play both people's seats out (托管)
             page.wait_for_selector("[data-testid=tuoguan]", timeout=20000)
             page.click("[data-testid=tuoguan]")

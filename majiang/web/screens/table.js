@@ -494,10 +494,9 @@ export function tableScreen({app, go}, code) {
     // Every discard that keeps the hand ready carries its count of winning tiles unseen (a touch screen
     // has no hover to ask with); the best of them (the most tiles) in red, the others muted.
     const best = new Set();
-    const score = (ws) => ws.reduce((a, w) => a + w.unseen, 0);
     if (hint && hint.byDiscard.size) {
-      const top = Math.max(...[...hint.byDiscard.values()].map(score));
-      for (const [d, ws] of hint.byDiscard) if (score(ws) === top && top > 0) best.add(d);
+      const top = Math.max(...[...hint.byDiscard.values()].map(unseenOf));
+      for (const [d, ws] of hint.byDiscard) if (unseenOf(ws) === top && top > 0) best.add(d);
     }
     const mk = (id, isDrawn, plain) => {
       const action = pickable.get(id);
@@ -511,7 +510,7 @@ export function tableScreen({app, go}, code) {
           send(action);
         } : undefined,
         extraClass: [action ? 'can' : '', isDrawn ? 'drawn' : '', isDrawn && arriving ? 'arrive' : '', st.mode === 'declare' && action ? 'declare-pick' : ''].join(' '),
-        badge: waits ? String(score(waits)) : null,
+        badge: waits ? String(unseenOf(waits)) : null,
         badgeClass: waits && best.has(id) ? 'ting-count best' : 'ting-count',
       });
       if (waits) {
@@ -525,6 +524,9 @@ export function tableScreen({app, go}, code) {
       tiles.map((id, i) => mk(id, false, i === plainAt)),
       drawn !== null ? h('span', {class: 'drawn-gap'}, mk(drawn, true, plainDrawn)) : null);
   }
+
+  /** How many winning tiles are unseen in a list of waits (hint.js's {tile, unseen} each). */
+  function unseenOf(ws) { return ws.reduce((a, w) => a + w.unseen, 0); }
 
   let hintBox = null;
   let hintArgs = null;
@@ -547,20 +549,19 @@ export function tableScreen({app, go}, code) {
       waits = hint.byDiscard.get(st.hoverTile);
       prefix = h('span', {class: 'muted'}, `${t('act_discard')} `, tileEl(st.hoverTile, {size: 'mini', view: v}), ' → ');
     }
-    const sum = (ws) => ws.reduce((a, w) => a + w.unseen, 0);
     const names = (ws) => ws.map((w) => tileName(w.tile)).join(' ');
     if (!waits) {
       // On your turn: "打 X 听 Y Z (n 张)" for the best discards (most winning tiles unseen), on one line;
       // the others behind "+N" (a panel over the board that never pushes it).
       const n = hint ? hint.byDiscard.size : 0;
-      const ranked = n ? [...hint.byDiscard].sort((a, b) => sum(b[1]) - sum(a[1]) || a[0] - b[0]) : [];
+      const ranked = n ? [...hint.byDiscard].sort((a, b) => unseenOf(b[1]) - unseenOf(a[1]) || a[0] - b[0]) : [];
       // (in words on wide screens; on phones as tiles, "[打] → [听 …] 9", which fits where words do not)
       const line = ([d, ws]) => {
-        const words = t('ting_after', {tile: tileName(d), waits: names(ws), n: sum(ws)});
+        const words = t('ting_after', {tile: tileName(d), waits: names(ws), n: unseenOf(ws)});
         return h('span', {class: 'ting-line', 'data-discard': d, title: words},
           h('span', {class: 'ting-words'}, words),
           h('span', {class: 'ting-tiles', 'aria-hidden': 'true'}, tileEl(d, {size: 'mini', view: v}), '→',
-            ws.map((w) => tileEl(w.tile, {size: 'mini', view: v})), h('b', {}, String(sum(ws)))));
+            ws.map((w) => tileEl(w.tile, {size: 'mini', view: v})), h('b', {}, String(unseenOf(ws)))));
       };
       const shown = narrow.matches ? 1 : 2;
       const rest = ranked.slice(shown);
@@ -577,8 +578,8 @@ export function tableScreen({app, go}, code) {
     // The words first ("听：四万 七万（5 张）" / "打 X 听 …"), then each wait drawn with its unseen count.
     mount(hintBox, h('span', {class: 'ting-label', 'aria-hidden': 'true'}, t('ting')),
       h('span', {class: 'ting-text', 'data-testid': 'ting-text'}, prefix
-        ? t('ting_after', {tile: tileName(st.hoverTile), waits: names(waits), n: sum(waits)})
-        : t('ting_now', {waits: names(waits), n: sum(waits)})),
+        ? t('ting_after', {tile: tileName(st.hoverTile), waits: names(waits), n: unseenOf(waits)})
+        : t('ting_now', {waits: names(waits), n: unseenOf(waits)})),
       waits.map((w) => h('span', {class: `wait ${w.unseen ? '' : 'dead'}`, 'data-wait': w.tile, 'data-unseen': w.unseen,
         'aria-hidden': 'true'}, tileEl(w.tile, {size: 'mini', view: v}), h('span', {class: 'count'}, `×${w.unseen}`))),
       selfDrawOnly(hint));

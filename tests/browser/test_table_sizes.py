@@ -296,7 +296,9 @@ def test_every_size_both_languages(browser: Any, server: Any, shots: Path) -> No
             for p in ("anqing-A", "anqing-B", "hefei-baoting", "hefei-bubaoting"):
                 page.click(f"[data-testid=rules-{p}]")
                 # this page's table and example, drawn once the server's rules have come (not the last page's)
+                # (the page drawn for this link, not the last page still showing under the new address)
                 page.wait_for_function("(p) => location.hash === '#/rules/' + p.replace('-', '/')"
+                                       " && document.querySelector(`[data-testid=rules-${p}].on`)"
                                        " && document.querySelectorAll('[data-testid=rules-table] tr').length > 10"
                                        " && document.querySelectorAll('.example-hand .tile').length >= 10", arg=p)
                 text = page.inner_text("[data-testid=rules]")

@@ -57,10 +57,14 @@ function exampleLines(ex, ruleset, tx, unit, lang) {
     h('ul', {'data-testid': 'example-payments'}, payments, h('li', {}, h('strong', {}, payLine)))];
 }
 
+// The server's rulesets as last fetched: the next rules page draws its table and example from them at
+// once (a new page drew an empty table until its own fetch came back), then takes the fresh answer.
+let known = null;
+
 export function rulesScreen({app}, ruleset, mode) {
   const root = h('section', {class: 'screen rules', 'data-testid': 'rules'});
   mount(app, root);
-  let info = null;
+  let info = known;
   // A ruleset without modes (百搭麻将) has one page, `default`; `#/rules/baida` opens it too.
   const key = `${ruleset}/${mode || 'default'}`;
   const page = PAGES.includes(key) ? key : null;
@@ -98,6 +102,6 @@ export function rulesScreen({app}, ruleset, mode) {
       h('p', {}, h('a', {href: '#/lobby'}, t('lobby_link')))));
   }
   render();
-  api.rulesets().then((r) => { info = r; render(); }).catch(() => {});
+  api.rulesets().then((r) => { known = r; info = r; render(); }).catch(() => {});
   return {relabel: render};
 }

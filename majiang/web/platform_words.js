@@ -2,7 +2,7 @@
 // i18n.js's STRINGS. Kept in their own file so the table's words above merge cleanly.
 export const PLATFORM_WORDS = {
   zh: {
-    me_link: '我的', account: '账号', guest_note: '你现在是游客。注册账号后，换手机或浏览器也能找回战绩和座位。',
+    me_link: '我的', pc_new: '新来的？先和机器人打一局', pc_guest: '游客', pc_win_rate: '胜率 {n}%', account: '账号', guest_note: '你现在是游客。注册账号后，换手机或浏览器也能找回战绩和座位。',
     username: '账号名', password: '密码', display_name: '显示名字', register: '注册账号（保留当前战绩）',
     sign_in: '登录', have_account: '已有账号？', signed_in_as: '已登录：{name}', sign_out: '退出登录',
     sign_out_all: '所有设备退出', save: '保存', avatar: '头像', name_history: '曾用名', stats: '数据',
@@ -30,7 +30,7 @@ export const PLATFORM_WORDS = {
     err_already_asked: '已经申请过了', err_owner: '圈主要先转让或解散', err_forbidden: '没有权限',
   },
   en: {
-    me_link: 'Me', account: 'Account', guest_note: 'You are a guest. Make an account to find your records and seat on another phone or browser.',
+    me_link: 'Me', pc_new: 'New here? Play a hand with the bots', pc_guest: 'Guest', pc_win_rate: '{n}% won', account: 'Account', guest_note: 'You are a guest. Make an account to find your records and seat on another phone or browser.',
     username: 'Username', password: 'Password', display_name: 'Display name', register: 'Create account (keeps your records)',
     sign_in: 'Sign in', have_account: 'Have an account?', signed_in_as: 'Signed in as {name}', sign_out: 'Sign out',
     sign_out_all: 'Sign out everywhere', save: 'Save', avatar: 'Avatar', name_history: 'Earlier names', stats: 'Statistics',

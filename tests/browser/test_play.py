@@ -241,6 +241,13 @@ def test_whole_hand_by_clicking(browser: Any, server: Any, shots: Path, label: s
             assert stats["reloaded"], stats
         if label == "anqing-B":
             _check_history_and_replay(page, shots, code)
+            # the lobby's player card counts the hand just played (the profile's statistics)
+            page.goto(page.url.split("#")[0] + "#/lobby")
+            page.wait_for_function("document.querySelector('[data-testid=player-stats]')?.textContent"
+                                   ".startsWith('1 局 · ')", timeout=10000)
+            won = stats["wins"] > 0  # (the human's 胡 clicks; a hand has one winner here or none)
+            assert page.inner_text("[data-testid=player-stats]") == (
+                "1 局 · 胡 1 次 · 胜率 100%" if won else "1 局 · 胡 0 次 · 胜率 0%")
         assert not page.errors, page.errors  # type: ignore[attr-defined]
     finally:
         page.context.close()

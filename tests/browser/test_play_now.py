@@ -36,6 +36,14 @@ def test_play_now_is_one_tap_to_a_table(browser: Any, server: Any, shots: Path) 
                     assert b["left"] >= 0 and b["right"] <= w and b["top"] >= 0 and b["bottom"] <= h, (where, b)
                     if size.startswith("phone"):
                         assert b["height"] >= 56, (where, b)
+                # who is playing, beside the buttons: the name in full, what this new guest has done
+                card = _boxes(page, "[data-testid=player-card]")[0]
+                assert card["right"] <= w and card["bottom"] <= h, (where, card)
+                assert not any(card["left"] < b["right"] and b["left"] < card["right"] and card["top"] < b["bottom"]
+                               and b["top"] < card["bottom"] for b in buttons), (where, card, buttons)
+                assert page.inner_text("[data-testid=player-name]") == "一点就开", where
+                stats = page.inner_text("[data-testid=player-stats]")
+                assert stats == ("新来的？先和机器人打一局" if lang == "zh" else "New here? Play a hand with the bots"), stats
                 text = page.inner_text("[data-testid=play-now]")
                 assert not re.search(r"\b[a-z]+_[a-z_]+\b", text), (where, text)
                 assert ("安庆" in text) == (lang == "zh") and ("Anqing" in text) == (lang == "en"), (where, text)

@@ -5,6 +5,12 @@ import {api, session} from '../api.js';
 import {replayCodeCard} from './match.js';
 import {quickMatchCard} from '../quickmatch.js';
 import {sameAddressSelect} from './friends.js';
+import {avatarEl} from '../avatars.js';
+import {tileEl} from '../tiles.js';
+
+// Each ruleset's emblem on its 开一局 button: three tiles that say what the game is about (安庆's 红中
+// stands in for the 钻, 合肥 plays the three suits only, 百搭 its flowers, 国标 its honours).
+const EMBLEMS = {anqing: [31, 9, 18], hefei: [0, 13, 22], baida: [38, 34, 32], guobiao: [27, 31, 32]};
 
 // Until GET /api/rulesets answers there is nothing to choose: the rulesets, their options, defaults,
 // labels and choices are the server's (majiang/rules/registry.py), never a copy here.
@@ -242,8 +248,29 @@ export function lobbyScreen({app, go}) {
   // 开一局: one tap to a table of three bots in each ruleset, with the server's default options and clocks
   // (the form below is for choosing them); the first thing on the page, above the fold at every size.
   const playNow = h('div', {class: 'play-now-buttons'});
+  // Who is playing: the avatar, the name and what this player has done so far (the public profile's
+  // statistics, summed over the rulesets); the way to 我的 beside it.
+  const playerCard = h('div', {class: 'player-card', 'data-testid': 'player-card'});
+  function renderPlayer(profile) {
+    const stats = (profile && profile.stats) || [];
+    const hands = stats.reduce((a, s) => a + s.hands, 0);
+    const wins = stats.reduce((a, s) => a + s.wins, 0);
+    const line = hands
+      ? [t('hands_n', {n: hands}), t('wins_n', {n: wins}), t('pc_win_rate', {n: Math.round((100 * wins) / hands)})].join(' · ')
+      : t('pc_new');
+    mount(playerCard, avatarEl(profile ? profile.avatar : 0, 'lg'),
+      h('span', {class: 'pc-text'},
+        h('strong', {class: 'pc-name', 'data-testid': 'player-name'}, (profile && profile.name) || session.name || ''),
+        profile && !profile.account ? h('span', {class: 'chip'}, t('pc_guest')) : null,
+        h('small', {class: 'pc-stats', 'data-testid': 'player-stats'}, line)),
+      h('a', {class: 'button ghost pc-me', href: '#/me'}, t('me_link')));
+  }
+  renderPlayer(null);
+  if (session.playerId) {
+    api.profile(session.playerId).then((p) => { if (!disposed) renderPlayer(p); }).catch(() => {});
+  }
   const playNowCard = h('section', {class: 'card play-now', 'data-testid': 'play-now'},
-    h('h2', {}, t('play_now')), h('p', {class: 'muted'}, t('play_now_note')), playNow);
+    h('div', {class: 'play-now-head'}, playerCard, h('h2', {}, t('play_now')), h('p', {class: 'muted'}, t('play_now_note'))), playNow);
   async function playWithBots(ruleset) {
     try {
       const res = await api.createRoom({ruleset, hands: Number(hands.value) || 8, public: false});
@@ -254,7 +281,9 @@ export function lobbyScreen({app, go}) {
   }
   function renderPlayNow() {
     mount(playNow, info.rulesets.map((r) => h('button', {type: 'button', class: 'play-now-button', 'data-testid': `play-now-${r.name}`,
-      onclick: () => playWithBots(r.name)}, h('span', {class: 'pn-name'}, rulesetName(r.name, r.title)), h('small', {}, t('play_now_bots')))));
+      onclick: () => playWithBots(r.name)},
+    EMBLEMS[r.name] ? h('span', {class: 'pn-emblem', 'aria-hidden': 'true'}, EMBLEMS[r.name].map((id) => tileEl(id, {size: 'mini'}))) : null,
+    h('span', {class: 'pn-name'}, rulesetName(r.name, r.title)), h('small', {}, t('play_now_bots')))));
   }
 
   mount(app, h('section', {class: 'screen lobby'}, banner, playNowCard,

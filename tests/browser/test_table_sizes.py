@@ -205,6 +205,14 @@ def test_every_size_both_languages(browser: Any, server: Any, shots: Path) -> No
                 page.set_viewport_size({"width": w, "height": h})
                 page.wait_for_timeout(120)
                 _inside(page, "[data-testid=settle-title]", w, h, f"settlement {size} {lang}")
+                # the head: the seal stamped beside the title, this hand's result for the player in figures
+                _inside(page, "[data-testid=seal]", w, h, f"settlement seal {size} {lang}")
+                delta = int(page.get_attribute(f"[data-testid=totals] tr[data-seat='{me}'] td.delta", "data-delta"))
+                assert page.inner_text("[data-testid=hero-mine] strong") == (f"+{delta}" if delta > 0 else str(delta))
+                seal = page.inner_text("[data-testid=seal]")
+                draw = "荒庄" in page.inner_text("[data-testid=settle-title]") or "Draw" in page.inner_text(
+                    "[data-testid=settle-title]")
+                assert seal in ({"荒庄", "Draw"} if draw else {"胡", "自摸", "Win", "Self-draw"}), seal
                 # A match end with four revealed hands: the buttons stay on screen, the list scrolls.
                 _inside(page, "[data-testid=settle-buttons] button", w, h, f"settlement buttons {size} {lang}")
                 assert page.locator("[data-testid=settle-buttons] button:visible").count() >= 2

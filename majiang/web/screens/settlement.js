@@ -183,12 +183,21 @@ export function settlementEl(data, names, opts = {}) {
   const blocks = [];
   const draw = st.draw || data.draw || !(st.winners && st.winners.length);
 
-  blocks.push(h('h2', {class: `settle-title ${draw ? 'draw' : 'won'}`, 'data-testid': 'settle-title'}, titleText(data, st, nm),
-    data.hand_no ? h('span', {class: 'muted'}, ` · ${t('hand_no', {n: data.hand_no})}`) : null));
+  const wins = data.wins && data.wins.length ? data.wins : [];
+  const totals = st.totals || data.totals || [0, 0, 0, 0];
+  // The head of the finish screen, as a table game shows it: a stamped seal (自摸 / 胡 / 荒庄), who won
+  // from whom, and, at a seat, what this hand did to the player in large figures.
+  const seal = draw ? t('seal_draw') : wins.length === 1 && wins[0].self_draw ? t('seal_self') : t('seal_win');
+  const mine = opts.seat !== undefined && opts.seat !== null ? totals[opts.seat] : null;
+  blocks.push(h('div', {class: `settle-hero ${draw ? 'draw' : 'won'} ${mine > 0 ? 'gain' : mine < 0 ? 'loss' : ''}`, 'data-testid': 'settle-hero'},
+    h('span', {class: `seal${[...seal].length > 2 ? ' seal-long' : ''}`, 'data-testid': 'seal', 'aria-hidden': 'true'}, seal),
+    h('h2', {class: `settle-title ${draw ? 'draw' : 'won'}`, 'data-testid': 'settle-title'}, titleText(data, st, nm),
+      data.hand_no ? h('span', {class: 'muted'}, ` · ${t('hand_no', {n: data.hand_no})}`) : null),
+    mine !== null && mine !== undefined ? h('div', {class: 'hero-mine', 'data-testid': 'hero-mine'},
+      h('small', {}, t('hero_you')), h('strong', {}, signed(mine))) : null));
 
   if (!st.valid && st.reason && !draw) blocks.push(h('p', {class: 'warn'}, t('not_a_win')));
 
-  const wins = data.wins && data.wins.length ? data.wins : [];
   const per = st.per_winner && Object.keys(st.per_winner).length ? st.per_winner : null;
   for (const win of wins) {
     const items = per ? per[win.seat] || per[String(win.seat)] || [] : st.items || [];
@@ -216,7 +225,6 @@ export function settlementEl(data, names, opts = {}) {
 
   if (st.payments && st.payments.length) blocks.push(h('h3', {}, t('payments')), paymentsTable(st, nm, rs));
 
-  const totals = st.totals || data.totals || [0, 0, 0, 0];
   const rows = totals.map((v, s) => {
     const num = h('td', {class: `num delta ${v > 0 ? 'pos' : v < 0 ? 'neg' : ''}`, 'data-delta': v}, signed(v));
     if (opts.animate) countUp(num, v);

@@ -776,7 +776,7 @@ export function tableScreen({app, go}, code) {
     return h('div', {class: 'modal-back settle-back'},
       h('div', {class: 'modal settle-modal', role: 'dialog', 'aria-label': t('settlement')},
         settlementEl({...v, settlement: v.settlement}, names(),
-          {footer, running: room ? room.totals : null, animate: st.animatedHand !== v.hand_no && (st.animatedHand = v.hand_no)})));
+          {footer, seat: st.watching ? null : st.seat, running: room ? room.totals : null, animate: st.animatedHand !== v.hand_no && (st.animatedHand = v.hand_no)})));
   }
 
   // --- clocks ---------------------------------------------------------------------------------

@@ -2,7 +2,8 @@
 number n, then the earlier requests and responses, then the new request), seated at our tables through
 the adapter (docs/bot-protocol.md, "Botzone bots"):
 
-    majiang simulate --ruleset guobiao --bots 'cmd:python -m majiang.bots.botzone python examples/botzone_bot.py,greedy,greedy,greedy'
+    majiang simulate --ruleset guobiao \
+        --bots 'cmd:python -m majiang.bots.botzone python examples/botzone_bot.py,greedy,greedy,greedy'
 
 It declares HU when its hand wins with 8 fans or more (flowers not counted: majiang's fan calculator),
 never claims, and throws the tile with the fewest neighbours. With ``--keep-running`` it asks to be
@@ -13,7 +14,8 @@ import sys
 
 from majiang.rules.guobiao_fans import GbHand, fans_without_flowers, score_hand
 
-NAMES = [f"{s}{r}" for s in "WBT" for r in range(1, 10)] + [f"F{r}" for r in range(1, 5)] + [f"J{r}" for r in range(1, 4)]
+NAMES = ([f"{s}{r}" for s in "WBT" for r in range(1, 10)]
+         + [f"F{r}" for r in range(1, 5)] + [f"J{r}" for r in range(1, 4)])
 IDS = {n: i for i, n in enumerate(NAMES)}
 KEEP = "--keep-running" in sys.argv
 

@@ -43,7 +43,8 @@ def test_play_now_is_one_tap_to_a_table(browser: Any, server: Any, shots: Path) 
                                and b["top"] < card["bottom"] for b in buttons), (where, card, buttons)
                 assert page.inner_text("[data-testid=player-name]") == "一点就开", where
                 stats = page.inner_text("[data-testid=player-stats]")
-                assert stats == ("新来的？先和机器人打一局" if lang == "zh" else "New here? Play a hand with the bots"), stats
+                new_here = "新来的？先和机器人打一局" if lang == "zh" else "New here? Play a hand with the bots"
+                assert stats == new_here, stats
                 text = page.inner_text("[data-testid=play-now]")
                 assert not re.search(r"\b[a-z]+_[a-z_]+\b", text), (where, text)
                 assert ("安庆" in text) == (lang == "zh") and ("Anqing" in text) == (lang == "en"), (where, text)

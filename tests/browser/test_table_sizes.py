@@ -258,6 +258,13 @@ def test_every_size_both_languages(browser: Any, server: Any, shots: Path) -> No
                                timeout=10000)
         rows = page.eval_on_selector_all("[data-testid=ranking] tbody tr", "els => els.map(e => e.dataset.place)")
         assert len(rows) == 4 and rows[0] == "1", rows
+        # the player's own line outlined, its place said above the table
+        mine = page.locator(f"[data-testid=ranking] tbody tr[data-seat='{me}']")
+        assert "mine" in (mine.get_attribute("class") or "")
+        place = mine.get_attribute("data-place")
+        assert page.get_attribute("[data-testid=rank-you]", "data-place") == place
+        said = "你是第一名" if place == "1" else f"你是第 {place} 名"
+        assert page.inner_text("[data-testid=rank-you]").startswith(said)
         for lang in ("zh", "en"):
             _set_lang(page, lang)
             for size, (w, h) in SIZES.items():

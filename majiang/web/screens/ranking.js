@@ -19,6 +19,14 @@ export function statsFromServer(stats) {
 // a seat leaving), and each drawing shows the figures it already has rather than "…" until a refetch.
 const known = new Map();
 
+/** The seated player's own place, in large words: what a player looks for first at a match's end. */
+function rankYou(order, totals, seat) {
+  const place = 1 + order.findIndex((x) => totals[x] === totals[seat]);
+  return h('p', {class: `rank-you${place === 1 ? ' first' : ''}`, 'data-testid': 'rank-you', 'data-place': place},
+    place === 1 ? t('rank_you_first') : t('rank_you', {n: place}),
+    h('span', {class: `delta ${totals[seat] > 0 ? 'pos' : totals[seat] < 0 ? 'neg' : ''}`}, ` ${signed(totals[seat])}`));
+}
+
 /** room: RoomState; end: {totals} from match_end; names: seat -> name;
  *  on: {onSettlement, onLobby, onAgain, seat (mine, null when watching)}. */
 export function rankingEl(code, room, end, names, on) {
@@ -29,8 +37,11 @@ export function rankingEl(code, room, end, names, on) {
     body.replaceChildren(...order.map((s, i) => {
       const place = 1 + order.findIndex((x) => totals[x] === totals[s]);
       const x = stats ? stats[s] : null;
-      return h('tr', {class: place === 1 ? 'winner-row' : '', 'data-seat': s, 'data-place': place},
-        h('td', {class: 'place'}, t('place_n', {n: place})),
+      const cls = [place === 1 ? 'winner-row' : '', s === on.seat ? 'mine' : ''].filter(Boolean).join(' ');
+      // the place as a medal (gold, silver, bronze; the fourth plain), its words for a screen reader
+      return h('tr', {class: cls, 'data-seat': s, 'data-place': place},
+        h('td', {class: 'place'}, h('span', {class: `medal medal-${Math.min(place, 4)}`, role: 'img',
+          'aria-label': t('place_n', {n: place}), title: t('place_n', {n: place})}, String(place))),
         h('td', {class: 'who'}, names[s] || `#${s + 1}`),
         h('td', {class: `num delta ${totals[s] > 0 ? 'pos' : totals[s] < 0 ? 'neg' : ''}`}, signed(totals[s])),
         h('td', {class: 'num'}, x ? String(x.wins) : '…'),
@@ -54,6 +65,7 @@ export function rankingEl(code, room, end, names, on) {
     : t('rematch_join', {code: offer.code});
   return h('div', {class: 'ranking', 'data-testid': 'ranking'},
     h('h2', {class: 'settle-title'}, t('match_over'), ' · ', t('ranking')),
+    seated ? rankYou(order, totals, on.seat) : null,
     h('div', {class: 'totals-wrap'}, h('table', {class: 'ranking-table'},
       h('thead', {}, h('tr', {}, h('th', {}, t('place')), h('th', {}, ''), h('th', {class: 'num'}, t('total')),
         h('th', {class: 'num'}, t('wins')), h('th', {class: 'num'}, t('self_draws')), h('th', {class: 'num'}, t('discards_in')),

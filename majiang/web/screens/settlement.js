@@ -190,7 +190,10 @@ export function settlementEl(data, names, opts = {}) {
   const seal = draw ? t('seal_draw') : wins.length === 1 && wins[0].self_draw ? t('seal_self') : t('seal_win');
   const mine = opts.seat !== undefined && opts.seat !== null ? totals[opts.seat] : null;
   blocks.push(h('div', {class: `settle-hero ${draw ? 'draw' : 'won'} ${mine > 0 ? 'gain' : mine < 0 ? 'loss' : ''}`, 'data-testid': 'settle-hero'},
-    h('span', {class: `seal${[...seal].length > 2 ? ' seal-long' : ''}`, 'data-testid': 'seal', 'aria-hidden': 'true'}, seal),
+    // (stamped once, when the hand's settlement first shows: a re-render, a room update or a language
+    // switch, draws it still)
+    h('span', {class: `seal${[...seal].length > 2 ? ' seal-long' : ''}${opts.animate ? ' stamp' : ''}`, 'data-testid': 'seal',
+      'aria-hidden': 'true'}, seal),
     h('h2', {class: `settle-title ${draw ? 'draw' : 'won'}`, 'data-testid': 'settle-title'}, titleText(data, st, nm),
       data.hand_no ? h('span', {class: 'muted'}, ` · ${t('hand_no', {n: data.hand_no})}`) : null),
     mine !== null && mine !== undefined ? h('div', {class: 'hero-mine', 'data-testid': 'hero-mine'},

@@ -63,9 +63,7 @@ def _decompositions(
     if not is_win(counts, jokers, seven_pairs, tileset):  # also validates every count
         return []
     tables = tables_for(tileset)
-    found: set[tuple[Group, ...]] = set()
-    for groups in _regular(list(counts), jokers, True, tables, []):
-        found.add((*sorted(groups[:-1]), groups[-1]))
+    found = _regular_keys(counts, jokers, tables)
     regular = [Decomposition("regular", g) for g in sorted(found)]
     seven: list[Decomposition] = []
     if seven_pairs and total == 14:
@@ -103,6 +101,91 @@ def iter_decompositions(
             if key not in seen:
                 seen.add(key)
                 yield Decomposition("seven_pairs", key)
+
+
+def _regular_keys(counts: Sequence[int], jokers: int, tables: GroupTables) -> set[tuple[Group, ...]]:
+    """Every regular decomposition of a complete part, as a key: its sets sorted, then the pair.
+
+    The same set as the one search :func:`_regular` walks (each group holds the lowest natural left,
+    or is made of wilds once no natural is left), found group by group (m, p, s, honors): a chow
+    never leaves its suit, so a decomposition is one way of covering each group's naturals (with
+    some of the wilds, at most one of them taking the pair), plus whole-wild groups for the wilds
+    left. A group's ways depend only on its counts and the wilds it may use, and hands share most
+    of them (the strong bot scores thousands of candidate wins a hand, one group changed from the
+    last), so they are remembered (:data:`_PARTS`): the search over the whole hand cost 40-180 µs
+    a hand compiled, most of the cost of scoring a candidate win. The caller sorts, so the order
+    is the same too."""
+    n = len(GROUP_SLICES)
+    need = [tables.need[g][tuple(counts[lo:hi])][0] for g, (lo, hi) in enumerate(GROUP_SLICES)]
+    total = sum(need)
+    # A group may use the wilds the others do not need for their sets (one more: a group taking the
+    # pair may need one wild less than for sets alone, the need tables' d >= -1).
+    ways = [_group_ways(counts, g, min(jokers, jokers - (total - need[g]) + 1), tables) for g in range(n)]
+    found: set[tuple[Group, ...]] = set()
+    chosen: list[tuple[Group, ...]] = []
+
+    def join(g: int, used: int, paired: int) -> None:
+        if g == n:
+            sets = [x for groups in chosen for x in groups]
+            natural_pair = [x for x in sets if x.kind == "pair"]
+            if natural_pair:
+                sets.remove(natural_pair[0])
+            for wild_groups in _all_wild(jokers - used, not natural_pair, tables):
+                pair = natural_pair or [x for x in wild_groups if x.kind == "pair"]
+                found.add((*sorted(sets + [x for x in wild_groups if x.kind != "pair"]), pair[0]))
+            return
+        for groups, u, p in ways[g]:
+            if used + u <= jokers and paired + p <= 1:
+                chosen.append(groups)
+                join(g + 1, used + u, paired + p)
+                chosen.pop()
+
+    join(0, 0, 0)
+    return found
+
+
+# A group's ways of covering its naturals: (tile set, group, its counts, wilds it may use) → (groups,
+# wilds used, 1 if it took the pair) for each. Bounded (a server lives long): cleared when full.
+_PARTS: dict[tuple[TileSet, int, tuple[int, ...], int], list[tuple[tuple[Group, ...], int, int]]] = {}
+_PARTS_SIZE = 20_000
+
+
+def _group_ways(counts: Sequence[int], g: int, jokers: int,
+                tables: GroupTables) -> list[tuple[tuple[Group, ...], int, int]]:
+    lo, hi = GROUP_SLICES[g]
+    part = tuple(counts[lo:hi])
+    key = (tables.tileset, g, part, jokers)
+    hit = _PARTS.get(key)
+    if hit is not None:
+        return hit
+    out: list[tuple[tuple[Group, ...], int, int]] = []
+    if jokers >= 0:
+        c = [0] * 34
+        c[lo:hi] = part
+        _cover(c, lo, hi, jokers, True, tables, [], out)
+    if len(_PARTS) >= _PARTS_SIZE:
+        _PARTS.clear()
+    _PARTS[key] = out
+    return out
+
+
+def _cover(c: list[int], lo: int, hi: int, jokers: int, pair: bool, tables: GroupTables, groups: list[Group],
+           out: list[tuple[tuple[Group, ...], int, int]]) -> None:
+    """Append every way of covering the naturals of ``c[lo:hi]`` with the groups :func:`_regular` would
+    place (each holding the lowest natural left), using at most ``jokers`` wilds and at most one pair."""
+    i = lo
+    while i < hi and not c[i]:
+        i += 1
+    if i == hi:
+        out.append((tuple(groups), sum(g.jokers for g in groups), int(any(g.kind == "pair" for g in groups))))
+        return
+    for group in _groups_with(c, i, jokers, pair, tables):
+        naturals = _naturals(group)
+        for t in naturals:
+            c[t] -= 1
+        _cover(c, lo, hi, jokers - group.jokers, pair and group.kind != "pair", tables, [*groups, group], out)
+        for t in naturals:
+            c[t] += 1
 
 
 def _feasible(c: list[int], jokers: int, pair: bool, tables: GroupTables) -> bool:

@@ -12,9 +12,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from majiang.core.settlement import Settlement
+from majiang.core.settlement import Settlement, totals_from_payments
 from majiang.engine.view import SeatView
 from majiang.rules import anqing_scoring, baida_scoring, guobiao_scoring, hefei_scoring
+from majiang.rules.anqing_scoring.payment import payments as anqing_payments
 from majiang.rules.baida_scoring.situation import WINDS
 from majiang.rules.registry import entry
 from majiang.tiles import format_tiles
@@ -49,6 +50,8 @@ class WinValuer:
         # copies of each kind among the seat's melds and 杠牌: the next candidates change only tiles
         self._anqing_read: dict[ExtraMeld | None, tuple[anqing_scoring.Situation, anqing_scoring.WinHand,
                                                         list[int]]] = {}
+        # per claim weighed and 番, what the seat collects (the payments of the read situation)
+        self._anqing_paid: dict[tuple[ExtraMeld | None, int], int] = {}
         # the same for 百搭, per claim weighed and per way of winning (drawn, on a discard)
         self._baida_read: dict[tuple[ExtraMeld | None, bool], tuple[baida_scoring.Situation,
                                                                     baida_scoring.WinHand, list[int]]] = {}
@@ -67,6 +70,7 @@ class WinValuer:
             self._memo.clear()
         if ident != self._hand:
             self._anqing_read = {}
+            self._anqing_paid = {}
             self._baida_read = {}
             self._hefei_read = {}
         self._hand = ident
@@ -104,8 +108,8 @@ class WinValuer:
         seat = self.seat
         melds = self.melds + ((extra,) if extra else ())
         if self.family == "anqing":
-            s = self._anqing_settle(concealed, tile, extra, melds)
-        elif self.family == "baida":
+            return self._anqing_gain(concealed, tile, extra, melds)
+        if self.family == "baida":
             s = self._baida_settle(concealed, tile, discard, extra, melds)
         elif self.family == "guobiao":
             s = guobiao_scoring.score(self._guobiao(concealed, tile, discard, melds))
@@ -113,44 +117,54 @@ class WinValuer:
             s = self._hefei_settle(concealed, tile, discard, declared, melds)
         return s.totals[seat] if s.valid else 0
 
-    def _anqing_settle(self, concealed: list[int], tile: int, extra: ExtraMeld | None,
-                       melds: tuple[ExtraMeld, ...]) -> Settlement:
-        """Anqing's settlement of the win. The situation is read (``hand_of``) for the first candidate of
-        a decision's seat and claim; the next ones reuse it with their own tiles (``settle``)."""
+    def _anqing_gain(self, concealed: list[int], tile: int, extra: ExtraMeld | None,
+                     melds: tuple[ExtraMeld, ...]) -> int:
+        """The seat's total in Anqing's settlement of the win (0: no valid win). The situation is read
+        (``hand_of``) for the first candidate of a decision's seat and claim; the next ones reuse it with
+        their own tiles. Only the 番 is worked out per candidate (``winning_fan``: the settlement's
+        readings without its items and notes); what the seat collects for a 番 depends on the read
+        situation alone (the table, the seats, the 口 of its melds), so it is worked out once per 番."""
         view = self.view
         seat = self.seat
         read = self._anqing_read.get(extra)
-        if read is not None:
-            h = self._anqing_hand(read[1], read[2], concealed, tile)
-            if h is not None:
-                return anqing_scoring.settle(read[0], h)
-        o: dict[str, Any] = view.options
-        situation = anqing_scoring.Situation(
-            options=anqing_scoring.AnqingOptions(
-                mode=o.get("mode", "A"), lianzhuang_bonus=o.get("lianzhuang_bonus", True),
-                qingyise=o.get("qingyise", 10), couyise=o.get("couyise", 5), ziyise=o.get("ziyise", 20),
-                keep_gangpai=o.get("keep_gangpai", True),
-            ),
-            base_silver=o.get("base_silver", 1),
-            indicator=format_tiles([view.indicator]) if view.indicator is not None else "",
-            dealer=view.dealer,
-            streak=view.streak,
-            winner=seat,
-            concealed=format_tiles([*concealed, tile]),
-            melds=[anqing_scoring.Meld(type=_ANQING_MELD_TYPES[k], tiles=format_tiles(list(ts)),  # type: ignore[arg-type]
-                                       from_seat=f if k != "kong_concealed" else None)
-                   for k, ts, f in melds],
-            gangpai=format_tiles(self.exposed),
-            winning_tile=format_tiles([tile]),
-            winner_discarded_wild=self.threw_wild,
-        )
-        h = anqing_scoring.hand_of(situation)  # (ValueError: no win to value)
-        if read is None:
-            held = [0] * 34  # the seat's tiles besides the concealed ones
-            for t in (*(t for m in h.melds for t in m.tiles), *h.gangpai_exposed):
-                held[t] += 1
-            self._anqing_read[extra] = (situation, h, held)
-        return anqing_scoring.settle(situation, h)
+        h = self._anqing_hand(read[1], read[2], concealed, tile) if read is not None else None
+        if read is not None and h is not None:
+            situation = read[0]
+        else:
+            o: dict[str, Any] = view.options
+            situation = anqing_scoring.Situation(
+                options=anqing_scoring.AnqingOptions(
+                    mode=o.get("mode", "A"), lianzhuang_bonus=o.get("lianzhuang_bonus", True),
+                    qingyise=o.get("qingyise", 10), couyise=o.get("couyise", 5), ziyise=o.get("ziyise", 20),
+                    keep_gangpai=o.get("keep_gangpai", True),
+                ),
+                base_silver=o.get("base_silver", 1),
+                indicator=format_tiles([view.indicator]) if view.indicator is not None else "",
+                dealer=view.dealer,
+                streak=view.streak,
+                winner=seat,
+                concealed=format_tiles([*concealed, tile]),
+                melds=[anqing_scoring.Meld(type=_ANQING_MELD_TYPES[k], tiles=format_tiles(list(ts)),  # type: ignore[arg-type]
+                                           from_seat=f if k != "kong_concealed" else None)
+                       for k, ts, f in melds],
+                gangpai=format_tiles(self.exposed),
+                winning_tile=format_tiles([tile]),
+                winner_discarded_wild=self.threw_wild,
+            )
+            h = anqing_scoring.hand_of(situation)  # (ValueError: no win to value)
+            if read is None:
+                held = [0] * 34  # the seat's tiles besides the concealed ones
+                for t in (*(t for m in h.melds for t in m.tiles), *h.gangpai_exposed):
+                    held[t] += 1
+                self._anqing_read[extra] = (situation, h, held)
+        fan = anqing_scoring.winning_fan(situation, h)
+        if fan is None:
+            return 0
+        paid = self._anqing_paid.get((extra, fan))
+        if paid is None:
+            paid = totals_from_payments(anqing_payments(situation, h, fan))[seat]
+            self._anqing_paid[(extra, fan)] = paid
+        return paid
 
     def _baida_settle(self, concealed: list[int], tile: int, discard: bool, extra: ExtraMeld | None,
                       melds: tuple[ExtraMeld, ...]) -> Settlement:

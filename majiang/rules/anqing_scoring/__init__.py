@@ -9,7 +9,14 @@ from collections.abc import Iterable
 
 from majiang.core.settlement import Settlement, totals_from_payments
 from majiang.hand import decompositions
-from majiang.rules.anqing_scoring.patterns import Candidate, any_valid_reading, candidates, gangkai_fan, suits_of
+from majiang.rules.anqing_scoring.patterns import (
+    Candidate,
+    any_valid_reading,
+    best_fan,
+    candidates,
+    gangkai_fan,
+    suits_of,
+)
 from majiang.rules.anqing_scoring.payment import bao_multiplier, di_of, lianzhuang_bonus, payments
 from majiang.rules.anqing_scoring.situation import (
     AnqingOptions,
@@ -45,6 +52,7 @@ __all__ = [
     "stand_in_of",
     "validate",
     "wild_of",
+    "winning_fan",
     "worked_example",
     "zhijiao_possible",
 ]
@@ -103,6 +111,15 @@ def settle(situation: Situation, h: WinHand) -> Settlement:
         totals=totals_from_payments(pays),
         extra=extra,
     )
+
+
+def winning_fan(situation: Situation, h: WinHand) -> int | None:
+    """The 番 :func:`settle` would pay on (its ``extra["fan"]``), or None when it would find no valid
+    win: the same readings and rules, without the items, notes and notation a settlement carries
+    (``patterns.best_fan``). The payments follow from it: ``payments(situation, h, fan)``."""
+    if _three_suits_in_mode_b(situation, h):
+        return None
+    return best_fan(situation, h)
 
 
 def is_valid(situation: Situation) -> bool:

@@ -18,7 +18,7 @@ from majiang.hand.decompose import iter_decompositions
 from majiang.rules.anqing_scoring.situation import CLAIMED, KONGS, Situation, WinHand
 from majiang.tiles import HONORS, WINDS, chinese, format_tiles, is_suit, rank, suit
 
-__all__ = ["Candidate", "candidates", "gangkai_fan", "suits_of"]
+__all__ = ["Candidate", "best_fan", "candidates", "gangkai_fan", "suits_of"]
 
 SUIT_NAMES = ("万", "筒", "条")
 
@@ -349,3 +349,76 @@ def candidates(s: Situation, h: WinHand) -> tuple[list[Candidate], str]:
     if any(m.type == "wildkong" for m in h.melds):
         return out, "直叫: the tiles besides the replacement do not form complete sets"
     return out, f"not a complete hand: {format_tiles(h.concealed)} does not form sets and a pair"
+
+
+def best_fan(s: Situation, h: WinHand) -> int | None:
+    """The total of the best valid candidate of :func:`candidates` (what ``settle`` pays on, its
+    ``extra["fan"]``), or None when no candidate is valid; the mode-B suit limit is the caller's.
+
+    The strong bot scores thousands of candidate wins a hand and needs only that number, so this
+    walks the same readings and the same rules without building any item, note or notation (the
+    format_tiles of the 跑风 notes and the items were most of a scoring's cost). Each part of a
+    reading's total is worked out as :func:`_score_reading` and :func:`_always` work it out; the
+    parts that do not depend on the reading (the fixed items, 门清, the melds' winds and ranks) once
+    per hand, those that depend on the decomposition only (the 天胡 family, 碰碰胡, 风, 一龙) once per
+    decomposition, and only 跑风 per placement of the winning tile. ``tests/rules`` checks it against
+    ``settle`` on random hands of every shape."""
+    best: int | None = None
+    lan = _shisanlan(s, h)
+    if lan is not None and not lan.reason:
+        best = lan.total
+    if held_gangpai(s, h):
+        return best
+    head, tail = _fixed_items(s, h)
+    fixed = sum(i.value for i in head) + sum(i.value for i in tail)
+    menqing = 0 if any(m.type in CLAIMED for m in h.melds) else 3
+    zhijiao = any(m.type == "wildkong" for m in h.melds)
+    wilds_held = h.concealed.count(h.wild) - (h.winning_tile == h.wild)
+    four_wilds = h.concealed.count(h.wild) + 2 * zhijiao == 4
+    no_chi = all(m.type != "chi" for m in h.melds)
+    face = h.face(h.winning_tile)
+    gangpai = h.gangpai
+    # the melds' share of 风 and of 一龙's ranks (as _always reads them, after the groups')
+    meld_winds = sum(1 for m in h.melds if m.type == "peng" and m.face[0] in WINDS and m.face[0] not in gangpai)
+    meld_ranks = [0, 0, 0]  # a bit per rank, per suit
+    for m in h.melds:
+        if m.type != "wildkong":
+            for t in m.face:
+                if is_suit(t):
+                    meld_ranks[suit(t)] |= 1 << rank(t)
+    last: Decomposition | None = None
+    base = 0  # the reading's total without 跑风
+    family_paofeng: bool | None = None  # the 天胡 family's 跑风 (None: no family, 跑风 per placement)
+    plain_paofeng = False  # (no family) a 跑风 whatever the placement: 直叫 or 硬对对胡
+    for d, placed in _readings(h):
+        if d is not last:
+            last = d
+            all_pungs = d.form == "regular" and all(g.kind == "pung" for g in d.sets) and no_chi
+            winds = meld_winds
+            ranks = list(meld_ranks)
+            for g in d.groups:
+                t0 = g.tiles[0]
+                if g.kind == "pung" and t0 in WINDS and t0 not in gangpai:
+                    winds += 1
+                for t in g.tiles:
+                    if is_suit(t):
+                        ranks[suit(t)] |= 1 << rank(t)
+            always = fixed + winds + (10 if any(r == 0b1111111110 for r in ranks) else 0)
+            family = _family(s, h, d, four_wilds)
+            if family:
+                top = max(family, key=lambda f: f.item.value)
+                family_paofeng = top.has_paofeng
+                base = top.item.value + always
+            else:
+                family_paofeng = None
+                plain_paofeng = zhijiao or (all_pungs and wilds_held == 0)
+                base = (3 if all_pungs else 0) + menqing + always
+        if family_paofeng is not None:
+            has_paofeng = family_paofeng
+            total = base
+        else:
+            has_paofeng = plain_paofeng or (placed is not None and _paofeng_shape(placed, face) != "")
+            total = base + 6 * has_paofeng
+        if (best is None or total > best) and not _rule_reason(s, h, has_paofeng):
+            best = total
+    return best

@@ -5,7 +5,9 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from majiang.rules.hefei_scoring import Situation, score
+from majiang.core.settlement import ScoreItem, totals_from_payments
+from majiang.rules.hefei_scoring import HefeiOptions, Situation, score, validate, winning_points
+from majiang.rules.hefei_scoring.payment import kong_payments, payments
 from majiang.tiles import format_tiles
 
 HEFEI = [s * 9 + r for s in range(3) for r in range(1, 8)]
@@ -81,3 +83,37 @@ def test_every_settlement_is_zero_sum_and_consistent(hand, winner, dealer, lianz
     for p in settlement.payments:
         zhuang = (2 if self_draw else 1) * lianzhuang if dealer in (p.payer, winner) else 0
         assert p.amount == points + zhuang and p.payee == winner
+
+
+@settings(max_examples=150, deadline=None)
+@given(hands(), st.integers(0, 3), st.integers(0, 3), st.integers(1, 5), st.booleans(),
+       st.sampled_from(["baoting", "bubaoting"]), st.booleans(), st.data())
+def test_winning_points_are_the_settlements(hand, winner, dealer, lianzhuang, self_draw, room, declared, data):
+    # The strong bot values candidate wins by winning_points and the payments of those points
+    # (majiang.bots.valuation): they must be the settlement's, options and flags included.
+    concealed, kongs = hand
+    win = data.draw(st.sampled_from(concealed))
+    flags = {f: data.draw(st.booleans()) for f in ("kan_from_discard", "ka_single_wait", "queyimen_per_suit",
+                                                   "kong_points_all")}
+    special = data.draw(st.sampled_from(["", "haidi", "opening_hand", "first_round"]))
+    s = Situation(
+        room=room, dealer=dealer, lianzhuang=lianzhuang, winner=winner, hand=format_tiles(sorted(concealed)),
+        kongs=[format_tiles([k]) for k in kongs], winning_tile=format_tiles([win]),
+        how="self_draw" if self_draw else "discard",
+        from_seat=None if self_draw else data.draw(st.sampled_from([x for x in range(4) if x != winner])),
+        declared=declared and room == "baoting", options=HefeiOptions(**flags),
+        other_kongs={x: data.draw(st.integers(0, 1)) for x in range(4) if x != winner},
+        **({special: True} if special else {}),
+    )
+    try:
+        hand_ = validate(s)
+    except ValueError:
+        return  # (a flag this situation cannot carry)
+    settlement = score(s)
+    points = winning_points(s, hand_)
+    if not settlement.valid:
+        assert points is None
+        return
+    assert points == settlement.extra["points"]
+    pays = payments(s, [ScoreItem(key="points", name="", value=points)]) + kong_payments(s)
+    assert totals_from_payments(pays) == settlement.totals

@@ -12,11 +12,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from majiang.core.settlement import Settlement, totals_from_payments
+from majiang.core.settlement import ScoreItem, totals_from_payments
 from majiang.engine.view import SeatView
 from majiang.rules import anqing_scoring, baida_scoring, guobiao_scoring, hefei_scoring
 from majiang.rules.anqing_scoring.payment import payments as anqing_payments
+from majiang.rules.baida_scoring.payment import payments as baida_payments
 from majiang.rules.baida_scoring.situation import WINDS
+from majiang.rules.hefei_scoring.payment import kong_payments as hefei_kong_payments
+from majiang.rules.hefei_scoring.payment import payments as hefei_payments
 from majiang.rules.registry import entry
 from majiang.tiles import format_tiles
 
@@ -55,8 +58,12 @@ class WinValuer:
         # the same for 百搭, per claim weighed and per way of winning (drawn, on a discard)
         self._baida_read: dict[tuple[ExtraMeld | None, bool], tuple[baida_scoring.Situation,
                                                                     baida_scoring.WinHand, list[int]]] = {}
+        # per claim weighed, way of winning and 台, what the seat collects
+        self._baida_paid: dict[tuple[ExtraMeld | None, bool, int], int] = {}
         # and for Hefei, per way of winning and 报听 (no claims: its melds are the 暗杠 in the situation)
         self._hefei_read: dict[tuple[bool, bool], tuple[hefei_scoring.Situation, hefei_scoring.WinHand]] = {}
+        # per way of winning, 报听 and points, what the seat collects
+        self._hefei_paid: dict[tuple[bool, bool, int], int] = {}
 
     def bind(self, view: SeatView) -> None:
         """Read the parts of the situation that do not depend on the candidate tiles."""
@@ -72,7 +79,9 @@ class WinValuer:
             self._anqing_read = {}
             self._anqing_paid = {}
             self._baida_read = {}
+            self._baida_paid = {}
             self._hefei_read = {}
+            self._hefei_paid = {}
         self._hand = ident
         self.view = view
         # which scoring package's situation to build: the family the ruleset's entry names
@@ -105,17 +114,15 @@ class WinValuer:
         return got
 
     def _score(self, concealed: list[int], tile: int, discard: bool, declared: bool, extra: ExtraMeld | None) -> int:
-        seat = self.seat
         melds = self.melds + ((extra,) if extra else ())
         if self.family == "anqing":
             return self._anqing_gain(concealed, tile, extra, melds)
         if self.family == "baida":
-            s = self._baida_settle(concealed, tile, discard, extra, melds)
-        elif self.family == "guobiao":
+            return self._baida_gain(concealed, tile, discard, extra, melds)
+        if self.family == "guobiao":
             s = guobiao_scoring.score(self._guobiao(concealed, tile, discard, melds))
-        else:
-            s = self._hefei_settle(concealed, tile, discard, declared, melds)
-        return s.totals[seat] if s.valid else 0
+            return s.totals[self.seat] if s.valid else 0
+        return self._hefei_gain(concealed, tile, discard, declared, melds)
 
     def _anqing_gain(self, concealed: list[int], tile: int, extra: ExtraMeld | None,
                      melds: tuple[ExtraMeld, ...]) -> int:
@@ -166,56 +173,78 @@ class WinValuer:
             self._anqing_paid[(extra, fan)] = paid
         return paid
 
-    def _baida_settle(self, concealed: list[int], tile: int, discard: bool, extra: ExtraMeld | None,
-                      melds: tuple[ExtraMeld, ...]) -> Settlement:
-        """百搭's settlement of the win, validated once per seat, claim and way of winning (as Anqing's)."""
+    def _baida_gain(self, concealed: list[int], tile: int, discard: bool, extra: ExtraMeld | None,
+                    melds: tuple[ExtraMeld, ...]) -> int:
+        """The seat's total in 百搭's settlement of the win (0: none), validated once per seat, claim and way
+        of winning (as Anqing's); only the 台 per candidate (``winning_tai``), the seat's total once per 台
+        (the payments depend on the read situation and the 台 alone)."""
         key = (extra, discard)
         known = self._baida_read.get(key)
         hand = self._baida_hand(known[1], known[2], concealed, tile, discard) if known is not None else None
         if known is not None and hand is not None:
-            return baida_scoring.settle(known[0], hand)
-        situation = self._baida(concealed, tile, discard, melds)
-        hand = baida_scoring.validate(situation)  # (ValueError: no win to value)
-        if known is None:
-            held = [0] * 42  # the seat's tiles besides the concealed ones
-            for t in (*(t for _, ts in hand.melds for t in ts), *hand.flowers):
-                held[t] += 1
-            self._baida_read[key] = (situation, hand, held)
-        return baida_scoring.settle(situation, hand)
+            situation = known[0]
+        else:
+            situation = self._baida(concealed, tile, discard, melds)
+            hand = baida_scoring.validate(situation)  # (ValueError: no win to value)
+            if known is None:
+                held = [0] * 42  # the seat's tiles besides the concealed ones
+                for t in (*(t for _, ts in hand.melds for t in ts), *hand.flowers):
+                    held[t] += 1
+                self._baida_read[key] = (situation, hand, held)
+        tai = baida_scoring.winning_tai(situation, hand)
+        if tai is None:
+            return 0
+        paid = self._baida_paid.get((extra, discard, tai))
+        if paid is None:
+            paid = totals_from_payments(baida_payments(situation, tai))[self.seat]
+            self._baida_paid[(extra, discard, tai)] = paid
+        return paid
 
-    def _hefei_settle(self, concealed: list[int], tile: int, discard: bool, declared: bool,
-                      melds: tuple[ExtraMeld, ...]) -> Settlement:
-        """Hefei's settlement of the win, validated once per seat, way of winning and 报听 (as Anqing's)."""
+    def _hefei_gain(self, concealed: list[int], tile: int, discard: bool, declared: bool,
+                    melds: tuple[ExtraMeld, ...]) -> int:
+        """The seat's total in Hefei's settlement of the win (0: no legal win), the situation validated once
+        per seat, way of winning and 报听 (as Anqing's). Only the points are worked out per candidate
+        (``winning_points``); every payment's amount follows from them and the read situation (the
+        seats, 连庄, how, the kongs), so the seat's total is worked out once per points value."""
         view = self.view
         seat = self.seat
         key = (discard, declared)
         known = self._hefei_read.get(key)
-        if known is not None:
-            hand = self._hefei_hand(known[1], concealed, tile)
-            if hand is not None:
-                return hefei_scoring.settle(known[0], hand)
-        room = view.options.get("room", "baoting")
-        situation = hefei_scoring.Situation(
-            room=room,  # type: ignore[arg-type]
-            dealer=view.dealer,
-            lianzhuang=max(1, view.streak),
-            winner=seat,
-            hand=format_tiles(sorted([*concealed, tile])),
-            kongs=[format_tiles([ts[0]]) for k, ts, _ in melds if k == "kong_concealed"],
-            winning_tile=format_tiles([tile]),
-            how="discard" if discard else "self_draw",
-            from_seat=(seat + 1) % 4 if discard else None,
-            declared=declared,
-            options=hefei_scoring.HefeiOptions(
-                kan_from_discard=view.options.get("kan_from_discard", False),  # type: ignore[arg-type]
-                ka_single_wait=view.options.get("ka_single_wait", False),  # type: ignore[arg-type]
-                queyimen_per_suit=view.options.get("queyimen_per_suit", False),  # type: ignore[arg-type]
-            ),
-        )
-        hand = hefei_scoring.validate(situation)  # (ValueError: no win to value)
-        if known is None:
-            self._hefei_read[key] = (situation, hand)
-        return hefei_scoring.settle(situation, hand)
+        hand = self._hefei_hand(known[1], concealed, tile) if known is not None else None
+        if known is not None and hand is not None:
+            situation = known[0]
+        else:
+            room = view.options.get("room", "baoting")
+            situation = hefei_scoring.Situation(
+                room=room,  # type: ignore[arg-type]
+                dealer=view.dealer,
+                lianzhuang=max(1, view.streak),
+                winner=seat,
+                hand=format_tiles(sorted([*concealed, tile])),
+                kongs=[format_tiles([ts[0]]) for k, ts, _ in melds if k == "kong_concealed"],
+                winning_tile=format_tiles([tile]),
+                how="discard" if discard else "self_draw",
+                from_seat=(seat + 1) % 4 if discard else None,
+                declared=declared,
+                options=hefei_scoring.HefeiOptions(
+                    kan_from_discard=view.options.get("kan_from_discard", False),  # type: ignore[arg-type]
+                    ka_single_wait=view.options.get("ka_single_wait", False),  # type: ignore[arg-type]
+                    queyimen_per_suit=view.options.get("queyimen_per_suit", False),  # type: ignore[arg-type]
+                ),
+            )
+            hand = hefei_scoring.validate(situation)  # (ValueError: no win to value)
+            if known is None:
+                self._hefei_read[key] = (situation, hand)
+        points = hefei_scoring.winning_points(situation, hand)
+        if points is None:
+            return 0
+        paid = self._hefei_paid.get((discard, declared, points))
+        if paid is None:
+            # (the amounts ``payments`` makes depend on the items' sum alone: one item carrying it will do)
+            pays = hefei_payments(situation, [ScoreItem(key="points", name="", value=points)])
+            paid = totals_from_payments(pays + hefei_kong_payments(situation))[seat]
+            self._hefei_paid[(discard, declared, points)] = paid
+        return paid
 
     @staticmethod
     def _hefei_hand(read: hefei_scoring.WinHand, concealed: list[int], tile: int) -> hefei_scoring.WinHand | None:

@@ -29,6 +29,7 @@ __all__ = [
     "score_multi",
     "settle",
     "wilds_of",
+    "winning_tai",
     "worked_example",
 ]
 
@@ -78,6 +79,17 @@ def settle(s: Situation, hand: WinHand) -> Settlement:
     )
     settlement.check_zero_sum()
     return settlement
+
+
+def winning_tai(s: Situation, hand: WinHand) -> int | None:
+    """The 台 :func:`settle` would pay on (its ``extra["tai"]``), or None when it would find no win (no
+    complete shape, or below the minimum): the same best reading, without the notation, payments and
+    notes a settlement carries. The payments follow from it (``payments(s, tai)``): the strong bot,
+    weighing many candidate wins of one situation, works them out once per 台."""
+    reading = best_reading(s, hand)
+    if reading is None or reading.tai < s.options.min_tai:
+        return None
+    return reading.tai
 
 
 def score_multi(situations: Sequence[Situation]) -> Settlement:

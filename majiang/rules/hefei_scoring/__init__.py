@@ -28,6 +28,7 @@ __all__ = [
     "score_multi",
     "settle",
     "win_reason",
+    "winning_points",
     "worked_example",
 ]
 
@@ -95,6 +96,20 @@ def settle(s: Situation, hand: WinHand, *, with_kongs: bool = True) -> Settlemen
     )
     settlement.check_zero_sum()
     return settlement
+
+
+def winning_points(s: Situation, hand: WinHand) -> int | None:
+    """The points :func:`settle` would pay on (its ``extra["points"]``, before 庄分), or None when it would
+    find no legal win: the same decompositions, reason and items, without the notation, payments and
+    notes a settlement carries. Every payment's amount follows from the points (``payments``): the
+    strong bot, weighing many candidate wins of one situation, works them out once per points value."""
+    ds = _items.shape_decompositions(hand)
+    if win_reason(s, hand, ds):
+        return None
+    scored = _items.best(s, hand, ds)
+    special = _items.special(s)
+    items = [scored.items[0], special] if special else scored.items
+    return sum(i.value for i in items)
 
 
 def score_multi(situations: Sequence[Situation]) -> Settlement:

@@ -356,69 +356,124 @@ def best_fan(s: Situation, h: WinHand) -> int | None:
     ``extra["fan"]``), or None when no candidate is valid; the mode-B suit limit is the caller's.
 
     The strong bot scores thousands of candidate wins a hand and needs only that number, so this
-    walks the same readings and the same rules without building any item, note or notation (the
-    format_tiles of the 跑风 notes and the items were most of a scoring's cost). Each part of a
-    reading's total is worked out as :func:`_score_reading` and :func:`_always` work it out; the
-    parts that do not depend on the reading (the fixed items, 门清, the melds' winds and ranks) once
-    per hand, those that depend on the decomposition only (the 天胡 family, 碰碰胡, 风, 一龙) once per
-    decomposition, and only 跑风 per placement of the winning tile. ``tests/rules`` checks it against
-    ``settle`` on random hands of every shape."""
+    walks the same readings (:func:`_readings`) under the same rules without building any item,
+    note or notation (the format_tiles of the 跑风 notes and of the items were most of a scoring's
+    cost). Each part of a reading's total is worked out as :func:`_score_reading`, :func:`_always` and
+    :func:`_fixed_items` work it out: what does not depend on the reading (the fixed items, 门清, the
+    melds' winds and ranks, the rules on wilds) once, what depends on the decomposition only (the 天胡
+    family, 碰碰胡, 风, 一龙) once per decomposition, and only 跑风 per placement of the winning tile
+    (placements repeated within a decomposition change no maximum). Tiles are read with arithmetic,
+    not through majiang.tiles' helpers (plain Python, slow to call from the compiled module).
+    ``tests/test_anqing_scoring_fan.py`` checks it against ``settle`` on random hands of every shape."""
     best: int | None = None
-    lan = _shisanlan(s, h)
-    if lan is not None and not lan.reason:
-        best = lan.total
+    melds = h.melds
+    if not melds:
+        lan = _shisanlan(s, h)
+        if lan is not None and not lan.reason:
+            best = lan.total
     if held_gangpai(s, h):
         return best
-    head, tail = _fixed_items(s, h)
-    fixed = sum(i.value for i in head) + sum(i.value for i in tail)
-    menqing = 0 if any(m.type in CLAIMED for m in h.melds) else 3
-    zhijiao = any(m.type == "wildkong" for m in h.melds)
-    wilds_held = h.concealed.count(h.wild) - (h.winning_tile == h.wild)
-    four_wilds = h.concealed.count(h.wild) + 2 * zhijiao == 4
-    no_chi = all(m.type != "chi" for m in h.melds)
-    face = h.face(h.winning_tile)
+    wild = h.wild
+    stand_in = h.stand_in
     gangpai = h.gangpai
-    # the melds' share of 风 and of 一龙's ranks (as _always reads them, after the groups')
-    meld_winds = sum(1 for m in h.melds if m.type == "peng" and m.face[0] in WINDS and m.face[0] not in gangpai)
-    meld_ranks = [0, 0, 0]  # a bit per rank, per suit
-    for m in h.melds:
-        if m.type != "wildkong":
-            for t in m.face:
-                if is_suit(t):
-                    meld_ranks[suit(t)] |= 1 << rank(t)
-    last: Decomposition | None = None
-    base = 0  # the reading's total without 跑风
-    family_paofeng: bool | None = None  # the 天胡 family's 跑风 (None: no family, 跑风 per placement)
-    plain_paofeng = False  # (no family) a 跑风 whatever the placement: 直叫 or 硬对对胡
-    for d, placed in _readings(h):
-        if d is not last:
-            last = d
-            all_pungs = d.form == "regular" and all(g.kind == "pung" for g in d.sets) and no_chi
-            winds = meld_winds
-            ranks = list(meld_ranks)
-            for g in d.groups:
-                t0 = g.tiles[0]
-                if g.kind == "pung" and t0 in WINDS and t0 not in gangpai:
-                    winds += 1
-                for t in g.tiles:
-                    if is_suit(t):
-                        ranks[suit(t)] |= 1 << rank(t)
-            always = fixed + winds + (10 if any(r == 0b1111111110 for r in ranks) else 0)
-            family = _family(s, h, d, four_wilds)
-            if family:
-                top = max(family, key=lambda f: f.item.value)
-                family_paofeng = top.has_paofeng
-                base = top.item.value + always
-            else:
-                family_paofeng = None
-                plain_paofeng = zhijiao or (all_pungs and wilds_held == 0)
-                base = (3 if all_pungs else 0) + menqing + always
-        if family_paofeng is not None:
-            has_paofeng = family_paofeng
-            total = base
+    # _fixed_items: 摸牌天胡, 地胡, 杠开, kongs, 杠牌 (their values), then mode B's suit items
+    fixed = (30 if s.opening_hand else 0) + (30 if s.first_draw else 0) + len(h.gangpai_exposed)
+    if s.win_by == "replacement":
+        fixed += gangkai_fan(s.kongs_before)
+    zhijiao = False
+    claimed = False
+    no_chi = True
+    winds = 0  # wind pungs among the melds (风)
+    ranks = [0, 0, 0]  # a bit per rank held, per suit (一龙), the melds' first
+    for m in melds:
+        kind = m.type
+        if kind == "wildkong":
+            zhijiao = True
+            fixed += 1  # 钻杠
+            continue
+        f0 = m.face[0]
+        if kind in KONGS and f0 not in gangpai:
+            fixed += (2 if kind == "angang" else 1) + (27 <= f0 < 31)
+        if kind in CLAIMED:
+            claimed = True
+        if kind == "chi":
+            no_chi = False
+        if kind == "peng" and 27 <= f0 < 31 and f0 not in gangpai:
+            winds += 1
+        for t in m.face:
+            if t < 27:
+                ranks[t // 9] |= 1 << (t % 9)
+    if s.options.mode == "B":
+        fixed += sum(i.value for i in _suit_items(s, h, as_themselves=False))
+    menqing = 0 if claimed else 3
+    held = h.concealed.count(wild)
+    on_wild = h.winning_tile == wild
+    wilds_held = held - on_wild
+    four_wilds = held + 2 * zhijiao == 4
+    face = wild if h.winning_tile == stand_in else h.winning_tile
+    valid_with = not _rule_reason(s, h, True)  # (the rules on wilds ask only whether there is 跑风)
+    valid_without = not _rule_reason(s, h, False)
+    counts = [0] * 34
+    for t in h.concealed:
+        if t != wild:
+            counts[wild if t == stand_in else t] += 1
+    regular_family: list[Family] | None = None
+    for d in decompositions(counts, held + zhijiao, seven_pairs=not melds):
+        groups = d.groups
+        regular = d.form == "regular"
+        w = winds
+        r = list(ranks)
+        all_pungs = regular and no_chi
+        for i, g in enumerate(groups):
+            tiles = g.tiles
+            t0 = tiles[0]
+            if g.kind == "pung":
+                if 27 <= t0 < 31 and t0 not in gangpai:
+                    w += 1
+            elif regular and i < len(groups) - 1:
+                all_pungs = False  # a chow among the sets
+            for t in tiles:
+                if t < 27:
+                    r[t // 9] |= 1 << (t % 9)
+        always = fixed + w + (10 if 0b111111111 in r else 0)
+        if regular:
+            if regular_family is None:
+                regular_family = _family(s, h, d, four_wilds)
+            family = regular_family
         else:
-            has_paofeng = plain_paofeng or (placed is not None and _paofeng_shape(placed, face) != "")
-            total = base + 6 * has_paofeng
-        if (best is None or total > best) and not _rule_reason(s, h, has_paofeng):
-            best = total
+            family = _family(s, h, d, four_wilds)
+        if family:
+            top = max(family, key=lambda f: f.item.value)
+            total = top.item.value + always
+            # (a reading counts once the winning tile has a place in it: _readings)
+            if (best is None or total > best) and (valid_with if top.has_paofeng else valid_without) and \
+                    _placed_anywhere(d, face, zhijiao, on_wild):
+                best = total
+            continue
+        base = (3 if all_pungs else 0) + menqing + always
+        if (best is None or base + 6 > best) and valid_with:
+            if zhijiao or (all_pungs and wilds_held == 0):
+                if _placed_anywhere(d, face, zhijiao, on_wild):
+                    best = base + 6
+                    continue
+            elif not on_wild and any(_holds(g, face) and _paofeng_shape(g, face) for g in groups):
+                best = base + 6
+                continue
+        if (best is None or base > best) and valid_without and not (zhijiao or (all_pungs and wilds_held == 0)) and \
+                (on_wild or any(_holds(g, face) and not _paofeng_shape(g, face) for g in groups)):
+            best = base
     return best
+
+
+def _holds(g: Group, face: int) -> bool:
+    """Whether the winning tile (natural ``face``) may have completed group ``g`` (_readings)."""
+    tiles, wild = g.tiles, g.wild
+    return any(tiles[k] == face and not wild[k] for k in range(len(tiles)))
+
+
+def _placed_anywhere(d: Decomposition, face: int, zhijiao: bool, on_wild: bool) -> bool:
+    """Whether :func:`_readings` yields decomposition ``d`` at all (some group may take the winning tile)."""
+    if zhijiao:
+        pair = d.groups[-1]
+        return (on_wild and pair.jokers == 2) or (not on_wild and pair.jokers == 1 and face in pair.tiles)
+    return on_wild or any(_holds(g, face) for g in d.groups)

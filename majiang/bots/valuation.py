@@ -265,7 +265,7 @@ class WinValuer:
                 return None
         for k in read.kongs:
             counts[k] -= 4
-        return read._replace(concealed=counts, winning_tile=tile)
+        return hefei_scoring.WinHand(counts, read.kongs, tile)  # (read._replace, without its generic copy)
 
     @staticmethod
     def _anqing_hand(read: anqing_scoring.WinHand, held: list[int], concealed: list[int],
@@ -285,7 +285,9 @@ class WinValuer:
             count[t] += 1
             if count[t] > 4:
                 return None
-        return read._replace(concealed=tiles, winning_tile=tile)
+        # (read._replace(concealed=tiles, winning_tile=tile), built directly: _replace copies generically)
+        return anqing_scoring.WinHand(read.wild, read.stand_in, read.gangpai, tiles, read.melds, read.gangpai_exposed,
+                                      tile, read.kou)
 
     @staticmethod
     def _baida_hand(read: baida_scoring.WinHand, held: list[int], concealed: list[int], tile: int,
@@ -318,7 +320,8 @@ class WinValuer:
         if natural_win and tile in wilds:
             jokers -= 1
             natural[tile] += 1
-        return read._replace(natural=natural, jokers=jokers, winning_tile=tile, winning_natural=natural_win)
+        # (read._replace(...), built directly: _replace copies generically)
+        return baida_scoring.WinHand(wilds, natural, jokers, read.melds, read.flowers, tile, natural_win)
 
     def _baida_on_discard(self, concealed: list[int], tile: int, extra: ExtraMeld | None) -> int:
         """百搭 scoring reads every decomposition of a hand with 百搭 (milliseconds a call), and a discard

@@ -122,26 +122,30 @@ def _regular_keys(counts: Sequence[int], jokers: int, tables: GroupTables) -> se
     # pair may need one wild less than for sets alone, the need tables' d >= -1).
     ways = [_group_ways(counts, g, min(jokers, jokers - (total - need[g]) + 1), tables) for g in range(n)]
     found: set[tuple[Group, ...]] = set()
-    chosen: list[tuple[Group, ...]] = []
-
-    def join(g: int, used: int, paired: int) -> None:
-        if g == n:
-            sets = [x for groups in chosen for x in groups]
-            natural_pair = [x for x in sets if x.kind == "pair"]
-            if natural_pair:
-                sets.remove(natural_pair[0])
-            for wild_groups in _all_wild(jokers - used, not natural_pair, tables):
-                pair = natural_pair or [x for x in wild_groups if x.kind == "pair"]
-                found.add((*sorted(sets + [x for x in wild_groups if x.kind != "pair"]), pair[0]))
-            return
-        for groups, u, p in ways[g]:
-            if used + u <= jokers and paired + p <= 1:
-                chosen.append(groups)
-                join(g + 1, used + u, paired + p)
-                chosen.pop()
-
-    join(0, 0, 0)
+    _join(ways, jokers, tables, found, [], 0, 0, 0)
     return found
+
+
+def _join(ways: list[list[tuple[tuple[Group, ...], int, int]]], jokers: int, tables: GroupTables,
+          found: set[tuple[Group, ...]], chosen: list[tuple[Group, ...]], g: int, used: int, paired: int) -> None:
+    """One way for each group from ``g`` on, within the wilds and one pair: each whole choice (with
+    whole-wild groups for the wilds left) added to ``found``. A module function, not a closure: a
+    recursive closure is a reference cycle, garbage only a full collection frees, and thousands of
+    them a hand made the young collections of a server's bot thread take tens of milliseconds."""
+    if g == len(ways):
+        sets = [x for groups in chosen for x in groups]
+        natural_pair = [x for x in sets if x.kind == "pair"]
+        if natural_pair:
+            sets.remove(natural_pair[0])
+        for wild_groups in _all_wild(jokers - used, not natural_pair, tables):
+            pair = natural_pair or [x for x in wild_groups if x.kind == "pair"]
+            found.add((*sorted(sets + [x for x in wild_groups if x.kind != "pair"]), pair[0]))
+        return
+    for groups, u, p in ways[g]:
+        if used + u <= jokers and paired + p <= 1:
+            chosen.append(groups)
+            _join(ways, jokers, tables, found, chosen, g + 1, used + u, paired + p)
+            chosen.pop()
 
 
 # A group's ways of covering its naturals: (tile set, group, its counts, wilds it may use) → (groups,
@@ -313,21 +317,23 @@ def _seven_pairs(counts: tuple[int, ...], jokers: int, tables: GroupTables,
                  one_filling: bool = False) -> Iterator[list[Group]]:
     """Each held kind splits into natural pairs and half-wild pairs; spare wilds pair up."""
     held = [(t, c) for t, c in enumerate(counts) if c]
-    kinds = tables.tileset.sorted_kinds
+    yield from _place_pairs(held, tables.tileset.sorted_kinds, one_filling, 0, jokers, [])
 
-    def place(idx: int, left: int, acc: list[Group]) -> Iterator[list[Group]]:
-        if idx == len(held):
-            if left % 2:
-                return
-            fillings = [(kinds[0],) * (left // 2)] if one_filling else \
-                combinations_with_replacement(kinds, left // 2)
-            for extra in fillings:
-                yield acc + [Group("pair", (k, k), (True, True)) for k in extra]
+
+def _place_pairs(held: list[tuple[int, int]], kinds: Sequence[int], one_filling: bool, idx: int, left: int,
+                 acc: list[Group]) -> Iterator[list[Group]]:
+    """Seven pairs from held kind ``idx`` on, with ``left`` wilds (a module function, not a
+    closure: see :func:`_join`)."""
+    if idx == len(held):
+        if left % 2:
             return
-        t, c = held[idx]
-        for half in range(c % 2, min(c, left) + 1, 2):
-            whole = (c - half) // 2
-            groups = [Group("pair", (t, t), (False, False))] * whole + [Group("pair", (t, t), (False, True))] * half
-            yield from place(idx + 1, left - half, acc + groups)
-
-    yield from place(0, jokers, [])
+        fillings = [(kinds[0],) * (left // 2)] if one_filling else \
+            combinations_with_replacement(kinds, left // 2)
+        for extra in fillings:
+            yield acc + [Group("pair", (k, k), (True, True)) for k in extra]
+        return
+    t, c = held[idx]
+    for half in range(c % 2, min(c, left) + 1, 2):
+        whole = (c - half) // 2
+        groups = [Group("pair", (t, t), (False, False))] * whole + [Group("pair", (t, t), (False, True))] * half
+        yield from _place_pairs(held, kinds, one_filling, idx + 1, left - half, acc + groups)

@@ -181,42 +181,46 @@ def suit_divisions(counts: tuple[int, ...], base: int) -> dict[int, tuple[tuple[
     out: dict[int, list[tuple[int, ...]]] = {}
     c = list(counts)
     chosen: list[int] = []
-
-    def rec(start: int, pair: int) -> None:
-        i = next((k for k, v in enumerate(c) if v), -1)
-        if i < 0:
-            out.setdefault(pair, []).append(tuple(chosen))
-            return
-        for k in range(start, 18):
-            r = k >> 1
-            if r > i:
-                break
-            if k & 1 == 0:
-                if c[r] < 3:
-                    continue
-                c[r] -= 3
-                chosen.append(pack(PUNG, base + r))
-                rec(k, pair)
-                chosen.pop()
-                c[r] += 3
-            elif r < 7 and c[r] and c[r + 1] and c[r + 2]:
-                c[r] -= 1
-                c[r + 1] -= 1
-                c[r + 2] -= 1
-                chosen.append(pack(CHOW, base + r + 1))
-                rec(k, pair)
-                chosen.pop()
-                c[r] += 1
-                c[r + 1] += 1
-                c[r + 2] += 1
-
-    rec(0, 0)
+    _divide(c, base, out, chosen, 0, 0)
     for r in range(9):
         if c[r] >= 2:
             c[r] -= 2
-            rec(0, base + r)
+            _divide(c, base, out, chosen, 0, base + r)
             c[r] += 2
     return {k: tuple(v) for k, v in out.items()}
+
+
+def _divide(c: list[int], base: int, out: dict[int, list[tuple[int, ...]]], chosen: list[int], start: int,
+            pair: int) -> None:
+    """The sets of :func:`suit_divisions` from choice ``start`` on (a module function, not a recursive
+    closure: a closure that calls itself is a reference cycle, garbage for the collector to find, and a
+    server's bots made thousands of them a hand)."""
+    i = next((k for k, v in enumerate(c) if v), -1)
+    if i < 0:
+        out.setdefault(pair, []).append(tuple(chosen))
+        return
+    for k in range(start, 18):
+        r = k >> 1
+        if r > i:
+            break
+        if k & 1 == 0:
+            if c[r] < 3:
+                continue
+            c[r] -= 3
+            chosen.append(pack(PUNG, base + r))
+            _divide(c, base, out, chosen, k, pair)
+            chosen.pop()
+            c[r] += 3
+        elif r < 7 and c[r] and c[r + 1] and c[r + 2]:
+            c[r] -= 1
+            c[r + 1] -= 1
+            c[r + 2] -= 1
+            chosen.append(pack(CHOW, base + r + 1))
+            _divide(c, base, out, chosen, k, pair)
+            chosen.pop()
+            c[r] += 1
+            c[r + 1] += 1
+            c[r + 2] += 1
 
 
 def divisions(cnt: list[int], need: int) -> list[tuple[int, ...]]:
@@ -267,35 +271,37 @@ def suit_form(counts: tuple[int, ...]) -> int:
         return NEITHER
     want_pair = n % 3 == 2
     c = list(counts)
+    return (WITH_PAIR if _sets_of(c, True) else NEITHER) if want_pair else (SETS if _sets_of(c, False) else NEITHER)
 
-    def rec(pair_left: bool) -> bool:
-        i = next((k for k, v in enumerate(c) if v), -1)
-        if i < 0:
-            return not pair_left
-        if pair_left and c[i] >= 2:
-            c[i] -= 2
-            ok = rec(False)
-            c[i] += 2
-            if ok:
-                return True
-        if c[i] >= 3:
-            c[i] -= 3
-            ok = rec(pair_left)
-            c[i] += 3
-            if ok:
-                return True
-        if i + 2 < len(c) and c[i + 1] and c[i + 2]:
-            c[i] -= 1
-            c[i + 1] -= 1
-            c[i + 2] -= 1
-            ok = rec(pair_left)
-            c[i] += 1
-            c[i + 1] += 1
-            c[i + 2] += 1
-            return ok
-        return False
 
-    return (WITH_PAIR if rec(True) else NEITHER) if want_pair else (SETS if rec(False) else NEITHER)
+def _sets_of(c: list[int], pair_left: bool) -> bool:
+    """Whether counts ``c`` are sets (and the pair, while ``pair_left``): :func:`suit_form`'s search, a
+    module function for the reason :func:`_divide` gives."""
+    i = next((k for k, v in enumerate(c) if v), -1)
+    if i < 0:
+        return not pair_left
+    if pair_left and c[i] >= 2:
+        c[i] -= 2
+        ok = _sets_of(c, False)
+        c[i] += 2
+        if ok:
+            return True
+    if c[i] >= 3:
+        c[i] -= 3
+        ok = _sets_of(c, pair_left)
+        c[i] += 3
+        if ok:
+            return True
+    if i + 2 < len(c) and c[i + 1] and c[i + 2]:
+        c[i] -= 1
+        c[i + 1] -= 1
+        c[i + 2] -= 1
+        ok = _sets_of(c, pair_left)
+        c[i] += 1
+        c[i + 1] += 1
+        c[i + 2] += 1
+        return ok
+    return False
 
 
 def _honor_form(n: int) -> int:

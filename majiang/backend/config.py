@@ -61,6 +61,11 @@ class Limits:
     # and at least every gc_seconds (housekeeping.py says why); gc_seconds 0 = never
     gc_connections: int = 300
     gc_seconds: float = 600.0
+    # Python's own collector: 0 = off (the scheduled full collections above are the only ones), N = its
+    # young collections every N net allocations. Off since the engine and the bots make no cyclic
+    # garbage: a young collection then only walks live objects, tens of milliseconds of a bot's
+    # decision in which the event loop waits (app.py, docs/server.md "Memory")
+    gc_threshold: int = 0
     # the interpreter's thread switch interval, seconds (0: Python's default, 5 ms); app.py says why
     switch_interval: float = 0.0005
     page_size: int = 50  # GET /api/rooms default page size (at most max_page)

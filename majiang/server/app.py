@@ -109,14 +109,22 @@ def create_app(settings: Settings | None = None, store: Store | None = None) -> 
                                   platform=Platform.make(store, settings, cluster.redis if cluster else None),
                                   oversight=Oversight(store), cluster=cluster)
         app.state.server.lobby = LobbyHub(app.state.server)
-        # The startup objects (modules, rulesets, the app) live as long as the process: freezing them and
-        # collecting less often keeps full-collection pauses out of the players' latency. Cyclic garbage
-        # then waits for a full collection those thresholds make rare: housekeeping.py schedules them.
-        # Frozen before any table is rebuilt: a table is not for life (a frozen one that
-        # had a cycle would never be freed after its eviction).
+        # The startup objects (modules, rulesets, the app) live as long as the process: freezing them
+        # keeps them out of every collection. Frozen before any table is rebuilt: a table is not for life
+        # (a frozen one that had a cycle would never be freed after its eviction).
+        # Python's own collector is off by default (gc_threshold 0): the engine and the bots free all they
+        # make by reference counting, so a young collection finds nothing and only walks what is alive,
+        # mostly a thinking bot's candidates: 15-75 ms every 0.2 s of bot time at threshold 20,000, with
+        # the event loop waiting for the interpreter lock throughout (docs/server.md, "Memory"). The
+        # cycles that do occur (a closed websocket's, above all) wait for the full collections
+        # housekeeping.py schedules.
         gc.collect()
         gc.freeze()
-        gc.set_threshold(20000, 50, 50)
+        if settings.limits.gc_threshold > 0:
+            gc.set_threshold(settings.limits.gc_threshold, 50, 50)
+            gc.enable()
+        else:
+            gc.disable()
         # The bots think on BOT_THREAD; whenever the event loop gives up the interpreter lock (every
         # socket write, every wait for PostgreSQL) it waits up to one switch interval to get it back
         # from a thinking bot. Python's 5 ms made a human's intent wait 5 ms several times over: at 60

@@ -220,12 +220,16 @@ def test_whole_hand_by_clicking(browser: Any, server: Any, shots: Path, label: s
     page = _page(browser, server)
     try:
         code = _enter_and_create(page, f"测试{label[-2:]}", ruleset, options)
+        # Every case deals a fixed wall, so a failure can be played again; the reload's moment is set up
+        # by its seed, not hoped for.
         reload_at = 0 if label == "anqing-A" else None
-        if reload_at is not None:  # the reload's moment is set up, not hoped for
+        if reload_at is not None:
             seed, match_seed = first_seeds(ruleset, options, 1, "rl", _reload_point_after_discards)
-            r = httpx.post(f"{server.base}/api/rooms/{code}/test-deal", headers=auth(OPERATOR),
-                           json={"seeds": [seed], "match_seed": match_seed}, timeout=10)
-            assert r.status_code == 200, r.text
+        else:
+            seed, match_seed = f"play-{label}", f"play-m-{label}"
+        r = httpx.post(f"{server.base}/api/rooms/{code}/test-deal", headers=auth(OPERATOR),
+                       json={"seeds": [seed], "match_seed": match_seed}, timeout=10)
+        assert r.status_code == 200, r.text
         page.screenshot(path=str(shots / f"{label}-waiting.png"))
         page.click("[data-testid=ready]")
         page.wait_for_selector("[data-testid=my-hand] .tile", timeout=15000)
@@ -266,13 +270,16 @@ def _check_history_and_replay(page: Any, shots: Path, code: str) -> None:
         page.click("[data-testid=replay-next]")
     page.wait_for_function("document.querySelector('[data-testid=replay-step]').textContent.includes('3/')")
     own = page.locator("[data-testid=replay-hand] [data-tile]")
-    assert own.count() >= 13  # seat 0's own tiles face up
-    # Another seat's hand stays face down in seat 0's view, until the whole table is chosen.
-    assert page.locator(".seat-top .opp-hand:not(.revealed)").count() == 1
+    assert own.count() >= 13  # the bottom seat's tiles face up
+    # The whole table by default (every hand face up: the hand is over); seat 0's view keeps another
+    # seat's hand face down, as that player saw it.
+    assert page.input_value("[data-testid=replay-seat]") == "all"
+    assert page.locator(".seat-top .opp-hand.revealed [data-tile]").count() >= 13
+    page.select_option("[data-testid=replay-seat]", "0")
+    page.wait_for_selector(".seat-top .opp-hand:not(.revealed)")
+    page.wait_for_selector("[data-testid=replay-hand] [data-tile]")
     page.select_option("[data-testid=replay-seat]", "all")
     page.wait_for_selector(".seat-top .opp-hand.revealed [data-tile]")
-    page.select_option("[data-testid=replay-seat]", "0")
-    page.wait_for_selector("[data-testid=replay-hand] [data-tile]")
     page.screenshot(path=str(shots / "replay.png"), full_page=True)
 
 

@@ -114,7 +114,10 @@ function seatHeader(view, seat, room, opts) {
     // (the first hand: "-18 -18" read as a mistake)
     view.phase === 'over' && view.settlement && view.settlement.totals && view.settlement.totals[seat] !== total
       ? h('span', {class: `delta ${total !== null && total !== undefined ? 'with-total' : ''} ${view.settlement.totals[seat] > 0 ? 'pos' : view.settlement.totals[seat] < 0 ? 'neg' : ''}`,
-        'data-count-to': view.settlement.totals[seat], 'data-testid': `delta-${seat}`}, '0') : null,
+        // (the table counts it up from 0; a replay has no running total and no counter: the figure itself)
+        'data-count-to': total !== null && total !== undefined ? view.settlement.totals[seat] : undefined,
+        'data-testid': `delta-${seat}`}, total !== null && total !== undefined ? '0'
+        : view.settlement.totals[seat] > 0 ? `+${view.settlement.totals[seat]}` : String(view.settlement.totals[seat])) : null,
     h('span', {class: 'clock', 'data-clock-seat': seat}));
 }
 

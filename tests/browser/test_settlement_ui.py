@@ -129,7 +129,7 @@ def test_settlement_reads_in_words(browser: Any, server: Any, shots: Path) -> No
         ctx.close()
 
 
-FLY = """async ([view, reduce]) => {
+FLY = """async ([view, reduce, boxed]) => {
   const {settlementEl} = await import('/screens/settlement.js');
   const seen = [];
   const obs = new MutationObserver((muts) => { for (const m of muts) for (const n of m.addedNodes) {
@@ -140,7 +140,14 @@ FLY = """async ([view, reduce]) => {
     }
   } });
   obs.observe(document.body, {childList: true});
-  document.body.replaceChildren(settlementEl(view, ['阿明', '小李', '老王', '张三'], {animate: true}));
+  const el = settlementEl(view, ['阿明', '小李', '老王', '张三'], {animate: true});
+  if (boxed) {  // a dialog too short for the totals: they are scrolled out of its sight
+    const modal = document.createElement('div');
+    modal.className = 'modal';
+    modal.style.cssText = 'max-height: 220px; overflow: auto';
+    modal.appendChild(el);
+    document.body.replaceChildren(modal);
+  } else document.body.replaceChildren(el);
   await new Promise((ok) => setTimeout(ok, 900));
   obs.disconnect();
   const rows = Object.fromEntries([...document.querySelectorAll('[data-testid=totals] tr')].map((tr) => {
@@ -161,10 +168,13 @@ def test_the_score_flies_from_payer_to_winner_and_not_with_reduced_motion(browse
         page = ctx.new_page()
         try:
             page.goto(server.base + "/")
-            out = page.evaluate(FLY, [view, reduce])
+            out = page.evaluate(FLY, [view, reduce, False])
             if reduce:
                 assert out["seen"] == [], out["seen"]
                 continue
+            # no chip flies from or to a line out of the dialog's sight (it would cross its buttons)
+            hidden = page.evaluate(FLY, [view, reduce, True])
+            assert hidden["seen"] == [], hidden["seen"]
             assert {(f["from"], f["to"]) for f in out["seen"]} == pairs, out["seen"]
             for f in out["seen"]:
                 start = out["rows"][str(f["from"])]

@@ -15,7 +15,9 @@ import {settlementEl} from './settlement.js';
 const PHONE = window.matchMedia('(max-width: 600px), (max-height: 500px) and (orientation: landscape)');
 
 export function replayScreen({app}, code, handNo) {
-  const st = {seat: 0, step: 0, steps: null, view: null, events: [], playing: false, names: [], ruleset: null, error: null};
+  // The whole table by default: the hand is over, so every hand face up, as a table game's replays show
+  // it; a seat chosen shows what that player saw.
+  const st = {seat: 'all', step: 0, steps: null, view: null, events: [], playing: false, names: [], ruleset: null, error: null};
   const root = h('section', {class: 'screen replay', 'data-testid': 'replay'});
   window.__replay = st;  // (the browser tests read the step count)
   mount(app, root);
@@ -137,10 +139,14 @@ export function replayScreen({app}, code, handNo) {
     }
     if (st.view) {
       body.push(h('div', {class: 'events muted'}, st.events.map(eventText).filter(Boolean).join(' · ')));
-      // The viewing seat's own tiles face up (the board draws other seats face down unless revealed).
-      const own = st.view.seat !== null && !st.view.revealed
+      // The bottom seat's tiles face up and large (the board draws other seats face down unless revealed):
+      // the viewing seat's own hand, or with the whole table the first seat's; at the hand's end every
+      // hand is revealed and the board draws them all alike (the end board must fit a phone's screen).
+      const mine = st.view.seat !== null && st.view.seat !== undefined && !st.view.revealed ? st.view.hand
+        : st.view.revealed && st.view.phase !== 'over' ? st.view.revealed[st.view.seat ?? 0] : null;
+      const own = mine
         ? h('div', {class: 'opp-hand revealed', 'data-testid': 'replay-hand'},
-          arrangeHand(st.view, st.view.hand).map((id) => tileEl(id, {size: 'meld', view: st.view})))
+          arrangeHand(st.view, mine).map((id) => tileEl(id, {size: 'meld', view: st.view})))
         : null;
       const over = st.view.phase === 'over' && st.view.settlement;
       const sheet = over && PHONE.matches && !st.showBoard;

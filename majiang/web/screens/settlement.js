@@ -285,6 +285,12 @@ function flyPoints(root, payments) {
       const from = cell(p.payer), to = cell(p.payee);
       if (!from || !to) return;
       const a = from.getBoundingClientRect(), b = to.getBoundingClientRect();
+      // Only between lines in sight: a line scrolled under the dialog's button row (a long settlement on
+      // a short screen) would have its chip fly out over the buttons.
+      const box = (scope.closest('.modal') || document.documentElement).getBoundingClientRect();
+      const foot = scope.querySelector('.settle-buttons');
+      const bottom = foot ? Math.min(box.bottom, foot.getBoundingClientRect().top) : box.bottom;
+      if ([a, b].some((r) => r.top < box.top || r.bottom > bottom)) return;
       const chip = h('span', {class: 'score-fly', 'data-testid': 'score-fly', 'data-from': p.payer, 'data-to': p.payee,
         'aria-hidden': 'true', style: {left: `${a.left + a.width / 2}px`, top: `${a.top + a.height / 2}px`}}, `+${p.amount}`);
       document.body.appendChild(chip);

@@ -345,7 +345,13 @@ export function tableScreen({app, go}, code) {
     // Sideways the corner menu (托管, 聊, ☰) floats over the top seat's line: keep the seat's tiles clear
     // of it however wide its words are in this language.
     const menu = root.querySelector('.corner-menu');
-    if (menu) board.style.setProperty('--menu-w', `${Math.ceil(menu.getBoundingClientRect().width) + 8}px`);
+    if (menu) {
+      const box = menu.getBoundingClientRect();
+      board.style.setProperty('--menu-w', `${Math.ceil(box.width) + 8}px`);
+      // (and the top seat's line at least as tall as the menu, or a short line, backs only, lets the
+      // menu hang over the right seat's name)
+      board.style.setProperty('--menu-h', `${Math.ceil(box.height) + 4}px`);
+    }
     // (the page's own bottom padding counts: the board must end where nothing scrolls)
     const pad = parseFloat(getComputedStyle(app).paddingBottom) || 0;
     const bottom = () => board.getBoundingClientRect().bottom + window.scrollY + pad;
@@ -575,8 +581,9 @@ export function tableScreen({app, go}, code) {
       return;
     }
     hintBox.classList.remove('empty');
-    // The words first ("听：四万 七万（5 张）" / "打 X 听 …"), then each wait drawn with its unseen count.
-    mount(hintBox, h('span', {class: 'ting-label', 'aria-hidden': 'true'}, t('ting')),
+    // The label 听, the words ("四万 七万（5 张）" / "打 X 听 …"; the label says 听 once), then each wait drawn
+    // with its unseen count.
+    mount(hintBox, h('span', {class: 'ting-label'}, t('ting')),
       h('span', {class: 'ting-text', 'data-testid': 'ting-text'}, prefix
         ? t('ting_after', {tile: tileName(st.hoverTile), waits: names(waits), n: unseenOf(waits)})
         : t('ting_now', {waits: names(waits), n: unseenOf(waits)})),

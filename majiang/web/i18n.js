@@ -315,7 +315,7 @@ const GUOBIAO_WORDS = {
   },
   en: {
     ruleset_guobiao: 'Guobiao (Chinese Official)', unit_guobiao: 'fan',
-    gb_min_check: 'Minimum {min} fans: this hand counts {n} (flowers, {f}, not counted)', gb_min_ok: 'enough',
+    gb_min_check: 'Minimum {min} fan: this hand counts {n} ({f} from flowers not counted)', gb_min_ok: 'enough',
     pay_gb_full: '{how}: base + fans', pay_gb_base: 'base', why_gb_self: 'self-drawn', why_gb_discard: 'the discarder',
     why_gb_rob: 'the robbed player', bd_guobiao_base: 'base', bd_guobiao_fan: 'fans',
   },

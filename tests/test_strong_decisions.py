@@ -17,11 +17,10 @@ import msgspec
 import pytest
 
 from majiang.bots import make_bot
-from majiang.bots.analysis import Reader
-from majiang.bots.strong import _without
 from majiang.bots.valuation import WinValuer
 from majiang.engine import Hand, seat_view
 from majiang.rules.registry import make_ruleset
+from tests.candidate_wins import candidate_wins
 
 HANDS = 6
 TABLES: list[tuple[str, str, dict[str, object]]] = [
@@ -76,30 +75,15 @@ def test_a_situation_read_once_values_candidates_as_a_fresh_reading(ruleset: str
     # with their own tiles (anqing_scoring.settle, baida_scoring.settle, hefei_scoring.settle). A fresh
     # valuer reads every situation in full: the values agree, on the waits of every discard and on random
     # candidates (impossible ones, a fifth copy, a tile Hefei does not play, included).
-    rng = random.Random(7)
     won = 0
-    for i in range(6):
-        hand = Hand(make_ruleset(ruleset, options), f"valuer-{ruleset}-{i}", dealer=i % 4)
-        bots = [make_bot("strong", s) for s in range(4)]
-        while not hand.over:
-            seat = hand.to_act()[0]
-            view = seat_view(hand, seat)
-            if seat == 0 and len(view.hand) % 3 == 2:
-                shared = WinValuer()
-                shared.bind(view)
-                reader = Reader(view)
-                cases = [(rest, w) for t in sorted(set(view.hand)) for rest in [_without(view.hand, t)]
-                         for w in reader.waits(rest)]
-                for _ in range(10):
-                    part = rng.sample(view.hand, len(view.hand) - 1)
-                    part[rng.randrange(len(part))] = rng.randrange(34)
-                    cases.append((part, rng.choice([*view.hand, rng.randrange(34)])))
-                for part, tile in cases:
-                    for discard in (False, True):
-                        fresh = WinValuer()
-                        fresh.bind(view)
-                        got = shared.value(part, tile, discard)
-                        assert got == fresh.value(part, tile, discard)
-                        won += got > 0
-            hand.apply(seat, bots[seat].choose(view))
+    for view, cases in candidate_wins(ruleset, options, "valuer", 6, 10, random.Random(7)):
+        shared = WinValuer()
+        shared.bind(view)
+        for part, tile in cases:
+            for discard in (False, True):
+                fresh = WinValuer()
+                fresh.bind(view)
+                got = shared.value(part, tile, discard)
+                assert got == fresh.value(part, tile, discard)
+                won += got > 0
     assert won > 5  # (real wins among them: the fast path was exercised)

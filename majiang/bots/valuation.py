@@ -206,7 +206,6 @@ class WinValuer:
         per seat, way of winning and 报听 (as Anqing's). Only the points are worked out per candidate
         (``winning_points``); every payment's amount follows from them and the read situation (the
         seats, 连庄, how, the kongs), so the seat's total is worked out once per points value."""
-        view = self.view
         seat = self.seat
         key = (discard, declared)
         known = self._hefei_read.get(key)
@@ -214,24 +213,7 @@ class WinValuer:
         if known is not None and hand is not None:
             situation = known[0]
         else:
-            room = view.options.get("room", "baoting")
-            situation = hefei_scoring.Situation(
-                room=room,  # type: ignore[arg-type]
-                dealer=view.dealer,
-                lianzhuang=max(1, view.streak),
-                winner=seat,
-                hand=format_tiles(sorted([*concealed, tile])),
-                kongs=[format_tiles([ts[0]]) for k, ts, _ in melds if k == "kong_concealed"],
-                winning_tile=format_tiles([tile]),
-                how="discard" if discard else "self_draw",
-                from_seat=(seat + 1) % 4 if discard else None,
-                declared=declared,
-                options=hefei_scoring.HefeiOptions(
-                    kan_from_discard=view.options.get("kan_from_discard", False),  # type: ignore[arg-type]
-                    ka_single_wait=view.options.get("ka_single_wait", False),  # type: ignore[arg-type]
-                    queyimen_per_suit=view.options.get("queyimen_per_suit", False),  # type: ignore[arg-type]
-                ),
-            )
+            situation = self._hefei(concealed, tile, discard, declared, melds)
             hand = hefei_scoring.validate(situation)  # (ValueError: no win to value)
             if known is None:
                 self._hefei_read[key] = (situation, hand)
@@ -339,6 +321,29 @@ class WinValuer:
             return 0
         tai = max(1, drawn // (3 * di) - 1)  # without 自摸; a bare hand is 平胡 1
         return 2 * di * tai if tai >= min_tai else 0
+
+    def _hefei(self, concealed: list[int], tile: int, discard: bool, declared: bool,
+               melds: tuple[ExtraMeld, ...]) -> hefei_scoring.Situation:
+        """A Hefei win of these tiles at this seat (its 暗杠 from ``melds``; a discard win from the next seat)."""
+        view = self.view
+        seat = self.seat
+        return hefei_scoring.Situation(
+            room=view.options.get("room", "baoting"),  # type: ignore[arg-type]
+            dealer=view.dealer,
+            lianzhuang=max(1, view.streak),
+            winner=seat,
+            hand=format_tiles(sorted([*concealed, tile])),
+            kongs=[format_tiles([ts[0]]) for k, ts, _ in melds if k == "kong_concealed"],
+            winning_tile=format_tiles([tile]),
+            how="discard" if discard else "self_draw",
+            from_seat=(seat + 1) % 4 if discard else None,
+            declared=declared,
+            options=hefei_scoring.HefeiOptions(
+                kan_from_discard=view.options.get("kan_from_discard", False),  # type: ignore[arg-type]
+                ka_single_wait=view.options.get("ka_single_wait", False),  # type: ignore[arg-type]
+                queyimen_per_suit=view.options.get("queyimen_per_suit", False),  # type: ignore[arg-type]
+            ),
+        )
 
     def _baida(self, concealed: list[int], tile: int, discard: bool,
                melds: tuple[ExtraMeld, ...]) -> baida_scoring.Situation:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from majiang.core.settlement import Settlement, totals_from_payments
+from majiang.core.settlement import ScoreItem, Settlement, totals_from_payments
 from majiang.hand.types import Decomposition
 from majiang.tiles import format_tiles
 
@@ -75,9 +75,7 @@ def settle(s: Situation, hand: WinHand, *, with_kongs: bool = True) -> Settlemen
     if reason:
         return Settlement(valid=False, reason=reason, extra={"winner": s.winner})
     scored = _items.best(s, hand, ds)
-    special = _items.special(s)
-    # 天胡/地胡: "其他番都不算了" -- only the base and the special item (庄分 is per payment).
-    items = [scored.items[0], special] if special else scored.items
+    items = _paid_items(s, scored.items)
     pays = payments(s, items) + (kong_payments(s) if with_kongs else [])
     groups, win_group = _groups(scored.decomposition, hand, scored.win_group)
     settlement = Settlement(
@@ -106,10 +104,14 @@ def winning_points(s: Situation, hand: WinHand) -> int | None:
     ds = _items.shape_decompositions(hand)
     if win_reason(s, hand, ds):
         return None
-    scored = _items.best(s, hand, ds)
+    return sum(i.value for i in _paid_items(s, _items.best(s, hand, ds).items))
+
+
+def _paid_items(s: Situation, best: list[ScoreItem]) -> list[ScoreItem]:
+    """The items a win is paid on, from its best reading's: 天胡/地胡 "其他番都不算了" -- only the base and the
+    special item (庄分 is per payment)."""
     special = _items.special(s)
-    items = [scored.items[0], special] if special else scored.items
-    return sum(i.value for i in items)
+    return [best[0], special] if special else best
 
 
 def score_multi(situations: Sequence[Situation]) -> Settlement:

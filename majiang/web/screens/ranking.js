@@ -20,8 +20,7 @@ export function statsFromServer(stats) {
 const known = new Map();
 
 /** The seated player's own place, in large words: what a player looks for first at a match's end. */
-function rankYou(order, totals, seat) {
-  const place = 1 + order.findIndex((x) => totals[x] === totals[seat]);
+function rankYou(place, totals, seat) {
   return h('p', {class: `rank-you${place === 1 ? ' first' : ''}`, 'data-testid': 'rank-you', 'data-place': place},
     place === 1 ? t('rank_you_first') : t('rank_you', {n: place}),
     h('span', {class: `delta ${totals[seat] > 0 ? 'pos' : totals[seat] < 0 ? 'neg' : ''}`}, ` ${signed(totals[seat])}`));
@@ -32,10 +31,12 @@ function rankYou(order, totals, seat) {
 export function rankingEl(code, room, end, names, on) {
   const totals = (room && room.totals) || (end && end.totals) || [0, 0, 0, 0];
   const order = [0, 1, 2, 3].sort((a, b) => totals[b] - totals[a] || a - b);
+  // a seat's place: one more than the seats ahead of it (equal totals share a place)
+  const placeOf = (s) => 1 + order.findIndex((x) => totals[x] === totals[s]);
   const body = h('tbody', {});
   const fill = (stats) => {
     body.replaceChildren(...order.map((s, i) => {
-      const place = 1 + order.findIndex((x) => totals[x] === totals[s]);
+      const place = placeOf(s);
       const x = stats ? stats[s] : null;
       const cls = [place === 1 ? 'winner-row' : '', s === on.seat ? 'mine' : ''].filter(Boolean).join(' ');
       // the place as a medal (gold, silver, bronze; the fourth plain), its words for a screen reader
@@ -65,7 +66,7 @@ export function rankingEl(code, room, end, names, on) {
     : t('rematch_join', {code: offer.code});
   return h('div', {class: 'ranking', 'data-testid': 'ranking'},
     h('h2', {class: 'settle-title'}, t('match_over'), ' · ', t('ranking')),
-    seated ? rankYou(order, totals, on.seat) : null,
+    seated ? rankYou(placeOf(on.seat), totals, on.seat) : null,
     h('div', {class: 'totals-wrap'}, h('table', {class: 'ranking-table'},
       h('thead', {}, h('tr', {}, h('th', {}, t('place')), h('th', {}, ''), h('th', {class: 'num'}, t('total')),
         h('th', {class: 'num'}, t('wins')), h('th', {class: 'num'}, t('self_draws')), h('th', {class: 'num'}, t('discards_in')),

@@ -53,7 +53,7 @@ import httpx
 import websockets
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-from tests.server.harness import OPERATOR, ServerProcess  # the bench reuses the test harness
+from tests.server.harness import OPERATOR, TEST_LIMITS, ServerProcess  # the bench reuses the test harness
 
 HERE = Path(__file__).resolve().parent
 
@@ -358,7 +358,7 @@ class Cluster:
 
     async def start(self) -> list[ServerProcess]:
         if self.k == 0:
-            srv = ServerProcess(self.data, self.url, bot=self.args.bot)
+            srv = ServerProcess(self.data, self.url, bot=self.args.bot, limits=self.limits())
             srv.new_session = True
             self.nodes = [srv.start()]
             return self.nodes
@@ -370,6 +370,10 @@ class Cluster:
         os.environ["MAJIANG_REDIS_PREFIX"] = self.prefix
         self.nodes = [self.node(i) for i in range(self.k)]
         return self.nodes
+
+    def limits(self) -> str:
+        """The nodes' MAJIANG_LIMITS: the tests' roomy ones (one address drives every player) and --limits."""
+        return ",".join(filter(None, [TEST_LIMITS, self.args.limits]))
 
     async def counts(self) -> tuple[int, int] | None:
         """(rows in room_events, commands Redis has processed) now; None for one plain server."""
@@ -394,7 +398,8 @@ class Cluster:
 
     def node(self, i: int) -> ServerProcess:
         self.started += 1  # a node started in place of a killed one gets a new id
-        srv = ServerProcess(self.data / f"node{i}", self.url, bot=self.args.bot, log_path=self.data / f"node{i}.log")
+        srv = ServerProcess(self.data / f"node{i}", self.url, bot=self.args.bot, log_path=self.data / f"node{i}.log",
+                            limits=self.limits())
         # A session of its own: Linux groups CPU time by session (autogroup), so nodes started from one
         # shell would share one core's worth on a busy machine; on their own they are scheduled as
         # separate servers are.
@@ -580,6 +585,8 @@ if __name__ == "__main__":
     p.add_argument("--bot", default="", help="the nodes' bot (majiang serve --bot; default: strong)")
     p.add_argument("--hard-bots", type=int, default=0,
                    help="bot seats per table at the hard level (the searching bot); the others at the room's")
+    p.add_argument("--limits", default="", help="more MAJIANG_LIMITS for the nodes (key=value,...), "
+                   "e.g. commit_linger=0.005")
     p.add_argument("--procs", type=int, default=1, help="load generator processes")
     p.add_argument("--ruleset", default="anqing", choices=["anqing", "hefei", "baida"])
     p.add_argument("--database-url", default=None, help="default: SQLite (one server), a fresh schema (nodes)")

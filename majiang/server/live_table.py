@@ -571,6 +571,7 @@ class LiveTable:
     async def _bot_answer(self, seat: int, asked: int) -> bool:
         """Answer ``seat``'s question ``asked`` by its bot; False if it needed no answer (any more)."""
         chosen: Action | None = None
+        seen: tuple[int, Hand, SeatView] | None = None  # the view the bot thought on, and when
         while True:  # again only when the legal actions changed under a standing question (rare)
             async with self.lock:
                 st = self.state
@@ -578,7 +579,11 @@ class LiveTable:
                 if st.status != "playing" or hand is None or st.asked[seat] != asked or not (
                         st.seats[seat].automatic or self.overdue(seat)):
                     return False
-                view = seat_view(hand, seat)
+                # Nothing recorded while the bot thought (the usual case): the hand, so the view, is
+                # as it was; building the view again cost as much as the first time.
+                same = seen is not None and seen[0] == st.seq and seen[1] is hand
+                view = seen[2] if seen is not None and same else seat_view(hand, seat)
+                seen = (st.seq, hand, view)
                 if not view.legal:
                     return False
                 # A human in 托管 takes any legal win where the ruleset says so (Hefei); a human whose one

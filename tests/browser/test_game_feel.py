@@ -47,8 +47,8 @@ INJECT = """(kind) => {
     v.claim = {tile, discarder: disc, robbing: false};
     v.seats[disc].river[v.seats[disc].river.length - 1] = {tile, claimed: false, declared: false};
     // (all five claims at once: the widest row of buttons there is)
-    v.legal = [{type: 'win'}, {type: 'kong', kind: 'exposed', tiles: [tile, tile, tile]}, {type: 'peng', tiles: [tile, tile]},
-               {type: 'chi', tiles: [v.hand[1], v.hand[2]]}, {type: 'pass'}];
+    v.legal = [{type: 'win'}, {type: 'kong', kind: 'exposed', tiles: [tile, tile, tile]},
+               {type: 'peng', tiles: [tile, tile]}, {type: 'chi', tiles: [v.hand[1], v.hand[2]]}, {type: 'pass'}];
     events = [{type: 'discarded', seat: disc, tile}];
   }
   if (kind === 'ting') {

@@ -114,10 +114,12 @@ SETTLE_END = """async () => {
   const els = [...document.querySelectorAll('.settlement > :not(.settle-buttons) *')]
     .filter((e) => e.getBoundingClientRect().height > 0 && e.checkVisibility());  // (not a closed <details>' inside)
   const lowest = Math.max(...els.map((e) => e.getBoundingClientRect().bottom));
-  const who = els.filter((e) => e.getBoundingClientRect().bottom > top - fadeH + 1).map((e) => e.tagName + '.' + e.className).slice(0, 5);
+  const who = els.filter((e) => e.getBoundingClientRect().bottom > top - fadeH + 1)
+    .map((e) => e.tagName + '.' + e.className).slice(0, 5);
   const atEnd = Math.abs(modal.scrollHeight - modal.clientHeight - modal.scrollTop) <= 1;
   modal.scrollTop = 0;
-  return {who, scrolls, fade: fade.content !== 'none' && fade.backgroundImage.includes('gradient'), fadeH, top, lowest, atEnd};
+  const faded = fade.content !== 'none' && fade.backgroundImage.includes('gradient');
+  return {who, scrolls, fade: faded, fadeH, top, lowest, atEnd};
 }"""
 
 

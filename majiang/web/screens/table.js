@@ -5,7 +5,7 @@ import {t, tileName, actionLabel, windName, rulesetName, toggleLang, getLang, wi
 import {api, session} from '../api.js';
 import {TableSocket} from '../socket.js';
 import {plainTile, tileEl} from '../tiles.js';
-import {boardEl, arrangeHand, seatWind, actingSeat, claimActionLabel, claimPromptEl} from '../board.js';
+import {boardEl, arrangeHand, seatWind, actingSeat, claimActionLabel, claimPromptEl, tableFacts} from '../board.js';
 import {hintFor} from '../hint.js';
 import {settlementEl, countUp} from './settlement.js';
 import {announcer, muted, setMuted, setVoice, sounds, speak, voiceOn} from '../sound.js';
@@ -655,7 +655,8 @@ export function tableScreen({app, go}, code) {
         h('button', {type: 'button', class: 'ghost small menu-only', 'data-testid': 'menu-lang',
           onclick: () => { close(); toggleLang(); }}, t('lang')),
         h('a', {class: 'ghost button small menu-only', href: '#/history', 'data-testid': 'menu-history'}, t('history')),
-        h('a', {class: 'ghost button small menu-only', href: '#/lobby', 'data-testid': 'menu-lobby'}, t('lobby_link'))));
+        h('a', {class: 'ghost button small menu-only', href: '#/lobby', 'data-testid': 'menu-lobby'}, t('lobby_link')),
+        tableFacts(v)));
   }
 
   // Quick phrases and emotes (fixed, both languages; the server limits how often), and a mute per player.

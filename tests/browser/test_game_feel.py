@@ -122,8 +122,9 @@ def test_the_table_at_four_sizes_as_a_game(browser: Any, server: Any, shots: Pat
                 _check_table(page, w, h, where)
                 river_w = [b["width"] for b in _boxes(page, ".board .river .tile")]
                 hand_w = [b["width"] for b in _boxes(page, "[data-testid=my-hand] .tile")]
+                # edge to edge at every size: the site's top bar folded into the corner menu
+                assert page.locator("#topbar").is_hidden(), where
                 if size == "phone-land":
-                    assert page.locator("#topbar").is_hidden(), where  # edge to edge: the top bar folded away
                     assert min(hand_w) >= 44, (where, hand_w)
                     assert min(river_w) >= 24, (where, river_w)
                     top_row = [b["top"] for b in _boxes(page, ".pond-top .river .tile")]
@@ -150,6 +151,8 @@ def test_the_table_at_four_sizes_as_a_game(browser: Any, server: Any, shots: Pat
                 for b in _boxes(page, "[data-testid=corner-menu] button, [data-testid=corner-menu] .button"):
                     assert b["height"] >= tall or b["width"] == 0, (where, "control", b)
                 _inside(page, "[data-testid=menu-panel] > *", w, h, where + " menu")
+                for link in ("menu-lang", "menu-history", "menu-lobby", "table-facts"):  # (the top bar's, folded in)
+                    assert page.is_visible(f"[data-testid={link}]"), (where, link)
                 page.screenshot(path=str(shots / f"game-menu-{size}-{lang}.png"))
                 page.click("[data-testid=menu]")
 

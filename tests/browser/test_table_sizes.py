@@ -110,6 +110,8 @@ SETTLE_END = """async () => {
   const scrolls = modal.scrollHeight > modal.clientHeight + 1;
   modal.scrollTop = modal.scrollHeight;
   await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+  // (a server message may have drawn the settlement again meanwhile: measure what is on the page now)
+  if (!modal.isConnected || !foot.isConnected) return {stale: true};
   const top = foot.getBoundingClientRect().top;
   const els = [...document.querySelectorAll('.settlement > :not(.settle-buttons) *')]
     .filter((e) => e.getBoundingClientRect().height > 0 && e.checkVisibility());  // (not a closed <details>' inside)
@@ -236,7 +238,13 @@ def test_every_size_both_languages(browser: Any, server: Any, shots: Path) -> No
                 draw = "荒庄" in page.inner_text("[data-testid=settle-title]") or "Draw" in page.inner_text(
                     "[data-testid=settle-title]")
                 assert seal in ({"荒庄", "Draw"} if draw else {"胡", "自摸", "Win", "Self-draw"}), seal
-                end = page.evaluate(SETTLE_END)
+                # Measured again when the settlement was drawn anew under the measurement (the room's
+                # messages redraw it; a redraw also scrolls the new list back to its top).
+                for _ in range(5):
+                    end = page.evaluate(SETTLE_END)
+                    if not end.get("stale") and end["atEnd"]:
+                        break
+                assert not end.get("stale"), f"the settlement kept being drawn anew {size} {lang}"
                 assert end["fade"] and end["fadeH"] >= 16, (f"settlement fade {size} {lang}", end)
                 assert end["atEnd"] and end["lowest"] <= end["top"] - end["fadeH"] + 1, (
                     f"settlement's last line under its buttons {size} {lang}", end)

@@ -34,11 +34,13 @@ function parse() {
   return parts;
 }
 
+// The site's top bar: the brand, the links, then my name, the language switch and (on an upright phone,
+// where the links do not fit one line) ☰, which opens the links as a panel below the bar.
 function renderTopbar() {
+  const open = topbar.classList.contains('nav-open');
   mount(topbar,
     h('a', {class: 'brand', href: '#/lobby'}, h('span', {class: 'brand-tile', 'aria-hidden': 'true'}, '中'), h('span', {class: 'brand-name'}, t('app_title'))),
-    h('nav', {},
-      session.token ? h('span', {class: 'who', 'data-testid': 'me'}, session.name) : null,
+    h('nav', {id: 'site-nav', 'data-testid': 'site-nav'},
       session.token ? h('a', {href: '#/lobby'}, t('lobby')) : null,
       session.token ? h('a', {href: '#/records', 'data-testid': 'records-link'}, t('history')) : null,
       session.token ? h('a', {href: '#/friends', 'data-testid': 'friends-link'}, t('friends'), friendsBadge()) : null,
@@ -47,8 +49,13 @@ function renderTopbar() {
       h('a', {href: '#/leaderboard', 'data-testid': 'leaderboard-link'}, t('leaderboard')),
       h('a', {href: '#/tournaments', 'data-testid': 'tournaments-link'}, t('tournaments')),
       h('a', {href: '#/rules', 'data-testid': 'rules-link'}, t('rules')),
-      h('button', {class: 'lang', type: 'button', onclick: () => toggleLang(), 'data-testid': 'lang'}, t('lang')),
     ),
+    h('div', {class: 'bar-end'},
+      session.token ? h('span', {class: 'who', 'data-testid': 'me'}, session.name) : null,
+      h('button', {class: 'lang', type: 'button', onclick: () => toggleLang(), 'data-testid': 'lang'}, t('lang')),
+      h('button', {class: 'ghost nav-toggle', type: 'button', 'data-testid': 'nav-toggle', 'aria-controls': 'site-nav',
+        'aria-expanded': open ? 'true' : 'false', 'aria-label': t('menu'),
+        onclick: () => { topbar.classList.toggle('nav-open'); renderTopbar(); }}, '☰')),
   );
 }
 
@@ -56,6 +63,7 @@ function route() {
   if (current && current.dispose) current.dispose();
   current = null;
   clearToast();
+  topbar.classList.remove('nav-open');  // (a link followed from the ☰ panel closes it)
   renderTopbar();
   ensureLobbySocket();  // signed in (or out, or as someone else) since the last screen
   renderPanel();

@@ -179,14 +179,21 @@ function centerPanel(view, opts) {
   }
   if (wildRow.length) bits.push(h('div', {class: 'wild-row'}, wildRow));
   if (view.dice && view.dice.length) bits.push(h('div', {class: 'dice', 'aria-hidden': 'true'}, view.dice.map((d) => '⚀⚁⚂⚃⚄⚅'[d - 1]).join('')));
-  // Hand 1 of an Anqing match: the roll that picked the first dealer (定庄), counted from 东.
-  if (view.dealer_dice && view.dealer_dice.length) {
-    bits.push(h('div', {class: 'dice', 'data-testid': 'dealer-dice', title: `${windName(0)} → ${windName(view.dealer)}`},
-      `${t('dealer_roll')} ${view.dealer_dice.map((d) => '⚀⚁⚂⚃⚄⚅'[d - 1]).join('')} = ${view.dealer_dice.reduce((a, d) => a + d, 0)}`));
-  }
-  bits.push(h('div', {class: 'hash', title: view.seed_hash}, `${t('seed_hash')} ${view.seed_hash ? view.seed_hash.slice(0, 10) : ''}…`));
   if (opts.centerExtra) bits.push(opts.centerExtra);
   return h('div', {class: 'center-info'}, bits);
+}
+
+/** What the centre no longer shows (it keeps the game's state: the dial, the wall, the wilds, the hand):
+ * hand 1's roll that picked the first dealer (定庄, Anqing, counted from 东) and the seed's hash, as small
+ * lines for the table's corner menu. */
+export function tableFacts(view) {
+  return h('div', {class: 'table-facts', 'data-testid': 'table-facts'},
+    view.dealer_dice && view.dealer_dice.length
+      ? h('div', {class: 'dice', 'data-testid': 'dealer-dice', title: `${windName(0)} → ${windName(view.dealer)}`},
+        `${t('dealer_roll')} ${view.dealer_dice.map((d) => '⚀⚁⚂⚃⚄⚅'[d - 1]).join('')} = ${view.dealer_dice.reduce((a, d) => a + d, 0)}`)
+      : null,
+    h('div', {class: 'hash', 'data-testid': 'seed-hash', title: view.seed_hash},
+      `${t('seed_hash')} ${view.seed_hash ? view.seed_hash.slice(0, 10) : ''}…`));
 }
 
 /**

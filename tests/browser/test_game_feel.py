@@ -5,7 +5,8 @@ variations of that view as if from the server (a mid-hand with rivers of 12 tile
 window offering 胡 碰 过), so what is measured does not depend on how the bots play:
 
 - nothing of the table (seats, rivers, hand, dock buttons, corner menu, dial) outside the viewport, no
-  scrolling, and no two of them overlapping; toasts over no river tile;
+  scrolling, and no two of them overlapping (the claim buttons and prompts over no river tile, sideways
+  too); toasts over no river tile;
 - phone sideways: hand tiles at least 44 px wide, river tiles at least 24 px, the top rivers six a row,
   the other seats' hands as tile backs, no top bar; claim buttons at least 56×56 on phones with 胡 the
   largest; control buttons at least 44 px tall behind ☰;
@@ -45,7 +46,9 @@ INJECT = """(kind) => {
     if (v.hand.length % 3 === 2) v.hand = v.hand.slice(1);
     v.claim = {tile, discarder: disc, robbing: false};
     v.seats[disc].river[v.seats[disc].river.length - 1] = {tile, claimed: false, declared: false};
-    v.legal = [{type: 'win'}, {type: 'peng', tiles: [tile, tile]}, {type: 'pass'}];
+    // (all five claims at once: the widest row of buttons there is)
+    v.legal = [{type: 'win'}, {type: 'kong', kind: 'exposed', tiles: [tile, tile, tile]},
+               {type: 'peng', tiles: [tile, tile]}, {type: 'chi', tiles: [v.hand[1], v.hand[2]]}, {type: 'pass'}];
     events = [{type: 'discarded', seat: disc, tile}];
   }
   if (kind === 'ting') {
@@ -85,14 +88,12 @@ def _check_table(page: Any, w: int, h: int, where: str) -> None:
     rivers = _boxes(page, ".board .river .tile")
     buttons = _boxes(page, "[data-testid=dock] button, [data-testid=corner-menu] > button")
     hand = _boxes(page, "[data-testid=my-hand] .tile")
-    # Sideways the claim buttons float over the pond's foot, as in the phone games: they may cover
-    # river tiles there for the moment of a claim, but never the tile being claimed, nor the hand.
-    sideways = h <= 500 and w > h
-    dock = _boxes(page, "[data-testid=dock] button")
-    claimed = _boxes(page, ".board .river .tile.hl")
-    for b in buttons:
-        for other in (claimed if sideways and b in dock else rivers) + hand:
-            assert not _overlap(b, other), (where, "button over a tile", b, other)
+    # The claim buttons and the prompt over them (sideways a row of their own above the hand) cover no
+    # river tile at any size, the tile being claimed (the last discard) least of all, nor the hand.
+    prompts = _boxes(page, "[data-testid=dock] .prompt")
+    for b in buttons + prompts:
+        for other in rivers + hand:
+            assert not _overlap(b, other), (where, "button or prompt over a tile", b, other)
     for sel in (".seat-top .opp-hand .tile, .seat-top .meld", ".seat-left .seat-tiles", ".seat-right .seat-tiles"):
         for a in _boxes(page, sel):
             for b in buttons:
@@ -121,8 +122,9 @@ def test_the_table_at_four_sizes_as_a_game(browser: Any, server: Any, shots: Pat
                 _check_table(page, w, h, where)
                 river_w = [b["width"] for b in _boxes(page, ".board .river .tile")]
                 hand_w = [b["width"] for b in _boxes(page, "[data-testid=my-hand] .tile")]
+                # edge to edge at every size: the site's top bar folded into the corner menu
+                assert page.locator("#topbar").is_hidden(), where
                 if size == "phone-land":
-                    assert page.locator("#topbar").is_hidden(), where  # edge to edge: the top bar folded away
                     assert min(hand_w) >= 44, (where, hand_w)
                     assert min(river_w) >= 24, (where, river_w)
                     top_row = [b["top"] for b in _boxes(page, ".pond-top .river .tile")]
@@ -149,6 +151,8 @@ def test_the_table_at_four_sizes_as_a_game(browser: Any, server: Any, shots: Pat
                 for b in _boxes(page, "[data-testid=corner-menu] button, [data-testid=corner-menu] .button"):
                     assert b["height"] >= tall or b["width"] == 0, (where, "control", b)
                 _inside(page, "[data-testid=menu-panel] > *", w, h, where + " menu")
+                for link in ("menu-lang", "menu-history", "menu-lobby", "table-facts"):  # (the top bar's, folded in)
+                    assert page.is_visible(f"[data-testid={link}]"), (where, link)
                 page.screenshot(path=str(shots / f"game-menu-{size}-{lang}.png"))
                 page.click("[data-testid=menu]")
 
@@ -178,20 +182,20 @@ def test_the_table_at_four_sizes_as_a_game(browser: Any, server: Any, shots: Pat
                 page.screenshot(path=str(shots / f"game-hint-open-{size}-{lang}.png"))
                 page.click("[data-testid=ting-more]")
 
-                # A claim window: 胡 碰 过 large, 胡 the largest, inside the screen and over no tile.
+                # A claim window: 胡 杠 碰 吃 过 large, 胡 the largest, inside the screen and over no tile.
                 page.evaluate(INJECT, "claim")
                 page.wait_for_selector("[data-testid=act-win]")
                 page.wait_for_timeout(100)
                 page.screenshot(path=str(shots / f"game-claim-{size}-{lang}.png"))
                 _check_table(page, w, h, where + " claim")
-                acts = {k: _boxes(page, f"[data-testid=act-{k}]")[0] for k in ("win", "peng", "pass")}
+                acts = {k: _boxes(page, f"[data-testid=act-{k}]")[0] for k in ("win", "kong", "peng", "chi", "pass")}
                 if size.startswith("phone"):
                     for k, b in acts.items():
                         assert b["width"] >= 56 and b["height"] >= 56, (where, k, b)
                 area = {k: b["width"] * b["height"] for k, b in acts.items()}
-                assert area["win"] > area["peng"] and area["win"] > area["pass"], (where, area)
+                assert all(area["win"] > a for k, a in area.items() if k != "win"), (where, area)
                 assert page.locator(".board .river .tile.hl").count() == 1, where  # the claimed tile marked
-                # The same claim from the seat on my right, whose river's foot the dock would cover.
+                # The same claim from the seat on my right (the buttons are at the right end).
                 page.evaluate(INJECT, "claim-right")
                 page.wait_for_timeout(100)
                 _check_table(page, w, h, where + " claim from the right")

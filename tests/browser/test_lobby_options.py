@@ -52,10 +52,16 @@ def test_table_shows_the_dice_that_picked_the_first_anqing_dealer(browser: Any, 
     page = _page(browser, server)
     _enter_and_create(page, "定庄", "anqing", {"mode": "A"})
     page.click("[data-testid=ready]")
-    dice = page.wait_for_selector("[data-testid=dealer-dice]", timeout=20000)
+    page.wait_for_selector("[data-testid=dealer-dice]", state="attached", timeout=20000)
+    # (in the corner menu with the seed's hash, small; the centre panel shows the game's state only)
+    assert page.locator(".center-info [data-testid=dealer-dice], .center-info .hash").count() == 0
+    page.click("[data-testid=menu]")
+    dice = page.wait_for_selector("[data-testid=menu-panel] [data-testid=dealer-dice]", timeout=5000)
     view = page.evaluate("window.__mj.st.view")
     assert len(view["dealer_dice"]) == 2 and view["dealer"] == (sum(view["dealer_dice"]) - 1) % 4
     assert f"= {sum(view['dealer_dice'])}" in dice.inner_text()
+    hashed = page.inner_text("[data-testid=menu-panel] [data-testid=seed-hash]")
+    assert hashed.startswith("种子哈希 ") and view["seed_hash"][:10] in hashed, hashed
     assert not page.errors  # type: ignore[attr-defined]
 
 

@@ -100,6 +100,31 @@ MELD_OVERLAPS = """() => {
 }"""
 
 
+# The settlement's list under its sticky button row: while more lies below, a fade hangs over the list
+# from the row's top edge; scrolled to the end, every line of the list is clear of the row and the fade.
+SETTLE_END = """async () => {
+  const modal = document.querySelector('.settle-modal');
+  const foot = document.querySelector('[data-testid=settle-buttons]');
+  const fade = getComputedStyle(foot, '::before');
+  const fadeH = parseFloat(fade.height) || 0;
+  const scrolls = modal.scrollHeight > modal.clientHeight + 1;
+  modal.scrollTop = modal.scrollHeight;
+  await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+  // (a server message may have drawn the settlement again meanwhile: measure what is on the page now)
+  if (!modal.isConnected || !foot.isConnected) return {stale: true};
+  const top = foot.getBoundingClientRect().top;
+  const els = [...document.querySelectorAll('.settlement > :not(.settle-buttons) *')]
+    .filter((e) => e.getBoundingClientRect().height > 0 && e.checkVisibility());  // (not a closed <details>' inside)
+  const lowest = Math.max(...els.map((e) => e.getBoundingClientRect().bottom));
+  const who = els.filter((e) => e.getBoundingClientRect().bottom > top - fadeH + 1)
+    .map((e) => e.tagName + '.' + e.className).slice(0, 5);
+  const atEnd = Math.abs(modal.scrollHeight - modal.clientHeight - modal.scrollTop) <= 1;
+  modal.scrollTop = 0;
+  const faded = fade.content !== 'none' && fade.backgroundImage.includes('gradient');
+  return {who, scrolls, fade: faded, fadeH, top, lowest, atEnd};
+}"""
+
+
 def _mid_hand_sizes(page: Any, shots: Path) -> None:
     """The screenshot review's sizes, on a mid-hand view (eight tiles in every river, three melds and four
     tiles in each other hand): phone upright river tiles ≥ 24 px; phone sideways the side seats' meld
@@ -213,6 +238,16 @@ def test_every_size_both_languages(browser: Any, server: Any, shots: Path) -> No
                 draw = "荒庄" in page.inner_text("[data-testid=settle-title]") or "Draw" in page.inner_text(
                     "[data-testid=settle-title]")
                 assert seal in ({"荒庄", "Draw"} if draw else {"胡", "自摸", "Win", "Self-draw"}), seal
+                # Measured again when the settlement was drawn anew under the measurement (the room's
+                # messages redraw it; a redraw also scrolls the new list back to its top).
+                for _ in range(5):
+                    end = page.evaluate(SETTLE_END)
+                    if not end.get("stale") and end["atEnd"]:
+                        break
+                assert not end.get("stale"), f"the settlement kept being drawn anew {size} {lang}"
+                assert end["fade"] and end["fadeH"] >= 16, (f"settlement fade {size} {lang}", end)
+                assert end["atEnd"] and end["lowest"] <= end["top"] - end["fadeH"] + 1, (
+                    f"settlement's last line under its buttons {size} {lang}", end)
                 # A match end with four revealed hands: the buttons stay on screen, the list scrolls.
                 _inside(page, "[data-testid=settle-buttons] button", w, h, f"settlement buttons {size} {lang}")
                 assert page.locator("[data-testid=settle-buttons] button:visible").count() >= 2

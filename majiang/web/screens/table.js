@@ -5,7 +5,7 @@ import {t, tileName, actionLabel, windName, rulesetName, toggleLang, getLang, wi
 import {api, session} from '../api.js';
 import {TableSocket} from '../socket.js';
 import {plainTile, tileEl} from '../tiles.js';
-import {boardEl, arrangeHand, seatWind, actingSeat, claimActionLabel, claimPromptEl} from '../board.js';
+import {boardEl, arrangeHand, seatWind, actingSeat, claimActionLabel, claimPromptEl, tableFacts} from '../board.js';
 import {hintFor} from '../hint.js';
 import {settlementEl, countUp} from './settlement.js';
 import {announcer, muted, setMuted, setVoice, sounds, speak, voiceOn} from '../sound.js';
@@ -365,20 +365,6 @@ export function tableScreen({app, go}, code) {
     if (spare > 2 && window.innerWidth <= 600 && window.innerHeight > window.innerWidth) {
       board.style.minHeight = `${board.getBoundingClientRect().height + spare}px`;
     }
-    // Sideways the claim dock floats over the pond's foot, at its right: when the tile being claimed
-    // (the highlighted last discard) lies under it there, it moves to the pond's left.
-    const dock = root.querySelector('.dock');
-    if (dock) {
-      dock.classList.remove('dock-left');
-      const last = root.querySelector('.river .tile.hl');
-      if (last && getComputedStyle(dock).position === 'absolute' && overlaps(dock, last)) dock.classList.add('dock-left');
-    }
-  }
-
-  function overlaps(a, b) {
-    const r = a.getBoundingClientRect();
-    const q = b.getBoundingClientRect();
-    return r.left < q.right && q.left < r.right && r.top < q.bottom && q.top < r.bottom;
   }
 
   function matchFinished() {
@@ -634,7 +620,7 @@ export function tableScreen({app, go}, code) {
     // (under 托管 it is not "your turn": 托管 plays it, and the cover over the hand says so)
     const seatNow = st.room && st.seat !== null && st.seat !== undefined ? st.room.seats[st.seat] : null;
     if (st.tuoguan || (seatNow && seatNow.tuoguan)) prompt = null;
-    // The claim/turn prompt and its buttons (a dock above the hand on phones held sideways), then the
+    // The claim/turn prompt and its buttons (a row of its own above the hand on phones held sideways), then the
     // controls: 托管 and a corner menu (sound, rules, dissolve, language, lobby) — inline on wide screens.
     return h('div', {class: 'controls'},
       h('div', {class: 'dock', 'data-testid': 'dock'}, prompt, h('div', {class: 'actions', 'data-testid': 'actions'}, buttons)),
@@ -669,7 +655,8 @@ export function tableScreen({app, go}, code) {
         h('button', {type: 'button', class: 'ghost small menu-only', 'data-testid': 'menu-lang',
           onclick: () => { close(); toggleLang(); }}, t('lang')),
         h('a', {class: 'ghost button small menu-only', href: '#/history', 'data-testid': 'menu-history'}, t('history')),
-        h('a', {class: 'ghost button small menu-only', href: '#/lobby', 'data-testid': 'menu-lobby'}, t('lobby_link'))));
+        h('a', {class: 'ghost button small menu-only', href: '#/lobby', 'data-testid': 'menu-lobby'}, t('lobby_link')),
+        tableFacts(v)));
   }
 
   // Quick phrases and emotes (fixed, both languages; the server limits how often), and a mute per player.

@@ -54,6 +54,13 @@ NATIVE_MODULES: tuple[str, ...] = (
     "majiang.rules.anqing_scoring.patterns",
     "majiang.rules.baida_scoring.items",
     "majiang.rules.hefei_scoring.items",
+    "majiang.bots.analysis",
+    "majiang.bots.draws",
+    "majiang.bots.easy",
+    "majiang.bots.goal",
+    "majiang.bots.greedy",
+    "majiang.bots.strong",
+    "majiang.bots.valuation",
 )
 #: The name of the compiled group (its shared library is ``majiang._native__mypyc``).
 GROUP = "majiang._native"
@@ -79,6 +86,7 @@ def source_path(module: str) -> Path:
 # also sends the group back to its sources until the next build.
 TYPE_SOURCES: tuple[str, ...] = (
     "majiang/tiles.py", "majiang/core", "majiang/engine", "majiang/rules", "majiang/hand", "majiang/env",
+    "majiang/bots",
 )
 
 

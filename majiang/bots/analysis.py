@@ -24,23 +24,35 @@ DEAD = 99  # the shanten reported for a part that can never win
 class Reader:
     """Turns a view's physical tiles into (natural counts, jokers) and answers shanten questions."""
 
+    tileset: TileSet | None
+    seven_pairs: bool
+    kinds: tuple[int, ...]
+    wild: int | None
+    stand_in: int | None
+    wilds: frozenset[int]
+    as_natural: list[int]  # plays_as for every physical kind at once (-1: a wild; flowers 34-41 included)
+    _near: list[tuple[int, ...]]
+    masks: CandidateMasks
+
     def __init__(self, view: SeatView) -> None:
         # Every decision of a hand reads the tiles the same way: the derived tables are made once per
         # reading (ruleset, wild, stand-in, wild kinds, options: the flags follow them) and shared.
         reading = (view.ruleset, view.wild, view.stand_in, tuple(view.wilds), tuple(view.options.values()))
         known = _READERS.get(reading)
-        if known is not None:
-            self.__dict__.update(known.__dict__)
+        if known is not None:  # (each attribute named: a compiled class has no __dict__ to copy)
+            self.tileset, self.seven_pairs, self.kinds = known.tileset, known.seven_pairs, known.kinds
+            self.wild, self.stand_in, self.wilds = known.wild, known.stand_in, known.wilds
+            self.as_natural, self._near, self.masks = known.as_natural, known._near, known.masks
             return
         cls = entry(view.ruleset).ruleset
-        self.tileset: TileSet | None = cls.tileset
+        self.tileset = cls.tileset
         self.seven_pairs = cls(view.options).flags.seven_pairs  # (flags follow the options)
-        self.kinds: tuple[int, ...] = cls.kinds
+        self.kinds = cls.kinds
         self.wild = view.wild
         self.stand_in = view.stand_in
         self.wilds = frozenset(view.wilds)  # several wild kinds (百搭: e.g. three flowers)
-        # plays_as for every physical kind at once (-1: a wild; flowers 34-41 included), read in the hot loops
-        self.as_natural: list[int] = [-1 if t == view.wild or t in self.wilds
+        # read in the hot loops
+        self.as_natural = [-1 if t == view.wild or t in self.wilds
                                       else view.wild if t == view.stand_in and view.wild is not None
                                       else t for t in range(42)]
         self._near = _neighbours(self.kinds)

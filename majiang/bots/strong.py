@@ -237,16 +237,16 @@ class _Strong(GreedyContext):
         if open_ and self.hefei and SHED_WEIGHTED:
             # Each other seat throws a wait at the rate it sheds the wait's suit.
             shares = self.shed_shares()
-            thrown = [sum(unseen[w] * f[w // 9] for w, _, _ in waits) for f in shares]
+            thrown = [sum((unseen[w] * f[w // 9] for w, _, _ in waits), 0.0) for f in shares]
             p_each = [DISCARD_SHARE * x / self.pool for x in thrown]
-            weight = sum(thrown)
-            v_disc = sum(unseen[w] * x * sum(f[w // 9] for f in shares) for w, _, x in waits)
+            weight = sum(thrown, 0.0)
+            v_disc = sum((unseen[w] * x * sum((f[w // 9] for f in shares), 0.0) for w, _, x in waits), 0.0)
             v_disc = v_disc / weight if weight else 0.0
             miss = 1 - p_draw
             for p in p_each:
                 miss *= 1 - p
             rate = 1 - miss
-            total = p_draw + sum(p_each)
+            total = p_draw + sum(p_each, 0.0)
         else:
             p_disc = DISCARD_SHARE * p_draw if open_ else 0.0
             v_disc = sum(unseen[w] * x for w, _, x in waits) / live if open_ else 0.0
@@ -360,7 +360,7 @@ class _Strong(GreedyContext):
                         shed[r.tile // 9] += 1
                 # Hefei wins need eight in one suit: the suit a seat sheds least is its likely one.
                 weights = [1 / (1 + 0.6 * x) for x in shed]
-                total = sum(weights)
+                total = sum(weights, 0.0)
                 out.append((ready, safe, [w / total for w in weights]))
         elif self.baida:
             # Anyone may win on a discard: a seat is likelier ready the longer the hand has gone and

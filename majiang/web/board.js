@@ -153,6 +153,9 @@ function dialEl(view) {
     h('span', {class: 'dial-clock', 'data-testid': 'dial-clock', 'data-dial-clock': ''}));
 }
 
+/** Dice as their faces (⚀–⚅): the hand's roll in the centre, 定庄's in the corner menu. */
+const diceFaces = (dice) => dice.map((d) => '⚀⚁⚂⚃⚄⚅'[d - 1]).join('');
+
 function centerPanel(view, opts) {
   const bits = [];
   bits.push(dialEl(view));
@@ -178,7 +181,7 @@ function centerPanel(view, opts) {
       h('figcaption', {}, t('gangpai'))));
   }
   if (wildRow.length) bits.push(h('div', {class: 'wild-row'}, wildRow));
-  if (view.dice && view.dice.length) bits.push(h('div', {class: 'dice', 'aria-hidden': 'true'}, view.dice.map((d) => '⚀⚁⚂⚃⚄⚅'[d - 1]).join('')));
+  if (view.dice && view.dice.length) bits.push(h('div', {class: 'dice', 'aria-hidden': 'true'}, diceFaces(view.dice)));
   if (opts.centerExtra) bits.push(opts.centerExtra);
   return h('div', {class: 'center-info'}, bits);
 }
@@ -190,7 +193,7 @@ export function tableFacts(view) {
   return h('div', {class: 'table-facts', 'data-testid': 'table-facts'},
     view.dealer_dice && view.dealer_dice.length
       ? h('div', {class: 'dice', 'data-testid': 'dealer-dice', title: `${windName(0)} → ${windName(view.dealer)}`},
-        `${t('dealer_roll')} ${view.dealer_dice.map((d) => '⚀⚁⚂⚃⚄⚅'[d - 1]).join('')} = ${view.dealer_dice.reduce((a, d) => a + d, 0)}`)
+        `${t('dealer_roll')} ${diceFaces(view.dealer_dice)} = ${view.dealer_dice.reduce((a, d) => a + d, 0)}`)
       : null,
     h('div', {class: 'hash', 'data-testid': 'seed-hash', title: view.seed_hash},
       `${t('seed_hash')} ${view.seed_hash ? view.seed_hash.slice(0, 10) : ''}…`));

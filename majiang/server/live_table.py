@@ -581,9 +581,9 @@ class LiveTable:
                     return False
                 # Nothing recorded while the bot thought (the usual case): the hand, so the view, is
                 # as it was; building the view again cost as much as the first time.
-                same = seen is not None and seen[0] == st.seq and seen[1] is hand
-                view = seen[2] if seen is not None and same else seat_view(hand, seat)
-                seen = (st.seq, hand, view)
+                if seen is None or seen[0] != st.seq or seen[1] is not hand:
+                    seen = (st.seq, hand, seat_view(hand, seat))
+                view = seen[2]
                 if not view.legal:
                     return False
                 # A human in 托管 takes any legal win where the ruleset says so (Hefei); a human whose one

@@ -78,6 +78,18 @@ def pids_named(comm: str) -> list[int]:
     return out
 
 
+def process_tree(pid: int) -> list[int]:
+    """The process and all its descendants (a node's bots' process is its child: its CPU is the node's)."""
+    out, todo = [], [pid]
+    while todo:
+        p = todo.pop()
+        out.append(p)
+        with contextlib.suppress(OSError):
+            for task in Path(f"/proc/{p}/task").iterdir():
+                todo += [int(c) for c in (task / "children").read_text().split()]
+    return out
+
+
 def machine_busy() -> tuple[float, float]:
     """(busy, total) jiffies of all cores since boot (busy: everything but idle and iowait)."""
     f = [int(x) for x in Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]]
@@ -318,7 +330,7 @@ HEADER = "tables   held  intents/s    n     p50 ms  p99 ms   max ms  bots p99   
 async def measure(tables: Tables, cluster: Cluster, gens: Generators, seconds: float) -> Window:
     nodes = cluster.nodes
     await gens.each({"cmd": "mark"})
-    groups = {f"node{i}": [n.proc.pid] for i, n in enumerate(nodes) if n.proc is not None}
+    groups = {f"node{i}": process_tree(n.proc.pid) for i, n in enumerate(nodes) if n.proc is not None}
     await bot_pace(nodes)  # (resets each node's figures)
     counts0, t0 = await cluster.counts(), time.perf_counter()
     meter = CpuMeter({**groups, "gen": gens.pids})

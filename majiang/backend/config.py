@@ -68,6 +68,9 @@ class Limits:
     gc_threshold: int = 0
     # the interpreter's thread switch interval, seconds (0: Python's default, 5 ms); app.py says why
     switch_interval: float = 0.0005
+    # processes the bots think in (majiang/server/bot_process.py): 0 = a thread of the server's own,
+    # 1 = a child process (the event loop keeps the interpreter lock; the bots take another core)
+    bot_processes: int = 0
     page_size: int = 50  # GET /api/rooms default page size (at most max_page)
     max_page: int = 200
     # websocket messages per player and per address, on top of each connection's own limit

@@ -24,6 +24,7 @@ from majiang.backend.metrics import ErrorCounter
 from majiang.backend.store import Store
 from majiang.platform.service import Platform
 from majiang.server import api_document, console
+from majiang.server.bot_process import THINKING
 from majiang.server.club_routes import routes as club_routes
 from majiang.server.friend_routes import routes as friend_routes
 from majiang.server.guard import Guard
@@ -125,12 +126,15 @@ def create_app(settings: Settings | None = None, store: Store | None = None) -> 
             gc.enable()
         else:
             gc.disable()
-        # The bots think on BOT_THREAD; whenever the event loop gives up the interpreter lock (every
-        # socket write, every wait for PostgreSQL) it waits up to one switch interval to get it back
-        # from a thinking bot. Python's 5 ms made a human's intent wait 5 ms several times over: at 60
-        # tables a node's p99 was 118 ms with the default, 38 ms at 0.5 ms (docs/server.md).
+        # The bots think on a thread (unless bot_processes gives them a process); whenever the event loop
+        # gives up the interpreter lock (every socket write, every wait for PostgreSQL) it waits up to one
+        # switch interval to get it back from a thinking bot. Python's 5 ms made a human's intent wait
+        # 5 ms several times over: at 60 tables a node's p99 was 118 ms with the default, 38 ms at
+        # 0.5 ms (docs/server.md).
         if settings.limits.switch_interval > 0:
             sys.setswitchinterval(settings.limits.switch_interval)
+        if settings.limits.bot_processes > 0:
+            THINKING.start(settings.limits.gc_threshold)
         if cluster is not None:
             cluster.revocations = guard.revocations
             await cluster.start()  # orphaned rooms are claimed by the nodes' scans, not all by one
@@ -163,6 +167,7 @@ def create_app(settings: Settings | None = None, store: Store | None = None) -> 
             if cluster is not None:
                 await cluster.stop()
             await store.close()
+            THINKING.stop()
 
     for name in ("majiang", "uvicorn.error"):  # our records and uvicorn's (an exception in the app)
         logger = logging.getLogger(name)

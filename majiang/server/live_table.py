@@ -8,8 +8,8 @@ seat its own view. Bots, 托管 and clock timeouts act through the very same pat
 from __future__ import annotations
 
 import asyncio
-import concurrent.futures
 import functools
+import itertools
 import logging
 import secrets
 import time
@@ -35,6 +35,7 @@ from majiang.engine.replay import to_replay
 from majiang.engine.view import SeatView
 from majiang.platform.ranked import record_op
 from majiang.server import clocks, room_view
+from majiang.server.bot_process import THINKING, BotKey
 from majiang.server.botpace import PACE
 from majiang.server.chat import ChatLimiter
 from majiang.server.clocks import Timers
@@ -49,11 +50,11 @@ Job = Callable[[], Coroutine[Any, Any, None]]
 EVICT_SECONDS = 600.0  # a finished or dissolved table leaves memory this long after its last activity
 MAX_FAILURES = 5  # consecutive failed timer moves (bot, clock, deal) before the table is closed
 IDLE_SECONDS = 1800.0  # a waiting room with no change for this long is closed (and never rebuilt)
-# Bots decide on a thread of their own, not on the event loop: the strong bot's longest decisions take
-# tens of milliseconds of CPU, and on the loop each one delayed every other table's intents and views by
-# as much (docs/server.md, "Several nodes"). One thread: the bots' process-wide memos (majiang/bots) are
-# only ever used by one thread at a time. A table's lock is not held while its bot decides (_bot_move).
-BOT_THREAD = concurrent.futures.ThreadPoolExecutor(max_workers=1, thread_name_prefix="bots")
+# Bots decide off the event loop (majiang/server/bot_process.py: a thread, or a process of their own):
+# the strong bot's longest decisions take tens of milliseconds of CPU, and on the loop each one delayed
+# every other table's intents and views by as much (docs/server.md, "Several nodes"). A table's lock is
+# not held while its bot decides (_bot_move).
+_TABLE_NUMBERS = itertools.count()  # each table's bots are its own in the bots' process
 
 
 def masked_view(view: SeatView) -> SeatView:
@@ -96,8 +97,11 @@ class LiveTable:
         self.conns: list[Conn | None] = [None] * SEATS
         self.cursor = [0] * SEATS  # how many of the hand's events each seat has been sent
         self.timers = Timers()
-        self._bots: dict[int, Bot] = {}
-        self._bot_names: dict[int, str] = {}  # the kind of each seat's bot in _bots
+        # Each seat's bot as (table number, seat, kind, seed): the bots' process knows it by that key; a
+        # new kind or a forgotten bot (a new seed, and a new table number) is a new bot there too.
+        self._bot_keys: dict[int, BotKey] = {}
+        self._bots: dict[int, tuple[BotKey, Bot]] = {}  # the bots made in this process (for the thread)
+        self._bot_number = next(_TABLE_NUMBERS)
         self.actions = 0  # applied actions (for figures)
         self._shown: list[bytes | None] = [None] * SEATS  # what each seat's last view showed (see view_message)
         self._failures = 0
@@ -540,20 +544,29 @@ class LiveTable:
     def forget_bots(self) -> None:
         """Drop the seats' bots (and what they remember): each is made again when next asked."""
         self._bots.clear()
-        self._bot_names.clear()
+        self._bot_keys.clear()
+        self._bot_number = next(_TABLE_NUMBERS)  # (in the bots' process too, with a fixed seed)
+
+    def bot_key(self, seat: int) -> BotKey:
+        """Which bot answers the seat: its own kind for a bot seat, the room's 托管 level for a human in
+        托管, with a seed of its own (or the test hook's) rolled when the seat's bot is (re)made."""
+        name = self.state.seats[seat].bot or self.level_bot(self.state.settings.tuoguan_level)
+        key = self._bot_keys.get(seat)
+        if key is None or key[2] != name:
+            seed = secrets.randbits(32) if self.fixed_bot_seed is None else self.fixed_bot_seed + seat
+            key = self._bot_keys[seat] = (self._bot_number, seat, name, seed)
+        return key
 
     def bot_for(self, seat: int) -> Bot:
-        """The seat's bot: its own kind for a bot seat, the room's 托管 level for a human in 托管."""
-        name = self.state.seats[seat].bot or self.level_bot(self.state.settings.tuoguan_level)
-        bot = self._bots.get(seat)
-        if bot is None or self._bot_names.get(seat) != name:
-            seed = secrets.randbits(32) if self.fixed_bot_seed is None else self.fixed_bot_seed + seat
-            bot = self._bots[seat] = make_bot(name, seed)
-            self._bot_names[seat] = name
-        return bot
+        """The seat's bot, made in this process (for the bots' thread)."""
+        key = self.bot_key(seat)
+        made = self._bots.get(seat)
+        if made is None or made[0] != key:
+            made = self._bots[seat] = (key, make_bot(key[2], key[3]))
+        return made[1]
 
     async def _bot_move(self, seat: int, asked: int) -> None:
-        # The bot thinks outside the table's lock: its decision waits in BOT_THREAD's queue behind every
+        # The bot thinks outside the table's lock: its decision waits in the bots' queue behind every
         # other table's bots, and a human answering in the same claim window must not wait for that
         # queue (it did: at 60 tables on one node the humans' p50 rose from 5 to 30 ms). The view it
         # thinks on is a snapshot; the answer is applied only if the same question still stands and
@@ -599,9 +612,9 @@ class LiveTable:
                 if action is not None:
                     await self.act_locked(seat, action)
                     return True
-                bot = self.bot_for(seat)
+                key = self.bot_key(seat)
             try:
-                chosen = await asyncio.get_running_loop().run_in_executor(BOT_THREAD, bot.choose, view)
+                chosen = await THINKING.choose(key, view, functools.partial(self.bot_for, seat))
                 if chosen not in view.legal:
                     raise ValueError(f"bot chose {chosen!r}, not legal")
             except Exception:  # a faulty bot must not stall the table

@@ -5,9 +5,10 @@
 // hint lists exactly the tiles a `win` would be offered on. This module only adds the unseen counts,
 // which come from the seat's own view.
 
-/** How many of each kind this seat cannot see (4 − seen), from its view alone. */
+/** How many of each kind this seat cannot see, from its view alone: 4 − seen for the 34 suit and honour
+ *  kinds, 1 − seen for each of the 8 flowers (34–41: one of each; a 百搭 hand can wait on them). */
 export function unseenCounts(view) {
-  const seen = new Array(34).fill(0);
+  const seen = new Array(42).fill(0);
   for (const t of view.hand) seen[t]++;
   for (const s of view.seats) {
     for (const m of s.melds) for (const t of m.tiles) seen[t]++;
@@ -15,7 +16,7 @@ export function unseenCounts(view) {
     for (const r of s.river) if (!r.claimed) seen[r.tile]++;
   }
   if (view.indicator !== null && view.indicator !== undefined && view.indicator_in_wall) seen[view.indicator]++;
-  return seen.map((c) => Math.max(0, 4 - c));
+  return seen.map((c, kind) => Math.max(0, (kind < 34 ? 4 : 1) - c));
 }
 
 /**

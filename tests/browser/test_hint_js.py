@@ -59,7 +59,7 @@ def test_the_hint_shows_the_servers_waits_with_unseen_counts_from_the_view() -> 
                views)
     for view, out in zip(views, got, strict=True):  # type: ignore[arg-type]
         unseen = unseen_counts(msgspec.convert(view, SeatView))
-        assert out["unseen"] == unseen
+        assert out["unseen"][:34] == unseen and out["unseen"][34:] == [1] * 8  # (no flowers in these rulesets)
         ting = view["ting"]
         assert out["waits"] == [{"tile": t, "unseen": unseen[t]} for t in ting["waits"]]
         assert out["by"] == [[d["discard"], [{"tile": t, "unseen": unseen[t]} for t in d["waits"]]]
@@ -82,3 +82,16 @@ def test_no_hint_without_the_servers_waits_or_after_the_hand() -> None:
     out = _run("console.log(JSON.stringify([hint.hintFor({...data, ting: null}),"
                " hint.hintFor({...data, phase: 'over'})]));", view)
     assert out == [None, None]
+
+
+def test_a_wait_on_a_flower_counts_the_one_copy_of_each() -> None:
+    """百搭麻将's hands can wait on flowers (ids 34–41, one of each): their unseen counts are numbers (the
+    table showed NaN), 1 for a flower nobody laid open, 0 for one in view."""
+    view = _views_with_hints()[0]
+    ting = view["ting"]
+    seats = view["seats"]
+    assert isinstance(ting, dict) and isinstance(seats, list)
+    seats = [{**seats[0], "exposed": [35]}, *seats[1:]]
+    out = _run("const h = hint.hintFor(data); console.log(JSON.stringify(h.waits));",
+               {**view, "seats": seats, "ting": {**ting, "waits": [34, 35, 36], "by_discard": []}})
+    assert out == [{"tile": 34, "unseen": 1}, {"tile": 35, "unseen": 0}, {"tile": 36, "unseen": 1}]

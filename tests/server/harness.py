@@ -294,3 +294,31 @@ def pick(legal: list[dict[str, Any]]) -> dict[str, Any]:
             if a["type"] == kind:
                 return a
     return legal[0]
+
+
+async def autoplay_match(server: ServerProcess, code: str, token: str) -> Client:
+    """A player who takes the first legal action at every question plays the room's match from ready to its
+    end; the client (every message it got) is returned, closed."""
+    c = await Client(server.ws_base, code, token).connect()
+    c.autoplay = True
+    await c.next_of("welcome", after=0)
+    await c.send({"type": "ready"})
+    await c.next_of("match_end", timeout=120, after=0)
+    await c.close()
+    return c
+
+
+async def seeded_bot_hand(server: ServerProcess, http: httpx.AsyncClient, name: str, ruleset: str, level: str,
+                          seed: str, match_seed: str, bot_seed: int) -> list[object]:
+    """One hand of three bots of ``level`` and an autoplaying player, every seed fixed (the deal, the
+    match, the bots' own dice): what the player saw of each seat's river and melds at its end."""
+    me = await session(http, name)
+    code = (await create_room(http, me["token"], ruleset=ruleset, hands=1))["room"]["code"]
+    r = await http.post(f"/api/rooms/{code}/test-deal", headers=auth(OPERATOR),
+                        json={"seeds": [seed], "match_seed": match_seed, "bot_seed": bot_seed})
+    assert r.status_code == 200 and r.json()["bot_seed"] == bot_seed, r.text
+    r = await http.post(f"/api/rooms/{code}/bots", json={"level": level}, headers=auth(me["token"]))
+    assert r.status_code == 200, r.text
+    c = await autoplay_match(server, code, me["token"])
+    last = [m["view"] for m in c.messages if m["type"] == "view"][-1]
+    return [(s["river"], s["melds"]) for s in last["seats"]]

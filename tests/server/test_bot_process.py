@@ -14,7 +14,7 @@ from pathlib import Path
 import httpx
 import pytest
 
-from tests.server.harness import OPERATOR, TEST_LIMITS, Client, ServerProcess, auth, create_room, session
+from tests.server.harness import TEST_LIMITS, ServerProcess, seeded_bot_hand
 
 
 def _children(pid: int) -> list[int]:
@@ -71,24 +71,10 @@ def servers(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[ServerPr
 
 
 async def _bot_hand(server: ServerProcess, level: str, ruleset: str) -> list[object]:
-    """One hand of three bots of ``level`` and a scripted player (the first legal action), every seed
-    fixed: what the player saw of each seat at its end."""
+    """One hand of three bots of ``level`` and a scripted player, every seed fixed: what the player saw
+    of each seat at its end."""
     async with httpx.AsyncClient(base_url=server.base, timeout=30) as http:
-        me = await session(http, "分身")
-        code = (await create_room(http, me["token"], ruleset=ruleset, hands=1))["room"]["code"]
-        r = await http.post(f"/api/rooms/{code}/test-deal", headers=auth(OPERATOR),
-                            json={"seeds": [f"{ruleset}-0"], "match_seed": "proc-match", "bot_seed": 11})
-        assert r.status_code == 200, r.text
-        r = await http.post(f"/api/rooms/{code}/bots", json={"level": level}, headers=auth(me["token"]))
-        assert r.status_code == 200, r.text
-        c = await Client(server.ws_base, code, me["token"]).connect()
-        c.autoplay = True
-        await c.next_of("welcome", after=0)
-        await c.send({"type": "ready"})
-        await c.next_of("match_end", timeout=120, after=0)
-        await c.close()
-    last = [m["view"] for m in c.messages if m["type"] == "view"][-1]
-    return [(s["river"], s["melds"]) for s in last["seats"]]
+        return await seeded_bot_hand(server, http, "分身", ruleset, level, f"{ruleset}-0", "proc-match", 11)
 
 
 @pytest.mark.parametrize(("level", "ruleset"), [("normal", "anqing"), ("easy", "hefei"), ("normal", "baida")])

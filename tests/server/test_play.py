@@ -9,7 +9,7 @@ import sys
 import httpx
 import pytest
 
-from tests.server.harness import Client, ServerProcess, auth, create_room, session
+from tests.server.harness import Client, ServerProcess, auth, autoplay_match, create_room, session
 
 
 async def test_human_and_three_bots_play_a_whole_match(server: ServerProcess, http: httpx.AsyncClient,
@@ -110,12 +110,7 @@ async def test_every_stored_replay_passes_verify(server: ServerProcess, http: ht
     me = await session(http, "验证")
     code = (await create_room(http, me["token"], ruleset=ruleset, hands=3))["room"]["code"]
     await http.post(f"/api/rooms/{code}/bots", json={}, headers=auth(me["token"]))
-    c = await Client(server.ws_base, code, me["token"]).connect()
-    c.autoplay = True
-    await c.next_of("welcome", after=0)
-    await c.send({"type": "ready"})
-    await c.next_of("match_end", timeout=120, after=0)
-    await c.close()
+    await autoplay_match(server, code, me["token"])
     hands = (await http.get(f"/api/rooms/{code}/hands")).json()["hands"]
     assert len(hands) == 3
     for h in hands:

@@ -11,7 +11,17 @@ from pathlib import Path
 import httpx
 
 from majiang.engine import seat_view
-from tests.server.harness import OPERATOR, Client, ServerProcess, auth, create_room, fix_seeds, seeded_match, session
+from tests.server.harness import (
+    OPERATOR,
+    ServerProcess,
+    auth,
+    autoplay_match,
+    create_room,
+    fix_seeds,
+    seeded_bot_hand,
+    seeded_match,
+    session,
+)
 
 
 async def test_fixed_seeds_deal_the_hands_the_engine_deals(server: ServerProcess, http: httpx.AsyncClient) -> None:
@@ -30,12 +40,7 @@ async def test_fixed_seeds_deal_the_hands_the_engine_deals(server: ServerProcess
     assert (await http.post(f"/api/rooms/{code}/bots", json={}, headers=auth(me["token"]))).status_code == 200
 
     expected = seeded_match("hefei", created["room"]["options"], 2, match_seed, seeds)
-    c = await Client(server.ws_base, code, me["token"]).connect()
-    c.autoplay = True
-    await c.next_of("welcome", after=0)
-    await c.send({"type": "ready"})
-    await c.next_of("match_end", timeout=120, after=0)
-    await c.close()
+    c = await autoplay_match(server, code, me["token"])
     # the first view of hand 1 is the deal: the same dealer, dice, wall (its hash) and own tiles
     first = next(m["view"] for m in c.messages if m["type"] == "view" and m["view"]["hand_no"] == 1)
     want = seat_view(expected.hand, 0)
@@ -48,21 +53,7 @@ async def test_fixed_seeds_deal_the_hands_the_engine_deals(server: ServerProcess
 async def _easy_table(server: ServerProcess, http: httpx.AsyncClient, bot_seed: int) -> list[object]:
     """One hand at a table of three easy bots (they roll dice: missed claims, kept honors) and a scripted
     player (the first legal action), every seed fixed: what the player saw of each seat at the end."""
-    me = await session(http, "定骰")
-    code = (await create_room(http, me["token"], ruleset="anqing", hands=1))["room"]["code"]
-    r = await http.post(f"/api/rooms/{code}/test-deal", headers=auth(OPERATOR),
-                        json={"seeds": ["easy-0"], "match_seed": "easy-match", "bot_seed": bot_seed})
-    assert r.status_code == 200 and r.json()["bot_seed"] == bot_seed, r.text
-    r = await http.post(f"/api/rooms/{code}/bots", json={"level": "easy"}, headers=auth(me["token"]))
-    assert r.status_code == 200, r.text
-    c = await Client(server.ws_base, code, me["token"]).connect()
-    c.autoplay = True
-    await c.next_of("welcome", after=0)
-    await c.send({"type": "ready"})
-    await c.next_of("match_end", timeout=120, after=0)
-    await c.close()
-    last = [m["view"] for m in c.messages if m["type"] == "view"][-1]
-    return [(s["river"], s["melds"]) for s in last["seats"]]
+    return await seeded_bot_hand(server, http, "定骰", "anqing", "easy", "easy-0", "easy-match", bot_seed)
 
 
 async def test_a_fixed_bot_seed_replays_the_bots_dice(server: ServerProcess, http: httpx.AsyncClient) -> None:

@@ -26,15 +26,13 @@ import threading
 import time
 from collections import OrderedDict
 from collections.abc import Callable
-from typing import TYPE_CHECKING
 
 import msgspec
 
+from majiang.bots import make_bot
+from majiang.bots.base import Bot
 from majiang.core.actions import Action
-
-if TYPE_CHECKING:
-    from majiang.bots.base import Bot
-    from majiang.engine.view import SeatView
+from majiang.engine.view import SeatView
 
 log = logging.getLogger("majiang.server")
 
@@ -45,11 +43,11 @@ BotKey = tuple[int, int, str, int]  # (the table's number in this process, seat,
 
 _ENCODER = msgspec.msgpack.Encoder()
 _ACTION = msgspec.msgpack.Decoder(Action)
+_VIEW = msgspec.msgpack.Decoder(SeatView)
 
 
 # --- in the child ------------------------------------------------------------------------------
 _bots: OrderedDict[BotKey, Bot] = OrderedDict()
-_view_decoder: msgspec.msgpack.Decoder[SeatView] | None = None
 
 
 def _watch_parent(parent: int) -> None:
@@ -59,11 +57,6 @@ def _watch_parent(parent: int) -> None:
 
 
 def _start_child(parent: int, gc_threshold: int) -> None:
-    global _view_decoder
-    from majiang.bots import make_bot  # noqa: F401  (imported now: the first question does not wait for it)
-    from majiang.engine.view import SeatView
-
-    _view_decoder = msgspec.msgpack.Decoder(SeatView)
     # as the server itself does (app.py): the bots make no cyclic garbage, so a young collection would
     # only walk a thinking bot's candidates
     gc.collect()
@@ -77,9 +70,6 @@ def _start_child(parent: int, gc_threshold: int) -> None:
 
 def _decide(key: BotKey, payload: bytes) -> bytes:
     """The child's answer to one question: the action, msgpack."""
-    from majiang.bots import make_bot
-
-    assert _view_decoder is not None
     bot = _bots.get(key)
     if bot is None:
         bot = _bots[key] = make_bot(key[2], key[3])
@@ -87,11 +77,7 @@ def _decide(key: BotKey, payload: bytes) -> bytes:
             _bots.popitem(last=False)
     else:
         _bots.move_to_end(key)
-    return _ENCODER.encode(bot.choose(_view_decoder.decode(payload)))
-
-
-def _ready() -> int:
-    return os.getpid()
+    return _ENCODER.encode(bot.choose(_VIEW.decode(payload)))
 
 
 # --- in the server -----------------------------------------------------------------------------
@@ -101,11 +87,6 @@ class BotThinking:
     def __init__(self) -> None:
         self._pool: concurrent.futures.ProcessPoolExecutor | None = None
         self._gc_threshold = 0
-        self.child_pid: int | None = None
-
-    @property
-    def in_process(self) -> bool:
-        return self._pool is not None
 
     def start(self, gc_threshold: int = 0) -> None:
         """Think in a child process from now on (started at once; its imports run beside the server's)."""
@@ -115,36 +96,26 @@ class BotThinking:
         self._pool = concurrent.futures.ProcessPoolExecutor(
             max_workers=1, mp_context=multiprocessing.get_context("spawn"),
             initializer=_start_child, initargs=(os.getpid(), gc_threshold))
-        self._pool.submit(_ready).add_done_callback(self._started)
-
-    def _started(self, fut: concurrent.futures.Future[int]) -> None:
-        if not fut.cancelled() and fut.exception() is None:
-            self.child_pid = fut.result()
+        self._pool.submit(os.getpid)  # (the pool spawns its child on the first call: now, not on a question)
 
     def stop(self) -> None:
         pool, self._pool = self._pool, None
-        self.child_pid = None
         if pool is not None:
             pool.shutdown(wait=False, cancel_futures=True)
 
     async def choose(self, key: BotKey, view: SeatView, local: Callable[[], Bot]) -> Action:
         """The bot's action for ``view``. ``local`` gives the bot itself, for the thread (a program's bot,
         no child, or a child that died: it is started again for the next question)."""
-        loop = asyncio.get_running_loop()
         pool = self._pool
-        if pool is None or key[2].startswith("cmd:"):
-            bot = local()
-            return await loop.run_in_executor(BOT_THREAD, bot.choose, view)
-        try:
-            answer = await asyncio.wrap_future(pool.submit(_decide, key, _ENCODER.encode(view)))
-        except concurrent.futures.process.BrokenProcessPool:
-            log.error("the bots' process ended; starting another (this decision is made on the thread)")
-            if self._pool is pool:
-                self.stop()
-                self.start(self._gc_threshold)
-            bot = local()
-            return await loop.run_in_executor(BOT_THREAD, bot.choose, view)
-        return _ACTION.decode(answer)
+        if pool is not None and not key[2].startswith("cmd:"):
+            try:
+                return _ACTION.decode(await asyncio.wrap_future(pool.submit(_decide, key, _ENCODER.encode(view))))
+            except concurrent.futures.process.BrokenProcessPool:
+                log.error("the bots' process ended; starting another (this decision is made on the thread)")
+                if self._pool is pool:
+                    self.stop()
+                    self.start(self._gc_threshold)
+        return await asyncio.get_running_loop().run_in_executor(BOT_THREAD, local().choose, view)
 
 
 THINKING = BotThinking()

@@ -15,6 +15,14 @@ def default_data_dir() -> Path:
     return Path(os.environ.get("MAJIANG_DATA", "data"))
 
 
+def usable_cores() -> int:
+    """The cores this process may run on (its CPU affinity where the system tells, else all)."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # (not on every system)
+        return os.cpu_count() or 1
+
+
 @dataclass
 class Limits:
     """Quotas and rate limits against abuse, memory upkeep and thread switching (docs/server.md).
@@ -69,8 +77,10 @@ class Limits:
     # the interpreter's thread switch interval, seconds (0: Python's default, 5 ms); app.py says why
     switch_interval: float = 0.0005
     # processes the bots think in (majiang/server/bot_process.py): 0 = a thread of the server's own,
-    # 1 = a child process (the event loop keeps the interpreter lock; the bots take another core)
-    bot_processes: int = 0
+    # 1 = a child process (the event loop keeps the interpreter lock; the bots take another core).
+    # Default: 1 where the server may use two cores or more, else 0 (on one core the child would only
+    # take turns with the server on it, and cost its memory)
+    bot_processes: int = field(default_factory=lambda: 1 if usable_cores() >= 2 else 0)
     page_size: int = 50  # GET /api/rooms default page size (at most max_page)
     max_page: int = 200
     # websocket messages per player and per address, on top of each connection's own limit

@@ -1,17 +1,18 @@
 """Where a server's bots think: a thread of the server's process, or a process of their own.
 
-On a thread (the default for one table or a few) a thinking bot holds the interpreter lock that the
+On a thread (the default on one core) a thinking bot holds the interpreter lock that the
 event loop needs for every intent, view and socket write; past about 200 tables per node the loop
 waits for it often enough that the humans' p99 passes 100 ms while the core is still a fifth idle
-(docs/server.md, "Capacity"). ``MAJIANG_LIMITS=bot_processes=1`` moves the decisions to one child
-process: the loop keeps its lock, and the bots use the second core if there is one.
+(docs/server.md, "Capacity"). ``MAJIANG_LIMITS=bot_processes=1`` (the default on two cores or
+more) moves the decisions to one child process: the loop keeps its lock, the bots use another core.
 
 The child is started with ``spawn`` (the server has threads and an event loop, which a fork would
 copy half-made). It keeps one bot per (table, seat, kind, seed), made on its first question, so a
-bot's memory of the hand lives on between its decisions as it does on the thread; the oldest are
-dropped past :data:`KEEP`. A question goes out as the seat's own view (msgpack; the seat's view is all
-a bot ever decides from) and the answer comes back as an action. Programs (``cmd:`` bots) stay on
-the thread: each is a process already. The child ends with its server: it watches its parent.
+bot's memory of the hand lives on between its decisions as it does on the thread; a table whose match
+is over has its bots dropped (:meth:`BotThinking.forget`), and the oldest go past :data:`KEEP`. A
+question goes out as the seat's own view (msgpack; the seat's view is all a bot ever decides from)
+and the answer comes back as an action. Programs (``cmd:`` bots) stay on the thread: each is a
+process already. The child ends with its server: it watches its parent.
 """
 
 from __future__ import annotations
@@ -80,6 +81,13 @@ def _decide(key: BotKey, payload: bytes) -> bytes:
     return _ENCODER.encode(bot.choose(_VIEW.decode(payload)))
 
 
+def _forget(keys: list[BotKey]) -> int:
+    """Drop a table's bots (its match is over); the bots the child still keeps."""
+    for key in keys:
+        _bots.pop(key, None)
+    return len(_bots)
+
+
 # --- in the server -----------------------------------------------------------------------------
 class BotThinking:
     """The server's bots' decisions: on :data:`BOT_THREAD`, or in the child once :meth:`start` ran."""
@@ -102,6 +110,18 @@ class BotThinking:
         pool, self._pool = self._pool, None
         if pool is not None:
             pool.shutdown(wait=False, cancel_futures=True)
+
+    def forget(self, keys: list[BotKey]) -> concurrent.futures.Future[int] | None:
+        """Let the child drop these bots now rather than when :data:`KEEP` pushes them out (a finished
+        match's bots are never asked again). Not waited for; the future tells how many bots stay."""
+        pool = self._pool
+        keys = [key for key in keys if not key[2].startswith("cmd:")]
+        if pool is None or not keys:
+            return None
+        try:
+            return pool.submit(_forget, keys)
+        except (concurrent.futures.process.BrokenProcessPool, RuntimeError):
+            return None  # (a dead child forgot them all; the next question starts another)
 
     async def choose(self, key: BotKey, view: SeatView, local: Callable[[], Bot]) -> Action:
         """The bot's action for ``view``. ``local`` gives the bot itself, for the thread (a program's bot,

@@ -543,6 +543,7 @@ class LiveTable:
 
     def forget_bots(self) -> None:
         """Drop the seats' bots (and what they remember): each is made again when next asked."""
+        THINKING.forget(list(self._bot_keys.values()))
         self._bots.clear()
         self._bot_keys.clear()
         self._bot_number = next(_TABLE_NUMBERS)  # (in the bots' process too, with a fixed seed)

@@ -7,6 +7,8 @@ from __future__ import annotations
 import asyncio
 import os
 import signal
+import subprocess
+import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -14,6 +16,10 @@ from pathlib import Path
 import httpx
 import pytest
 
+from majiang.backend.config import Limits, usable_cores
+from majiang.engine import Hand, seat_view
+from majiang.rules.registry import make_ruleset
+from majiang.server.bot_process import BotThinking
 from tests.server.harness import TEST_LIMITS, ServerProcess, seeded_bot_hand
 
 
@@ -61,7 +67,7 @@ def _gone(pid: int, timeout: float = 15.0) -> bool:
 @pytest.fixture(scope="module")
 def servers(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[ServerProcess, ServerProcess]]:
     tmp = tmp_path_factory.mktemp("bot-process")
-    threaded = ServerProcess(tmp / "thread").start()
+    threaded = ServerProcess(tmp / "thread", limits=TEST_LIMITS + ",bot_processes=0").start()
     child = ServerProcess(tmp / "child", limits=TEST_LIMITS + ",bot_processes=1").start()
     try:
         yield threaded, child
@@ -123,3 +129,52 @@ async def test_a_table_plays_on_when_the_child_dies(tmp_path: Path) -> None:
         assert "the bots' process ended" in srv.log_path.read_text()
     finally:
         srv.stop()
+
+
+def test_the_default_follows_the_cores_the_server_may_use() -> None:
+    # a child only where there is a second core to run it on: asked with the affinity cut to one core
+    # and with two (the machine's, on CI), in fresh interpreters so the default is computed there
+    program = ("import os, sys; os.sched_setaffinity(0, set(sorted(os.sched_getaffinity(0))[:int(sys.argv[1])]));"
+               "from majiang.backend.config import Limits; print(Limits().bot_processes)")
+    one = subprocess.run([sys.executable, "-c", program, "1"], capture_output=True, text=True, check=True)
+    assert one.stdout.strip() == "0"
+    if len(os.sched_getaffinity(0)) >= 2:
+        two = subprocess.run([sys.executable, "-c", program, "2"], capture_output=True, text=True, check=True)
+        assert two.stdout.strip() == "1"
+    assert Limits.from_env("bot_processes=0").bot_processes == 0  # an operator can still keep the thread
+
+
+async def test_a_server_on_two_cores_starts_its_bots_child_by_default(tmp_path: Path) -> None:
+    if usable_cores() < 2:
+        pytest.skip("one core: the default is the thread")
+    srv = ServerProcess(tmp_path / "s").start()  # TEST_LIMITS say nothing of bot_processes
+    try:
+        assert srv.proc is not None
+        assert _bot_child(srv.proc.pid)
+    finally:
+        srv.stop()
+
+
+def test_the_child_forgets_a_finished_tables_bots() -> None:
+    # the real child process, asked by the BotThinking the server uses: two tables' bots made by their
+    # questions, one table's forgotten, the other's kept
+    hand = Hand(make_ruleset("hefei", {}), "forget", dealer=0)
+    view = seat_view(hand, 0)  # the dealer to discard: every key below asks the same question
+
+    async def scenario() -> tuple[int, int]:
+        thinking = BotThinking()
+        thinking.start()
+        try:
+            for table in (1, 2):
+                for seat in range(4):
+                    await thinking.choose((table, seat, "strong", seat), view, lambda: pytest.fail("on the thread"))
+            kept = thinking.forget([(1, seat, "strong", seat) for seat in range(4)])
+            assert kept is not None
+            after_one = await asyncio.wrap_future(kept)
+            again = thinking.forget([(1, 0, "strong", 0), (9, 0, "cmd:x", 0)])  # (already gone; a program's)
+            assert again is not None
+            return after_one, await asyncio.wrap_future(again)
+        finally:
+            thinking.stop()
+
+    assert asyncio.run(scenario()) == (4, 4)

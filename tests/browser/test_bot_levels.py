@@ -17,13 +17,14 @@ def test_the_lobby_seats_bots_at_the_chosen_level(browser: Any, server: Any, sho
     page.fill("#name", "水平")
     page.click("[data-testid=enter]")
     page.wait_for_selector("#ruleset option[value=hefei]", state="attached")
-    names = [n.strip() for n in page.locator("#bot_level option").all_text_contents()]
+    names = [n.strip() for n in page.locator("#bot_level [role=radio]").all_text_contents()]
     assert names == ["入门", "普通", "高手"]
-    assert page.input_value("#bot_level") == "normal"
+    assert page.get_attribute("#bot_level [aria-checked=true]", "data-value") == "normal"
     page.click("[data-testid=create-form] details summary")  # on a phone the bots' level is folded under it
-    page.select_option("#bot_level", "hard")
-    assert page.input_value("#tuoguan_level") == "normal"
-    page.select_option("#tuoguan_level", "easy")
+    page.click("#bot_level [data-value=hard]")
+    assert page.get_attribute("#tuoguan_level [aria-checked=true]", "data-value") == "normal"
+    page.click("#tuoguan_level [data-value=easy]")
+    assert page.get_attribute("#tuoguan_level [aria-checked=true]", "data-value") == "easy"
     page.click("[data-testid=create]")
     page.wait_for_selector("[data-testid=level-3]")
     room = page.evaluate("window.__mj.st.room")

@@ -27,7 +27,7 @@ def _check_options(page: Any, ruleset: str, lang: str) -> None:
         assert getattr(info.label, lang) in text, (info.key, text)
         assert getattr(info.help, lang) in text, (info.key, text)
         if info.choices:
-            names = [n.strip() for n in row.locator("option").all_text_contents()]
+            names = [n.strip() for n in row.locator("[role=radio]").all_text_contents()]
             assert names == [getattr(c, lang) for c in info.choices.values()]
 
 
@@ -76,5 +76,37 @@ def test_no_two_word_lists_give_one_key_two_texts(browser: Any, server: Any) -> 
             m.setLang('zh'); const zh = m.t('confirm_dissolve'); m.setLang('en');
             return [zh, m.t('confirm_dissolve')]; }""")
         assert words == ["确定申请解散房间？", "Ask to dissolve the room?"], words
+    finally:
+        page.context.close()
+
+
+def test_short_choices_are_chips_and_numbers_steppers(browser: Any, server: Any) -> None:
+    page = _page(browser, server)
+    try:
+        page.fill("#name", "筹码")
+        page.click("[data-testid=enter]")
+        page.wait_for_selector("#ruleset option[value=anqing]", state="attached")
+        page.select_option("#ruleset", "anqing")
+        chosen = "#opt-mode [aria-checked=true]"
+        assert page.get_attribute(chosen, "data-value") == "A"
+        page.click("[data-testid=option-mode] > span")  # the label's text chooses nothing
+        assert page.get_attribute(chosen, "data-value") == "A"
+        page.click("#opt-mode [data-value=A]")
+        page.keyboard.press("ArrowRight")  # the arrows move within the group
+        assert page.get_attribute(chosen, "data-value") == "B"
+        assert page.evaluate("document.activeElement.dataset.value") == "B"
+        assert page.locator("#opt-mode [aria-checked=true]").count() == 1
+        before = int(page.input_value("#hands"))
+        page.click("label[for=hands] .step-up")
+        page.click("label[for=hands] .step-up")
+        page.click("label[for=hands] .step-down")
+        assert int(page.input_value("#hands")) == before + 1
+        page.click("label[for=hands] > span")  # the label's text focuses the field, nudges nothing
+        assert int(page.input_value("#hands")) == before + 1
+        page.click("[data-testid=create]")
+        page.wait_for_selector("[data-testid=ready]")
+        room = page.evaluate("window.__mj.st.room")
+        assert room["options"]["mode"] == "B" and room["settings"]["hands"] == before + 1, room
+        assert not page.errors  # type: ignore[attr-defined]
     finally:
         page.context.close()

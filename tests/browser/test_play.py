@@ -64,7 +64,7 @@ def _page(browser: Any, server: Any, width: int = 1366, height: int = 900) -> An
 
 def _enter_and_create(page: Any, name: str, ruleset: str, options: dict[str, str], hands: int = 1,
                       checks: tuple[str, ...] = (), seconds: int = 60) -> str:
-    """Enter the lobby as ``name`` and create a room; ``options`` are select fields, ``checks`` the
+    """Enter the lobby as ``name`` and create a room; ``options`` are chip choices, ``checks`` the
     option checkboxes to tick (under 'more options')."""
     page.fill("#name", name)
     page.click("[data-testid=enter]")
@@ -72,7 +72,7 @@ def _enter_and_create(page: Any, name: str, ruleset: str, options: dict[str, str
     page.wait_for_selector("#ruleset option[value=hefei]", state="attached")
     page.select_option("#ruleset", ruleset)
     for key, value in options.items():
-        page.select_option(f"#opt-{key}", value)
+        page.click(f"#opt-{key} [data-value={value}]")
     # 更多选项 first: on a phone the clocks and bots are folded under it
     page.click("[data-testid=create-form] details summary")
     page.fill("#hands", str(hands))

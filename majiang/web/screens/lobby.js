@@ -7,6 +7,7 @@ import {quickMatchCard} from '../quickmatch.js';
 import {sameAddressSelect} from './friends.js';
 import {avatarEl} from '../avatars.js';
 import {tileEl} from '../tiles.js';
+import {chipGroup, stepper} from '../form_controls.js';
 
 // Each ruleset's emblem on its 开一局 button: three tiles that say what the game is about (安庆's 红中
 // stands in for the 钻, 合肥 plays the three suits only, 百搭 its flowers, 国标 its honours).
@@ -38,13 +39,22 @@ function choiceLabel(key, value, info) {
 function optionInput(key, value, info) {
   const id = `opt-${key}`;
   const choices = info && info.choices ? Object.keys(info.choices) : null;
-  if (choices) {
-    return h('select', {id, name: key, 'data-opt': key},
-      choices.map((c) => h('option', {value: c, selected: c === value ? true : undefined}, choiceLabel(key, c, info))));
-  }
+  if (choices) return chipGroup(id, choices.map((c) => [c, choiceLabel(key, c, info)]), value, {'data-opt': key});
   if (typeof value === 'boolean') return h('input', {id, type: 'checkbox', name: key, 'data-opt': key, checked: value});
-  if (typeof value === 'number') return h('input', {id, type: 'number', name: key, 'data-opt': key, value, min: 0, step: 1});
+  if (typeof value === 'number') return stepper(h('input', {id, type: 'number', name: key, 'data-opt': key, value, min: 0, step: 1}));
   return h('input', {id, type: 'text', name: key, 'data-opt': key, value: String(value)});
+}
+
+// A labelled control: a chip row is a group named by its label (a <label> around buttons would press the
+// first one when its text is tapped), a stepper's label names its field, anything else sits in its label.
+function field(label, control, attrs = {}, ...extra) {
+  if (control.getAttribute('role') === 'radiogroup') {
+    const id = `${control.id}-label`;
+    control.setAttribute('aria-labelledby', id);
+    return h('div', {class: 'field', ...attrs}, h('span', {id}, label), control, ...extra);
+  }
+  const input = control.matches('.stepper') ? control.querySelector('input') : control;
+  return h('label', {class: 'field', for: input.id, ...attrs}, h('span', {}, label), control, ...extra);
 }
 
 function readOption(el, defaults) {
@@ -73,8 +83,7 @@ export function lobbyScreen({app, go}) {
   const fill = h('input', {id: 'fill_bots', type: 'checkbox', checked: true});
   const watch = h('input', {id: 'watch', type: 'checkbox', checked: true});
   const watchDelay = num('watch_delay', 0, 1, 0);
-  const levelSel = (id) => h('select', {id, name: id},
-    ['easy', 'normal', 'hard'].map((lv) => h('option', {value: lv, selected: lv === 'normal'}, t(`level_${lv}`))));
+  const levelSel = (id) => chipGroup(id, ['easy', 'normal', 'hard'].map((lv) => [lv, t(`level_${lv}`)]), 'normal');
   const botLevel = levelSel('bot_level');
   const tuoguanLevel = levelSel('tuoguan_level');
   const sameAddress = sameAddressSelect('same_address');
@@ -101,8 +110,7 @@ export function lobbyScreen({app, go}) {
       const row = typeof v === 'boolean'
         ? h('label', {class: 'check', title: help || undefined, 'data-testid': `option-${k}`},
           optionInput(k, v, info), ' ', h('span', {}, h('span', {}, label), helpLine))
-        : h('label', {class: 'field', title: help || undefined, 'data-testid': `option-${k}`},
-          h('span', {}, label), optionInput(k, v, info), helpLine);
+        : field(label, optionInput(k, v, info), {title: help || undefined, 'data-testid': `option-${k}`}, helpLine);
       (MAIN_OPTIONS.includes(k) ? main : adv).push(row);
     }
     mount(optsBox, main);
@@ -137,19 +145,19 @@ export function lobbyScreen({app, go}) {
   const form = h('form', {class: 'card create-form', onsubmit: create, 'data-testid': 'create-form'},
     h('h2', {}, t('create_room')),
     h('div', {class: 'opts main-opts'},
-      h('label', {class: 'field'}, h('span', {}, t('ruleset')), rulesetSel),
+      field(t('ruleset'), rulesetSel),
       optsBox,
-      h('label', {class: 'field'}, h('span', {}, t('hands')), hands)),
+      field(t('hands'), stepper(hands))),
     h('div', {class: 'opts phone-more clock-opts'},
-      h('label', {class: 'field'}, h('span', {}, t('discard_seconds')), discardS),
-      h('label', {class: 'field'}, h('span', {}, t('claim_seconds')), claimS),
-      h('label', {class: 'field'}, h('span', {}, t('bot_delay')), botDelay),
-      h('label', {class: 'field', 'data-testid': 'bot-level'}, h('span', {}, t('bot_level')), botLevel)),
+      field(t('discard_seconds'), stepper(discardS)),
+      field(t('claim_seconds'), stepper(claimS)),
+      field(t('bot_delay'), stepper(botDelay)),
+      field(t('bot_level'), botLevel, {'data-testid': 'bot-level'})),
     h('details', {'data-testid': 'more-options'}, h('summary', {}, t('more_options')), h('div', {class: 'opts'},
-      h('label', {class: 'field'}, h('span', {}, t('ready_seconds')), readyS),
-      h('label', {class: 'field'}, h('span', {}, t('grace_seconds')), graceS),
-      h('label', {class: 'field'}, h('span', {}, t('watch_delay')), watchDelay),
-      h('label', {class: 'field'}, h('span', {}, t('tuoguan_level')), tuoguanLevel),
+      field(t('ready_seconds'), stepper(readyS)),
+      field(t('grace_seconds'), stepper(graceS)),
+      field(t('watch_delay'), stepper(watchDelay)),
+      field(t('tuoguan_level'), tuoguanLevel),
       h('label', {class: 'field', 'data-testid': 'same-address'}, h('span', {}, t('same_address')), sameAddress),
       h('label', {class: 'check'}, watch, ' ', t('allow_watch'))), advBox),
     h('label', {class: 'check phone-more'}, ranked, ' ', t('ranked_room')),

@@ -4,6 +4,7 @@
 import {h, mount, toast} from './dom.js';
 import {rulesetName, t} from './i18n.js';
 import {api, session} from './api.js';
+import {chipGroup, stepper} from './form_controls.js';
 
 const MODE_KEYS = ['mode', 'room'];
 
@@ -20,7 +21,16 @@ export function quickMatchCard({go, getInfo, inLang}) {
   let timerEl = null, windowEl = null;
   const card = h('section', {class: 'card quick', 'data-testid': 'quick-match'});
   const ruleset = h('select', {id: 'qm-ruleset', 'data-testid': 'qm-ruleset', onchange: () => fillModes()});
-  const mode = h('select', {id: 'qm-mode', 'data-testid': 'qm-mode'});
+  // the mode's chips, made again for each ruleset (a ruleset without modes shows one: any mode)
+  const anyMode = () => chipGroup('qm-mode', [['-', t('any_mode')]], '-', {'data-testid': 'qm-mode'});
+  const modeBox = h('div', {class: 'field'});
+  let mode = null;
+  function showMode(group) {
+    mode = group;
+    mode.setAttribute('aria-labelledby', 'qm-mode-label');
+    mount(modeBox, h('span', {id: 'qm-mode-label'}, t('mode')), mode);
+  }
+  showMode(anyMode());
   const bots = h('input', {type: 'checkbox', id: 'qm-bots', 'data-testid': 'qm-bots'});
   const after = h('input', {type: 'number', id: 'qm-after', min: 1, max: 600, step: 1, value: 30, 'data-testid': 'qm-after'});
 
@@ -28,9 +38,9 @@ export function quickMatchCard({go, getInfo, inLang}) {
     const rulesets = (getInfo() || {}).rulesets || [];
     const rs = rulesets.find((r) => r.name === ruleset.value) || rulesets[0];
     const m = modeChoices(rs);
-    mount(mode, m.choices.length ? m.choices.map((c) => h('option', {value: c, selected: c === m.value ? true : undefined}, inLang(m.labels[c])))
-      : h('option', {value: '-'}, t('any_mode')));
-    mode.disabled = !m.choices.length;
+    showMode(m.choices.length
+      ? chipGroup('qm-mode', m.choices.map((c) => [c, inLang(m.labels[c])]), m.value, {'data-testid': 'qm-mode'})
+      : anyMode());
   }
 
   function clock(s) { const n = Math.max(0, Math.floor(s)); return `${Math.floor(n / 60)}:${String(n % 60).padStart(2, '0')}`; }
@@ -40,9 +50,9 @@ export function quickMatchCard({go, getInfo, inLang}) {
       mount(card, h('h2', {}, t('quick_match')),
         h('div', {class: 'opts'},
           h('label', {class: 'field'}, h('span', {}, t('ruleset')), ruleset),
-          h('label', {class: 'field'}, h('span', {}, t('mode')), mode)),
+          modeBox),
         h('label', {class: 'check'}, bots, ' ', t('quick_bots', {n: after.value || 30})),
-        bots.checked ? h('label', {class: 'field'}, after) : null,
+        bots.checked ? h('label', {class: 'field', for: 'qm-after'}, stepper(after)) : null,
         h('button', {type: 'button', class: 'primary', 'data-testid': 'qm-go', onclick: start}, t('quick_go')));
       return;
     }

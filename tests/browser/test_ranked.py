@@ -62,11 +62,13 @@ def test_quick_match_timer_cancel_and_bots(browser: Any, server: Any, shots: Pat
         # bots after 2 s: the page is taken to its table (itself and three bots)
         page.check("[data-testid=qm-bots]")
         page.fill("[data-testid=qm-after]", "2")
+        page.click("[data-testid=qm-mode] [data-value=B]")  # the mode's chips: 打缺
         page.click("[data-testid=qm-go]")
         page.wait_for_selector("[data-testid=ready]", timeout=15000)
         code = page.evaluate("localStorage.getItem('mj.room')")
         room = httpx.get(f"{server.base}/api/rooms/{code}", timeout=10).json()["room"]
         assert [bool(s["bot"]) for s in room["seats"]].count(True) == 3 and room["settings"]["ranked"] is False
+        assert room["options"]["mode"] == "B", room["options"]
         assert not page.errors, page.errors
     finally:
         page.context.close()

@@ -307,7 +307,8 @@ class Window:
     @property
     def others(self) -> float:
         """Cores the machine spent on anything but this run's nodes, generators, PostgreSQL and Redis."""
-        return max(0.0, self.cpu["machine"] - sum(v for k, v in self.cpu.items() if k != "machine"))
+        return max(0.0, self.cpu["machine"] - sum(v for k, v in self.cpu.items()
+                                                   if k != "machine" and not k.startswith("bots")))
 
     def passes(self, p99_ms: float, bot_p99_ms: float) -> bool:
         # A table is held only while its bots keep pace too: the bots think outside the table's lock,
@@ -315,7 +316,10 @@ class Window:
         return self.held == self.tables and self.n > 0 and self.p99 < p99_ms and self.bot_p99 < bot_p99_ms
 
     def line(self, k: int) -> str:
-        nodes = ", ".join(f"{self.cpu[f'node{i}'] * 100:.0f}%" for i in range(k))
+        # a node's CPU is its whole tree; the share its bots' process took (if it has one) beside it
+        nodes = ", ".join(f"{self.cpu[f'node{i}'] * 100:.0f}%"
+                          + (f" (bots {self.cpu[f'bots{i}'] * 100:.0f}%)" if self.cpu.get(f"bots{i}") else "")
+                          for i in range(k))
         return (f"{self.tables:6d} {self.held:6d} {self.actions:8.1f} {self.n:7d} {self.p50:7.1f} {self.p99:7.1f}"
                 f" {self.worst:7.0f} {self.bot_p99:7.0f}   nodes {nodes}; gen {self.cpu['gen'] * 100:.0f}%, "
                 f"pg {self.cpu['postgres'] * 100:.0f}%, redis {self.cpu['redis'] * 100:.0f}%, "
@@ -331,6 +335,7 @@ async def measure(tables: Tables, cluster: Cluster, gens: Generators, seconds: f
     nodes = cluster.nodes
     await gens.each({"cmd": "mark"})
     groups = {f"node{i}": process_tree(n.proc.pid) for i, n in enumerate(nodes) if n.proc is not None}
+    groups.update({f"bots{i}": tree[1:] for i, tree in enumerate(groups.values())})  # (the node's children)
     await bot_pace(nodes)  # (resets each node's figures)
     counts0, t0 = await cluster.counts(), time.perf_counter()
     meter = CpuMeter({**groups, "gen": gens.pids})

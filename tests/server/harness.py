@@ -296,14 +296,14 @@ def pick(legal: list[dict[str, Any]]) -> dict[str, Any]:
     return legal[0]
 
 
-async def autoplay_match(server: ServerProcess, code: str, token: str) -> Client:
+async def autoplay_match(server: ServerProcess, code: str, token: str, timeout: float = 120) -> Client:
     """A player who takes the first legal action at every question plays the room's match from ready to its
     end; the client (every message it got) is returned, closed."""
     c = await Client(server.ws_base, code, token).connect()
     c.autoplay = True
     await c.next_of("welcome", after=0)
     await c.send({"type": "ready"})
-    await c.next_of("match_end", timeout=120, after=0)
+    await c.next_of("match_end", timeout=timeout, after=0)
     await c.close()
     return c
 

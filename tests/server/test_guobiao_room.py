@@ -8,7 +8,7 @@ import httpx
 
 from majiang.bots import make_bot
 from majiang.engine import seat_view
-from tests.server.harness import Client, ServerProcess, auth, create_room, fix_seeds, seeded_match, session
+from tests.server.harness import ServerProcess, auth, autoplay_match, create_room, fix_seeds, seeded_match, session
 
 SEEDS = ["gbsrv-1", "gbsrv-2"]
 
@@ -20,12 +20,7 @@ async def test_a_guobiao_match_is_stored_as_the_engine_plays_it(server: ServerPr
     assert created["room"]["ruleset"] == "guobiao"
     await fix_seeds(http, code, SEEDS, "gbsrv")
     assert (await http.post(f"/api/rooms/{code}/bots", json={}, headers=auth(me["token"]))).status_code == 200
-    c = await Client(server.ws_base, code, me["token"]).connect()
-    c.autoplay = True  # the first legal action at every question
-    await c.next_of("welcome", after=0)
-    await c.send({"type": "ready"})
-    await c.next_of("match_end", timeout=180, after=0)
-    await c.close()
+    await autoplay_match(server, code, me["token"], timeout=180)  # the first legal action at every question
 
     # the same match here: seat 0 takes the first legal action, the bots (normal: strong) theirs
     match = seeded_match("guobiao", created["room"]["options"], 2, "gbsrv", SEEDS)

@@ -125,6 +125,18 @@ SETTLE_END = """async () => {
 }"""
 
 
+# The page's toast shows the warning, on top of everything where it is (the settlement under it).
+WARNING_ON_TOP = """() => {
+  const b = document.querySelector('#toast.show');
+  if (!b || !b.textContent.includes('a warning')) return false;
+  const r = b.getBoundingClientRect();
+  b.style.pointerEvents = 'auto';  // (it lets taps through: hit-testing skips it otherwise)
+  const top = document.elementFromPoint((r.left + r.right) / 2, (r.top + r.bottom) / 2);
+  b.style.pointerEvents = '';
+  return r.top >= 0 && b.contains(top);
+}"""
+
+
 def _mid_hand_sizes(page: Any, shots: Path) -> None:
     """The screenshot review's sizes, on a mid-hand view (eight tiles in every river, three melds and four
     tiles in each other hand): phone upright river tiles ≥ 24 px; phone sideways the side seats' meld
@@ -257,6 +269,17 @@ def test_every_size_both_languages(browser: Any, server: Any, shots: Path) -> No
                     buttons = _boxes(page, "[data-testid=settle-buttons]")[0]
                     assert buttons["top"] - modal["top"] >= 0.8 * h, (f"settlement list {size} {lang}", modal, buttons)
                     assert buttons["height"] <= 60, (f"settlement buttons one line {size} {lang}", buttons)
+                # Toasts while the settlement is open: the table's news (a call, a win) not under the dialog,
+                # a warning in the page's toast, above the dialog and inside the screen.
+                page.evaluate("async () => { const d = await import('/dom.js'); d.toast('Bot 2 胡！自摸', 'win');"
+                              " d.toast('杠 · Kong'); d.toast('警告 · a warning', 'warn'); }")
+                hidden = page.locator("[data-testid=toast]:visible").count() == 0
+                assert hidden, f"toasts under the settlement {size} {lang}"
+                page.wait_for_function(WARNING_ON_TOP, timeout=3000)
+                _inside(page, "#toast", w, h, f"the warning over the settlement {size} {lang}")
+                if size == "desktop":
+                    page.screenshot(path=str(shots / f"settlement-toast-{size}-{lang}.png"))
+                page.evaluate("async () => (await import('/dom.js')).clearToast()")
                 # The table behind, with the rivers of a whole hand, still fits the screen.
                 page.evaluate("document.querySelector('.settle-back').style.visibility = 'hidden'")
                 page.screenshot(path=str(shots / f"table-end-{size}-{lang}.png"))

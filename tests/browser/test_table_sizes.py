@@ -140,8 +140,9 @@ WARNING_ON_TOP = """() => {
 def _mid_hand_sizes(page: Any, shots: Path) -> None:
     """The screenshot review's sizes, on a mid-hand view (eight tiles in every river, three melds and four
     tiles in each other hand): phone upright river tiles ≥ 24 px; phone sideways the side seats' meld
-    tiles ≥ 20 px; desktop 1920×1080 the others' tile backs grown with the height (≥ 26 px); melds
-    overlapping nothing and the board inside the screen at every size."""
+    tiles ≥ 20 px; desktop 1920×1080 the others' tile backs and the river tiles grown with the height
+    (≥ 26 px, ≥ 44 px); desktop and laptop the side rivers six a row; melds overlapping nothing and the
+    board inside the screen at every size."""
     page.evaluate(MID_HAND)
     page.wait_for_function("document.querySelectorAll('.board .river .tile').length >= 32", timeout=5000)
     sizes = {**SIZES, "desktop-1080": (1920, 1080)}
@@ -165,7 +166,12 @@ def _mid_hand_sizes(page: Any, shots: Path) -> None:
                 if size == "phone-land":
                     assert river >= 24 and side_melds >= 20, (where, "river / side meld tiles", river, side_melds)
                 if size == "desktop-1080":
-                    assert backs >= 26 and side_melds >= 40 and river >= 38, (where, backs, side_melds, river)
+                    assert backs >= 26 and side_melds >= 40 and river >= 44, (where, backs, side_melds, river)
+                if size in ("desktop", "laptop", "desktop-1080"):
+                    # the side rivers six a row, as the others (four a row left the pond's sides bare)
+                    for side in ("left", "right"):
+                        tops = [round(b["top"]) for b in _boxes(page, f".pond-{side} .river .tile")]
+                        assert max(tops.count(t) for t in set(tops)) == 6, (where, side, tops)
                 page.screenshot(path=str(shots / f"table-mid-{size}-{lang}.png"))
     finally:
         page.evaluate("() => { const s = window.__mj.sock; s.onMessage = s.realOnMessage; s.send({type: 'sync'}); }")
@@ -263,6 +269,10 @@ def test_every_size_both_languages(browser: Any, server: Any, shots: Path) -> No
                 # A match end with four revealed hands: the buttons stay on screen, the list scrolls.
                 _inside(page, "[data-testid=settle-buttons] button", w, h, f"settlement buttons {size} {lang}")
                 assert page.locator("[data-testid=settle-buttons] button:visible").count() >= 2
+                if size == "desktop":
+                    # a wide screen's settlement is a large dialog (it was 760 px wide in the middle)
+                    modal = _boxes(page, ".settle-modal")[0]
+                    assert modal["width"] >= 0.8 * w, (f"settlement width {size} {lang}", modal)
                 if size == "phone-land":
                     # sideways the list above the buttons keeps most of the short screen
                     modal = _boxes(page, ".settle-modal")[0]

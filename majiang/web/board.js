@@ -108,8 +108,11 @@ function seatHeader(view, seat, room, opts) {
       : null,
     rs && rs.occupied && !rs.connected && !rs.bot ? h('span', {class: 'chip warn'}, t('offline')) : null,
     s.declared ? h('span', {class: 'chip ting'}, t('declared')) : null,
+    // (a chip of its own with its unit, "0 分" / "0 pts": a bare figure after the name read as part of it,
+    // "Bot 3 0")
     total !== null && total !== undefined ? h('span', {class: `score ${total > 0 ? 'pos' : total < 0 ? 'neg' : ''}`,
-      'data-testid': `score-${seat}`}, total > 0 ? `+${total}` : String(total)) : null,
+      'data-testid': `score-${seat}`, title: t('running')},
+      h('b', {class: 'score-n'}, total > 0 ? `+${total}` : String(total)), h('small', {class: 'score-unit'}, t('score'))) : null,
     // this hand's change beside the running total, "(+12)", counting up once; not when it is the total
     // (the first hand: "-18 -18" read as a mistake)
     view.phase === 'over' && view.settlement && view.settlement.totals && view.settlement.totals[seat] !== total

@@ -52,7 +52,12 @@ export function toast(text, kind = 'info', ms = 2600) {
   // `text` may be a function of the language: such a toast is worded again after a language switch.
   const make = typeof text === 'function' ? text : null;
   if (make) text = make();
-  if (slot) {
+  // While the settlement (or the ranking) is open over the table, the pond's toasts are hidden under it
+  // (styles.css): the table's news (a call, a win) is what the settlement says already, so it is not
+  // shown; a warning or an error goes to the page's toast, above the dialog.
+  const covered = slot && slot.isConnected && document.querySelector('.settle-back');
+  if (covered && (kind === 'info' || kind === 'win')) return;
+  if (slot && !covered) {
     const item = h('div', {class: `toast-item ${kind}`, 'data-testid': 'toast'}, text);
     item.reword = make;
     slot.appendChild(item);

@@ -103,8 +103,8 @@ const STRINGS = {
     download_replay: 'Download replay file', connecting: 'Connecting…',
     drew: 'draws', whole_table: 'Whole table (open)',
     reconnecting: 'Connection lost, reconnecting…', connected: 'Connected',
-    replaced: 'This room was opened in another tab', dissolved: 'Room dissolved', error: 'Error',
-    stale: 'Out of date; resynchronized', vote_dissolve: 'Vote to dissolve', agree: 'Agree', refuse: 'Refuse',
+    replaced: 'This room was opened in another tab', dissolved: 'The room was dissolved', error: 'Error',
+    stale: 'That move came too late: the table was synced again', vote_dissolve: 'Vote to dissolve', agree: 'Agree', refuse: 'Refuse',
     vote_on: '{who} asks to dissolve the room', countdown: 'Auto-ready in {n} s', clock: 'Clock',
     not_a_win: 'Not a win', reason: 'Reason', from: 'from', self_draw: 'self-drawn', discard_win: 'on discard',
     breakdown: 'Breakdown', wins: 'Wins', total: 'Total', rooms: 'Rooms', status_waiting: 'Waiting',
@@ -215,7 +215,7 @@ const TABLE_WORDS = {
     aria_win: '{who} wins', key_help: 'Keys: ←/→ pick a tile, Enter discards, 1–9 picks the n-th tile',
     chi_claimed: 'claimed tile', countdown_short: '{n}s',
     watching: 'Watching', watch_delay: 'Spectator delay (actions)', allow_watch: 'Allow spectators',
-    watch_note: 'You are watching: public tiles only', watch_full: 'The room is full: watching',
+    watch_note: 'You are watching: public tiles only', watch_full: 'The room is full: you are watching',
     seat_in_tuoguan: 'Since you left, auto-play is playing your seat',
     watch_rooms: 'Games being played (watch)', watch: 'Watch',
     ev_hand_started: 'Hand {n} begins', ev_dealt: 'is dealt {n} tiles', ev_hand_ended: 'The hand ends',
@@ -360,6 +360,25 @@ const RANKED_WORDS = {
   },
 };
 merge('RANKED_WORDS', RANKED_WORDS);
+// The table's toasts as sentences: who did what ("Bot 4 declares ready", not "Bot 4 Declare"); the 听 count.
+const TOAST_WORDS = {
+  zh: {
+    toast_chi: '{who} 吃 {tile}', toast_peng: '{who} 碰 {tile}', toast_kong_claim: '{who} 杠 {tile}', toast_kong: '{who} 杠',
+    toast_wildkong: '{who} 直叫', toast_declare: '{who} 报听', toast_bu_hua: '{who} 补花 {tile}',
+    toast_won: '{who} 胡！', toast_won_self: '{who} 胡！自摸',
+    // the 听 count on a hand tile: its tooltip, the hint's legend of it, the phones' unit
+    ting_badge: '打出这张就听牌：{waits}，还剩 {n} 张可胡', ting_legend: '= 剩几张可胡', ting_left: '剩{n}张',
+  },
+  en: {
+    toast_chi: '{who} chows {tile}', toast_peng: '{who} pungs {tile}', toast_kong_claim: '{who} kongs {tile}',
+    toast_kong: '{who} declares a kong', toast_wildkong: '{who} makes a wild kong', toast_declare: '{who} declares ready',
+    toast_bu_hua: '{who} replaces the flower {tile}', toast_won: '{who} wins!', toast_won_self: '{who} wins by self-draw!',
+    ting_badge: 'Discard this to be ready: waits {waits}, {n} winning tiles left', ting_legend: '= winning tiles left',
+    ting_left: '{n} left',
+  },
+};
+merge('TOAST_WORDS', TOAST_WORDS);
+
 merge('FRIENDS_WORDS', FRIENDS_WORDS);  // friends, invites, the lobby socket's notices
 merge('TOURNAMENT_WORDS', TOURNAMENT_WORDS);
 
@@ -389,6 +408,9 @@ export function t(key, vars) {
 export function withLevel(label, level) {
   return level && has(`level_${level}`) ? `${label} · ${t(`level_${level}`)}` : label;
 }
+
+/** Every string of a language, key to words (the tests read the English ones for full-width punctuation). */
+export function words(l) { return {...STRINGS[l]}; }
 
 /** Whether `key` is a known string (in this language or the Chinese fallback). */
 export function has(key) { return key in STRINGS[lang] || key in STRINGS.zh; }

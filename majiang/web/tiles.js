@@ -101,7 +101,8 @@ export function tileFaceSVG(id) {
 
 /**
  * A tile element. opts: {size: 'hand'|'river'|'meld'|'mini', back: bool, view (for wild marks),
- * onClick, selectable, highlight, sideways, extraClass, label, badge (a corner note), badgeClass}
+ * onClick, selectable, highlight, sideways, extraClass, label, badge (a corner note), badgeClass, badgeTitle (what
+ * the note means: the badge's tooltip, and said after the tile's name)}
  */
 export function tileEl(id, opts = {}) {
   const back = opts.back || id === null || id === undefined;
@@ -125,6 +126,7 @@ export function tileEl(id, opts = {}) {
   else if (cls.includes('is-standin')) label += ` (${t('stand_in_long')})`;
   else if (cls.includes('is-gangpai')) label += ` (${t('gangpai')})`;
   if (opts.label) label = opts.label;
+  if (opts.badge && opts.badgeTitle) label += ` · ${opts.badgeTitle}`;
   const clickable = typeof opts.onClick === 'function';
   const el = h(clickable ? 'button' : 'span', {
     class: cls.join(' '),
@@ -137,7 +139,7 @@ export function tileEl(id, opts = {}) {
     html: back ? '' : tileFaceSVG(id),
   });
   if (marks.length) el.appendChild(h('span', {class: 'mark', 'aria-hidden': 'true'}, marks[0]));
-  if (opts.badge) el.appendChild(h('span', {class: `badge ${opts.badgeClass || ''}`, 'aria-hidden': 'true'}, opts.badge));
+  if (opts.badge) el.appendChild(h('span', {class: `badge ${opts.badgeClass || ''}`, 'aria-hidden': 'true', title: opts.badgeTitle}, opts.badge));
   return el;
 }
 

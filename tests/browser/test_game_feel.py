@@ -11,7 +11,11 @@ window offering 胡 碰 过), so what is measured does not depend on how the bot
   the other seats' hands as tile backs, no top bar; claim buttons at least 56×56 on phones with 胡 the
   largest; control buttons at least 44 px tall behind ☰;
 - the 听 hint on one line with "+N more";
-- 申请解散 asks for confirmation first.
+- 申请解散 asks for confirmation first;
+- the second review: my own name whole where the line has room (sideways too), every seat's score a chip
+  with its unit apart from the name, my own call mark (碰 杠 吃 胡) over none of my tiles, toasts as wide as
+  their words and worded as sentences in English, the 听 count on a tile explained (a tooltip, a legend or
+  a unit).
 Screenshots: game-{table,claim,menu}-{size}-{lang}.png.
 """
 
@@ -73,6 +77,48 @@ ARRIVE = """(wall) => {
 
 TABLE_PARTS = [".seat-top", ".seat-left", ".seat-right", ".seat-me", ".river", "[data-testid=dial]"]
 
+# Each seat's head: is the name cut short (wider than its box), its score's words, and the gap between the
+# name (and the chips after it) and the score chip where they share a line.
+SEAT_HEADS = """() => [...document.querySelectorAll('.board > .seat')].map((seat) => {
+  const name = seat.querySelector('.seat-head .name');
+  const score = seat.querySelector('.seat-head .score');
+  const n = name.getBoundingClientRect(), s = score.getBoundingClientRect();
+  const before = [...score.parentElement.children].filter((e) => e !== score && e.compareDocumentPosition(score) & 4
+    && e.getBoundingClientRect().width > 0).map((e) => e.getBoundingClientRect())
+    .filter((r) => r.top < s.bottom && s.top < r.bottom);
+  const gap = before.length ? s.left - Math.max(...before.map((r) => r.right)) : 99;
+  return {me: seat.classList.contains('seat-me'), cut: name.scrollWidth > name.clientWidth + 1,
+          name: name.textContent, score: score.innerText, gap, overlap: n.right > s.left + 1 && n.left < s.right - 1
+            && n.top < s.bottom - 1 && s.top < n.bottom - 1};
+})"""
+
+# My own seat calls 碰: the call mark drawn (its pop-in finished at once), measured against my hand.
+MY_CALL = """() => {
+  const st = window.__mj.st;
+  const v = structuredClone(st.view);
+  window.__mj.sock.onMessage({type: 'view', view: v, asked: st.asked, step: st.step, clock: null, tuoguan: false,
+    events: [{type: 'claimed', seat: v.seat, kind: 'peng', tile: 5, tiles: [5, 5], from_seat: (v.seat + 3) % 4}]});
+  const m = document.querySelector('.seat-me [data-testid=call-mark]');
+  if (!m) return null;
+  m.getAnimations().forEach((a) => a.finish());
+  return m.getBoundingClientRect().toJSON();
+}"""
+
+# A toast as wide as its words: its box no wider than its text plus its padding and border (a toast that
+# wraps, in a narrow corner, as wide as the corner).
+TOAST_FITS = """() => [...document.querySelectorAll('[data-testid=toast]')].map((e) => {
+  const range = document.createRange();
+  range.selectNodeContents(e);
+  const rects = [...range.getClientRects()];
+  const text = Math.max(...rects.map((r) => r.right)) - Math.min(...rects.map((r) => r.left));
+  const cs = getComputedStyle(e);
+  const chrome = parseFloat(cs.paddingLeft) + parseFloat(cs.paddingRight) + parseFloat(cs.borderLeftWidth)
+    + parseFloat(cs.borderRightWidth);
+  const lines = new Set(rects.map((r) => Math.round(r.top))).size;
+  return {width: e.getBoundingClientRect().width, text, chrome, lines, words: e.textContent,
+          slot: e.parentElement.getBoundingClientRect().width};
+})"""
+
 
 def _check_table(page: Any, w: int, h: int, where: str) -> None:
     for sel in (*TABLE_PARTS, "[data-testid=my-hand] .tile", "[data-testid=corner-menu] > button",
@@ -104,7 +150,8 @@ def test_the_table_at_four_sizes_as_a_game(browser: Any, server: Any, shots: Pat
     page = _page(browser, server, 844, 390)
     try:
         # (clocks long enough that my turn never runs out while the sizes are measured on a loaded machine)
-        _enter_and_create(page, "横屏玩家", "anqing", {"mode": "A"}, hands=1, seconds=900)
+        # (a Latin name as long as the review's, "Phone player", cut short sideways before)
+        _enter_and_create(page, "Phone player 横屏", "anqing", {"mode": "A"}, hands=1, seconds=900)
         page.click("[data-testid=ready]")
         _until_my_discard(page)
         wall = page.evaluate("window.__mj.st.view.wall_left") - 1
@@ -130,11 +177,43 @@ def test_the_table_at_four_sizes_as_a_game(browser: Any, server: Any, shots: Pat
                     top_row = [b["top"] for b in _boxes(page, ".pond-top .river .tile")]
                     assert max(top_row.count(t) for t in set(top_row)) == 6, (where, top_row)  # six a row
                     assert page.locator(".seat-left .opp-hand .tile.back").first.is_visible(), where
-                # Toasts cover no river tile, no seat's tiles, no button.
+                # My own name whole where the line has room (upright the line holds 托管 and ☰ too), and
+                # every seat's score a chip with its unit, clear of the name and the chips before it.
+                for head in page.evaluate(SEAT_HEADS):
+                    if head["me"] and size != "phone":
+                        assert not head["cut"], (where, "my name cut short", head)
+                    assert not head["overlap"] and head["gap"] >= 4, (where, "score against the name", head)
+                    assert head["score"].replace(" ", "").endswith("分" if lang == "zh" else "pts"), (where, head)
+                # My own call mark (碰) above my hand, over none of my tiles, inside the screen.
+                mark = page.evaluate(MY_CALL)
+                assert mark is not None, where
+                inside = mark["top"] >= -1 and mark["bottom"] <= h + 1 and mark["left"] >= -1 and mark["right"] <= w + 1
+                assert inside, (where, "call mark outside", mark)
+                for tb in _boxes(page, "[data-testid=my-hand] .tile, .seat-me .meld"):
+                    assert not _overlap(mark, tb), (where, "my call mark over my tiles", mark, tb)
+                page.screenshot(path=str(shots / f"game-call-mine-{size}-{lang}.png"))
+                page.evaluate(INJECT, "turn")
+                page.evaluate("document.querySelectorAll('[data-testid=toast]').forEach((e) => e.remove())")
+                # A 报听 discard's toast is a sentence ("Bot 4 declares ready"), not a name and a button label.
+                page.evaluate("""() => {
+                  const st = window.__mj.st;
+                  const v = structuredClone(st.view);
+                  const seat = (v.seat + 1) % 4;
+                  window.__mj.sock.onMessage({type: 'view', view: v, asked: st.asked, step: st.step, clock: null,
+                    tuoguan: false, events: [{type: 'discarded', seat, tile: 3, declared: true}]});
+                }""")
+                said = page.inner_text("[data-testid=toast]")
+                assert said.endswith("报听" if lang == "zh" else "declares ready"), (where, said)
+                page.evaluate("document.querySelectorAll('[data-testid=toast]').forEach((e) => e.remove())")
+                page.evaluate(INJECT, "turn")
+                # Toasts cover no river tile, no seat's tiles, no button; each as wide as its words.
                 page.evaluate("async () => { const d = await import('/dom.js'); d.toast('碰 五万 · Pung 5 Characters');"
                               " d.toast('杠 · Kong'); d.toast('Bot 2 胡 · wins', 'win'); }")
                 toasts = _boxes(page, "[data-testid=toast]")
                 assert len(toasts) == 3, where
+                for fit in page.evaluate(TOAST_FITS):
+                    most = fit["text"] + fit["chrome"] + 3 if fit["lines"] == 1 else fit["slot"] + 1
+                    assert fit["width"] <= most, (where, "toast wider than its words", fit)
                 for sel in (".board .river .tile", "[data-testid=my-hand] .tile", "button", ".center-info",
                             ".opp-hand"):
                     for other in _boxes(page, sel):
@@ -171,6 +250,20 @@ def test_the_table_at_four_sizes_as_a_game(browser: Any, server: Any, shots: Pat
                 badges = page.eval_on_selector_all("[data-testid=my-hand] .tile .badge",
                                                    "els => els.map(e => e.textContent)")
                 assert len(badges) >= 3 and all(b.isdigit() for b in badges), (where, badges)
+                # The count explained: a tooltip on each badge and its tile's label; a legend beside the
+                # hint on wide screens, the count's unit in the hint's line on phones.
+                titles = page.eval_on_selector_all(
+                    "[data-testid=my-hand] .tile:has(.badge)",
+                    "els => els.map(e => [e.querySelector('.badge').title, e.getAttribute('aria-label')])")
+                left = "可胡" if lang == "zh" else "winning tiles left"
+                assert all(left in a and left in b for a, b in titles), (where, titles[:2])
+                if size.startswith("phone"):
+                    unit = page.inner_text("[data-testid=hint] > .ting-line .ting-tiles b")
+                    assert unit.startswith("剩") and unit.endswith("张") if lang == "zh" else unit.endswith(" left"), (
+                        where, unit)
+                else:
+                    assert page.is_visible("[data-testid=ting-legend]"), where
+                    assert left in page.inner_text("[data-testid=ting-legend]"), where
                 page.screenshot(path=str(shots / f"game-hint-{size}-{lang}.png"))
                 # "+N more" opens the rest in a panel inside the screen, over none of my tiles.
                 page.click("[data-testid=ting-more]")
@@ -201,6 +294,10 @@ def test_the_table_at_four_sizes_as_a_game(browser: Any, server: Any, shots: Pat
                 _check_table(page, w, h, where + " claim from the right")
                 if size == "phone-land":
                     page.screenshot(path=str(shots / f"game-claim-right-{size}-{lang}.png"))
+        # No English string of the table uses Chinese punctuation (full-width commas, colons, brackets).
+        english = page.evaluate("async () => (await import('/i18n.js')).words('en')")
+        wide = {k: v for k, v in english.items() if any(c in v for c in "，。：；！？（）「」、【】《》")}
+        assert not wide, wide
         # 申请解散 asks first; cancelling sends nothing.
         _set_lang(page, "zh")
         page.set_viewport_size({"width": 844, "height": 390})

@@ -125,11 +125,24 @@ SETTLE_END = """async () => {
 }"""
 
 
+# The page's toast shows the warning, on top of everything where it is (the settlement under it).
+WARNING_ON_TOP = """() => {
+  const b = document.querySelector('#toast.show');
+  if (!b || !b.textContent.includes('a warning')) return false;
+  const r = b.getBoundingClientRect();
+  b.style.pointerEvents = 'auto';  // (it lets taps through: hit-testing skips it otherwise)
+  const top = document.elementFromPoint((r.left + r.right) / 2, (r.top + r.bottom) / 2);
+  b.style.pointerEvents = '';
+  return r.top >= 0 && b.contains(top);
+}"""
+
+
 def _mid_hand_sizes(page: Any, shots: Path) -> None:
     """The screenshot review's sizes, on a mid-hand view (eight tiles in every river, three melds and four
     tiles in each other hand): phone upright river tiles ≥ 24 px; phone sideways the side seats' meld
-    tiles ≥ 20 px; desktop 1920×1080 the others' tile backs grown with the height (≥ 26 px); melds
-    overlapping nothing and the board inside the screen at every size."""
+    tiles ≥ 20 px; desktop 1920×1080 the others' tile backs and the river tiles grown with the height
+    (≥ 26 px, ≥ 44 px); desktop and laptop the side rivers six a row; melds overlapping nothing and the
+    board inside the screen at every size."""
     page.evaluate(MID_HAND)
     page.wait_for_function("document.querySelectorAll('.board .river .tile').length >= 32", timeout=5000)
     sizes = {**SIZES, "desktop-1080": (1920, 1080)}
@@ -153,7 +166,12 @@ def _mid_hand_sizes(page: Any, shots: Path) -> None:
                 if size == "phone-land":
                     assert river >= 24 and side_melds >= 20, (where, "river / side meld tiles", river, side_melds)
                 if size == "desktop-1080":
-                    assert backs >= 26 and side_melds >= 40 and river >= 38, (where, backs, side_melds, river)
+                    assert backs >= 26 and side_melds >= 40 and river >= 44, (where, backs, side_melds, river)
+                if size in ("desktop", "laptop", "desktop-1080"):
+                    # the side rivers six a row, as the others (four a row left the pond's sides bare)
+                    for side in ("left", "right"):
+                        tops = [round(b["top"]) for b in _boxes(page, f".pond-{side} .river .tile")]
+                        assert max(tops.count(t) for t in set(tops)) == 6, (where, side, tops)
                 page.screenshot(path=str(shots / f"table-mid-{size}-{lang}.png"))
     finally:
         page.evaluate("() => { const s = window.__mj.sock; s.onMessage = s.realOnMessage; s.send({type: 'sync'}); }")
@@ -251,12 +269,27 @@ def test_every_size_both_languages(browser: Any, server: Any, shots: Path) -> No
                 # A match end with four revealed hands: the buttons stay on screen, the list scrolls.
                 _inside(page, "[data-testid=settle-buttons] button", w, h, f"settlement buttons {size} {lang}")
                 assert page.locator("[data-testid=settle-buttons] button:visible").count() >= 2
+                if size == "desktop":
+                    # a wide screen's settlement is a large dialog (it was 760 px wide in the middle)
+                    modal = _boxes(page, ".settle-modal")[0]
+                    assert modal["width"] >= 0.8 * w, (f"settlement width {size} {lang}", modal)
                 if size == "phone-land":
                     # sideways the list above the buttons keeps most of the short screen
                     modal = _boxes(page, ".settle-modal")[0]
                     buttons = _boxes(page, "[data-testid=settle-buttons]")[0]
                     assert buttons["top"] - modal["top"] >= 0.8 * h, (f"settlement list {size} {lang}", modal, buttons)
                     assert buttons["height"] <= 60, (f"settlement buttons one line {size} {lang}", buttons)
+                # Toasts while the settlement is open: the table's news (a call, a win) not under the dialog,
+                # a warning in the page's toast, above the dialog and inside the screen.
+                page.evaluate("async () => { const d = await import('/dom.js'); d.toast('Bot 2 胡！自摸', 'win');"
+                              " d.toast('杠 · Kong'); d.toast('警告 · a warning', 'warn'); }")
+                hidden = page.locator("[data-testid=toast]:visible").count() == 0
+                assert hidden, f"toasts under the settlement {size} {lang}"
+                page.wait_for_function(WARNING_ON_TOP, timeout=3000)
+                _inside(page, "#toast", w, h, f"the warning over the settlement {size} {lang}")
+                if size == "desktop":
+                    page.screenshot(path=str(shots / f"settlement-toast-{size}-{lang}.png"))
+                page.evaluate("async () => (await import('/dom.js')).clearToast()")
                 # The table behind, with the rivers of a whole hand, still fits the screen.
                 page.evaluate("document.querySelector('.settle-back').style.visibility = 'hidden'")
                 page.screenshot(path=str(shots / f"table-end-{size}-{lang}.png"))

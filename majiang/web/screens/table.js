@@ -182,7 +182,7 @@ export function tableScreen({app, go}, code) {
         st.lastDiscard = {seat: ev.seat, tile: ev.tile};
         sounds.discard();
         announce(t('aria_discard', {who, tile: tileName(ev.tile)}));
-        if (ev.declared) { toast(() => `${nameOf(ev.seat)} ${t('act_declare')}`); speak(t('act_declare'), getLang()); }
+        if (ev.declared) { toast(() => t('toast_declare', {who: nameOf(ev.seat)})); speak(t('act_declare'), getLang()); }
         break;
       case 'claimed':
         st.lastDiscard = null;
@@ -190,15 +190,15 @@ export function tableScreen({app, go}, code) {
         markCall(ev.seat, actionLabel({type: ev.kind}));
         sounds.call();
         announce(t('aria_call', {who, act: actionLabel({type: ev.kind}), tile: tileName(ev.tile)}));
-        toast(() => `${nameOf(ev.seat)} ${actionLabel({type: ev.kind})} ${tileName(ev.tile)}`);
+        toast(() => t(ev.kind === 'kong' ? 'toast_kong_claim' : `toast_${ev.kind}`, {who: nameOf(ev.seat), tile: tileName(ev.tile)}));
         speak(actionLabel({type: ev.kind}), getLang());
         break;
-      case 'concealed_kong': case 'added_kong': toast(() => `${nameOf(ev.seat)} ${t('act_kong')}`); speak(t('act_kong'), getLang()); markCall(ev.seat, t('act_kong')); break;
-      case 'wild_konged': toast(() => `${nameOf(ev.seat)} ${t('act_wildkong')}`); break;
+      case 'concealed_kong': case 'added_kong': toast(() => t('toast_kong', {who: nameOf(ev.seat)})); speak(t('act_kong'), getLang()); markCall(ev.seat, t('act_kong')); break;
+      case 'wild_konged': toast(() => t('toast_wildkong', {who: nameOf(ev.seat)})); break;
       // A flower laid open is 补花 (百搭麻将); any other laid-open tile is Anqing's 亮杠牌.
-      case 'exposed': toast(() => (ev.tile >= 34 ? `${nameOf(ev.seat)} ${t('bu_hua')} ${tileName(ev.tile)}`
+      case 'exposed': toast(() => (ev.tile >= 34 ? t('toast_bu_hua', {who: nameOf(ev.seat), tile: tileName(ev.tile)})
         : t('toast_exposed', {who: nameOf(ev.seat), tile: tileName(ev.tile)}))); break;
-      case 'won': markCall(ev.seat, ev.self_draw ? t('self_draw') : t('act_win')); sounds.win(); speak(ev.self_draw ? t('self_draw') : t('act_win'), getLang()); announce(t('aria_win', {who})); toast(() => t('toast_win', {who: nameOf(ev.seat), how: ev.self_draw ? t('self_draw') : ''}).trim(), 'win', 3500); break;
+      case 'won': markCall(ev.seat, ev.self_draw ? t('self_draw') : t('act_win')); sounds.win(); speak(ev.self_draw ? t('self_draw') : t('act_win'), getLang()); announce(t('aria_win', {who})); toast(() => t(ev.self_draw ? 'toast_won_self' : 'toast_won', {who: nameOf(ev.seat)}), 'win', 3500); break;
       default: break;
     }
   }
@@ -503,6 +503,7 @@ export function tableScreen({app, go}, code) {
         } : undefined,
         extraClass: [action ? 'can' : '', isDrawn ? 'drawn' : '', isDrawn && arriving ? 'arrive' : '', st.mode === 'declare' && action ? 'declare-pick' : ''].join(' '),
         badge: waits ? String(unseenOf(waits)) : null,
+        badgeTitle: waits ? t('ting_badge', {n: unseenOf(waits), waits: waits.map((w) => tileName(w.tile)).join(' ')}) : null,
         badgeClass: waits && best.has(id) ? 'ting-count best' : 'ting-count',
       });
       if (waits) {
@@ -553,11 +554,14 @@ export function tableScreen({app, go}, code) {
         return h('span', {class: 'ting-line', 'data-discard': d, title: words},
           h('span', {class: 'ting-words'}, words),
           h('span', {class: 'ting-tiles', 'aria-hidden': 'true'}, tileEl(d, {size: 'mini', view: v}), '→',
-            ws.map((w) => tileEl(w.tile, {size: 'mini', view: v})), h('b', {}, String(unseenOf(ws)))));
+            ws.map((w) => tileEl(w.tile, {size: 'mini', view: v})), h('b', {}, t('ting_left', {n: unseenOf(ws)}))));
       };
       const shown = narrow.matches ? 1 : 2;
       const rest = ranked.slice(shown);
-      mount(hintBox, ranked.slice(0, shown).map(line),
+      // (what the count on a tile means, in words: its badge beside "winning tiles left")
+      const legend = n ? h('span', {class: 'ting-legend', 'data-testid': 'ting-legend'},
+        h('span', {class: 'legend-badge', 'aria-hidden': 'true'}, String(unseenOf(ranked[0][1]))), t('ting_legend')) : null;
+      mount(hintBox, legend, ranked.slice(0, shown).map(line),
         rest.length ? h('button', {type: 'button', class: 'ghost small ting-more', 'data-testid': 'ting-more',
           'aria-expanded': st.tingOpen ? 'true' : 'false',
           onclick: () => { st.tingOpen = !st.tingOpen; updateHint(v, hint); }}, t('ting_more', {n: rest.length})) : null,

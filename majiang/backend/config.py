@@ -77,7 +77,8 @@ class Limits:
     # the interpreter's thread switch interval, seconds (0: Python's default, 5 ms); app.py says why
     switch_interval: float = 0.0005
     # processes the bots think in (majiang/server/bot_process.py): 0 = a thread of the server's own,
-    # 1 = a child process (the event loop keeps the interpreter lock; the bots take another core).
+    # N = N child processes, each table's bots in one of them (the event loop keeps the interpreter
+    # lock; the bots take other cores).
     # Default: 1 where the server may use two cores or more, else 0 (on one core the child would only
     # take turns with the server on it, and cost its memory)
     bot_processes: int = field(default_factory=lambda: 1 if usable_cores() >= 2 else 0)

@@ -134,7 +134,7 @@ def create_app(settings: Settings | None = None, store: Store | None = None) -> 
         if settings.limits.switch_interval > 0:
             sys.setswitchinterval(settings.limits.switch_interval)
         if settings.limits.bot_processes > 0:
-            THINKING.start(settings.limits.gc_threshold)
+            THINKING.start(settings.limits.gc_threshold, settings.limits.bot_processes)
         if cluster is not None:
             cluster.revocations = guard.revocations
             await cluster.start()  # orphaned rooms are claimed by the nodes' scans, not all by one

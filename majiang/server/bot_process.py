@@ -4,7 +4,8 @@ On a thread (the default on one core) a thinking bot holds the interpreter lock 
 event loop needs for every intent, view and socket write; past about 200 tables per node the loop
 waits for it often enough that the humans' p99 passes 100 ms while the core is still a fifth idle
 (docs/server.md, "Capacity"). ``MAJIANG_LIMITS=bot_processes=1`` (the default on two cores or
-more) moves the decisions to one child process: the loop keeps its lock, the bots use another core.
+more) moves the decisions to one child process: the loop keeps its lock, the bots use another core;
+``bot_processes=N`` to N children, each table's bots in one of them.
 
 The child is started with ``spawn`` (the server has threads and an event loop, which a fork would
 copy half-made). It keeps one bot per (table, seat, kind, seed), made on its first question, so a
@@ -90,51 +91,66 @@ def _forget(keys: list[BotKey]) -> int:
 
 # --- in the server -----------------------------------------------------------------------------
 class BotThinking:
-    """The server's bots' decisions: on :data:`BOT_THREAD`, or in the child once :meth:`start` ran."""
+    """The server's bots' decisions: on :data:`BOT_THREAD`, or in child processes once :meth:`start` ran.
+    With several children a table's bots all live in one of them (chosen by the table's number), so a
+    bot's memory stays in one place and one table's long searches queue behind none but its own."""
 
     def __init__(self) -> None:
-        self._pool: concurrent.futures.ProcessPoolExecutor | None = None
+        self._pools: list[concurrent.futures.ProcessPoolExecutor] = []
         self._gc_threshold = 0
 
-    def start(self, gc_threshold: int = 0) -> None:
-        """Think in a child process from now on (started at once; its imports run beside the server's)."""
-        if self._pool is not None:
+    def start(self, gc_threshold: int = 0, processes: int = 1) -> None:
+        """Think in ``processes`` children from now on (started at once; their imports run beside the
+        server's)."""
+        if self._pools:
             return
         self._gc_threshold = gc_threshold
-        self._pool = concurrent.futures.ProcessPoolExecutor(
+        self._pools = [self._spawn() for _ in range(max(1, processes))]
+
+    def _spawn(self) -> concurrent.futures.ProcessPoolExecutor:
+        pool = concurrent.futures.ProcessPoolExecutor(
             max_workers=1, mp_context=multiprocessing.get_context("spawn"),
-            initializer=_start_child, initargs=(os.getpid(), gc_threshold))
-        self._pool.submit(os.getpid)  # (the pool spawns its child on the first call: now, not on a question)
+            initializer=_start_child, initargs=(os.getpid(), self._gc_threshold))
+        pool.submit(os.getpid)  # (the pool spawns its child on the first call: now, not on a question)
+        return pool
 
     def stop(self) -> None:
-        pool, self._pool = self._pool, None
-        if pool is not None:
+        pools, self._pools = self._pools, []
+        for pool in pools:
             pool.shutdown(wait=False, cancel_futures=True)
 
+    def _pool_of(self, key: BotKey) -> tuple[int, concurrent.futures.ProcessPoolExecutor] | None:
+        if not self._pools or key[2].startswith("cmd:"):
+            return None
+        i = key[0] % len(self._pools)
+        return i, self._pools[i]
+
     def forget(self, keys: list[BotKey]) -> concurrent.futures.Future[int] | None:
-        """Let the child drop these bots now rather than when :data:`KEEP` pushes them out (a finished
-        match's bots are never asked again). Not waited for; the future tells how many bots stay."""
-        pool = self._pool
+        """Let a table's child drop these bots of the table now rather than when :data:`KEEP` pushes
+        them out (a finished match's bots are never asked again). Not waited for; the future tells how
+        many bots that child still keeps."""
         keys = [key for key in keys if not key[2].startswith("cmd:")]
-        if pool is None or not keys:
+        found = self._pool_of(keys[0]) if keys else None
+        if found is None:
             return None
         try:
-            return pool.submit(_forget, keys)
+            return found[1].submit(_forget, keys)
         except (concurrent.futures.process.BrokenProcessPool, RuntimeError):
             return None  # (a dead child forgot them all; the next question starts another)
 
     async def choose(self, key: BotKey, view: SeatView, local: Callable[[], Bot]) -> Action:
         """The bot's action for ``view``. ``local`` gives the bot itself, for the thread (a program's bot,
         no child, or a child that died: it is started again for the next question)."""
-        pool = self._pool
-        if pool is not None and not key[2].startswith("cmd:"):
+        found = self._pool_of(key)
+        if found is not None:
+            i, pool = found
             try:
                 return _ACTION.decode(await asyncio.wrap_future(pool.submit(_decide, key, _ENCODER.encode(view))))
             except concurrent.futures.process.BrokenProcessPool:
-                log.error("the bots' process ended; starting another (this decision is made on the thread)")
-                if self._pool is pool:
-                    self.stop()
-                    self.start(self._gc_threshold)
+                log.error("a bots' process ended; starting another (this decision is made on the thread)")
+                if i < len(self._pools) and self._pools[i] is pool:
+                    pool.shutdown(wait=False, cancel_futures=True)
+                    self._pools[i] = self._spawn()
         return await asyncio.get_running_loop().run_in_executor(BOT_THREAD, local().choose, view)
 
 

@@ -46,9 +46,10 @@ def _bot_child(pid: int, timeout: float = 30.0) -> int:
     raise AssertionError(f"no bots' process under the server {pid}")
 
 
-def _cpu_ticks(pid: int) -> int:
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    return int(fields[11]) + int(fields[12])
+def _cpu_ns(pid: int) -> int:
+    """The process's time on a CPU in nanoseconds (schedstat: the stat file's ticks are 10 ms, more than
+    a hand of easy bots may take)."""
+    return int(Path(f"/proc/{pid}/schedstat").read_text().split()[0])
 
 
 def _gone(pid: int, timeout: float = 15.0) -> bool:
@@ -93,9 +94,43 @@ async def test_the_child_decides_as_the_thread_does(servers: tuple[ServerProcess
     assert any(river for river, _ in here)
     assert child.proc is not None
     bots = _bot_child(child.proc.pid)
-    before = _cpu_ticks(bots)
+    before = _cpu_ns(bots)
     assert await _bot_hand(child, level, ruleset) == here
-    assert _cpu_ticks(bots) > before, "the child did not think"  # (the decisions were its own)
+    assert _cpu_ns(bots) > before, "the child did not think"  # (the decisions were its own)
+
+
+def _bot_children(pid: int, n: int, timeout: float = 30.0) -> list[int]:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        found = [c for c in _children(pid) if b"spawn_main" in _cmdline(c)]
+        if len(found) >= n:
+            return found
+        time.sleep(0.05)
+    raise AssertionError(f"fewer than {n} bots' processes under the server {pid}")
+
+
+def _cmdline(pid: int) -> bytes:
+    try:
+        return Path(f"/proc/{pid}/cmdline").read_bytes()
+    except OSError:
+        return b""
+
+
+async def test_two_children_decide_as_the_thread_does(servers: tuple[ServerProcess, ServerProcess],
+                                                      tmp_path: Path) -> None:
+    # bot_processes=2: two children, each table's bots in one of them; the same seeds give the same game
+    threaded, _ = servers
+    here = await _bot_hand(threaded, "normal", "hefei")
+    srv = ServerProcess(tmp_path / "two", limits=TEST_LIMITS + ",bot_processes=2").start()
+    try:
+        assert srv.proc is not None
+        kids = _bot_children(srv.proc.pid, 2)
+        assert len(kids) == 2
+        before = sum(_cpu_ns(k) for k in kids)
+        assert await _bot_hand(srv, "normal", "hefei") == here
+        assert sum(_cpu_ns(k) for k in kids) > before, "no child thought"
+    finally:
+        srv.stop()
 
 
 async def test_the_child_ends_with_its_server(tmp_path: Path) -> None:
@@ -126,7 +161,7 @@ async def test_a_table_plays_on_when_the_child_dies(tmp_path: Path) -> None:
         assert any(river for river, _ in here)
         second = await asyncio.to_thread(_bot_child, srv.proc.pid)
         assert second != first
-        assert "the bots' process ended" in srv.log_path.read_text()
+        assert "a bots' process ended" in srv.log_path.read_text()
     finally:
         srv.stop()
 

@@ -43,6 +43,9 @@ INJECT = """(kind) => {
   v.seats[other].melds = [{kind: 'peng', tiles: [5, 5, 5], called: 5, from: v.seat}];
   v.seats[other].hand_count = Math.max(1, v.seats[other].hand_count - 3);
   let events = [];
+  // A turn of discards only, whatever the live hand offers besides: a 亮杠牌 or kong button beside them
+  // takes height from the board, whose fit then shrinks the rivers (the sizes measured are a plain turn's)
+  if (kind === 'turn') v.legal = v.legal.filter((a) => a.type === 'discard');
   if (kind.startsWith('claim')) {  // 'claim': from the seat on my left; 'claim-right': from my right
     const disc = (v.seat + (kind === 'claim' ? 3 : 1)) % 4;
     const tile = v.hand[0];

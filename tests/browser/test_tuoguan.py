@@ -73,7 +73,7 @@ def test_a_missed_turn_is_forgiven_two_start_tuoguan_and_one_tap_ends_it(browser
 
         # 1. A turn left to run out: played for me, told, the seat still mine.
         asked = _next_turn(page, 0)
-        page.wait_for_function(f"{ME}.missed === 1", timeout=15000)
+        page.wait_for_function(f"{ME}.missed === 1", timeout=45000)
         page.wait_for_selector("#toast.show, [data-testid=toast]", timeout=5000)
         told = page.evaluate("[...document.querySelectorAll('[data-testid=toast], #toast')]"
                              ".map((e) => e.innerText).join(' ')")
@@ -84,14 +84,14 @@ def test_a_missed_turn_is_forgiven_two_start_tuoguan_and_one_tap_ends_it(browser
         # 2. I play the next turn myself: forgiven (the run of missed turns is over).
         asked = _next_turn(page, asked)
         page.locator("[data-testid=my-hand] button.tile.can").last.click()
-        page.wait_for_function(f"{ME}.missed === 0", timeout=15000)
+        page.wait_for_function(f"{ME}.missed === 0", timeout=45000)
         assert page.evaluate(f"{ME}.tuoguan") is False
 
         # 3. Two turns in a row run out: 托管 takes the seat and the page shows it.
-        asked = _next_turn(page, asked)
-        page.wait_for_function(f"{ME}.missed === 1", timeout=15000)
+        # (the page sees missed 1 in between unless it fell behind past the second turn: then only 托管)
         _next_turn(page, asked)
-        page.wait_for_function(f"{ME}.tuoguan === true", timeout=15000)
+        page.wait_for_function(f"{ME}.missed === 1 || {ME}.tuoguan === true", timeout=45000)
+        page.wait_for_function(f"{ME}.tuoguan === true", timeout=45000)
         page.wait_for_selector("[data-testid=cancel-tuoguan]", timeout=10000)
         assert page.get_attribute("[data-testid=tuoguan]", "aria-pressed") == "true"
         assert page.locator("[data-testid=your-turn]").count() == 0  # 托管 plays it: not "your turn"

@@ -31,19 +31,27 @@ def _children(pid: int) -> list[int]:
     return out
 
 
-def _bot_child(pid: int, timeout: float = 30.0) -> int:
-    """The server's bots' process (a spawned child running multiprocessing's worker), once it is up."""
+def _bot_children(pid: int, n: int, timeout: float = 30.0) -> list[int]:
+    """The server's bots' processes (spawned children running multiprocessing's worker), once ``n`` are up."""
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
-        for child in _children(pid):
-            try:
-                cmd = Path(f"/proc/{child}/cmdline").read_bytes()
-            except OSError:
-                continue
-            if b"multiprocessing" in cmd and b"spawn_main" in cmd:
-                return child
+        found = [c for c in _children(pid) if b"multiprocessing" in _cmdline(c) and b"spawn_main" in _cmdline(c)]
+        if len(found) >= n:
+            return found
         time.sleep(0.05)
-    raise AssertionError(f"no bots' process under the server {pid}")
+    raise AssertionError(f"fewer than {n} bots' processes under the server {pid}")
+
+
+def _cmdline(pid: int) -> bytes:
+    try:
+        return Path(f"/proc/{pid}/cmdline").read_bytes()
+    except OSError:
+        return b""
+
+
+def _bot_child(pid: int, timeout: float = 30.0) -> int:
+    """The server's bots' process, once it is up."""
+    return _bot_children(pid, 1, timeout)[0]
 
 
 def _cpu_ns(pid: int) -> int:
@@ -97,23 +105,6 @@ async def test_the_child_decides_as_the_thread_does(servers: tuple[ServerProcess
     before = _cpu_ns(bots)
     assert await _bot_hand(child, level, ruleset) == here
     assert _cpu_ns(bots) > before, "the child did not think"  # (the decisions were its own)
-
-
-def _bot_children(pid: int, n: int, timeout: float = 30.0) -> list[int]:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        found = [c for c in _children(pid) if b"spawn_main" in _cmdline(c)]
-        if len(found) >= n:
-            return found
-        time.sleep(0.05)
-    raise AssertionError(f"fewer than {n} bots' processes under the server {pid}")
-
-
-def _cmdline(pid: int) -> bytes:
-    try:
-        return Path(f"/proc/{pid}/cmdline").read_bytes()
-    except OSError:
-        return b""
 
 
 async def test_two_children_decide_as_the_thread_does(servers: tuple[ServerProcess, ServerProcess],
@@ -173,7 +164,7 @@ def test_the_default_follows_the_cores_the_server_may_use() -> None:
                "from majiang.backend.config import Limits; print(Limits().bot_processes)")
     one = subprocess.run([sys.executable, "-c", program, "1"], capture_output=True, text=True, check=True)
     assert one.stdout.strip() == "0"
-    if len(os.sched_getaffinity(0)) >= 2:
+    if usable_cores() >= 2:
         two = subprocess.run([sys.executable, "-c", program, "2"], capture_output=True, text=True, check=True)
         assert two.stdout.strip() == "1"
     assert Limits.from_env("bot_processes=0").bot_processes == 0  # an operator can still keep the thread

@@ -46,18 +46,18 @@ def _reaches_the_fourth_turn(match: Any) -> bool:
     return False
 
 
+def _is_my_turn(m: Any) -> bool:
+    """A view message asking the player to discard, the seat still its own."""
+    return bool(m and m["view"]["phase"] == "turn" and m["view"]["legal"] and not m["tuoguan"])
+
+
 def _my_turn(c: Client) -> Any:
-    m = c.last_view_msg
-    return m if m and m["view"]["phase"] == "turn" and m["view"]["legal"] and not m["tuoguan"] else None
+    return c.last_view_msg if _is_my_turn(c.last_view_msg) else None
 
 
 def _first_turn(c: Client, after: int) -> Any:
     """The first view of the player's own turn asked after ``after``, from all that came."""
-    for m in c.messages:
-        if m["type"] == "view" and m["asked"] > after and m["view"]["phase"] == "turn" \
-                and m["view"]["current"] == c.seat and m["view"]["legal"] and not m["tuoguan"]:
-            return m
-    return None
+    return next((m for m in c.messages if m["type"] == "view" and m["asked"] > after and _is_my_turn(m)), None)
 
 
 def _river(c: Client, seat: int) -> list[int]:

@@ -17,7 +17,7 @@ import httpx
 import pytest
 
 from tests.server.conftest import until
-from tests.server.harness import OPERATOR, Client, ServerProcess, auth, create_room, session
+from tests.server.harness import OPERATOR, Client, ServerProcess, auth, create_room, fix_seeds, session
 
 # every limit on (so each map gets keys) but roomy; tables leave memory 1 s after the end
 ROOMY = {"write_rate_ip": 50, "write_burst_ip": 100, "write_rate_token": 50, "write_burst_token": 100,
@@ -47,10 +47,14 @@ async def report(http: httpx.AsyncClient) -> dict[str, Any]:
     return r.json()  # type: ignore[no-any-return]
 
 
-async def play_match(srv: ServerProcess, http: httpx.AsyncClient, humans: int) -> tuple[str, list[Client]]:
-    """A one-hand match of ``humans`` scripted players and bots, played to its end (still connected)."""
+async def play_match(srv: ServerProcess, http: httpx.AsyncClient, humans: int,
+                     seed: str | None = None) -> tuple[str, list[Client]]:
+    """A one-hand match of ``humans`` scripted players and bots, played to its end (still connected);
+    ``seed`` fixes its deal and match."""
     people = [await session(http, f"M{i}") for i in range(humans)]
     code = (await create_room(http, people[0]["token"], hands=1))["room"]["code"]
+    if seed is not None:
+        await fix_seeds(http, code, [seed], seed)
     for p in people[1:]:
         assert (await http.post(f"/api/rooms/{code}/join", headers=auth(p["token"]))).status_code == 200
     await http.post(f"/api/rooms/{code}/bots", json={}, headers=auth(people[0]["token"]))
@@ -115,7 +119,9 @@ async def test_the_bots_pace_is_reported_per_window(srv: ServerProcess) -> None:
     async with httpx.AsyncClient(base_url=srv.base, timeout=20) as http:
         assert (await http.get("/api/admin/bots")).status_code == 403  # the operator's only
         await http.get("/api/admin/bots?reset=1", headers=OPERATOR_AUTH)
-        _, clients = await play_match(srv, http, 1)  # three bots answer every question of theirs
+        # three bots answer every question of theirs, in a deal fixed so the hand lasts (a random one
+        # once ended after 8 bot answers)
+        _, clients = await play_match(srv, http, 1, seed="pace-1")
         pace = (await http.get("/api/admin/bots?reset=1", headers=OPERATOR_AUTH)).json()
         assert pace["answers"] >= 10, pace
         # no bot delay (FAST rooms): lateness is the decision and the save, well under a second each

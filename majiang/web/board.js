@@ -78,8 +78,9 @@ export function meldsEl(view, seat) {
 export function riverEl(view, seat, lastDiscard) {
   const s = view.seats[seat];
   const n = s.river.length;
-  // (a long river — more than three rows of six — lays eight to a row, so it stays three rows deep)
-  return h('div', {class: `river river-${seat} ${n > 18 ? 'long' : ''}`, 'data-testid': `river-${seat}`, 'data-n': n},
+  // (a long river — more than three rows of six — lays eight to a row, so it stays three rows deep; on a
+  // phone held sideways, where height is short and width spare, past two rows: styles.css, .deep)
+  return h('div', {class: `river river-${seat} ${n > 18 ? 'long' : ''} ${n > 12 ? 'deep' : ''}`, 'data-testid': `river-${seat}`, 'data-n': n},
     s.river.map((r, i) => tileEl(r.tile, {
       size: 'river', view,
       dim: r.claimed,

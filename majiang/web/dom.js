@@ -62,6 +62,11 @@ export function toast(text, kind = 'info', ms = 2600) {
     item.reword = make;
     slot.appendChild(item);
     while (slot.children.length > 3) slot.removeChild(slot.firstChild);
+    // Only what fits shows: on a phone the slot has a fixed height (it must not push the rivers down) and
+    // its toasts stand on its bottom edge, so the oldest, pushed out over the top, goes; the newest stays.
+    // (layout offsets, not boxes: a toast still sliding in is drawn 6 px above its place)
+    const above = (e) => e.offsetTop - (e.offsetParent === slot ? 0 : slot.offsetTop) < -1;
+    while (slot.children.length > 1 && above(slot.firstChild)) slot.removeChild(slot.firstChild);
     setTimeout(() => item.remove(), ms);
     return;
   }

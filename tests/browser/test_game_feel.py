@@ -213,7 +213,9 @@ def test_the_table_at_four_sizes_as_a_game(browser: Any, server: Any, shots: Pat
                 page.evaluate("async () => { const d = await import('/dom.js'); d.toast('碰 五万 · Pung 5 Characters');"
                               " d.toast('杠 · Kong'); d.toast('Bot 2 胡 · wins', 'win'); }")
                 toasts = _boxes(page, "[data-testid=toast]")
-                assert len(toasts) == 3, where
+                # (all three on a wide screen; a phone's slot has a fixed height: what fits, the newest kept)
+                assert len(toasts) == 3 if not size.startswith("phone") else 2 <= len(toasts) <= 3, (where, toasts)
+                assert page.locator("[data-testid=toast]").last.inner_text() == "Bot 2 胡 · wins", where
                 for fit in page.evaluate(TOAST_FITS):
                     most = fit["text"] + fit["chrome"] + 3 if fit["lines"] == 1 else fit["slot"] + 1
                     assert fit["width"] <= most, (where, "toast wider than its words", fit)

@@ -14,9 +14,11 @@ import re
 from pathlib import Path
 from typing import Any
 
+import httpx
 import pytest
 
-from tests.browser.test_play import _enter_and_create, _page, _until_my_discard
+from tests.browser.test_play import HUMAN, _enter_and_create, _page, _until_my_discard
+from tests.server.harness import OPERATOR, auth, first_seeds
 
 pytestmark = pytest.mark.browser
 
@@ -448,6 +450,13 @@ def test_a_spectator_watches_a_whole_hand_without_a_concealed_tile(browser: Any,
     watcher.on("websocket", lambda ws: ws.on("framereceived", lambda payload: frames.append(str(payload))))
     try:
         code = _enter_and_create(player, "主人", "hefei", {"room": "bubaoting"}, hands=1)
+        # A deal the player deals: the hand waits on the player's first discard (a 60 s clock) until
+        # 托管 takes it, so the watcher sees it live (bots once won in seconds and the hand was over
+        # before the watcher's first frame).
+        seed, match_seed = first_seeds("hefei", {"room": "bubaoting"}, 1, "watch", lambda m: m.hand.dealer == HUMAN)
+        r = httpx.post(f"{server.base}/api/rooms/{code}/test-deal", headers=auth(OPERATOR),
+                       json={"seeds": [seed], "match_seed": match_seed}, timeout=10)
+        assert r.status_code == 200, r.text
         watcher.fill("#name", "观众")
         watcher.click("[data-testid=enter]")
         watcher.wait_for_selector("[data-testid=create-form]")

@@ -83,3 +83,28 @@ def test_an_unknown_option_of_a_nested_command_gets_its_usage() -> None:
     r = majiang("bot", "connect", "--server", "http://127.0.0.1:9", "--room", "X", "--frobnicate")
     assert r.returncode == 2
     assert r.stderr.startswith("usage: majiang bot connect")
+
+
+def test_ctrl_c_ends_a_long_command_in_one_line() -> None:
+    """A user stopping a long arena with Ctrl-C gets "interrupted" and exit code 130, not a traceback
+    (the command's guard also turns an unexpected error into one line; MAJIANG_DEBUG=1 shows it whole)."""
+    import signal
+
+    p = subprocess.Popen([sys.executable, "-m", "majiang", "arena", "--ruleset", "hefei", "--mode", "bubaoting",
+                          "--bots", "strong,greedy", "--hands", "4000", "--workers", "1"],
+                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=ROOT)
+    try:
+        assert p.stderr is not None
+        seen = b""
+        while b" hands " not in seen:  # the progress line: the arena is playing
+            chunk = p.stderr.read1(4096)
+            assert chunk, seen
+            seen += chunk
+        p.send_signal(signal.SIGINT)
+        _, rest = p.communicate(timeout=60)
+    finally:
+        if p.poll() is None:
+            p.kill()
+    err = (seen + rest).decode()
+    assert p.returncode == 130, err
+    assert "Traceback" not in err and err.rstrip().endswith("majiang arena: interrupted"), err

@@ -17,7 +17,7 @@ from majiang.core.actions import Action, Discard, Pass
 from majiang.core.deal import WallSetup
 from majiang.core.events import Dealt, Drew
 from majiang.engine.hand import Hand
-from majiang.engine.view import SeatView, seat_view
+from majiang.engine.view import PublicMeld, SeatView, seat_view
 from majiang.rules.base import Ruleset
 from majiang.rules.registry import make_ruleset
 from majiang.tiles import format_tiles, parse_tiles
@@ -234,3 +234,27 @@ def test_the_easy_bot_keeps_a_lone_honor() -> None:
     assert view.hand == sorted(parse_tiles(mine)) and view.wild not in view.hand
     assert make_bot("greedy").choose(view) == Discard(parse_tiles("4z")[0])
     assert EasyBot(0).choose(view) in (Discard(parse_tiles("9p")[0]), Discard(parse_tiles("1s")[0]))
+
+
+def test_an_imagined_face_down_kong_is_never_of_the_wild() -> None:
+    """Another seat's face-down 暗杠 is imagined as four of a kind still unseen that a concealed kong may be
+    made of: never Anqing's 钻牌 (konged only by 直叫, in the open) nor a 杠牌 (laid open as soon as held).
+    An imagined 暗杠 of the 钻牌 once made the playout's scorer refuse the hand and stopped an arena."""
+    rs = make_ruleset("anqing", {"mode": "A"})
+    hand = next(h for i in range(10) if _play_to_decision(h := Hand(rs, f"kong-{i}", dealer=1), 2))
+    view = seat_view(hand, 0)
+    assert view.wild is not None and unseen_pool(view).count(view.wild) == 4  # the 钻牌 could be picked
+    # Seat 1 has made a face-down kong: three fewer tiles in its hand, one replacement drawn from the wall.
+    s1 = view.seats[1]
+    seats = list(view.seats)
+    seats[1] = msgspec.structs.replace(s1, melds=[*s1.melds, PublicMeld(kind="kong_concealed", tiles=())],
+                                       hand_count=s1.hand_count - 3)
+    view = msgspec.structs.replace(view, seats=seats, wall_left=view.wall_left - 1)
+    kinds: Counter[int] = Counter()
+    rng = random.Random(11)
+    for _ in range(300):
+        sample = draw_sample(view, rng)
+        assert sample is not None
+        kinds.update(sample.hidden_kongs[1])
+    assert kinds and view.wild not in kinds, kinds
+    assert not set(kinds) & set(view.gangpai), kinds

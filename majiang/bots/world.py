@@ -134,12 +134,16 @@ def draw_sample(view: SeatView, rng: random.Random, *, forced: frozenset[int] = 
     if need > len(pool):
         return None
     rng.shuffle(pool)
-    # The face-down 暗杠: four of a kind still unseen (rare; drawn before the hands so the copies are there).
+    # The face-down 暗杠: four of a kind still unseen (rare; drawn before the hands so the copies are there),
+    # of a kind a concealed kong may be made of: never a wild (Anqing's 钻牌 is konged only by 直叫, in the
+    # open; a wild plays as no value of its own) nor a tile laid open as soon as it is held — an imagined
+    # 暗杠 of the 钻牌 once made the playout's scorer refuse the hand and stopped the arena.
+    no_kong = forced | frozenset(view.wilds) | (frozenset([view.wild]) if view.wild is not None else frozenset())
     kongs: dict[int, list[int]] = {}
     for seat, n in hidden_kongs.items():
         kongs[seat] = []
         for _ in range(n):
-            kinds = sorted({t for t in pool if pool.count(t) >= 4})
+            kinds = sorted({t for t in pool if pool.count(t) >= 4 and t not in no_kong})
             if not kinds:
                 return None
             k = rng.choice(kinds)

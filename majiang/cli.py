@@ -82,17 +82,18 @@ def main(argv: list[str] | None = None) -> int:
     if not getattr(args, "_run", None):
         parser.print_help()
         return 2
+    who = f"majiang {command}" if command else "majiang"
     try:
         return int(args._run(args) or 0)
     except KeyboardInterrupt:
-        print(f"majiang {command or ''}: interrupted".replace("  ", " "), file=sys.stderr)
+        print(f"{who}: interrupted", file=sys.stderr)
         return 130
     except Exception as exc:
         # A bug, not the user's input (what a user got wrong is said by the command itself): one line
         # that names it, the traceback only when asked for.
         if os.environ.get("MAJIANG_DEBUG"):
             raise
-        print(f"majiang {command or ''}: internal error: {type(exc).__name__}: {exc} "
+        print(f"{who}: internal error: {type(exc).__name__}: {exc} "
               "(MAJIANG_DEBUG=1 shows the traceback)", file=sys.stderr)
         return 1
 

@@ -3,6 +3,7 @@ unknown options answered with the right usage, and one-line errors for bad input
 
 from __future__ import annotations
 
+import signal
 import subprocess
 import sys
 from pathlib import Path
@@ -88,8 +89,6 @@ def test_an_unknown_option_of_a_nested_command_gets_its_usage() -> None:
 def test_ctrl_c_ends_a_long_command_in_one_line() -> None:
     """A user stopping a long arena with Ctrl-C gets "interrupted" and exit code 130, not a traceback
     (the command's guard also turns an unexpected error into one line; MAJIANG_DEBUG=1 shows it whole)."""
-    import signal
-
     p = subprocess.Popen([sys.executable, "-m", "majiang", "arena", "--ruleset", "hefei", "--mode", "bubaoting",
                           "--bots", "strong,greedy", "--hands", "4000", "--workers", "1"],
                          stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=ROOT)

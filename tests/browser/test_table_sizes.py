@@ -70,7 +70,8 @@ def _set_lang(page: Any, lang: str) -> None:
     page.wait_for_timeout(120)
 
 
-MID_HAND = """() => {
+# (``late``: 18 tiles a river and a claim (胡 碰 吃 过) open on the discard of the seat before mine)
+MID_HAND = """(late = false) => {
   // The server's messages wait while the page shows a made-up mid-hand view (restored by a sync after).
   const sock = window.__mj.sock;
   sock.realOnMessage = sock.realOnMessage || sock.onMessage;  // (once: a second made-up view keeps the real one)
@@ -79,9 +80,13 @@ MID_HAND = """() => {
   // (the widest turn dock the deal could offer, always: a real 亮杠牌 once shrank the rivers in CI only)
   v.legal = [...(v.legal || []).filter((a) => a.type === 'discard'), {type: 'win'}, {type: 'kong', tile: 5},
              {type: 'expose', tile: 7}];
+  if (late) {
+    v.phase = 'claim'; v.claim = {tile: 5, discarder: (v.seat + 3) % 4};
+    v.legal = [{type: 'win'}, {type: 'peng', tile: 5}, {type: 'chi', tiles: [3, 4, 5]}, {type: 'pass'}];
+  }
   v.seats.forEach((s, i) => {
     const base = s.river.length ? s.river : [{tile: 3}];
-    s.river = Array.from({length: 8}, (_, k) => ({...base[k % base.length], claimed: false}));
+    s.river = Array.from({length: late ? 18 : 8}, (_, k) => ({...base[k % base.length], claimed: false}));
     if (i === v.seat) return;
     s.melds = [{kind: 'peng', tiles: [1, 1, 1], called: 1}, {kind: 'chi', tiles: [11, 12, 13], called: 12},
                {kind: 'kong_exposed', tiles: [20, 20, 20, 20], called: 20}];
@@ -103,14 +108,6 @@ MELD_OVERLAPS = """() => {
   });
   return out;
 }"""
-
-# The same late in a hand, 18 tiles a river, with a claim open on the seat before mine's discard.
-_TURN_DOCK = ("[...(v.legal || []).filter((a) => a.type === 'discard'), {type: 'win'}, {type: 'kong', tile: 5},\n"
-              "             {type: 'expose', tile: 7}]")
-_CLAIM_DOCK = "[{type: 'win'}, {type: 'peng', tile: 5}, {type: 'chi', tiles: [3, 4, 5]}, {type: 'pass'}]"
-_CLAIM_OPEN = "v.phase = 'claim'; v.claim = {tile: 5, discarder: (v.seat + 3) % 4};\n  v.legal = ["
-LATE_CLAIM = (MID_HAND.replace("Array.from({length: 8}", "Array.from({length: 18}")
-              .replace("v.legal = [", _CLAIM_OPEN).replace(_TURN_DOCK, _CLAIM_DOCK))
 
 # The claim/turn buttons cover no tile: not a river's, not the others' hands or melds, not my own hand.
 BUTTON_OVERLAPS = """() => {
@@ -205,7 +202,7 @@ def _mid_hand_sizes(page: Any, shots: Path) -> None:
         # Late in a hand, a claim (胡 碰 吃 过) on a phone held sideways: 18 tiles a river still at 24 px
         # (the top and bottom rivers nine a row past twelve, the side ones lying sideways), no button over one.
         page.set_viewport_size({"width": 844, "height": 390})
-        page.evaluate(LATE_CLAIM)
+        page.evaluate(MID_HAND, True)
         page.wait_for_function("document.querySelectorAll('.board .river .tile').length >= 72", timeout=5000)
         for lang in ("zh", "en"):
             _set_lang(page, lang)

@@ -198,7 +198,7 @@ export function tableScreen({app, go}, code) {
       // A flower laid open is 补花 (百搭麻将); any other laid-open tile is Anqing's 亮杠牌.
       case 'exposed': toast(() => (ev.tile >= 34 ? t('toast_bu_hua', {who: nameOf(ev.seat), tile: tileName(ev.tile)})
         : t('toast_exposed', {who: nameOf(ev.seat), tile: tileName(ev.tile)}))); break;
-      case 'won': markCall(ev.seat, ev.self_draw ? t('mark_self_draw') : t('act_win')); sounds.win(); speak(ev.self_draw ? t('mark_self_draw') : t('act_win'), getLang()); announce(t('aria_win', {who})); toast(() => t(ev.self_draw ? 'toast_won_self' : 'toast_won', {who: nameOf(ev.seat)}), 'win', 3500); break;
+      case 'won': { const call = t(ev.self_draw ? 'mark_self_draw' : 'act_win'); markCall(ev.seat, call); sounds.win(); speak(call, getLang()); announce(t('aria_win', {who})); toast(() => t(ev.self_draw ? 'toast_won_self' : 'toast_won', {who: nameOf(ev.seat)}), 'win', 3500); break; }
       default: break;
     }
   }

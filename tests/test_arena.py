@@ -184,3 +184,71 @@ def test_cli_seats_cmd_bots_and_reports_their_errors(tmp_path: Path, capsys: pyt
         assert "bot program errors" in capsys.readouterr().out
     finally:
         external.stop_all()
+
+
+# --- --record: a long run kept wall by wall, resumed after a stop ----------------------------------
+RECORDED = ["arena", "--ruleset", "hefei", "--mode", "bubaoting", "--bots", "greedy,random", "--seed", "rec",
+            "--no-progress"]
+
+
+def _summary(capsys: pytest.CaptureFixture[str], argv: list[str], out: Path) -> dict[str, object]:
+    assert main([*argv, "--json", str(out)]) == 0
+    capsys.readouterr()
+    data: dict[str, object] = json.loads(out.read_text(encoding="utf-8"))
+    return data
+
+
+def test_a_recorded_run_resumed_gives_the_uninterrupted_result(tmp_path: Path,
+                                                               capsys: pytest.CaptureFixture[str]) -> None:
+    record = tmp_path / "run.jsonl"
+    straight = _summary(capsys, [*RECORDED, "--hands", "16"], tmp_path / "straight.json")
+    first = _summary(capsys, [*RECORDED, "--hands", "8", "--record", str(record)], tmp_path / "first.json")
+    assert first["hands"] == 8
+    assert len(record.read_text(encoding="utf-8").splitlines()) == 1 + 2  # the header and two walls
+    assert main([*RECORDED, "--hands", "16", "--record", str(record), "--json", str(tmp_path / "resumed.json")]) == 0
+    assert "2 of 4 walls already played, 2 to go" in capsys.readouterr().err
+    resumed = json.loads((tmp_path / "resumed.json").read_text(encoding="utf-8"))
+    assert resumed == straight
+    assert len(record.read_text(encoding="utf-8").splitlines()) == 1 + 4
+
+
+def test_recorded_walls_are_read_not_played_again(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    record = tmp_path / "run.jsonl"
+    _summary(capsys, [*RECORDED, "--hands", "4", "--record", str(record)], tmp_path / "a.json")
+    header, wall = record.read_text(encoding="utf-8").splitlines()
+    plays = json.loads(wall)
+    for p in plays:  # a wall the bots could never have played: greedy's seats take 100 from random's
+        p["totals"] = [100 if b == "greedy" else -100 for b in p["bots"]]
+    record.write_text(header + "\n" + json.dumps(plays) + "\n", encoding="utf-8")
+    again = _summary(capsys, [*RECORDED, "--hands", "4", "--record", str(record)], tmp_path / "b.json")
+    assert again["difference"]["mean"] == 200  # type: ignore[index]
+
+
+def test_a_wall_cut_short_by_a_kill_is_dropped_and_played_again(tmp_path: Path,
+                                                                capsys: pytest.CaptureFixture[str]) -> None:
+    record = tmp_path / "run.jsonl"
+    straight = _summary(capsys, [*RECORDED, "--hands", "12"], tmp_path / "straight.json")
+    _summary(capsys, [*RECORDED, "--hands", "12", "--record", str(record)], tmp_path / "a.json")
+    text = record.read_text(encoding="utf-8")
+    record.write_text(text[: len(text) - len(text.splitlines()[-1]) // 2 - 1], encoding="utf-8")  # half a wall
+    assert main([*RECORDED, "--hands", "12", "--record", str(record), "--json", str(tmp_path / "b.json")]) == 0
+    assert "2 of 3 walls already played, 1 to go" in capsys.readouterr().err
+    assert json.loads((tmp_path / "b.json").read_text(encoding="utf-8")) == straight
+    assert record.read_text(encoding="utf-8") == text  # the torn line replaced, not left in the middle
+
+
+def test_a_record_of_another_run_or_no_record_is_refused_in_one_line(tmp_path: Path,
+                                                                     capsys: pytest.CaptureFixture[str]) -> None:
+    record = tmp_path / "run.jsonl"
+    _summary(capsys, [*RECORDED, "--hands", "4", "--record", str(record)], tmp_path / "a.json")
+    before = record.read_bytes()
+    other = [*RECORDED[:-2], "other", "--no-progress", "--hands", "4", "--record", str(record)]
+    assert main(other) == 2
+    err = capsys.readouterr().err.strip()
+    assert len(err.splitlines()) == 1 and "records another run" in err and "seed 'other'" in err
+    assert record.read_bytes() == before  # nothing written
+    junk = tmp_path / "notes.txt"
+    junk.write_text("my notes\n", encoding="utf-8")
+    assert main([*RECORDED, "--hands", "4", "--record", str(junk)]) == 2
+    assert "is not an arena record" in capsys.readouterr().err
+    assert junk.read_text(encoding="utf-8") == "my notes\n"

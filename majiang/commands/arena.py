@@ -31,11 +31,15 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--workers", type=int, default=1, help="worker processes (results do not depend on it)")
     p.add_argument("--json", metavar="FILE", help="write the summary as JSON")
     p.add_argument("--plot", metavar="FILE", help="write a PNG of each bot's per-wall points")
+    p.add_argument("--record", metavar="FILE",
+                   help="keep every wall's plays in FILE as they land; run the same command again to go on "
+                        "after a stop (walls already in FILE are not played again)")
     p.add_argument("--no-progress", action="store_true", help="no progress bar")
 
 
 def run(args: argparse.Namespace) -> int:
     from majiang.sim.arena import ArenaConfig, format_arena, run_arena, summarize_arena, write_arena_plot
+    from majiang.sim.arena_record import ArenaRecord, RecordError
     from majiang.sim.progress import Progress
 
     try:
@@ -59,13 +63,25 @@ def run(args: argparse.Namespace) -> int:
     except ValueError as e:
         print(f"error: {e}", file=sys.stderr)
         return 2
-    progress = Progress(args.hands, enabled=not args.no_progress)
+    record = None
+    if args.record:
+        try:
+            record = ArenaRecord(args.record, cfg)
+        except (RecordError, OSError) as e:
+            print(f"error: {e}", file=sys.stderr)
+            return 2
+    done = {i: p for i, p in record.walls.items() if i < cfg.walls} if record else {}
+    if done:
+        print(f"{args.record}: {len(done)} of {cfg.walls} walls already played, "
+              f"{cfg.walls - len(done)} to go", file=sys.stderr)
+    progress = Progress(4 * (cfg.walls - len(done)), enabled=not args.no_progress)
     start = time.perf_counter()
-    plays = run_arena(cfg, workers=args.workers, on_wall=progress.update)
+    plays = run_arena(cfg, workers=args.workers, on_wall=progress.update, done=done,
+                      on_plays=record.append if record else None)
     elapsed = time.perf_counter() - start
     progress.close()
     summary = summarize_arena(plays, cfg)
-    print(format_arena(summary, elapsed))
+    print(format_arena(summary, elapsed, played=4 * (cfg.walls - len(done))))
     if args.json:
         with open(args.json, "w", encoding="utf-8") as f:
             json.dump(summary, f, ensure_ascii=False, indent=2)

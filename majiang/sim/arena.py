@@ -17,7 +17,7 @@ from __future__ import annotations
 import hashlib
 import math
 import statistics
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
@@ -130,29 +130,37 @@ def _play_wall(args: tuple[ArenaConfig, int]) -> list[Play]:
     return play_wall(*args)
 
 
-def run_arena(cfg: ArenaConfig, workers: int = 1, on_wall: Callable[[int], None] | None = None) -> list[Play]:
-    """Every wall's four plays, in wall order; ``on_wall(hands)`` as each wall lands."""
+def run_arena(cfg: ArenaConfig, workers: int = 1, on_wall: Callable[[int], None] | None = None,
+              done: Mapping[int, list[Play]] | None = None,
+              on_plays: Callable[[list[Play]], None] | None = None) -> list[Play]:
+    """Every wall's four plays, in wall order; ``on_wall(hands)`` as each wall lands. Walls in ``done``
+    (read from a record: majiang.sim.arena_record) are taken as they are, not played again;
+    ``on_plays(plays)`` gets each newly played wall (to record it)."""
     if cfg.walls < 1:
         raise ValueError("at least one wall (--hands 4 or more)")
     cfg.lineup  # noqa: B018 - validates the bots before any process starts
     for name in cfg.names:
         make_bot(name, 0)  # an unknown name fails here, naming the choices
-    out: list[Play] = []
-    for plays in _walls(cfg, workers):
-        out.extend(plays)
+    done = done or {}
+    todo = [i for i in range(cfg.walls) if i not in done]
+    played: dict[int, list[Play]] = {}
+    for plays in _walls(cfg, todo, workers):
+        played[plays[0].wall] = plays
+        if on_plays is not None:
+            on_plays(plays)
         if on_wall is not None:
             on_wall(len(plays))
-    return out
+    return [p for i in range(cfg.walls) for p in (done[i] if i in done else played[i])]
 
 
-def _walls(cfg: ArenaConfig, workers: int) -> Iterator[list[Play]]:
-    jobs = [(cfg, i) for i in range(cfg.walls)]
+def _walls(cfg: ArenaConfig, todo: Sequence[int], workers: int) -> Iterator[list[Play]]:
+    jobs = [(cfg, i) for i in todo]
     if workers <= 1:
         yield from map(_play_wall, jobs)
         return
     with ProcessPoolExecutor(max_workers=workers) as pool:
         # map keeps the input order; chunks of a few walls keep the inter-process traffic small
-        yield from pool.map(_play_wall, jobs, chunksize=max(1, min(8, cfg.walls // (4 * workers))))
+        yield from pool.map(_play_wall, jobs, chunksize=max(1, min(8, len(jobs) // (4 * workers))))
 
 
 # --- statistics ----------------------------------------------------------------------------------
@@ -251,9 +259,11 @@ def verdict(a: str, b: str, diff: Interval) -> str:
     return f"no significant difference: {a} − {b} = {diff.mean:.2f} ± {diff.half:.2f} points/hand"
 
 
-def format_arena(summary: dict[str, Any], elapsed: float | None = None) -> str:
+def format_arena(summary: dict[str, Any], elapsed: float | None = None, played: int | None = None) -> str:
+    """``played``: the hands played in ``elapsed`` (fewer than the summary's when a record was resumed)."""
     opts = ", ".join(f"{k}={v}" for k, v in summary["options"].items() if k in ("mode", "room"))
-    rate = f", {summary['hands'] / elapsed:.1f} hands/s" if elapsed else ""
+    hands = summary["hands"] if played is None else played
+    rate = f", {hands / elapsed:.1f} hands/s" if elapsed and hands else ""
     lines = [
         f"{summary['ruleset']} ({opts}) — {summary['walls']} walls × 4 rotations = {summary['hands']} hands, "
         f"line-up {' '.join(summary['lineup'])}, seed {summary['seed']!r}{rate}",

@@ -1,0 +1,109 @@
+"""Issue 24: the settings panel reads as a game's options screen, not a form. At four sizes in both
+languages: three groups (声音 / 打牌 / 外观), every row a finger's height and none over another, every control
+inside the screen, switches instead of bare checkboxes, the notes under the names where there is room (in
+the rows' tooltips sideways), no raw key. And it works: a row's name flips its switch, the tile size is
+three choices that set the table's scale, the volume shows its value, ✕ closes the panel."""
+
+from __future__ import annotations
+
+import secrets
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.browser.test_table_sizes import RAW_KEY, SIZES, _boxes, _inside
+
+pytestmark = pytest.mark.browser
+
+PANEL = "[data-testid=settings]"
+SCALE = "getComputedStyle(document.documentElement).getPropertyValue('--tile-scale').trim()"
+
+
+def _open(page: Any) -> None:
+    page.click("[data-testid=open-settings]")
+    page.wait_for_selector(PANEL)
+
+
+def test_the_settings_panel_at_four_sizes_in_both_languages(browser: Any, server: Any, shots: Path) -> None:
+    ctx = browser.new_context(viewport={"width": 1440, "height": 900}, locale="zh-CN")
+    page = ctx.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    try:
+        page.goto(server.base + "/")
+        page.fill("#name", "设置" + secrets.token_hex(2))
+        page.click("[data-testid=enter]")
+        page.wait_for_selector("[data-testid=create-form]")
+        page.goto(server.base + "/#/me")
+        _open(page)
+        for lang in ("zh", "en"):
+            if lang == "en":
+                page.click("[data-testid=settings-close]")
+                assert page.locator(PANEL).count() == 0
+                page.click("[data-testid=lang]")
+                page.wait_for_function("document.documentElement.lang === 'en'")
+                _open(page)
+            groups = page.locator(f"{PANEL} .sp-group h4").all_inner_texts()
+            assert [g.strip().lower() for g in groups] == (["声音", "打牌", "外观"] if lang == "zh"
+                                                            else ["sound", "play", "look"])
+            for size, (w, h) in SIZES.items():
+                page.set_viewport_size({"width": w, "height": h})
+                _inside(page, f"{PANEL} input, {PANEL} button, {PANEL} .sp-row", w, h, f"settings {size} {lang}")
+                rows = _boxes(page, f"{PANEL} .sp-row")
+                assert len(rows) == 7, rows
+                for r in rows:
+                    assert r["height"] >= 44, (size, lang, r)
+                for i, a in enumerate(rows):
+                    for b in rows[i + 1:]:
+                        apart = (a["right"] <= b["left"] + 1 or b["right"] <= a["left"] + 1
+                                 or a["bottom"] <= b["top"] + 1 or b["bottom"] <= a["top"] + 1)
+                        assert apart, (size, lang, a, b)
+                # switches, not bare checkboxes: a track wider than tall
+                for s in _boxes(page, f"{PANEL} input.switch"):
+                    assert s["width"] >= 44 and s["height"] >= 26 and s["width"] > s["height"] * 1.4, (size, s)
+                assert page.locator(f"{PANEL} input[type=checkbox]:not(.switch)").count() == 0
+                notes = page.locator(f"{PANEL} .sp-note")
+                shown = [notes.nth(i).is_visible() for i in range(notes.count())]
+                assert notes.count() == 4
+                assert shown == ([False] * 4 if size == "phone-land" else [True] * 4), (size, shown)
+                if size == "phone-land":  # the notes are still there, in the rows' tooltips
+                    assert page.locator(f"{PANEL} label.sp-row[title]").count() == 4
+                text = page.inner_text(PANEL)
+                assert not RAW_KEY.findall(text), (size, lang, RAW_KEY.findall(text))
+                if lang == "en":
+                    assert not any(c in text for c in "，。：；！？（）"), text
+                page.screenshot(path=str(shots / f"settings-panel-{size}-{lang}.png"))
+
+        # It works. The name of a row flips its switch (the whole row is the target).
+        page.set_viewport_size({"width": 390, "height": 844})
+        assert page.evaluate("document.documentElement.dataset.motion") == "on"
+        page.locator(f"{PANEL} .sp-row", has=page.locator("[data-testid=set-motion]")).locator(".sp-label").click()
+        assert not page.is_checked("[data-testid=set-motion]")
+        assert page.evaluate("document.documentElement.dataset.motion") == "off"
+        # The tile size: three choices, one chosen, and the table's scale follows.
+        chosen = "[data-testid=set-tileSize] [aria-checked=true]"
+        assert page.locator(chosen).count() == 1 and page.get_attribute(chosen, "data-value") == "1"
+        page.click("[data-testid=set-tileSize-large]")
+        assert page.locator(chosen).count() == 1 and page.get_attribute(chosen, "data-value") == "1.1"
+        assert page.evaluate(SCALE) == "1.1"
+        # The volume says its value; at nothing it says muted.
+        page.fill("[data-testid=set-volume]", "0.3")
+        assert page.inner_text("[data-testid=set-volume-value]") == "30%"
+        page.fill("[data-testid=set-volume]", "0")
+        assert page.inner_text("[data-testid=set-volume-value]") == "Muted"
+        # The felt's swatch marks the chosen colour at once (the account page does not re-render the panel).
+        page.click("[data-testid=felt-wood]")
+        assert page.get_attribute("[data-testid=felt-wood]", "aria-pressed") == "true"
+        assert page.locator(f"{PANEL} .felt-swatch.on").count() == 1
+        page.click("[data-testid=settings-done]")
+        assert page.locator(PANEL).count() == 0
+        page.reload()
+        page.wait_for_selector("[data-testid=open-settings]")
+        _open(page)  # kept by this browser
+        assert page.get_attribute(chosen, "data-value") == "1.1"
+        assert page.input_value("[data-testid=set-volume]") == "0"
+        assert not page.is_checked("[data-testid=set-motion]")
+        assert not errors, errors
+    finally:
+        ctx.close()

@@ -56,6 +56,32 @@ def _ranking_numbers(page: Any) -> dict[int, list[str]]:
     return {int(r[0]): r[1:] for r in rows}
 
 
+CARDS = """() => [...document.querySelectorAll('[data-testid=ranking] tbody tr')].map((tr) => {
+  const r = tr.getBoundingClientRect();
+  return {left: r.left, top: r.top, right: r.right, bottom: r.bottom, width: r.width,
+          labels: [...tr.querySelectorAll('td.stat')].map((c) => getComputedStyle(c, '::before').content),
+          total: parseFloat(getComputedStyle(tr.querySelector('td.total')).fontSize)};
+})"""
+
+
+def _cards_laid_out(page: Any, *, wide: bool, lang: str) -> None:
+    """The ranking is four cards: side by side on a wide screen (a podium), stacked on an upright phone;
+    each figure says its word, the total is the largest text of its card."""
+    page.wait_for_function("[...document.querySelectorAll('[data-testid=ranking] tbody tr')]"
+                           ".every((tr) => getComputedStyle(tr).opacity === '1')", timeout=3000)
+    cards = page.evaluate(CARDS)
+    assert len(cards) == 4
+    for a, b in zip(cards, cards[1:]):
+        if wide:
+            assert b["left"] >= a["right"] - 1, (a, b)  # one row, left to right
+        else:
+            assert b["top"] >= a["bottom"] - 1, (a, b)  # one column, top to bottom
+    words = {"zh": ['"胜"', '"自摸"', '"点炮"', '"最大一手"'], "en": ['"Wins"', '"Self-drawn"', '"Dealt in"', '"Best hand"']}
+    for c in cards:
+        assert c["labels"] == words[lang], c["labels"]
+        assert c["total"] >= 22, c
+
+
 def _show_ranking(page: Any) -> None:
     page.wait_for_selector("[data-testid=show-ranking], [data-testid=ranking]", timeout=60000)
     if page.locator("[data-testid=ranking]").count() == 0:
@@ -107,6 +133,7 @@ def test_ranking_stats_from_the_server_and_the_rematch_offer(browser: Any, serve
                 _inside(second, "[data-testid=play-again]", w, h, f"offer {w}x{h} {lang}")
                 _inside(second, "[data-testid=back-lobby]", w, h, f"offer {w}x{h} {lang}")
                 second.screenshot(path=str(shots / f"ranking-rematch-{w}x{h}-{lang}.png"))
+                _cards_laid_out(second, wide=w > 600, lang=lang)
         _set_lang(second, "zh")
         assert new_code in second.inner_text("[data-testid=play-again]")  # the button now joins that room
         second.click("[data-testid=play-again]")

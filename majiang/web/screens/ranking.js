@@ -40,15 +40,17 @@ export function rankingEl(code, room, end, names, on) {
       const x = stats ? stats[s] : null;
       const cls = [place === 1 ? 'winner-row' : '', s === on.seat ? 'mine' : ''].filter(Boolean).join(' ');
       // the place as a medal (gold, silver, bronze; the fourth plain), its words for a screen reader
+      // Each line is a player's card (ranking.css): the medal, the name, the total large, and the figures
+      // under it, each with its word (data-label), since the table's head is not shown on cards.
       return h('tr', {class: cls, 'data-seat': s, 'data-place': place},
         h('td', {class: 'place'}, h('span', {class: `medal medal-${Math.min(place, 4)}`, role: 'img',
           'aria-label': t('place_n', {n: place}), title: t('place_n', {n: place})}, String(place))),
-        h('td', {class: 'who'}, names[s] || `#${s + 1}`),
-        h('td', {class: `num delta ${totals[s] > 0 ? 'pos' : totals[s] < 0 ? 'neg' : ''}`}, signed(totals[s])),
-        h('td', {class: 'num'}, x ? String(x.wins) : '…'),
-        h('td', {class: 'num'}, x ? String(x.selfDraws) : '…'),
-        h('td', {class: 'num'}, x ? String(x.dealIns) : '…'),
-        h('td', {class: 'num'}, x ? (x.best ? signed(x.best) : '—') : '…'));
+        h('td', {class: 'who'}, names[s] || `#${s + 1}`, s === on.seat ? h('span', {class: 'me-tag'}, t('me')) : null),
+        h('td', {class: `num total delta ${totals[s] > 0 ? 'pos' : totals[s] < 0 ? 'neg' : ''}`}, signed(totals[s])),
+        h('td', {class: 'num stat', 'data-label': t('wins')}, x ? String(x.wins) : '…'),
+        h('td', {class: 'num stat', 'data-label': t('self_draws')}, x ? String(x.selfDraws) : '…'),
+        h('td', {class: 'num stat', 'data-label': t('discards_in')}, x ? String(x.dealIns) : '…'),
+        h('td', {class: 'num stat best', 'data-label': t('best_hand')}, x ? (x.best ? signed(x.best) : '—') : '…'));
     }));
   };
   fill(known.get(code) || null);
@@ -67,7 +69,7 @@ export function rankingEl(code, room, end, names, on) {
   return h('div', {class: 'ranking', 'data-testid': 'ranking'},
     h('h2', {class: 'settle-title'}, t('match_over'), ' · ', t('ranking')),
     seated ? rankYou(placeOf(on.seat), totals, on.seat) : null,
-    h('div', {class: 'totals-wrap'}, h('table', {class: 'ranking-table'},
+    h('div', {class: 'totals-wrap'}, h('table', {class: 'ranking-table ranking-cards'},
       h('thead', {}, h('tr', {}, h('th', {}, t('place')), h('th', {}, ''), h('th', {class: 'num'}, t('total')),
         h('th', {class: 'num'}, t('wins')), h('th', {class: 'num'}, t('self_draws')), h('th', {class: 'num'}, t('discards_in')),
         h('th', {class: 'num'}, t('best_hand')))),

@@ -3,6 +3,7 @@ import {PLATFORM_WORDS} from './platform_words.js';
 import {FRIENDS_WORDS} from './friends_words.js';
 import {TOURNAMENT_WORDS} from './tournament_words.js';
 import {SETTINGS_WORDS} from './settings_words.js';
+import {WAITING_WORDS} from './waiting_words.js';
 
 const NUM_ZH = '一二三四五六七八九';
 const SUIT_ZH = ['万', '筒', '条'];
@@ -326,6 +327,7 @@ const GUOBIAO_WORDS = {
 merge('GUOBIAO_WORDS', GUOBIAO_WORDS);
 merge('PLATFORM_WORDS', PLATFORM_WORDS);
 merge('SETTINGS_WORDS', SETTINGS_WORDS);
+merge('WAITING_WORDS', WAITING_WORDS);
 
 // What the operator (网管) tells players: the lobby's announcement, drain, and its actions on a table.
 const OPERATOR_WORDS = {

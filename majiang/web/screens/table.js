@@ -1,7 +1,7 @@
 // The live table: one websocket, the room state, this seat's view, legal actions as buttons
 // and clickable tiles, the 听 hint, clocks, 托管, the settlement after each hand.
 import {h, mount, noticeAfterRoute, relabelToasts, setToastSlot, toast} from '../dom.js';
-import {t, tileName, actionLabel, windName, rulesetName, toggleLang, getLang, withLevel} from '../i18n.js';
+import {t, tileName, actionLabel, toggleLang, getLang} from '../i18n.js';
 import {api, session} from '../api.js';
 import {TableSocket} from '../socket.js';
 import {plainTile, tileEl} from '../tiles.js';
@@ -13,6 +13,7 @@ import {rankingEl} from './ranking.js';
 import {reducedMotion, settings} from '../settings.js';
 import {settingsPanel} from './settings_panel.js';
 import {openInviteDialog} from './friends.js';
+import {waitingRoomEl} from './waiting.js';
 
 const ACTION_ORDER = ['win', 'wildkong', 'kong', 'peng', 'chi', 'expose', 'declare', 'pass'];
 
@@ -409,33 +410,17 @@ export function tableScreen({app, go}, code) {
   function waitingPanel() {
     const room = st.room;
     if (!room) return h('div', {class: 'card narrow'}, t('connecting'));
-    const me = st.seat !== null && st.seat !== undefined ? room.seats[st.seat] : null;
-    const empty = room.seats.filter((s) => !s.occupied).length;
-    return h('div', {class: 'card waiting', 'data-testid': 'waiting'},
-      h('h2', {}, rulesetName(room.ruleset, room.title), ' · ', room.options.mode ? t(`mode_${room.options.mode}`) : room.options.room ? t(`room_${room.options.room}`) : ''),
-      st.notice && st.notice.what === 'hand_dissolved' ? h('p', {class: 'warn', 'data-testid': 'notice'}, noticeText(st.notice)) : null,
-      h('p', {class: 'room-code'}, h('span', {class: 'muted'}, t('room_code')), ' ', h('strong', {'data-testid': 'room-code'}, room.code)),
-      h('p', {class: 'muted'}, t('share_code', {code: room.code})),
-      h('ul', {class: 'seat-list'}, room.seats.map((s) => h('li', {class: s.seat === st.seat ? 'mine' : ''},
-        h('span', {class: 'wind'}, windName(s.seat)),
-        h('span', {class: 'name'}, s.occupied ? s.name : t('empty_seat')),
-        s.bot ? h('span', {class: 'chip bot', 'data-testid': `level-${s.seat}`}, withLevel(t('bot'), s.level)) : null,
-        s.occupied && !s.connected && !s.bot ? h('span', {class: 'chip warn'}, t('offline')) : null,
-        s.ready ? h('span', {class: 'chip ok'}, t('readied')) : null,
-        h('span', {class: 'score'}, String(s.total || 0))))),
-      room.countdown ? h('p', {class: 'muted countdown', 'data-testid': 'countdown', 'data-countdown': room.countdown.remaining},
-        t('countdown', {n: Math.ceil(room.countdown.remaining)})) : null,
-      h('div', {class: 'buttons'},
-        me && !me.ready ? h('button', {type: 'button', class: 'primary big', 'data-testid': 'ready',
-          onclick: () => sock.send({type: 'ready'})}, t('ready')) : null,
-        me && me.ready ? h('span', {class: 'chip ok big'}, t('readied')) : null,
-        empty ? h('button', {type: 'button', 'data-testid': 'add-bots', onclick: () => sock.send({type: 'add_bots'})}, t('add_bots')) : null,
-        empty && me ? h('button', {type: 'button', 'data-testid': 'invite-friends', onclick: () => openInviteDialog(room.code)}, t('invite_friends')) : null,
-        h('button', {type: 'button', class: 'ghost', 'data-testid': 'leave', onclick: () => {
-          sock.send({type: 'leave'});
-          session.room = null;
-          setTimeout(() => go('#/lobby'), 150);
-        }}, t('leave'))));
+    const notice = st.notice && st.notice.what === 'hand_dissolved' ? noticeText(st.notice) : null;
+    return waitingRoomEl(room, st.seat, notice, {
+      ready: () => sock.send({type: 'ready'}),
+      addBots: () => sock.send({type: 'add_bots'}),
+      invite: () => openInviteDialog(room.code),
+      leave: () => {
+        sock.send({type: 'leave'});
+        session.room = null;
+        setTimeout(() => go('#/lobby'), 150);
+      },
+    });
   }
 
   function rulesHref(v) {

@@ -1,0 +1,93 @@
+"""Issue 24: the waiting room is the table about to be played, not a form. Four seats around a felt square
+(mine at the bottom, the others where they will sit), the room code in its middle with a button that copies
+the link, the room's rules as chips, 准备 and the other buttons under it (beside it sideways). Measured at
+four sizes in both languages with a person seated beside me, a bot, and an empty seat: every seat and
+button inside the screen, none over another, the touch targets a finger's size, no raw key."""
+
+from __future__ import annotations
+
+import secrets
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+
+from tests.browser.test_table_sizes import RAW_KEY, SIZES, _boxes, _inside
+
+pytestmark = pytest.mark.browser
+
+WAITING = "[data-testid=waiting]"
+
+
+def _apart(a: dict[str, float], b: dict[str, float]) -> bool:
+    return (a["right"] <= b["left"] + 1 or b["right"] <= a["left"] + 1
+            or a["bottom"] <= b["top"] + 1 or b["bottom"] <= a["top"] + 1)
+
+
+def test_the_waiting_room_at_four_sizes_in_both_languages(browser: Any, server: Any, shots: Path) -> None:
+    ctx = browser.new_context(viewport={"width": 1440, "height": 900}, locale="zh-CN")
+    ctx.grant_permissions(["clipboard-read", "clipboard-write"])
+    page = ctx.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    try:
+        page.goto(server.base + "/")
+        page.fill("#name", "等人" + secrets.token_hex(2))
+        page.click("[data-testid=enter]")
+        page.wait_for_selector("[data-testid=create-form]")
+        room = page.evaluate("""async () => (await (await import('/api.js')).api.createRoom(
+            {ruleset: 'hefei', options: {room: 'bubaoting'}, hands: 4, discard_seconds: 20, ready_seconds: 600}))""")
+        code = room["room"]["code"]
+        # a friend in seat 1 (the server seats the next person there), a bot in seat 3, seat 2 empty
+        friend = httpx.post(server.base + "/api/session", json={"name": "Friend with a long name"}, timeout=10).json()
+        r = httpx.post(f"{server.base}/api/rooms/{code}/join", json={},
+                       headers={"authorization": f"Bearer {friend['token']}"}, timeout=10)
+        assert r.status_code == 200, r.text
+        seat = r.json()["seat"]
+        r = httpx.post(f"{server.base}/api/rooms/{code}/bots", json={"seats": [s for s in (1, 2, 3) if s != seat][-1:]},
+                       headers={"authorization": f"Bearer {friend['token']}"}, timeout=10)
+        assert r.status_code == 200, r.text
+        page.goto(f"{server.base}/#/room/{code}")
+        page.wait_for_selector(f"{WAITING} [data-testid=ready]")
+        page.wait_for_function("document.querySelectorAll('[data-testid=waiting] .wr-seat.empty').length === 1")
+
+        # The seats sit where they will at the table: mine at the bottom, the next seat on my right.
+        positions = page.eval_on_selector_all(f"{WAITING} .seat-list li", "els => els.map(e => e.dataset.pos)")
+        assert positions == ["me", "right", "top", "left"], positions
+        assert "mine" in (page.get_attribute(f"{WAITING} li[data-pos=me]", "class") or "")
+        for lang in ("zh", "en"):
+            if lang == "en":
+                page.click("[data-testid=lang]")
+                page.wait_for_function("document.documentElement.lang === 'en'")
+                page.wait_for_selector(f"{WAITING} [data-testid=ready]")
+            for size, (w, h) in SIZES.items():
+                page.set_viewport_size({"width": w, "height": h})
+                where = f"waiting {size} {lang}"
+                _inside(page, f"{WAITING} .wr-seat, {WAITING} button, {WAITING} .room-code", w, h, where)
+                seats = {p: _boxes(page, f"{WAITING} li[data-pos={p}]")[0] for p in ("me", "right", "top", "left")}
+                assert seats["me"]["top"] > seats["left"]["bottom"] - 1 and seats["me"]["top"] > seats["right"]["bottom"] - 1, where
+                assert seats["top"]["bottom"] < seats["left"]["top"] + 1, where
+                assert seats["left"]["right"] < seats["right"]["left"], where
+                centre = _boxes(page, f"{WAITING} .wr-centre")[0]
+                boxes = [*seats.values(), centre, *_boxes(page, f"{WAITING} > .buttons > *")]
+                for i, a in enumerate(boxes):
+                    for b in boxes[i + 1:]:
+                        assert _apart(a, b), (where, a, b)
+                for b in _boxes(page, f"{WAITING} > .buttons > button"):
+                    assert b["height"] >= 44, (where, b)
+                # names are whole: a long one takes two lines, not an ellipsis
+                cut = page.eval_on_selector_all(f"{WAITING} .wr-seat .name", """els => els.filter(
+                    e => e.scrollWidth > e.clientWidth + 1 || e.scrollHeight > e.clientHeight + 1).length""")
+                assert cut == 0, where
+                text = page.inner_text(WAITING)
+                assert not RAW_KEY.findall(text), (where, RAW_KEY.findall(text))
+                assert text.count(code) == 1, (where, text)  # the code once, large (it was said twice)
+                page.screenshot(path=str(shots / f"waiting-room-{size}-{lang}.png"))
+        # The link is copied whole.
+        page.click("[data-testid=copy-room-link]")
+        copied = page.evaluate("navigator.clipboard.readText()")
+        assert copied == f"{server.base}/#/room/{code}"
+        assert not errors, errors
+    finally:
+        ctx.close()

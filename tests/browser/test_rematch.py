@@ -5,28 +5,24 @@ other player's ranking shows the offer and joins it. The ranking with the offer 
 
 from __future__ import annotations
 
+import itertools
 from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
 
+from tests.browser.guests import enter
 from tests.browser.test_play import _page
 from tests.browser.test_table_sizes import _inside, _set_lang
 
 pytestmark = pytest.mark.browser
 
 
-def _enter(page: Any, name: str) -> None:
-    page.fill("#name", name)
-    page.click("[data-testid=enter]")
-    page.wait_for_selector("[data-testid=create-form]")
-
-
 def two_people_and_two_bots(first: Any, second: Any, base: str, hands: int, bot_delay: str | None = None) -> str:
     """东家 (``first``) creates a room without bots, 南家 (``second``) joins it by its code, two bots take
     seats 3 and 4 and both people get ready; the room's code."""
-    _enter(first, "东家")
+    enter(first, "东家")
     first.uncheck("#fill_bots")
     first.fill("#hands", str(hands))
     if bot_delay is not None:
@@ -37,7 +33,7 @@ def two_people_and_two_bots(first: Any, second: Any, base: str, hands: int, bot_
     first.wait_for_selector("[data-testid=ready]")
     code: str = first.inner_text("[data-testid=room-code]").strip()
     token = first.evaluate("localStorage.getItem('mj.token')")
-    _enter(second, "南家")
+    enter(second, "南家")
     second.goto(f"{base}/#/room/{code}")
     second.wait_for_selector("[data-testid=ready]")
     r = httpx.post(f"{base}/api/rooms/{code}/bots", json={"seats": [2, 3]},
@@ -71,12 +67,13 @@ def _cards_laid_out(page: Any, *, wide: bool, lang: str) -> None:
                            ".every((tr) => getComputedStyle(tr).opacity === '1')", timeout=3000)
     cards = page.evaluate(CARDS)
     assert len(cards) == 4
-    for a, b in zip(cards, cards[1:]):
+    for a, b in itertools.pairwise(cards):
         if wide:
             assert b["left"] >= a["right"] - 1, (a, b)  # one row, left to right
         else:
             assert b["top"] >= a["bottom"] - 1, (a, b)  # one column, top to bottom
-    words = {"zh": ['"胜"', '"自摸"', '"点炮"', '"最大一手"'], "en": ['"Wins"', '"Self-drawn"', '"Dealt in"', '"Best hand"']}
+    words = {"zh": ['"胜"', '"自摸"', '"点炮"', '"最大一手"'],
+             "en": ['"Wins"', '"Self-drawn"', '"Dealt in"', '"Best hand"']}
     for c in cards:
         assert c["labels"] == words[lang], c["labels"]
         assert c["total"] >= 22, c

@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 
+from tests.browser.guests import guest_page
 from tests.browser.test_table_sizes import RAW_KEY, SIZES, _boxes, _inside
 
 pytestmark = pytest.mark.browser
@@ -26,15 +27,8 @@ def _open(page: Any) -> None:
 
 
 def test_the_settings_panel_at_four_sizes_in_both_languages(browser: Any, server: Any, shots: Path) -> None:
-    ctx = browser.new_context(viewport={"width": 1440, "height": 900}, locale="zh-CN")
-    page = ctx.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
+    ctx, page, errors = guest_page(browser, server.base, "设置" + secrets.token_hex(2))
     try:
-        page.goto(server.base + "/")
-        page.fill("#name", "设置" + secrets.token_hex(2))
-        page.click("[data-testid=enter]")
-        page.wait_for_selector("[data-testid=create-form]")
         page.goto(server.base + "/#/me")
         _open(page)
         for lang in ("zh", "en"):

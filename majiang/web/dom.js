@@ -76,16 +76,46 @@ export function toast(text, kind = 'info', ms = 2600) {
     document.body.appendChild(box);
   }
   box.textContent = text;
-  box.className = `show ${kind}`;
+  const at = placeToast() ? ' at-centre' : '';
+  if (at && !box.classList.contains('at-centre')) {
+    box.className = 'at-centre';  // (first its hidden state there, so it fades in rather than sliding down)
+    void box.offsetWidth;
+  }
+  box.className = `show ${kind}${at}`;
   clearTimeout(toastTimer);
-  toastTimer = setTimeout(() => { box.className = ''; }, ms);
+  // (hidden where it is: it fades out over the centre rather than sliding up across the board)
+  toastTimer = setTimeout(() => { box.className = at.trim(); }, ms);
+  // (and it follows the centre while it shows: a redraw or a scroll under it moves the board)
+  if (at) {
+    const follow = () => { if (box.classList.contains('show') && placeToast()) requestAnimationFrame(follow); };
+    requestAnimationFrame(follow);
+  }
 }
 
-/** Hide the toast at once (a screen change: its news belongs to the screen left behind). */
+/** At the table (a warning or an error over the settlement) the page's toast stands over the centre
+ * panel, the dial, where it covers no tile: at the top of the page it sat over the top seat's revealed
+ * hand for its 2.6 s. It fades in there (styles.css #toast.at-centre), not sliding from the top, and
+ * is placed again on every frame while it shows and after the table's fit. True: placed. */
+export function placeToast() {
+  const box = document.getElementById('toast');
+  if (!box) return false;
+  const centre = document.querySelector('.board .center-info');
+  const r = centre ? centre.getBoundingClientRect() : null;
+  if (!r || r.height === 0) {
+    box.style.top = '';
+    box.style.left = '';
+    return false;
+  }
+  const y = Math.min(Math.max(r.top + r.height / 2, 48), window.innerHeight - 48);
+  box.style.top = `${Math.round(y)}px`;
+  box.style.left = `${Math.round(r.left + r.width / 2)}px`;
+  return true;
+}
+
 export function clearToast() {
   clearTimeout(toastTimer);
   const box = document.getElementById('toast');
-  if (box) box.className = '';
+  if (box) box.className = box.classList.contains('at-centre') ? 'at-centre' : '';
 }
 
 let pendingNotice = null;

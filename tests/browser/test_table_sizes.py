@@ -353,20 +353,23 @@ def test_every_size_both_languages(browser: Any, server: Any, shots: Path) -> No
                 assert hidden, f"toasts under the settlement {size} {lang}"
                 page.wait_for_function(WARNING_ON_TOP, timeout=3000)
                 _inside(page, "#toast", w, h, f"the warning over the settlement {size} {lang}")
-                # over the centre panel, covering no seat's tile (at the top it hid the top seat's hand)
+                # over the settlement's title, inside the dialog and over none of its tiles (at the top of the
+                # page it hid the top seat's revealed hand above the dialog)
                 # (once it has faded in: its box centred on the point it was placed at)
                 page.wait_for_function("() => { const t = document.querySelector('#toast'), r = t.getBoundingClientRect();"
                                        " return getComputedStyle(t).opacity === '1' &&"
                                        " Math.abs((r.top + r.bottom) / 2 - parseFloat(t.style.top)) < 1; }", timeout=3000)
                 warning = _boxes(page, "#toast")[0]
-                centre = _boxes(page, ".board .center-info")[0]
+                title = _boxes(page, "[data-testid=settle-title]")[0]
+                modal = _boxes(page, ".settle-modal")[0]
                 mid = ((warning["left"] + warning["right"]) / 2, (warning["top"] + warning["bottom"]) / 2)
-                assert centre["left"] <= mid[0] <= centre["right"] and centre["top"] <= mid[1] <= centre["bottom"], (
-                    f"the warning over the centre {size} {lang}", warning, centre)
-                covered = [b for b in _boxes(page, ".board > .seat .tile") if _overlap(warning, b)]
-                assert not covered, (f"the warning over a seat's tile {size} {lang}", warning, covered[:2])
-                if size == "desktop":
-                    page.screenshot(path=str(shots / f"settlement-toast-{size}-{lang}.png"))
+                assert title["top"] - 1 <= mid[1] <= title["bottom"] + 1, (
+                    f"the warning over the settlement's title {size} {lang}", warning, title)
+                assert modal["top"] <= warning["top"] and warning["bottom"] <= modal["bottom"], (
+                    f"the warning inside the dialog {size} {lang}", warning, modal)
+                covered = [b for b in _boxes(page, ".settle-modal .tile") if _overlap(warning, b)]
+                assert not covered, (f"the warning over a tile of the settlement {size} {lang}", warning, covered[:2])
+                page.screenshot(path=str(shots / f"settlement-toast-{size}-{lang}.png"))
                 page.evaluate("async () => (await import('/dom.js')).clearToast()")
                 # The table behind, with the rivers of a whole hand, still fits the screen.
                 page.evaluate("document.querySelector('.settle-back').style.visibility = 'hidden'")

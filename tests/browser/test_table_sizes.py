@@ -164,6 +164,13 @@ WARNING_ON_TOP = """() => {
 }"""
 
 
+# The page's toast has faded in where it was placed: its box centred on its `top` (no longer scaled or moving).
+FADED_IN = """() => {
+  const t = document.querySelector('#toast'), r = t.getBoundingClientRect();
+  return getComputedStyle(t).opacity === '1' && Math.abs((r.top + r.bottom) / 2 - parseFloat(t.style.top)) < 1;
+}"""
+
+
 def _mid_hand_sizes(page: Any, shots: Path) -> None:
     """The screenshot review's sizes, on a mid-hand view (eight tiles in every river, three melds and four
     tiles in each other hand, my own two 亮杠牌 and two flowers): phone upright river tiles ≥ 24 px; phone
@@ -354,11 +361,8 @@ def test_every_size_both_languages(browser: Any, server: Any, shots: Path) -> No
                 page.wait_for_function(WARNING_ON_TOP, timeout=3000)
                 _inside(page, "#toast", w, h, f"the warning over the settlement {size} {lang}")
                 # over the settlement's title, inside the dialog and over none of its tiles (at the top of the
-                # page it hid the top seat's revealed hand above the dialog)
-                # (once it has faded in: its box centred on the point it was placed at)
-                page.wait_for_function("() => { const t = document.querySelector('#toast'), r = t.getBoundingClientRect();"
-                                       " return getComputedStyle(t).opacity === '1' &&"
-                                       " Math.abs((r.top + r.bottom) / 2 - parseFloat(t.style.top)) < 1; }", timeout=3000)
+                # page it hid the top seat's revealed hand above the dialog), once it has faded in
+                page.wait_for_function(FADED_IN, timeout=3000)
                 warning = _boxes(page, "#toast")[0]
                 title = _boxes(page, "[data-testid=settle-title]")[0]
                 modal = _boxes(page, ".settle-modal")[0]

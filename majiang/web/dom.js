@@ -76,16 +76,52 @@ export function toast(text, kind = 'info', ms = 2600) {
     document.body.appendChild(box);
   }
   box.textContent = text;
-  box.className = `show ${kind}`;
+  const at = placeToast() ? ' at-centre' : '';
+  if (at && !box.classList.contains('at-centre')) {
+    box.className = 'at-centre';  // (first its hidden state there, so it fades in rather than sliding down)
+    void box.offsetWidth;
+  }
+  box.className = `show ${kind}${at}`;
   clearTimeout(toastTimer);
-  toastTimer = setTimeout(() => { box.className = ''; }, ms);
+  // (hidden where it is: it fades out in place rather than sliding up across the board)
+  toastTimer = setTimeout(() => { box.className = at.trim(); }, ms);
+  // (and it follows its place while it shows: a redraw or a scroll under it moves the board)
+  if (at) {
+    const follow = () => { if (box.classList.contains('show') && placeToast()) requestAnimationFrame(follow); };
+    requestAnimationFrame(follow);
+  }
+}
+
+/** At the table the page's toast (a warning or an error while the settlement is open) stands where it
+ * covers no tile: over the settlement's title while the dialog is open (at the top of the page it sat over
+ * the top seat's revealed hand, above the dialog, for its 2.6 s), else over the centre panel, the dial.
+ * It fades in there (styles.css #toast.at-centre), not sliding from the top, and is placed again on every
+ * frame while it shows and after the table's fit. True: placed. */
+export function placeToast() {
+  const box = document.getElementById('toast');
+  if (!box) return false;
+  const modal = document.querySelector('.table-screen .settle-back .settle-modal');
+  const title = modal && modal.querySelector('[data-testid=settle-title]');
+  const seen = (e) => { const r = e && e.getBoundingClientRect(); return r && r.height > 0 && r.bottom > 0 ? r : null; };
+  const r = (modal && (seen(title) || seen(modal))) || seen(document.querySelector('.board .center-info'));
+  if (!r) {
+    box.style.top = '';
+    box.style.left = '';
+    return false;
+  }
+  // (over a dialog without a title, the ranking, or one scrolled past it: the dialog's top band)
+  const y = modal && !seen(title) ? r.top + 48 : r.top + r.height / 2;
+  const half = box.offsetHeight / 2 + 4;  // (the whole toast on the screen)
+  box.style.top = `${Math.round(Math.min(Math.max(y, half), window.innerHeight - half))}px`;
+  box.style.left = `${Math.round(r.left + r.width / 2)}px`;
+  return true;
 }
 
 /** Hide the toast at once (a screen change: its news belongs to the screen left behind). */
 export function clearToast() {
   clearTimeout(toastTimer);
   const box = document.getElementById('toast');
-  if (box) box.className = '';
+  if (box) box.className = box.classList.contains('at-centre') ? 'at-centre' : '';
 }
 
 let pendingNotice = null;

@@ -70,7 +70,7 @@ def _set_lang(page: Any, lang: str) -> None:
     page.wait_for_timeout(120)
 
 
-# (``late``: 18 tiles a river and a claim (胡 碰 吃 过) open on the discard of the seat before mine)
+# (``late``: 18 tiles a river and a claim (胡 杠 碰 吃 过) open on the discard of the seat before mine)
 MID_HAND = """(late = false) => {
   // The server's messages wait while the page shows a made-up mid-hand view (restored by a sync after).
   const sock = window.__mj.sock;
@@ -82,8 +82,11 @@ MID_HAND = """(late = false) => {
              {type: 'expose', tile: 7}];
   if (late) {
     v.phase = 'claim'; v.claim = {tile: 5, discarder: (v.seat + 3) % 4};
-    v.legal = [{type: 'win'}, {type: 'peng', tile: 5}, {type: 'chi', tiles: [3, 4, 5]}, {type: 'pass'}];
+    v.legal = [{type: 'win'}, {type: 'kong', tile: 5}, {type: 'peng', tile: 5}, {type: 'chi', tiles: [3, 4, 5]},
+               {type: 'pass'}];
   }
+  // (my own laid-open tiles: two 亮杠牌 and, as 百搭 lays them, two flowers)
+  v.seats[v.seat].exposed = [7, 16, 34, 39];
   v.seats.forEach((s, i) => {
     const base = s.river.length ? s.river : [{tile: 3}];
     s.river = Array.from({length: late ? 18 : 8}, (_, k) => ({...base[k % base.length], claimed: false}));
@@ -161,12 +164,21 @@ WARNING_ON_TOP = """() => {
 }"""
 
 
+# The page's toast has faded in where it was placed: its box centred on its `top` (no longer scaled or moving).
+FADED_IN = """() => {
+  const t = document.querySelector('#toast'), r = t.getBoundingClientRect();
+  return getComputedStyle(t).opacity === '1' && Math.abs((r.top + r.bottom) / 2 - parseFloat(t.style.top)) < 1;
+}"""
+
+
 def _mid_hand_sizes(page: Any, shots: Path) -> None:
     """The screenshot review's sizes, on a mid-hand view (eight tiles in every river, three melds and four
-    tiles in each other hand): phone upright river tiles ≥ 24 px; phone sideways the side seats' meld
-    tiles ≥ 20 px; desktop 1920×1080 the others' tile backs and the river tiles grown with the height
-    (≥ 26 px, ≥ 44 px); desktop and laptop the side rivers six a row; melds overlapping nothing and the
-    board inside the screen at every size."""
+    tiles in each other hand, my own two 亮杠牌 and two flowers): phone upright river tiles ≥ 24 px; phone
+    sideways the side seats' meld tiles ≥ 20 px; desktop 1920×1080 the others' tile backs and the river
+    tiles grown with the height (≥ 26 px, ≥ 44 px); desktop and laptop the side rivers six a row, and the
+    hand two thirds of the width (tiles ≥ 60 px at 1920); my laid-open tiles ≥ 24 px; melds overlapping
+    nothing and the board inside the screen at every size. Then a late claim (five buttons, 18 tiles a
+    river) at every size."""
     page.evaluate(MID_HAND)
     page.wait_for_function("document.querySelectorAll('.board .river .tile').length >= 32", timeout=5000)
     sizes = {**SIZES, "desktop-1080": (1920, 1080)}
@@ -193,27 +205,45 @@ def _mid_hand_sizes(page: Any, shots: Path) -> None:
                     assert river >= 24 and side_melds >= 20, (where, "river / side meld tiles", river, side_melds)
                 if size == "desktop-1080":
                     assert backs >= 26 and side_melds >= 40 and river >= 44, (where, backs, side_melds, river)
+                # my own 亮杠牌 and flowers beside my melds, legible at every size (they were 19 px upright)
+                mine = _boxes(page, ".seat-me .meld .tile")
+                assert len(mine) == 4 and min(b["width"] for b in mine) >= 24, (where, "own laid-open tiles", mine)
+                if size in ("desktop-1080", "laptop"):
+                    # the hand sized to the width too: at 1920 it filled half the screen with 74 px tiles
+                    hand = _boxes(page, "[data-testid=my-hand] .tile")
+                    share = (max(b["right"] for b in hand) - min(b["left"] for b in hand)) / w
+                    assert 0.62 <= share <= 0.8, (where, "the hand's share of the width", share)
+                    assert min(b["width"] for b in hand) >= (60 if size == "desktop-1080" else 56), (where, hand)
                 if size in ("desktop", "laptop", "desktop-1080"):
                     # the side rivers six a row, as the others (four a row left the pond's sides bare)
                     for side in ("left", "right"):
                         tops = [round(b["top"]) for b in _boxes(page, f".pond-{side} .river .tile")]
                         assert max(tops.count(t) for t in set(tops)) == 6, (where, side, tops)
                 page.screenshot(path=str(shots / f"table-mid-{size}-{lang}.png"))
-        # Late in a hand, a claim (胡 碰 吃 过) on a phone held sideways: 18 tiles a river still at 24 px
-        # (the top and bottom rivers nine a row past twelve, the side ones lying sideways), no button over one.
-        page.set_viewport_size({"width": 844, "height": 390})
+        # Late in a hand, a claim (胡 杠 碰 吃 过) at every size: 18 tiles a river, no button over a tile, the
+        # board inside the screen. A phone held sideways keeps the rivers at 24 px (the top and bottom rivers
+        # nine a row past twelve, the side ones lying sideways); upright at 20 px (they shrank to 13 px: the
+        # prompt took a line of its own, the rivers three rows deeper); my laid-open tiles at 24 px.
         page.evaluate(MID_HAND, True)
         page.wait_for_function("document.querySelectorAll('.board .river .tile').length >= 72", timeout=5000)
         for lang in ("zh", "en"):
             _set_lang(page, lang)
-            page.wait_for_timeout(150)
-            where = f"late claim phone-land {lang}"
-            _inside(page, ".board .seat", 844, 390, where)
-            assert len(_boxes(page, "[data-testid=actions] button")) == 4, where
-            assert page.evaluate(BUTTON_OVERLAPS) == [], where
-            river = min(b["width"] for b in _boxes(page, ".board .river .tile"))
-            assert river >= 24, (where, "river tiles", river)
-            page.screenshot(path=str(shots / f"table-late-claim-phone-land-{lang}.png"))
+            for size, (w, h) in sizes.items():
+                page.set_viewport_size({"width": w, "height": h})
+                page.wait_for_timeout(150)
+                where = f"late claim {size} {lang}"
+                _inside(page, ".board .seat", w, h, where)
+                _inside(page, "[data-testid=actions] button", w, h, where)
+                assert len(_boxes(page, "[data-testid=actions] button")) == 5, where
+                assert page.evaluate(BUTTON_OVERLAPS) == [], where
+                river = min(b["width"] for b in _boxes(page, ".board .river .tile"))
+                mine = min(b["width"] for b in _boxes(page, ".seat-me .meld .tile"))
+                assert mine >= 24, (where, "own laid-open tiles", mine)
+                if size == "phone-land":
+                    assert river >= 24, (where, "river tiles", river)
+                if size == "phone":
+                    assert river >= 20, (where, "river tiles", river)
+                page.screenshot(path=str(shots / f"table-late-claim-{size}-{lang}.png"))
     finally:
         page.evaluate("() => { const s = window.__mj.sock; s.onMessage = s.realOnMessage; s.send({type: 'sync'}); }")
 
@@ -330,8 +360,20 @@ def test_every_size_both_languages(browser: Any, server: Any, shots: Path) -> No
                 assert hidden, f"toasts under the settlement {size} {lang}"
                 page.wait_for_function(WARNING_ON_TOP, timeout=3000)
                 _inside(page, "#toast", w, h, f"the warning over the settlement {size} {lang}")
-                if size == "desktop":
-                    page.screenshot(path=str(shots / f"settlement-toast-{size}-{lang}.png"))
+                # over the settlement's title, inside the dialog and over none of its tiles (at the top of the
+                # page it hid the top seat's revealed hand above the dialog), once it has faded in
+                page.wait_for_function(FADED_IN, timeout=3000)
+                warning = _boxes(page, "#toast")[0]
+                title = _boxes(page, "[data-testid=settle-title]")[0]
+                modal = _boxes(page, ".settle-modal")[0]
+                mid = ((warning["left"] + warning["right"]) / 2, (warning["top"] + warning["bottom"]) / 2)
+                assert title["top"] - 1 <= mid[1] <= title["bottom"] + 1, (
+                    f"the warning over the settlement's title {size} {lang}", warning, title)
+                assert modal["top"] <= warning["top"] and warning["bottom"] <= modal["bottom"], (
+                    f"the warning inside the dialog {size} {lang}", warning, modal)
+                covered = [b for b in _boxes(page, ".settle-modal .tile") if _overlap(warning, b)]
+                assert not covered, (f"the warning over a tile of the settlement {size} {lang}", warning, covered[:2])
+                page.screenshot(path=str(shots / f"settlement-toast-{size}-{lang}.png"))
                 page.evaluate("async () => (await import('/dom.js')).clearToast()")
                 # The table behind, with the rivers of a whole hand, still fits the screen.
                 page.evaluate("document.querySelector('.settle-back').style.visibility = 'hidden'")

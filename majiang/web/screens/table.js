@@ -1,6 +1,6 @@
 // The live table: one websocket, the room state, this seat's view, legal actions as buttons
 // and clickable tiles, the 听 hint, clocks, 托管, the settlement after each hand.
-import {h, mount, noticeAfterRoute, relabelToasts, setToastSlot, toast} from '../dom.js';
+import {h, mount, noticeAfterRoute, placeToast, relabelToasts, setToastSlot, toast} from '../dom.js';
 import {t, tileName, actionLabel, toggleLang, getLang} from '../i18n.js';
 import {api, session} from '../api.js';
 import {TableSocket} from '../socket.js';
@@ -366,6 +366,7 @@ export function tableScreen({app, go}, code) {
     if (spare > 2 && window.innerWidth <= 600 && window.innerHeight > window.innerWidth) {
       board.style.minHeight = `${board.getBoundingClientRect().height + spare}px`;
     }
+    placeToast();  // (the page's toast, if one shows, stays over the centre panel where it now is)
   }
 
   function matchFinished() {

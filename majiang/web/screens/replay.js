@@ -12,6 +12,20 @@ import {settlementEl} from './settlement.js';
 // A phone (either way up): the last step's settlement is a sheet fitted to the screen instead of a card
 // under the board, so nothing needs scrolling; a button in it (and one in the centre panel) switches
 // between the settlement and the table.
+// The strip's icons (24×24, currentColor).
+const ICONS = {
+  back: '<path d="M15 5l-7 7 7 7" fill="none" stroke="currentColor" stroke-width="2.6" stroke-linecap="round" stroke-linejoin="round"/>',
+  first: '<rect x="4" y="5" width="2.6" height="14" rx="1"/><path d="M13 5v14l-7-7zM20 5v14l-7-7z"/>',
+  prev: '<path d="M16 5v14L7 12z"/>',
+  play: '<path d="M8 4.5v15L20 12z"/>',
+  pause: '<rect x="6" y="5" width="4.2" height="14" rx="1"/><rect x="13.8" y="5" width="4.2" height="14" rx="1"/>',
+  next: '<path d="M8 5v14l9-7z"/>',
+  last: '<path d="M4 5v14l7-7zM11 5v14l7-7z"/><rect x="17.4" y="5" width="2.6" height="14" rx="1"/>',
+  download: '<path d="M12 4v10m-4.5-4.5L12 14l4.5-4.5M5 19h14" fill="none" stroke="currentColor" stroke-width="2.4" stroke-linecap="round" stroke-linejoin="round"/>',
+};
+const icon = (name) => h('span', {class: 'ri', 'aria-hidden': 'true',
+  html: `<svg viewBox="0 0 24 24" width="22" height="22" fill="currentColor">${ICONS[name]}</svg>`});
+
 const PHONE = window.matchMedia('(max-width: 600px), (max-height: 500px) and (orientation: landscape)');
 
 export function replayScreen({app}, code, handNo) {
@@ -107,25 +121,34 @@ export function replayScreen({app}, code, handNo) {
   }
 
   function render() {
-    const controls = h('div', {class: 'replay-controls card'},
-      h('a', {href: `#/history/${code}`}, '← ', t('back')),
-      h('strong', {}, ` ${code} · ${t('hand_no', {n: handNo})} `),
-      h('label', {class: 'field inline'}, h('span', {}, t('seat_view')),
-        h('select', {'data-testid': 'replay-seat',
-          onchange: (ev) => { st.seat = ev.target.value === 'all' ? 'all' : Number(ev.target.value); load(); }},
-          [0, 1, 2, 3].map((s) => h('option', {value: s, selected: s === st.seat ? true : undefined}, st.names[s] || `#${s + 1}`)),
-          h('option', {value: 'all', selected: st.seat === 'all' ? true : undefined}, t('whole_table')))),
-      h('a', {class: 'button ghost download', href: api.replayUrl(code, handNo), download: `${code}-${handNo}.json`,
-        title: t('download_replay'), 'aria-label': t('download_replay')}, '⤓ ', h('span', {class: 'wide-only'}, t('download_replay'))),
+    // One strip, as a game's replay bar: back, the hand, ⏮ ◀ ⏯ ▶ ⏭ (drawn icons: a system font may
+    // draw ⏮ as a colour emoji), the step slider with its counter, the seat and the replay file. On an
+    // upright phone it is one 44 px row (the hand's name and the file's word give way; the counter short).
+    const btn = (testid, label, name, onclick, extra = '') => h('button', {type: 'button', class: `rc-btn ${extra}`,
+      'data-testid': testid, 'aria-label': label, title: label, onclick}, icon(name));
+    const k = st.step, n = st.steps;
+    const controls = h('div', {class: 'replay-controls card', 'data-testid': 'replay-controls'},
+      h('a', {class: 'rc-back', href: `#/history/${code}`, 'aria-label': t('back'), title: t('back'), 'data-testid': 'replay-back'},
+        icon('back'), h('span', {class: 'wide-only'}, t('back'))),
+      h('strong', {class: 'rc-title'}, `${code} · ${t('hand_no', {n: handNo})}`),
       h('div', {class: 'stepper'},
-        h('button', {type: 'button', 'aria-label': t('step_first'), onclick: () => go(0)}, '«'),
-        h('button', {type: 'button', 'aria-label': t('step_prev'), 'data-testid': 'replay-prev', onclick: () => go(st.step - 1)}, '◀'),
-        h('button', {type: 'button', 'data-testid': 'replay-play', onclick: play}, st.playing ? t('pause') : t('play')),
-        h('button', {type: 'button', 'aria-label': t('step_next'), 'data-testid': 'replay-next', onclick: () => go(st.step + 1)}, '▶'),
-        h('button', {type: 'button', 'aria-label': t('step_last'), 'data-testid': 'replay-last', onclick: () => go(st.steps ?? 0)}, '»'),
-        st.steps !== null ? h('input', {type: 'range', min: 0, max: st.steps, value: st.step, 'aria-label': t('step', {k: st.step, n: st.steps}), 'data-testid': 'replay-range',
-          oninput: (ev) => go(Number(ev.target.value))}) : null,
-        h('span', {class: 'muted', 'data-testid': 'replay-step'}, st.steps !== null ? t('step', {k: st.step, n: st.steps}) : '')));
+        btn('replay-first', t('step_first'), 'first', () => go(0)),
+        btn('replay-prev', t('step_prev'), 'prev', () => go(st.step - 1)),
+        btn('replay-play', st.playing ? t('pause') : t('play'), st.playing ? 'pause' : 'play', play, 'rc-play'),
+        btn('replay-next', t('step_next'), 'next', () => go(st.step + 1)),
+        btn('replay-last', t('step_last'), 'last', () => go(st.steps ?? 0))),
+      h('div', {class: 'rc-scrub'},
+        h('span', {class: 'rc-step', 'data-testid': 'replay-step'}, n !== null
+          ? [h('span', {class: 'step-long'}, t('step', {k, n})), h('span', {class: 'step-short'}, `${k}/${n}`)] : ''),
+        n !== null ? h('input', {type: 'range', min: 0, max: n, value: k, 'aria-label': t('step', {k, n}), 'data-testid': 'replay-range',
+          oninput: (ev) => go(Number(ev.target.value))}) : null),
+      h('label', {class: 'rc-seat'}, h('span', {class: 'wide-only'}, t('seat_view')),
+        h('select', {'data-testid': 'replay-seat', 'aria-label': t('seat_view'),
+          onchange: (ev) => { st.seat = ev.target.value === 'all' ? 'all' : Number(ev.target.value); load(); }},
+        [0, 1, 2, 3].map((s) => h('option', {value: s, selected: s === st.seat ? true : undefined}, st.names[s] || `#${s + 1}`)),
+        h('option', {value: 'all', selected: st.seat === 'all' ? true : undefined}, t('whole_table')))),
+      h('a', {class: 'button ghost download rc-btn', href: api.replayUrl(code, handNo), download: `${code}-${handNo}.json`,
+        title: t('download_replay'), 'aria-label': t('download_replay')}, icon('download'), h('span', {class: 'wide-only'}, t('download_replay'))));
 
     const body = [];
     if (st.error) body.push(h('div', {class: 'card warn', 'data-testid': 'replay-error'}, st.error));
@@ -140,10 +163,10 @@ export function replayScreen({app}, code, handNo) {
     if (st.view) {
       body.push(h('div', {class: 'events muted'}, st.events.map(eventText).filter(Boolean).join(' · ')));
       // The bottom seat's tiles face up and large (the board draws other seats face down unless revealed):
-      // the viewing seat's own hand, or with the whole table the first seat's; at the hand's end every
-      // hand is revealed and the board draws them all alike (the end board must fit a phone's screen).
+      // the viewing seat's own hand, or with the whole table the first seat's, at every step (at the
+      // hand's end too: drawn like the others there, they shrank with a long hand's board to 12 px).
       const mine = st.view.seat !== null && st.view.seat !== undefined && !st.view.revealed ? st.view.hand
-        : st.view.revealed && st.view.phase !== 'over' ? st.view.revealed[st.view.seat ?? 0] : null;
+        : st.view.revealed ? st.view.revealed[st.view.seat ?? 0] : null;
       const own = mine
         ? h('div', {class: 'opp-hand revealed', 'data-testid': 'replay-hand'},
           arrangeHand(st.view, mine).map((id) => tileEl(id, {size: 'meld', view: st.view})))

@@ -68,6 +68,29 @@ def _fits(page: Any, where: str) -> None:
         assert " Winner " not in text, (where, text)
 
 
+STEP_TO = ("(k) => { const r = document.querySelector('[data-testid=replay-range]'); r.value = k;"
+           " r.dispatchEvent(new Event('input')); }")
+
+
+def _every_step(page: Any, steps: int, w: int, h: int, where: str, least: float) -> list[float]:
+    """Walks the replay through every step (at the last, the table rather than the settlement sheet) and
+    measures the viewing seat's hand each time: its tiles at least ``least`` px wide, inside the screen."""
+    widths = []
+    for k in range(steps + 1):
+        page.evaluate(STEP_TO, k)
+        page.wait_for_function(AT_STEP, arg=k)
+        if page.locator("[data-testid=replay-show-board]").count():
+            page.click("[data-testid=replay-show-board]")
+            page.wait_for_selector("[data-testid=replay] .board")
+        hand = _boxes(page, "[data-testid=replay-hand] .tile")
+        assert hand, (where, "no hand at step", k)
+        least_here = min(b["width"] for b in hand)
+        assert least_here >= least, (where, "step", k, "hand tile", least_here)
+        assert max(b["bottom"] for b in hand) <= h + 1 and max(b["right"] for b in hand) <= w + 1, (where, k, hand)
+        widths.append(least_here)
+    return widths
+
+
 def _shoot(page: Any, shots: Path, name: str, lang: str, size: str) -> None:
     page.screenshot(path=str(shots / f"history-{name}-{size}-{lang}.png"))
 
@@ -136,6 +159,10 @@ def test_history_and_replay_at_four_sizes(browser: Any, server: ServerProcess, s
                 if size.startswith("phone"):
                     # a phone shows the replay on one screen: nothing to scroll down to
                     page.wait_for_function("(h) => document.documentElement.scrollHeight <= h + 1", arg=h, timeout=3000)
+                if lang == "zh" and size.startswith("phone"):
+                    # every step: the viewing seat's hand legible (sideways ≥ 32 px: it once fell to 12 at the end)
+                    widths = _every_step(page, steps, w, h, where, 32 if h < 500 else 24)
+                    print(where, "replay hand tile widths over", steps + 1, "steps:", min(widths), "…", max(widths))
                 page.click("[data-testid=replay-last]")
                 page.wait_for_selector("[data-testid=replay] [data-testid=settlement]")
                 _fits(page, where + " replay end")

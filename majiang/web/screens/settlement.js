@@ -176,8 +176,12 @@ export function countUp(el, value, ms = 700) {
  * before the deal. The chip says ✓ 公平发牌 / Fair deal when they agree, ✘ when not (that one stays red and
  * loud); the panel (one tap) says what it means and shows the seed and the hash.
  */
+const fairOpen = new Set();  // (the hands whose panel is open: the table redraws its dialog on each room update)
+
 function fairnessEls(data) {
-  const panel = h('div', {class: 'fair-panel', id: `fair-${Math.random().toString(36).slice(2, 9)}`, hidden: true, 'data-testid': 'fair-panel'},
+  const key = data.seed_hash || '';
+  const panel = h('div', {class: 'fair-panel', id: `fair-${Math.random().toString(36).slice(2, 9)}`, hidden: !fairOpen.has(key),
+    'data-testid': 'fair-panel'},
     h('p', {class: 'fair-what'}, t('fair_explain')),
     h('div', {class: 'fair-row'}, h('span', {class: 'fair-label'}, t('seed')), h('code', {'data-testid': 'seed'}, data.seed || '—')),
     h('div', {class: 'fair-row'}, h('span', {class: 'fair-label'}, t('seed_hash')), h('code', {'data-testid': 'seed-hash'}, data.seed_hash || '—')));
@@ -185,9 +189,10 @@ function fairnessEls(data) {
   panel.appendChild(result);
   const mark = h('span', {class: 'fair-mark', 'aria-hidden': 'true'}, '…');
   const word = h('span', {class: 'fair-word'}, t('fair_deal'));
-  const chip = h('button', {type: 'button', class: 'fair-chip pending', 'data-testid': 'hash-check', 'aria-expanded': 'false',
-    'aria-controls': panel.id, title: t('fair_what'), onclick: () => {
+  const chip = h('button', {type: 'button', class: 'fair-chip pending', 'data-testid': 'hash-check',
+    'aria-expanded': panel.hidden ? 'false' : 'true', 'aria-controls': panel.id, title: t('fair_what'), onclick: () => {
       panel.hidden = !panel.hidden;
+      if (panel.hidden) fairOpen.delete(key); else fairOpen.add(key);
       chip.setAttribute('aria-expanded', panel.hidden ? 'false' : 'true');
     }}, mark, word, h('span', {class: 'fair-more', 'aria-hidden': 'true'}, 'ⓘ'));
   if (data.seed && data.seed_hash) {

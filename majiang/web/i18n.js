@@ -65,6 +65,7 @@ const STRINGS = {
     fair_deal: '公平发牌', fair_bad: '牌墙校验不符', fair_what: '公平性：点开看种子与校验',
     fair_checking: '校验中…', fair_unknown: '这一局没有种子可校验',
     fair_explain: '牌墙由一个种子洗出。开局前服务器公布了种子的哈希（SHA-256），局后公布种子本身；你的浏览器重新计算种子的哈希，与开局前公布的一致，就说明牌墙在发牌前已经定好，之后没有被改动。',
+    h_stat_hands: '局数', h_stat_wins: '胡牌',  // the history's figures
   },
   en: {
     app_title: 'Anhui Mahjong', tagline: 'Anqing · Hefei · Baida mahjong online',
@@ -122,6 +123,7 @@ const STRINGS = {
     fair_deal: 'Fair deal', fair_bad: 'Wall check failed', fair_what: 'Fairness: tap for the seed and the check',
     fair_checking: 'Checking…', fair_unknown: 'No seed to check for this hand',
     fair_explain: 'The wall is shuffled from a seed. Before the deal the server published the seed\'s hash (SHA-256); after the hand it shows the seed itself. Your browser hashes the seed again: the same hash as before the deal means the wall was fixed before the first tile and never changed.',
+    h_stat_hands: 'Hands', h_stat_wins: 'Wins',  // the history's figures
   },
 };
 

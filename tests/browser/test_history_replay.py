@@ -10,7 +10,8 @@ of hand 1 stepped to the middle and to the end:
   step or the last (the settlement a sheet of the screen's height, 查看牌桌 / Show the table swapping it for
   the board, which fits too);
 - the replay's step counter moves with ◀ ▶ and the range.
-Screenshots: history-{rooms,hands,replay,replay-end}-{size}-{lang}.png."""
+- the match summary's hands are the same cards, each 回放码 a button opening the replay.
+Screenshots: history-{rooms,hands,match,replay,replay-end}-{size}-{lang}.png."""
 
 from __future__ import annotations
 
@@ -91,6 +92,22 @@ def _every_step(page: Any, steps: int, w: int, h: int, where: str, least: float)
     return widths
 
 
+CARD_CELLS = """(sel) => [...document.querySelectorAll(sel + ' td.seat-total')].map((e) => {
+  const r = e.getBoundingClientRect();
+  return {w: r.width, h: r.height, cut: e.scrollWidth > e.clientWidth + 1,
+          font: parseFloat(getComputedStyle(e).fontSize), label: getComputedStyle(e, '::before').content};
+})"""
+
+
+def _cards_read(page: Any, sel: str, where: str) -> None:
+    """Every hand a card: each seat's points under its name, whole (not cut), in a legible size."""
+    cells = page.evaluate(CARD_CELLS, sel)
+    assert cells and len(cells) % 4 == 0, (where, cells)
+    for c in cells:
+        assert c["label"] not in ("none", '""', "normal"), (where, "a seat's points without its name", c)
+        assert not c["cut"] and c["w"] >= 44 and c["font"] >= 14, (where, "seat points", c)
+
+
 def _shoot(page: Any, shots: Path, name: str, lang: str, size: str) -> None:
     page.screenshot(path=str(shots / f"history-{name}-{size}-{lang}.png"))
 
@@ -127,6 +144,16 @@ def test_history_and_replay_at_four_sizes(browser: Any, server: ServerProcess, s
                     assert all(x not in ("none", '""', "normal") for x in labels), (where, labels)
                 _fits(page, where + " hands")
                 _shoot(page, shots, "hands", lang, size)
+                _cards_read(page, "[data-testid=hands]", where + " hands")
+                # the match summary: places, the hands as the same cards, every 回放码 a button
+                page.goto(f"{server.base}/#/match/{code}")
+                page.wait_for_selector("[data-testid=match-hands] a[data-testid=code-1]")
+                _fits(page, where + " match")
+                _cards_read(page, "[data-testid=match-hands]", where + " match")
+                assert re.fullmatch(r"[A-Z0-9]{4}-[A-Z0-9]{4}", page.inner_text("[data-testid=code-1]").strip()), where
+                _shoot(page, shots, "match", lang, size)
+                page.goto(f"{server.base}/#/history/{code}")
+                page.wait_for_selector("[data-testid=hands]")
                 page.click("[data-testid=view-settlement-1]")
                 page.wait_for_selector("[data-testid=history] [data-testid=settlement]")
                 _fits(page, where + " hand settlement")

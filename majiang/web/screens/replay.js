@@ -8,6 +8,7 @@ import {api} from '../api.js';
 import {arrangeHand, boardEl} from '../board.js';
 import {tileEl} from '../tiles.js';
 import {settlementEl} from './settlement.js';
+import {reducedMotion} from '../settings.js';
 
 // A phone (either way up): the last step's settlement is a sheet fitted to the screen instead of a card
 // under the board, so nothing needs scrolling; a button in it (and one in the centre panel) switches
@@ -177,7 +178,12 @@ export function replayScreen({app}, code, handNo) {
         onclick: () => { st.showBoard = !st.showBoard; render(); }}, label);
       if (!sheet) {
         body.push(boardEl(st.view, {names: st.names, room: null, myHand: own, lastDiscard: st.lastDiscard,
-          centerExtra: over && PHONE.matches ? toggle('replay-show-settlement', t('settlement')) : null}));
+          centerExtra: !over ? null : PHONE.matches ? toggle('replay-show-settlement', t('settlement'))
+            // (a wide screen has the settlement under the board: a button in the pond says so and goes there)
+            : h('button', {type: 'button', class: 'ghost small', 'data-testid': 'replay-to-settlement', onclick: () => {
+              const card = root.querySelector('[data-testid=replay-settle]');
+              if (card) card.scrollIntoView({behavior: reducedMotion() ? 'auto' : 'smooth', block: 'start'});
+            }}, `${t('settlement')} ↓`)}));
       }
       if (over && (sheet || !PHONE.matches)) {
         body.push(h('div', {class: `card ${sheet ? 'replay-sheet' : ''}`, 'data-testid': 'replay-settle'},

@@ -28,6 +28,8 @@ const icon = (name) => h('span', {class: 'ri', 'aria-hidden': 'true',
   html: `<svg viewBox="0 0 24 24" width="22" height="22" fill="currentColor">${ICONS[name]}</svg>`});
 
 const PHONE = window.matchMedia('(max-width: 600px), (max-height: 500px) and (orientation: landscape)');
+// An upright phone: the strip's seat choice says 全桌 / All for the whole table (its long name was cut).
+const NARROW = window.matchMedia('(max-width: 600px)');
 
 export function replayScreen({app}, code, handNo) {
   // The whole table by default: the hand is over, so every hand face up, as a table game's replays show
@@ -147,7 +149,7 @@ export function replayScreen({app}, code, handNo) {
         h('select', {'data-testid': 'replay-seat', 'aria-label': t('seat_view'),
           onchange: (ev) => { st.seat = ev.target.value === 'all' ? 'all' : Number(ev.target.value); load(); }},
         [0, 1, 2, 3].map((s) => h('option', {value: s, selected: s === st.seat ? true : undefined}, st.names[s] || `#${s + 1}`)),
-        h('option', {value: 'all', selected: st.seat === 'all' ? true : undefined}, t('whole_table')))),
+        h('option', {value: 'all', selected: st.seat === 'all' ? true : undefined}, t(NARROW.matches ? 'whole_table_short' : 'whole_table')))),
       h('a', {class: 'button ghost download rc-btn', href: api.replayUrl(code, handNo), download: `${code}-${handNo}.json`,
         title: t('download_replay'), 'aria-label': t('download_replay')}, icon('download'), h('span', {class: 'wide-only'}, t('download_replay'))));
 
@@ -213,12 +215,13 @@ export function replayScreen({app}, code, handNo) {
     // page's own bottom padding, so the page does not scroll by those few pixels)
     const pad = parseFloat(getComputedStyle(app).paddingBottom) || 0;
     const spare = window.innerHeight - 1 - pad - bottom();
-    if (spare > 0 && window.innerWidth > 600 && window.innerHeight > 500) {
+    if (spare > 0 && window.innerHeight > 500) {  // (an upright phone too: the strip left it 200 px bare below)
       board.style.minHeight = `${board.getBoundingClientRect().height + spare}px`;
     }
   }
   window.addEventListener('resize', fitBoard);
   PHONE.addEventListener('change', render);
+  NARROW.addEventListener('change', render);
 
   (async () => {
     try {
@@ -228,6 +231,7 @@ export function replayScreen({app}, code, handNo) {
     load();
   })();
   render();
-  return {dispose() { disposed = true; stop(); window.removeEventListener('resize', fitBoard); PHONE.removeEventListener('change', render); },
+  return {dispose() { disposed = true; stop(); window.removeEventListener('resize', fitBoard); PHONE.removeEventListener('change', render);
+    NARROW.removeEventListener('change', render); },
     relabel: render};
 }

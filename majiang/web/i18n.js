@@ -67,6 +67,7 @@ const STRINGS = {
     fair_explain: '牌墙由一个种子洗出。开局前服务器公布了种子的哈希（SHA-256），局后公布种子本身；你的浏览器重新计算种子的哈希，与开局前公布的一致，就说明牌墙在发牌前已经定好，之后没有被改动。',
     h_stat_hands: '局数', h_stat_wins: '胡牌',  // the history's figures
     whole_table_short: '全桌',  // the replay's seat choice on an upright phone
+    wins_sep: '；',  // between the wins of a 一炮多响 in the settlement's title
   },
   en: {
     app_title: 'Anhui Mahjong', tagline: 'Anqing · Hefei · Baida mahjong online',
@@ -126,6 +127,7 @@ const STRINGS = {
     fair_explain: 'The wall is shuffled from a seed. Before the deal the server published the seed\'s hash (SHA-256); after the hand it shows the seed itself. Your browser hashes the seed again: the same hash as before the deal means the wall was fixed before the first tile and never changed.',
     h_stat_hands: 'Hands', h_stat_wins: 'Wins',  // the history's figures
     whole_table_short: 'All',  // the replay's seat choice on an upright phone
+    wins_sep: '; ',  // between the wins of a 一炮多响 in the settlement's title
   },
 };
 

@@ -18,7 +18,7 @@ function titleText(data, st, nm) {
   if (data.wins && data.wins.length) {
     return data.wins.map((w) => (w.self_draw ? t('win_self', {who: nm(w.seat)})
       : robbed(st, w.seat) ? t('rob_from', {who: nm(w.seat), from: nm(w.from_seat)})
-        : t('win_discard', {who: nm(w.seat), from: nm(w.from_seat)}))).join('；');
+        : t('win_discard', {who: nm(w.seat), from: nm(w.from_seat)}))).join(t('wins_sep'));  // ('；' / '; ')
   }
   return t('won_by', {who: st.winners.map(nm).join(t('list_sep'))});  // a history summary: who won
 }

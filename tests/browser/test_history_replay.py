@@ -167,6 +167,11 @@ def test_history_and_replay_at_four_sizes(browser: Any, server: ServerProcess, s
                 page.wait_for_function(AT_STEP, arg=steps // 2)
                 page.click("[data-testid=replay-next]")
                 page.wait_for_function(AT_STEP, arg=steps // 2 + 1)
+                if size == "desktop":  # the keys of a replay bar: ← → a step
+                    page.keyboard.press("ArrowLeft")
+                    page.wait_for_function(AT_STEP, arg=steps // 2)
+                    page.keyboard.press("ArrowRight")
+                    page.wait_for_function(AT_STEP, arg=steps // 2 + 1)
                 page.wait_for_selector("[data-testid=replay-hand] .tile")
                 _fits(page, where + " replay")
                 hand = _boxes(page, "[data-testid=replay-hand] .tile")

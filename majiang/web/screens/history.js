@@ -4,6 +4,7 @@ import {h, mount, toast} from '../dom.js';
 import {dateText, rulesetName, t} from '../i18n.js';
 import {api, session} from '../api.js';
 import {settlementEl} from './settlement.js';
+import {reducedMotion} from '../settings.js';
 
 function signed(n) { return n > 0 ? `+${n}` : String(n); }
 
@@ -68,7 +69,7 @@ export function historyScreen({app, go}, code) {
               h('td', {class: 'hand-actions'},
                 h('button', {type: 'button', class: 'ghost', 'data-testid': `view-settlement-${hs.hand_no}`, onclick: () => {
                   mount(detail, settlementEl({...hs, ruleset: room.ruleset}, names));
-                  detail.scrollIntoView({behavior: 'smooth'});
+                  detail.scrollIntoView({behavior: reducedMotion() ? 'auto' : 'smooth'});
                 }}, t('view_settlement')),
                 h('a', {class: 'button primary', href: `#/replay/${room.code}/${hs.hand_no}`, 'data-testid': `replay-${hs.hand_no}`}, '▶ ', t('replay')),
                 h('a', {class: 'button ghost', href: api.replayUrl(room.code, hs.hand_no), download: `${room.code}-${hs.hand_no}.json`,

@@ -219,6 +219,18 @@ export function replayScreen({app}, code, handNo) {
       board.style.minHeight = `${board.getBoundingClientRect().height + spare}px`;
     }
   }
+  // The keys a replay bar answers to: ← → a step, Home / End the ends, space play / pause (not while a
+  // field — the seat's select, the slider — has the keys).
+  function onKey(ev) {
+    if (ev.altKey || ev.ctrlKey || ev.metaKey || ev.target.closest('select, input, textarea')) return;
+    if (ev.key === ' ' && ev.target.closest('button, a')) return;  // (a focused button takes its own space)
+    const act = {ArrowLeft: () => go(st.step - 1), ArrowRight: () => go(st.step + 1), Home: () => go(0),
+      End: () => go(st.steps ?? 0), ' ': play}[ev.key];
+    if (!act || !st.view) return;
+    ev.preventDefault();
+    act();
+  }
+  window.addEventListener('keydown', onKey);
   window.addEventListener('resize', fitBoard);
   PHONE.addEventListener('change', render);
   NARROW.addEventListener('change', render);
@@ -231,7 +243,10 @@ export function replayScreen({app}, code, handNo) {
     load();
   })();
   render();
-  return {dispose() { disposed = true; stop(); window.removeEventListener('resize', fitBoard); PHONE.removeEventListener('change', render);
-    NARROW.removeEventListener('change', render); },
+  return {dispose() {
+    disposed = true; stop();
+    window.removeEventListener('resize', fitBoard); window.removeEventListener('keydown', onKey);
+    PHONE.removeEventListener('change', render); NARROW.removeEventListener('change', render);
+  },
     relabel: render};
 }

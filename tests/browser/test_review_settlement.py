@@ -21,7 +21,7 @@ from typing import Any
 import pytest
 
 from tests.browser.test_settlement_ui import _views
-from tests.browser.test_table_sizes import _boxes
+from tests.browser.test_table_sizes import _boxes, _overlap
 
 pytestmark = pytest.mark.browser
 
@@ -67,6 +67,11 @@ def _check(page: Any, view: dict[str, Any], size: str, w: int, h: int, where: st
         assert least >= LEAST_TILE[size], (where, "winning hand tile", least)
         tile = _boxes(page, f"[data-testid=win-hand-{win['seat']}] .win-apart .winning-tile")
         assert len(tile) == 1 and tile[0]["width"] >= LEAST_TILE[size], (where, tile)
+        # what a wild stood for hangs under it: over no tile of a wrapped line, nor over the items below
+        below = _boxes(page, f"[data-testid=win-hand-{win['seat']}] ~ table.items tr")
+        for mark in _boxes(page, f"[data-testid=win-hand-{win['seat']}] .as"):
+            for other in tiles + below:
+                assert not _overlap(mark, other), (where, "a wild's mark over", mark, other)
     # the buttons and the countdown in sight, the page itself not scrolling (the list scrolls in the dialog)
     for b in _boxes(page, "[data-testid=settle-buttons] :is(button, a, .next-in)"):
         assert b["top"] >= -1 and b["bottom"] <= h + 1 and b["left"] >= -1 and b["right"] <= w + 1, (where, "button", b)

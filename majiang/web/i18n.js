@@ -63,6 +63,13 @@ const STRINGS = {
     your_room: '你的房间', back_to_room: '回到牌桌',
     mark_wild: '钻', mark_standin: '代', mark_gangpai: '杠', stand_in_long: '红中代钻',
     more_options: '更多选项', ready_seconds: '准备倒计时(秒)', grace_seconds: '掉线转托管(秒)',
+    // the settlement's fairness chip and its panel
+    fair_deal: '公平发牌', fair_bad: '牌墙校验不符', fair_what: '公平性：点开看种子与校验',
+    fair_checking: '校验中…', fair_unknown: '这一局没有种子可校验',
+    fair_explain: '牌墙由一个种子洗出。开局前服务器公布了种子的哈希（SHA-256），局后公布种子本身；你的浏览器重新计算种子的哈希，与开局前公布的一致，就说明牌墙在发牌前已经定好，之后没有被改动。',
+    h_stat_hands: '局数', h_stat_wins: '胡牌',  // the history's figures
+    whole_table_short: '全桌',  // the replay's seat choice on an upright phone
+    wins_sep: '；',  // between the wins of a 一炮多响 in the settlement's title
   },
   en: {
     app_title: 'Anhui Mahjong', tagline: 'Anqing · Hefei · Baida mahjong online',
@@ -116,6 +123,13 @@ const STRINGS = {
     your_room: 'Your room', back_to_room: 'Back to the table',
     mark_wild: 'W', mark_standin: 'S', mark_gangpai: 'K', stand_in_long: 'stands in for the wild',
     more_options: 'More options', ready_seconds: 'Ready countdown (s)', grace_seconds: 'Auto-play after drop (s)',
+    // the settlement's fairness chip and its panel
+    fair_deal: 'Fair deal', fair_bad: 'Wall check failed', fair_what: 'Fairness: tap for the seed and the check',
+    fair_checking: 'Checking…', fair_unknown: 'No seed to check for this hand',
+    fair_explain: 'The wall is shuffled from a seed. Before the deal the server published the seed\'s hash (SHA-256); after the hand it shows the seed itself. Your browser hashes the seed again: the same hash as before the deal means the wall was fixed before the first tile and never changed.',
+    h_stat_hands: 'Hands', h_stat_wins: 'Wins',  // the history's figures
+    whole_table_short: 'All',  // the replay's seat choice on an upright phone
+    wins_sep: '; ',  // between the wins of a 一炮多响 in the settlement's title
   },
 };
 

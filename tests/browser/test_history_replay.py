@@ -10,7 +10,8 @@ of hand 1 stepped to the middle and to the end:
   step or the last (the settlement a sheet of the screen's height, 查看牌桌 / Show the table swapping it for
   the board, which fits too);
 - the replay's step counter moves with ◀ ▶ and the range.
-Screenshots: history-{rooms,hands,replay,replay-end}-{size}-{lang}.png."""
+- the match summary's hands are the same cards, each 回放码 a button opening the replay.
+Screenshots: history-{rooms,hands,match,replay,replay-end}-{size}-{lang}.png."""
 
 from __future__ import annotations
 
@@ -23,11 +24,13 @@ from typing import Any
 import httpx
 import pytest
 
-from tests.browser.test_table_sizes import SIZES, _boxes, _set_lang
+from tests.browser.test_table_sizes import _boxes, _set_lang
 from tests.server.harness import Client, ServerProcess, auth, create_room, fix_seeds
 
 pytestmark = pytest.mark.browser
 
+# the four sizes of issue 24 (a desktop at 1920×1080)
+SIZES = {"desktop": (1920, 1080), "laptop": (1280, 720), "phone": (390, 844), "phone-land": (844, 390)}
 AT_STEP = ("(k) => document.querySelector('[data-testid=replay-step]').innerText.replace(/[^0-9/]/g, '')"
            ".startsWith(k + '/')")
 RAW_KEY = re.compile(r"\b[a-z]+_[a-z_]+\b")
@@ -68,6 +71,45 @@ def _fits(page: Any, where: str) -> None:
         assert " Winner " not in text, (where, text)
 
 
+STEP_TO = ("(k) => { const r = document.querySelector('[data-testid=replay-range]'); r.value = k;"
+           " r.dispatchEvent(new Event('input')); }")
+
+
+def _every_step(page: Any, steps: int, w: int, h: int, where: str, least: float) -> list[float]:
+    """Walks the replay through every step (at the last, the table rather than the settlement sheet) and
+    measures the viewing seat's hand each time: its tiles at least ``least`` px wide, inside the screen."""
+    widths = []
+    for k in range(steps + 1):
+        page.evaluate(STEP_TO, k)
+        page.wait_for_function(AT_STEP, arg=k)
+        if page.locator("[data-testid=replay-show-board]").count():
+            page.click("[data-testid=replay-show-board]")
+            page.wait_for_selector("[data-testid=replay] .board")
+        hand = _boxes(page, "[data-testid=replay-hand] .tile")
+        assert hand, (where, "no hand at step", k)
+        least_here = min(b["width"] for b in hand)
+        assert least_here >= least, (where, "step", k, "hand tile", least_here)
+        assert max(b["bottom"] for b in hand) <= h + 1 and max(b["right"] for b in hand) <= w + 1, (where, k, hand)
+        widths.append(least_here)
+    return widths
+
+
+CARD_CELLS = """(sel) => [...document.querySelectorAll(sel + ' td.seat-total')].map((e) => {
+  const r = e.getBoundingClientRect();
+  return {w: r.width, h: r.height, cut: e.scrollWidth > e.clientWidth + 1,
+          font: parseFloat(getComputedStyle(e).fontSize), label: getComputedStyle(e, '::before').content};
+})"""
+
+
+def _cards_read(page: Any, sel: str, where: str) -> None:
+    """Every hand a card: each seat's points under its name, whole (not cut), in a legible size."""
+    cells = page.evaluate(CARD_CELLS, sel)
+    assert cells and len(cells) % 4 == 0, (where, cells)
+    for c in cells:
+        assert c["label"] not in ("none", '""', "normal"), (where, "a seat's points without its name", c)
+        assert not c["cut"] and c["w"] >= 44 and c["font"] >= 14, (where, "seat points", c)
+
+
 def _shoot(page: Any, shots: Path, name: str, lang: str, size: str) -> None:
     page.screenshot(path=str(shots / f"history-{name}-{size}-{lang}.png"))
 
@@ -104,6 +146,16 @@ def test_history_and_replay_at_four_sizes(browser: Any, server: ServerProcess, s
                     assert all(x not in ("none", '""', "normal") for x in labels), (where, labels)
                 _fits(page, where + " hands")
                 _shoot(page, shots, "hands", lang, size)
+                _cards_read(page, "[data-testid=hands]", where + " hands")
+                # the match summary: places, the hands as the same cards, every 回放码 a button
+                page.goto(f"{server.base}/#/match/{code}")
+                page.wait_for_selector("[data-testid=match-hands] a[data-testid=code-1]")
+                _fits(page, where + " match")
+                _cards_read(page, "[data-testid=match-hands]", where + " match")
+                assert re.fullmatch(r"[A-Z0-9]{4}-[A-Z0-9]{4}", page.inner_text("[data-testid=code-1]").strip()), where
+                _shoot(page, shots, "match", lang, size)
+                page.goto(f"{server.base}/#/history/{code}")
+                page.wait_for_selector("[data-testid=hands]")
                 page.click("[data-testid=view-settlement-1]")
                 page.wait_for_selector("[data-testid=history] [data-testid=settlement]")
                 _fits(page, where + " hand settlement")
@@ -117,25 +169,42 @@ def test_history_and_replay_at_four_sizes(browser: Any, server: ServerProcess, s
                 page.wait_for_function(AT_STEP, arg=steps // 2)
                 page.click("[data-testid=replay-next]")
                 page.wait_for_function(AT_STEP, arg=steps // 2 + 1)
+                if size == "desktop":  # the keys of a replay bar: ← → a step
+                    page.keyboard.press("ArrowLeft")
+                    page.wait_for_function(AT_STEP, arg=steps // 2)
+                    page.keyboard.press("ArrowRight")
+                    page.wait_for_function(AT_STEP, arg=steps // 2 + 1)
                 page.wait_for_selector("[data-testid=replay-hand] .tile")
                 _fits(page, where + " replay")
                 hand = _boxes(page, "[data-testid=replay-hand] .tile")
                 page.screenshot(path=str(shots / f"history-replay-{size}-{lang}.png"))
                 assert hand and max(b["bottom"] for b in hand) <= h + 1, (where, "own hand below the fold", hand[-1])
                 assert min(b["width"] for b in hand) >= 24, (where, hand[0])
+                # one strip of controls: every one a 44 px touch target, the strip itself short on a phone
+                bar = _boxes(page, "[data-testid=replay-controls]")[0]
                 if size.startswith("phone"):
-                    for b in _boxes(page, ".replay-controls button"):
-                        assert b["height"] >= 44 and b["width"] >= 44, (where, "replay button", b)
+                    assert bar["height"] <= 64, (where, "replay toolbar", bar)
+                    for b in _boxes(page, ".replay-controls button, .replay-controls select, .replay-controls a"):
+                        if b["width"] or b["height"]:
+                            assert b["height"] >= 44 and b["width"] >= 36, (where, "replay control", b)
+                            on_strip = b["top"] >= bar["top"] - 1 and b["bottom"] <= bar["bottom"] + 1
+                            assert on_strip, (where, "control off the strip", b, bar)
                 _shoot(page, shots, "replay", lang, size)
                 if size.startswith("phone"):
                     # a phone shows the replay on one screen: nothing to scroll down to
                     page.wait_for_function("(h) => document.documentElement.scrollHeight <= h + 1", arg=h, timeout=3000)
+                if lang == "zh" and size.startswith("phone"):
+                    # every step: the viewing seat's hand legible (sideways ≥ 32 px: it once fell to 12 at the end)
+                    widths = _every_step(page, steps, w, h, where, 32 if h < 500 else 24)
+                    print(where, "replay hand tile widths over", steps + 1, "steps:", min(widths), "…", max(widths))
                 page.click("[data-testid=replay-last]")
                 page.wait_for_selector("[data-testid=replay] [data-testid=settlement]")
                 _fits(page, where + " replay end")
                 _shoot(page, shots, "replay-end", lang, size)
                 if lang == "en":  # status lines start with a capital: "Step 67/67", "Bot 3 won · The hand ends"
-                    assert page.inner_text("[data-testid=replay-step]").startswith("Step "), where
+                    step = page.inner_text("[data-testid=replay-step]")  # (an upright phone: "67/67", short)
+                    short = re.fullmatch(r"\d+/\d+", step.strip())
+                    assert step.startswith("Step ") if w > 600 else short, (where, step)
                     events = page.inner_text("[data-testid=replay] .events")
                     assert " won" in events and "The hand ends" in events, (where, events)
                 if size.startswith("phone"):
@@ -149,6 +218,7 @@ def test_history_and_replay_at_four_sizes(browser: Any, server: ServerProcess, s
                             assert b["top"] >= -1 and b["bottom"] <= h + 1, (where, "replay end", sel, b)
                     page.click("[data-testid=replay-show-board]")
                     page.wait_for_selector("[data-testid=replay] .board [data-testid=replay-show-settlement]")
+                    _shoot(page, shots, "replay-end-board", lang, size)
                     page.wait_for_function("(h) => document.documentElement.scrollHeight <= h + 1", arg=h, timeout=3000)
                     for b in _boxes(page, "[data-testid=replay] .board .seat"):
                         assert b["bottom"] <= h + 1, (where, "replay end board", b)

@@ -4,6 +4,7 @@ ready at once."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -29,6 +30,19 @@ def test_the_next_hand_counts_down_on_the_settlement(browser: Any, server: Any, 
                                " return e && e.textContent !== b; }", arg=first, timeout=5000)  # it ticks
         _inside(page, "[data-testid=settle-buttons] button", 844, 390, "settlement phone-land")
         page.screenshot(path=str(shots / "next-hand-countdown-phone-land-zh.png"))
+        # the fairness proof: no hex in sight, a chip at the top; one tap shows the seed and its hash (and it
+        # stays open while the table redraws the dialog on a room update)
+        page.wait_for_selector("[data-testid=hash-check][data-ok=true]", timeout=5000)
+        assert not re.search(r"[0-9a-f]{16,}", page.inner_text("[data-testid=settlement]"))
+        _inside(page, "[data-testid=hash-check]", 844, 390, "fairness chip")
+        page.click("[data-testid=hash-check]")
+        seed_hash = page.evaluate("window.__mj.st.view.seed_hash")
+        assert seed_hash and seed_hash in page.inner_text("[data-testid=fair-panel]").replace("\n", "")
+        # a room update (the same room again) redraws the dialog: the panel is a new element, still open
+        page.evaluate("() => { document.querySelector('[data-testid=fair-panel]').dataset.old = '1';"
+                      " window.__mj.sock.onMessage({type: 'room', room: window.__mj.st.room}); }")
+        page.wait_for_selector("[data-testid=fair-panel]:not([data-old])", timeout=3000)
+        assert page.is_visible("[data-testid=fair-panel]")
         # "准备下一局" readies me: everyone is ready, the next hand is dealt without waiting the count out.
         hand = page.evaluate("window.__mj.st.view.hand_no")
         page.click("[data-testid=next-hand]")

@@ -57,10 +57,10 @@ export function matchScreen({app, go}, code) {
     const names = m.players.map((p) => p.name);
     const ranked = [...m.players].sort((a, b) => a.place - b.place);
     const link = `${location.origin}${location.pathname}#/match/${m.room_code}`;
-    mount(root, h('div', {class: 'card'},
+    mount(root, h('div', {class: 'card history-card'},
       h('div', {class: 'card-head'}, h('h2', {}, t('summary'), ' · ', rulesetName(m.ruleset), ' ', h('span', {class: 'code'}, m.room_code)),
-        h('a', {href: '#/records'}, t('back'))),
-      h('p', {class: 'muted'}, `${dateText(m.finished_at)} · ${m.hands} ${t('hand')}`, m.status === 'finished' ? '' : ` · ${t('playing_now')}`),
+        h('a', {class: 'button ghost h-back', href: '#/records'}, '‹ ', t('back'))),
+      h('p', {class: 'muted'}, `${dateText(m.finished_at)} · ${t('hands_n', {n: m.hands})}`, m.status === 'finished' ? '' : ` · ${t('playing_now')}`),
       h('ol', {class: 'places', 'data-testid': 'places'}, ranked.map((p) => h('li', {class: p.place === 1 ? 'first' : ''},
         h('span', {class: 'place'}, t('place_n', {n: p.place})), h('span', {class: 'pname'}, p.name),
         h('span', {class: `num ${p.total > 0 ? 'pos' : p.total < 0 ? 'neg' : ''}`}, signed(p.total))))),
@@ -73,14 +73,18 @@ export function matchScreen({app, go}, code) {
         h('a', {class: 'button', 'data-testid': 'save-png', download: `${m.room_code}.png`, href: '#',
           onclick: (ev) => { ev.currentTarget.href = summaryPng(m); }}, t('save_png')),
         h('a', {class: 'button ghost', href: `#/history/${m.room_code}`}, t('hand_details'))),
-      h('div', {class: 'scroll-x'}, h('table', {class: 'list', 'data-testid': 'match-hands'},
+      // every hand a card, as in the history: its number, how it ended, each seat's points under its name,
+      // and its 回放码 (opening the replay)
+      h('div', {class: 'scroll-x'}, h('table', {class: 'list hand-cards', 'data-testid': 'match-hands'},
         h('thead', {}, h('tr', {}, h('th', {}, t('hand')), h('th', {}, t('outcome')), names.map((n) => h('th', {class: 'num'}, n)),
           h('th', {}, t('replay_code')))),
         h('tbody', {}, m.hand_list.map((hd) => h('tr', {},
-          h('td', {}, `#${hd.hand_no}`), h('td', {}, howText(hd, names)),
-          hd.totals.map((x) => h('td', {class: `num ${x > 0 ? 'pos' : x < 0 ? 'neg' : ''}`}, signed(x))),
-          h('td', {}, h('a', {class: 'code', href: `#/replay/${m.room_code}/${hd.hand_no}`, 'data-testid': `code-${hd.hand_no}`},
-            formatCode(hd.replay_code))))))))));
+          h('td', {class: 'h-no'}, h('strong', {}, `#${hd.hand_no}`)),
+          h('td', {class: 'hand-outcome'}, h('span', {class: `chip outcome ${hd.how === 'draw' ? 'draw' : 'won'}`}, howText(hd, names))),
+          hd.totals.map((x, i) => h('td', {class: `num seat-total ${x > 0 ? 'pos' : x < 0 ? 'neg' : ''}`, 'data-label': names[i]}, signed(x))),
+          h('td', {class: 'hand-actions'}, h('a', {class: 'button ghost code', href: `#/replay/${m.room_code}/${hd.hand_no}`,
+            'data-testid': `code-${hd.hand_no}`, title: t('replay_code'), 'aria-label': `${t('replay')} ${formatCode(hd.replay_code)}`},
+          formatCode(hd.replay_code))))))))));  // (a ▶ drawn before it by review.css: the code alone is its text)
   }
 
   (async () => {

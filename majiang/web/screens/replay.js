@@ -8,11 +8,28 @@ import {api} from '../api.js';
 import {arrangeHand, boardEl} from '../board.js';
 import {tileEl} from '../tiles.js';
 import {settlementEl} from './settlement.js';
+import {reducedMotion} from '../settings.js';
 
 // A phone (either way up): the last step's settlement is a sheet fitted to the screen instead of a card
 // under the board, so nothing needs scrolling; a button in it (and one in the centre panel) switches
 // between the settlement and the table.
+// The strip's icons (24×24, currentColor).
+const ICONS = {
+  back: '<path d="M15 5l-7 7 7 7" fill="none" stroke="currentColor" stroke-width="2.6" stroke-linecap="round" stroke-linejoin="round"/>',
+  first: '<rect x="4" y="5" width="2.6" height="14" rx="1"/><path d="M13 5v14l-7-7zM20 5v14l-7-7z"/>',
+  prev: '<path d="M16 5v14L7 12z"/>',
+  play: '<path d="M8 4.5v15L20 12z"/>',
+  pause: '<rect x="6" y="5" width="4.2" height="14" rx="1"/><rect x="13.8" y="5" width="4.2" height="14" rx="1"/>',
+  next: '<path d="M8 5v14l9-7z"/>',
+  last: '<path d="M4 5v14l7-7zM11 5v14l7-7z"/><rect x="17.4" y="5" width="2.6" height="14" rx="1"/>',
+  download: '<path d="M12 4v10m-4.5-4.5L12 14l4.5-4.5M5 19h14" fill="none" stroke="currentColor" stroke-width="2.4" stroke-linecap="round" stroke-linejoin="round"/>',
+};
+const icon = (name) => h('span', {class: 'ri', 'aria-hidden': 'true',
+  html: `<svg viewBox="0 0 24 24" width="22" height="22" fill="currentColor">${ICONS[name]}</svg>`});
+
 const PHONE = window.matchMedia('(max-width: 600px), (max-height: 500px) and (orientation: landscape)');
+// An upright phone: the strip's seat choice says 全桌 / All for the whole table (its long name was cut).
+const NARROW = window.matchMedia('(max-width: 600px)');
 
 export function replayScreen({app}, code, handNo) {
   // The whole table by default: the hand is over, so every hand face up, as a table game's replays show
@@ -107,25 +124,34 @@ export function replayScreen({app}, code, handNo) {
   }
 
   function render() {
-    const controls = h('div', {class: 'replay-controls card'},
-      h('a', {href: `#/history/${code}`}, '← ', t('back')),
-      h('strong', {}, ` ${code} · ${t('hand_no', {n: handNo})} `),
-      h('label', {class: 'field inline'}, h('span', {}, t('seat_view')),
-        h('select', {'data-testid': 'replay-seat',
-          onchange: (ev) => { st.seat = ev.target.value === 'all' ? 'all' : Number(ev.target.value); load(); }},
-          [0, 1, 2, 3].map((s) => h('option', {value: s, selected: s === st.seat ? true : undefined}, st.names[s] || `#${s + 1}`)),
-          h('option', {value: 'all', selected: st.seat === 'all' ? true : undefined}, t('whole_table')))),
-      h('a', {class: 'button ghost download', href: api.replayUrl(code, handNo), download: `${code}-${handNo}.json`,
-        title: t('download_replay'), 'aria-label': t('download_replay')}, '⤓ ', h('span', {class: 'wide-only'}, t('download_replay'))),
+    // One strip, as a game's replay bar: back, the hand, ⏮ ◀ ⏯ ▶ ⏭ (drawn icons: a system font may
+    // draw ⏮ as a colour emoji), the step slider with its counter, the seat and the replay file. On an
+    // upright phone it is one 44 px row (the hand's name and the file's word give way; the counter short).
+    const btn = (testid, label, name, onclick, extra = '') => h('button', {type: 'button', class: `rc-btn ${extra}`,
+      'data-testid': testid, 'aria-label': label, title: label, onclick}, icon(name));
+    const k = st.step, n = st.steps;
+    const controls = h('div', {class: 'replay-controls card', 'data-testid': 'replay-controls'},
+      h('a', {class: 'rc-back', href: `#/history/${code}`, 'aria-label': t('back'), title: t('back'), 'data-testid': 'replay-back'},
+        icon('back'), h('span', {class: 'wide-only'}, t('back'))),
+      h('strong', {class: 'rc-title'}, `${code} · ${t('hand_no', {n: handNo})}`),
       h('div', {class: 'stepper'},
-        h('button', {type: 'button', 'aria-label': t('step_first'), onclick: () => go(0)}, '«'),
-        h('button', {type: 'button', 'aria-label': t('step_prev'), 'data-testid': 'replay-prev', onclick: () => go(st.step - 1)}, '◀'),
-        h('button', {type: 'button', 'data-testid': 'replay-play', onclick: play}, st.playing ? t('pause') : t('play')),
-        h('button', {type: 'button', 'aria-label': t('step_next'), 'data-testid': 'replay-next', onclick: () => go(st.step + 1)}, '▶'),
-        h('button', {type: 'button', 'aria-label': t('step_last'), 'data-testid': 'replay-last', onclick: () => go(st.steps ?? 0)}, '»'),
-        st.steps !== null ? h('input', {type: 'range', min: 0, max: st.steps, value: st.step, 'aria-label': t('step', {k: st.step, n: st.steps}), 'data-testid': 'replay-range',
-          oninput: (ev) => go(Number(ev.target.value))}) : null,
-        h('span', {class: 'muted', 'data-testid': 'replay-step'}, st.steps !== null ? t('step', {k: st.step, n: st.steps}) : '')));
+        btn('replay-first', t('step_first'), 'first', () => go(0)),
+        btn('replay-prev', t('step_prev'), 'prev', () => go(st.step - 1)),
+        btn('replay-play', st.playing ? t('pause') : t('play'), st.playing ? 'pause' : 'play', play, 'rc-play'),
+        btn('replay-next', t('step_next'), 'next', () => go(st.step + 1)),
+        btn('replay-last', t('step_last'), 'last', () => go(st.steps ?? 0))),
+      h('div', {class: 'rc-scrub'},
+        h('span', {class: 'rc-step', 'data-testid': 'replay-step'}, n !== null
+          ? [h('span', {class: 'step-long'}, t('step', {k, n})), h('span', {class: 'step-short'}, `${k}/${n}`)] : ''),
+        n !== null ? h('input', {type: 'range', min: 0, max: n, value: k, 'aria-label': t('step', {k, n}), 'data-testid': 'replay-range',
+          oninput: (ev) => go(Number(ev.target.value))}) : null),
+      h('label', {class: 'rc-seat'}, h('span', {class: 'wide-only'}, t('seat_view')),
+        h('select', {'data-testid': 'replay-seat', 'aria-label': t('seat_view'),
+          onchange: (ev) => { st.seat = ev.target.value === 'all' ? 'all' : Number(ev.target.value); load(); }},
+        [0, 1, 2, 3].map((s) => h('option', {value: s, selected: s === st.seat ? true : undefined}, st.names[s] || `#${s + 1}`)),
+        h('option', {value: 'all', selected: st.seat === 'all' ? true : undefined}, t(NARROW.matches ? 'whole_table_short' : 'whole_table')))),
+      h('a', {class: 'button ghost download rc-btn', href: api.replayUrl(code, handNo), download: `${code}-${handNo}.json`,
+        title: t('download_replay'), 'aria-label': t('download_replay')}, icon('download'), h('span', {class: 'wide-only'}, t('download_replay'))));
 
     const body = [];
     if (st.error) body.push(h('div', {class: 'card warn', 'data-testid': 'replay-error'}, st.error));
@@ -140,10 +166,10 @@ export function replayScreen({app}, code, handNo) {
     if (st.view) {
       body.push(h('div', {class: 'events muted'}, st.events.map(eventText).filter(Boolean).join(' · ')));
       // The bottom seat's tiles face up and large (the board draws other seats face down unless revealed):
-      // the viewing seat's own hand, or with the whole table the first seat's; at the hand's end every
-      // hand is revealed and the board draws them all alike (the end board must fit a phone's screen).
+      // the viewing seat's own hand, or with the whole table the first seat's, at every step (at the
+      // hand's end too: drawn like the others there, they shrank with a long hand's board to 12 px).
       const mine = st.view.seat !== null && st.view.seat !== undefined && !st.view.revealed ? st.view.hand
-        : st.view.revealed && st.view.phase !== 'over' ? st.view.revealed[st.view.seat ?? 0] : null;
+        : st.view.revealed ? st.view.revealed[st.view.seat ?? 0] : null;
       const own = mine
         ? h('div', {class: 'opp-hand revealed', 'data-testid': 'replay-hand'},
           arrangeHand(st.view, mine).map((id) => tileEl(id, {size: 'meld', view: st.view})))
@@ -154,7 +180,12 @@ export function replayScreen({app}, code, handNo) {
         onclick: () => { st.showBoard = !st.showBoard; render(); }}, label);
       if (!sheet) {
         body.push(boardEl(st.view, {names: st.names, room: null, myHand: own, lastDiscard: st.lastDiscard,
-          centerExtra: over && PHONE.matches ? toggle('replay-show-settlement', t('settlement')) : null}));
+          centerExtra: !over ? null : PHONE.matches ? toggle('replay-show-settlement', t('settlement'))
+            // (a wide screen has the settlement under the board: a button in the pond says so and goes there)
+            : h('button', {type: 'button', class: 'ghost small', 'data-testid': 'replay-to-settlement', onclick: () => {
+              const card = root.querySelector('[data-testid=replay-settle]');
+              if (card) card.scrollIntoView({behavior: reducedMotion() ? 'auto' : 'smooth', block: 'start'});
+            }}, `${t('settlement')} ↓`)}));
       }
       if (over && (sheet || !PHONE.matches)) {
         body.push(h('div', {class: `card ${sheet ? 'replay-sheet' : ''}`, 'data-testid': 'replay-settle'},
@@ -184,12 +215,25 @@ export function replayScreen({app}, code, handNo) {
     // page's own bottom padding, so the page does not scroll by those few pixels)
     const pad = parseFloat(getComputedStyle(app).paddingBottom) || 0;
     const spare = window.innerHeight - 1 - pad - bottom();
-    if (spare > 0 && window.innerWidth > 600 && window.innerHeight > 500) {
+    if (spare > 0 && window.innerHeight > 500) {  // (an upright phone too: the strip left it 200 px bare below)
       board.style.minHeight = `${board.getBoundingClientRect().height + spare}px`;
     }
   }
+  // The keys a replay bar answers to: ← → a step, Home / End the ends, space play / pause (not while a
+  // field — the seat's select, the slider — has the keys).
+  function onKey(ev) {
+    if (ev.altKey || ev.ctrlKey || ev.metaKey || ev.target.closest('select, input, textarea')) return;
+    if (ev.key === ' ' && ev.target.closest('button, a')) return;  // (a focused button takes its own space)
+    const act = {ArrowLeft: () => go(st.step - 1), ArrowRight: () => go(st.step + 1), Home: () => go(0),
+      End: () => go(st.steps ?? 0), ' ': play}[ev.key];
+    if (!act || !st.view) return;
+    ev.preventDefault();
+    act();
+  }
+  window.addEventListener('keydown', onKey);
   window.addEventListener('resize', fitBoard);
   PHONE.addEventListener('change', render);
+  NARROW.addEventListener('change', render);
 
   (async () => {
     try {
@@ -199,6 +243,10 @@ export function replayScreen({app}, code, handNo) {
     load();
   })();
   render();
-  return {dispose() { disposed = true; stop(); window.removeEventListener('resize', fitBoard); PHONE.removeEventListener('change', render); },
+  return {dispose() {
+    disposed = true; stop();
+    window.removeEventListener('resize', fitBoard); window.removeEventListener('keydown', onKey);
+    PHONE.removeEventListener('change', render); NARROW.removeEventListener('change', render);
+  },
     relabel: render};
 }

@@ -1,7 +1,7 @@
 // The settlement of one hand, as a table shows it: how it was won (自摸 / 点炮 by whom / every winner),
 // the winner's hand laid out (melds, the winning tile apart, wilds marked with what they stood for),
 // every item by its table name, the payments (breakdown on hover or tap), this hand's and the running
-// totals (counting up), every revealed hand, and the seed-hash check.
+// totals (counting up), every revealed hand, and the fairness check (the seed against its hash).
 import {h} from '../dom.js';
 import {has, rulesetWord, t, tileName, windName} from '../i18n.js';
 import {sha256} from '../sha256.js';
@@ -18,7 +18,7 @@ function titleText(data, st, nm) {
   if (data.wins && data.wins.length) {
     return data.wins.map((w) => (w.self_draw ? t('win_self', {who: nm(w.seat)})
       : robbed(st, w.seat) ? t('rob_from', {who: nm(w.seat), from: nm(w.from_seat)})
-        : t('win_discard', {who: nm(w.seat), from: nm(w.from_seat)}))).join('；');
+        : t('win_discard', {who: nm(w.seat), from: nm(w.from_seat)}))).join(t('wins_sep'));  // ('；' / '; ')
   }
   return t('won_by', {who: st.winners.map(nm).join(t('list_sep'))});  // a history summary: who won
 }
@@ -172,6 +172,49 @@ export function countUp(el, value, ms = 700) {
 }
 
 /**
+ * The fairness chip and its panel: the seed hashed here (SHA-256) against the hash the server published
+ * before the deal. The chip says ✓ 公平发牌 / Fair deal when they agree, ✘ when not (that one stays red and
+ * loud); the panel (one tap) says what it means and shows the seed and the hash.
+ */
+const fairOpen = new Set();  // (the hands whose panel is open: the table redraws its dialog on each room update)
+
+function fairnessEls(data) {
+  const key = data.seed_hash || '';
+  const panel = h('div', {class: 'fair-panel', id: `fair-${Math.random().toString(36).slice(2, 9)}`, hidden: !fairOpen.has(key),
+    'data-testid': 'fair-panel'},
+    h('p', {class: 'fair-what'}, t('fair_explain')),
+    h('div', {class: 'fair-row'}, h('span', {class: 'fair-label'}, t('seed')), h('code', {'data-testid': 'seed'}, data.seed || '—')),
+    h('div', {class: 'fair-row'}, h('span', {class: 'fair-label'}, t('seed_hash')), h('code', {'data-testid': 'seed-hash'}, data.seed_hash || '—')));
+  const result = h('p', {class: 'fair-result muted'}, t('fair_checking'));
+  panel.appendChild(result);
+  const mark = h('span', {class: 'fair-mark', 'aria-hidden': 'true'}, '…');
+  const word = h('span', {class: 'fair-word'}, t('fair_deal'));
+  const chip = h('button', {type: 'button', class: 'fair-chip pending', 'data-testid': 'hash-check',
+    'aria-expanded': panel.hidden ? 'false' : 'true', 'aria-controls': panel.id, title: t('fair_what'), onclick: () => {
+      panel.hidden = !panel.hidden;
+      if (panel.hidden) fairOpen.delete(key); else fairOpen.add(key);
+      chip.setAttribute('aria-expanded', panel.hidden ? 'false' : 'true');
+    }}, mark, word, h('span', {class: 'fair-more', 'aria-hidden': 'true'}, 'ⓘ'));
+  if (data.seed && data.seed_hash) {
+    sha256(data.seed).then((hex) => {
+      const ok = hex === data.seed_hash;
+      mark.textContent = ok ? '✓' : '✘';
+      if (!ok) word.textContent = t('fair_bad');
+      result.textContent = ok ? t('hash_ok') : `${t('hash_bad')} (${hex.slice(0, 16)}…)`;
+      result.className = `fair-result ${ok ? 'ok' : 'bad'}`;
+      chip.className = `fair-chip ${ok ? 'ok' : 'bad'}`;
+      chip.dataset.ok = ok ? 'true' : 'false';
+    });
+  } else {
+    mark.textContent = '—';
+    result.textContent = t('fair_unknown');
+    chip.className = 'fair-chip unknown';
+    chip.dataset.ok = 'unknown';
+  }
+  return {chip, panel};
+}
+
+/**
  * data: a view at the end of a hand (settlement, seed, seed_hash, revealed, wins, seats, dealer, wild…)
  * or a history HandSummary; names: seat -> name. Returns an element; the hash check fills in later.
  */
@@ -189,15 +232,22 @@ export function settlementEl(data, names, opts = {}) {
   // from whom, and, at a seat, what this hand did to the player in large figures.
   const seal = draw ? t('seal_draw') : wins.length === 1 && wins[0].self_draw ? t('seal_self') : t('seal_win');
   const mine = opts.seat !== undefined && opts.seat !== null ? totals[opts.seat] : null;
+  // The fairness proof as a player expects it: a small "✓ 公平发牌 / Fair deal" chip under the title
+  // (checked here: the seed hashed again must give the hash published before the deal); one tap opens
+  // what it means with the seed and its hash. (The hash was a line of hex in the list, read as debug text.)
+  const fair = fairnessEls(data);
   blocks.push(h('div', {class: `settle-hero ${draw ? 'draw' : 'won'} ${mine > 0 ? 'gain' : mine < 0 ? 'loss' : ''}`, 'data-testid': 'settle-hero'},
     // (stamped once, when the hand's settlement first shows: a re-render, a room update or a language
     // switch, draws it still)
     h('span', {class: `seal${[...seal].length > 2 ? ' seal-long' : ''}${opts.animate ? ' stamp' : ''}`, 'data-testid': 'seal',
       'aria-hidden': 'true'}, seal),
-    h('h2', {class: `settle-title ${draw ? 'draw' : 'won'}`, 'data-testid': 'settle-title'}, titleText(data, st, nm),
-      data.hand_no ? h('span', {class: 'muted'}, ` · ${t('hand_no', {n: data.hand_no})}`) : null),
+    h('div', {class: 'hero-text'},
+      h('h2', {class: `settle-title ${draw ? 'draw' : 'won'}`, 'data-testid': 'settle-title'}, titleText(data, st, nm),
+        data.hand_no ? h('span', {class: 'muted'}, ` · ${t('hand_no', {n: data.hand_no})}`) : null),
+      fair.chip),
     mine !== null && mine !== undefined ? h('div', {class: 'hero-mine', 'data-testid': 'hero-mine'},
       h('small', {}, t('hero_you')), h('strong', {}, signed(mine))) : null));
+  blocks.push(fair.panel);
 
   if (!st.valid && st.reason && !draw) blocks.push(h('p', {class: 'warn'}, t('not_a_win')));
 
@@ -226,7 +276,7 @@ export function settlementEl(data, names, opts = {}) {
     else if (st.items && st.items.length) blocks.push(h('h3', {}, t('items')), itemTable(st.items, unit, rs));
   }
 
-  if (st.payments && st.payments.length) blocks.push(h('h3', {}, t('payments')), paymentsTable(st, nm, rs));
+  if (st.payments && st.payments.length) blocks.push(h('section', {class: 'pay-block'}, h('h3', {}, t('payments')), paymentsTable(st, nm, rs)));
 
   const rows = totals.map((v, s) => {
     const num = h('td', {class: `num delta ${v > 0 ? 'pos' : v < 0 ? 'neg' : ''}`, 'data-delta': v}, signed(v));
@@ -243,22 +293,8 @@ export function settlementEl(data, names, opts = {}) {
   blocks.push(h('h3', {}, data.revealed ? t('hands_revealed') : t('totals')),
     h('div', {class: 'totals-wrap'}, h('table', {class: 'totals', 'data-testid': 'totals'}, h('tbody', {}, rows))));
 
-  const check = h('p', {class: 'hash-check pending', 'data-testid': 'hash-check'}, '…');
-  const seedLine = h('details', {class: 'seed-line muted'}, h('summary', {}, `${t('seed')} / ${t('seed_hash')}`),
-    `${t('seed')}${t('colon')}`, h('code', {}, data.seed || '—'), h('br'), `${t('seed_hash')}${t('colon')}`, h('code', {}, data.seed_hash || '—'));
-  blocks.push(check, seedLine);
-  if (data.seed && data.seed_hash) {
-    sha256(data.seed).then((hex) => {
-      const ok = hex === data.seed_hash;
-      check.textContent = ok ? t('hash_ok') : `${t('hash_bad')} (${hex.slice(0, 16)}…)`;
-      check.className = `hash-check ${ok ? 'ok' : 'bad'}`;
-      check.dataset.ok = ok ? 'true' : 'false';
-    });
-  } else {
-    check.textContent = '—';
-    check.dataset.ok = 'unknown';
-  }
-  const out = h('div', {class: 'settlement', 'data-testid': 'settlement'}, blocks, opts.footer || null);
+  // (one winner: on a wide or sideways screen its hand goes across the width, its items beside the payments)
+  const out = h('div', {class: `settlement${wins.length === 1 ? ' one-win' : ''}`, 'data-testid': 'settlement'}, blocks, opts.footer || null);
   if (opts.animate && st.payments && st.payments.length) flyPoints(out, st.payments);
   return out;
 }

@@ -254,7 +254,7 @@ export function lobbyScreen({app, go}) {
   }
 
   const rejoin = session.room ? h('div', {class: 'card rejoin', 'data-testid': 'rejoin'},
-    h('span', {}, t('your_room'), ' ', h('span', {class: 'code'}, session.room)),
+    h('span', {class: 'rejoin-what'}, t('your_room'), ' ', h('span', {class: 'code'}, session.room)),
     h('a', {class: 'button primary', href: `#/room/${session.room}`}, t('back_to_room'))) : null;
   if (rejoin) {
     // Say how the room is doing without me: finished (forget it), or my seat played by 托管.
@@ -325,11 +325,11 @@ export function lobbyScreen({app, go}) {
     h('span', {class: 'pn-name'}, rulesetName(r.name, r.title)), h('small', {class: 'pn-go'}, t('play_now_bots')))));
   }
 
-  // The home screen: 开一局 across the top; below it the create-room panel, then a column for finding a
-  // table (your room, quick match, a room or replay code) and one for the rooms open or being played.
-  mount(app, h('section', {class: 'screen lobby'}, banner, playNowCard,
+  // The home screen: the room I sit in (when I do) and 开一局 across the top; below them the create-room
+  // panel, then a column for finding a table (quick match, a room or replay code) and one for the rooms.
+  mount(app, h('section', {class: 'screen lobby'}, banner, rejoin, playNowCard,
     h('div', {class: 'lobby-grid'}, form,
-      h('div', {class: 'col col-find'}, rejoin, quick.el, h('div', {class: 'code-cards'}, joinForm, replayCodeCard(go))),
+      h('div', {class: 'col col-find'}, quick.el, h('div', {class: 'code-cards'}, joinForm, replayCodeCard(go))),
       h('div', {class: 'col col-rooms'}, roomsCard, watchCard))));
   loadAnnouncement();
 

@@ -247,7 +247,9 @@ export function lobbyScreen({app, go}) {
         return h('li', {},
           h('span', {class: 'code'}, r.code),
           h('span', {}, `${rulesetName(r.ruleset, r.title)} · ${opt}`),
-          h('span', {class: 'muted'}, t('seats_taken', {n: seated})),
+          h('span', {class: 'seats'}, h('span', {class: 'seat-dots', 'aria-hidden': 'true'},
+            [0, 1, 2, 3].map((i) => h('i', {class: i < seated ? 'on' : null}))),
+          h('span', {class: 'muted seats-n'}, t('seats_taken', {n: seated}))),
           h('button', {type: 'button', onclick: () => joinRoom(r.code)}, t('join')));
       }) : h('li', {class: 'muted'}, t('no_rooms')));
     } catch { /* keep the old list */ }

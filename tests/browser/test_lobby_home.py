@@ -112,6 +112,11 @@ def test_the_lobby_is_a_home_screen_at_every_size(browser: Any, server: Any, sho
                         assert b["height"] >= 56, (where, b)
                 # each option's explanation hidden until its ⓘ, then shown, inside the screen, and hidden again
                 assert page.evaluate(VISIBLE_HELP) == [], where
+                if not size.startswith("phone"):  # with a mouse, pointing at the ⓘ shows it too
+                    page.hover("[data-testid=option-mode-info]")
+                    assert page.evaluate(VISIBLE_HELP) == ["opt-mode-help"], where
+                    page.mouse.move(0, 0)
+                    assert page.evaluate(VISIBLE_HELP) == [], where
                 page.click("[data-testid=option-mode-info]")
                 help_box = _boxes(page, "#opt-mode-help")[0]
                 assert help_box["height"] > 10, (where, help_box)

@@ -186,6 +186,48 @@ def test_the_room_i_sit_in_comes_first(browser: Any, server: Any, shots: Path) -
         page.context.close()
 
 
+# The lobby's running animations and transitions: [name, delay + duration in ms] each.
+RUNNING = """() => document.getAnimations().map((a) => {
+  const t = a.effect.getComputedTiming();
+  return [a.animationName || a.transitionProperty || '?', (t.delay || 0) + Number(t.duration || 0)];
+})"""
+
+
+def _animate_everything(page: Any) -> list[list[Any]]:
+    """Render the lobby, point at a card, open 更多选项 and an ⓘ: what is running meanwhile."""
+    seen: list[list[Any]] = []
+    page.evaluate("location.hash = '#/history'")
+    page.evaluate("location.hash = '#/lobby'")
+    page.wait_for_selector("[data-testid=play-now-anqing]")
+    seen += page.evaluate(RUNNING)
+    page.hover("[data-testid=play-now-anqing]")
+    seen += page.evaluate(RUNNING)
+    page.wait_for_selector("[data-testid=option-mode]")
+    page.click("[data-testid=more-options] summary")
+    seen += page.evaluate(RUNNING)
+    page.click("[data-testid=option-mode-info]")
+    seen += page.evaluate(RUNNING)
+    page.click("[data-testid=more-options] summary")
+    return seen
+
+
+def test_the_lobby_animations_are_short_and_off_under_reduced_motion(browser: Any, server: Any) -> None:
+    page = _page(browser, server, 1280, 720)
+    try:
+        page.fill("#name", "动画")
+        page.click("[data-testid=enter]")
+        page.wait_for_selector("[data-testid=play-now-anqing]")
+        seen = _animate_everything(page)
+        assert seen, "nothing animated: the measure below would prove nothing"
+        assert all(ms <= 400 for _, ms in seen), seen
+        page.emulate_media(reduced_motion="reduce")
+        page.mouse.move(0, 0)
+        assert _animate_everything(page) == []
+        assert not page.errors, page.errors  # type: ignore[attr-defined]
+    finally:
+        page.context.close()
+
+
 def test_the_lobby_words_are_in_both_languages(browser: Any, server: Any) -> None:
     page = _page(browser, server)
     try:

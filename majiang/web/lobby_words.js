@@ -16,6 +16,7 @@ export const LOBBY_WORDS = {
     info: '说明',
     home_sub: '三个机器人陪你打，一点就开',
     qm_after: '等待秒数',
+    tag_anqing: '钻牌 · 只能自摸', tag_hefei: '84 张 · 海捞', tag_baida: '百搭 · 补花', tag_guobiao: '八番起和',
   },
   en: {
     grp_rules: 'Rules', grp_clocks: 'Clocks', grp_bots: 'Bots', grp_room: 'Room',
@@ -29,8 +30,13 @@ export const LOBBY_WORDS = {
     info: 'What is this?',
     home_sub: 'Three bots, the usual rules: one tap',
     qm_after: 'Wait (s)',
+    tag_anqing: 'Wilds · self-draw only', tag_hefei: '84 tiles · sea bottom', tag_baida: 'Wild tiles · flowers',
+    tag_guobiao: '8-fan minimum',
   },
 };
+
+/** Whether the lobby has its own word for `key`. */
+export function lwHas(key) { return key in LOBBY_WORDS.zh; }
 
 export function lw(key, vars) {
   const table = LOBBY_WORDS[getLang()] || LOBBY_WORDS.zh;

@@ -8,7 +8,7 @@ import {sameAddressSelect} from './friends.js';
 import {avatarEl} from '../avatars.js';
 import {tileEl} from '../tiles.js';
 import {chipGroup, stepper} from '../form_controls.js';
-import {lw} from '../lobby_words.js';
+import {lw, lwHas} from '../lobby_words.js';
 
 // Each ruleset's emblem on its 开一局 button: three tiles that say what the game is about (安庆's 红中
 // stands in for the 钻, 合肥 plays the three suits only, 百搭 its flowers, 国标 its honours).
@@ -308,7 +308,7 @@ export function lobbyScreen({app, go}) {
     api.profile(session.playerId).then((p) => { if (!disposed) renderPlayer(p); }).catch(() => {});
   }
   // The home screen's first card: who is playing, then 开一局's ruleset cards (the main action, the
-  // largest thing on the page at every size).
+  // largest thing on the page at every size), each with what marks its game in a few words.
   const playNowCard = h('section', {class: 'card play-now', 'data-testid': 'play-now'},
     playerCard,
     h('div', {class: 'play-now-head'}, h('h2', {}, t('play_now')), h('p', {class: 'muted'}, lw('home_sub'))), playNow);
@@ -324,7 +324,9 @@ export function lobbyScreen({app, go}) {
     mount(playNow, info.rulesets.map((r) => h('button', {type: 'button', class: 'play-now-button', 'data-ruleset': r.name,
       'data-testid': `play-now-${r.name}`, onclick: () => playWithBots(r.name)},
     EMBLEMS[r.name] ? h('span', {class: 'pn-emblem', 'aria-hidden': 'true'}, EMBLEMS[r.name].map((id) => tileEl(id, {size: 'mini'}))) : null,
-    h('span', {class: 'pn-name'}, rulesetName(r.name, r.title)), h('small', {class: 'pn-go'}, t('play_now_bots')))));
+    h('span', {class: 'pn-name'}, rulesetName(r.name, r.title)),
+    lwHas(`tag_${r.name}`) ? h('small', {class: 'pn-tag'}, lw(`tag_${r.name}`)) : null,
+    h('small', {class: 'pn-go'}, t('play_now_bots')))));
   }
 
   // The home screen: the room I sit in (when I do) and 开一局 across the top; below them the create-room

@@ -5,6 +5,7 @@ import {h, mount, toast} from './dom.js';
 import {rulesetName, t} from './i18n.js';
 import {api, session} from './api.js';
 import {chipGroup, stepper} from './form_controls.js';
+import {lw} from './lobby_words.js';
 
 const MODE_KEYS = ['mode', 'room'];
 
@@ -23,15 +24,15 @@ export function quickMatchCard({go, getInfo, inLang}) {
   const ruleset = h('select', {id: 'qm-ruleset', 'data-testid': 'qm-ruleset', onchange: () => fillModes()});
   // the mode's chips, made again for each ruleset (a ruleset without modes shows one: any mode)
   const anyMode = () => chipGroup('qm-mode', [['-', t('any_mode')]], '-', {'data-testid': 'qm-mode'});
-  const modeBox = h('div', {class: 'field'});
+  const modeBox = h('div', {class: 'opt-row opt-chips'});
   let mode = null;
   function showMode(group) {
     mode = group;
     mode.setAttribute('aria-labelledby', 'qm-mode-label');
-    mount(modeBox, h('span', {id: 'qm-mode-label'}, t('mode')), mode);
+    mount(modeBox, h('span', {class: 'opt-name'}, h('span', {class: 'opt-label', id: 'qm-mode-label'}, t('mode'))), mode);
   }
   showMode(anyMode());
-  const bots = h('input', {type: 'checkbox', id: 'qm-bots', 'data-testid': 'qm-bots'});
+  const bots = h('input', {type: 'checkbox', class: 'switch', role: 'switch', id: 'qm-bots', 'data-testid': 'qm-bots'});
   const after = h('input', {type: 'number', id: 'qm-after', min: 1, max: 600, step: 1, value: 30, 'data-testid': 'qm-after'});
 
   function fillModes() {
@@ -48,11 +49,10 @@ export function quickMatchCard({go, getInfo, inLang}) {
   function render() {
     if (!ticket) {
       mount(card, h('h2', {}, t('quick_match')),
-        h('div', {class: 'opts'},
-          h('label', {class: 'field'}, h('span', {}, t('ruleset')), ruleset),
-          modeBox),
-        h('label', {class: 'check'}, bots, ' ', t('quick_bots', {n: after.value || 30})),
-        bots.checked ? h('label', {class: 'field', for: 'qm-after'}, stepper(after)) : null,
+        h('label', {class: 'opt-row', for: 'qm-ruleset'}, h('span', {class: 'opt-name'}, h('span', {class: 'opt-label'}, t('ruleset'))), ruleset),
+        modeBox,
+        h('label', {class: 'opt-row opt-switch', for: 'qm-bots'}, h('span', {class: 'opt-name'}, h('span', {class: 'opt-label'}, t('quick_bots', {n: after.value || 30}))), bots),
+        bots.checked ? h('label', {class: 'opt-row', for: 'qm-after'}, h('span', {class: 'opt-name'}, h('span', {class: 'opt-label'}, lw('qm_after'))), stepper(after)) : null,
         h('button', {type: 'button', class: 'primary', 'data-testid': 'qm-go', onclick: start}, t('quick_go')));
       return;
     }

@@ -1,5 +1,5 @@
-"""The lobby renders every ruleset option from the server's ``option_info``: its label and one line of
-explanation in the chosen language, choices by name, never a raw key (Chromium, real server)."""
+"""The lobby renders every ruleset option from the server's ``option_info``: its label and its explanation
+(behind the row's ⓘ) in the chosen language, choices by name, never a raw key (Chromium, real server)."""
 
 from __future__ import annotations
 
@@ -26,6 +26,8 @@ def _check_options(page: Any, ruleset: str, lang: str) -> None:
         text = row.text_content()
         assert getattr(info.label, lang) in text, (info.key, text)
         assert getattr(info.help, lang) in text, (info.key, text)
+        # (behind its ⓘ: not printed under the option until asked for)
+        assert not row.locator(".opt-help").is_visible(), info.key
         if info.choices:
             names = [n.strip() for n in row.locator("[role=radio]").all_text_contents()]
             assert names == [getattr(c, lang) for c in info.choices.values()]

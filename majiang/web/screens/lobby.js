@@ -8,6 +8,7 @@ import {sameAddressSelect} from './friends.js';
 import {avatarEl} from '../avatars.js';
 import {tileEl} from '../tiles.js';
 import {chipGroup, stepper} from '../form_controls.js';
+import {lw, lwHas} from '../lobby_words.js';
 
 // Each ruleset's emblem on its 开一局 button: three tiles that say what the game is about (安庆's 红中
 // stands in for the 钻, 合肥 plays the three suits only, 百搭 its flowers, 国标 its honours).
@@ -40,22 +41,45 @@ function optionInput(key, value, info) {
   const id = `opt-${key}`;
   const choices = info && info.choices ? Object.keys(info.choices) : null;
   if (choices) return chipGroup(id, choices.map((c) => [c, choiceLabel(key, c, info)]), value, {'data-opt': key});
-  if (typeof value === 'boolean') return h('input', {id, type: 'checkbox', name: key, 'data-opt': key, checked: value});
+  if (typeof value === 'boolean') return toggle(id, value, {name: key, 'data-opt': key});
   if (typeof value === 'number') return stepper(h('input', {id, type: 'number', name: key, 'data-opt': key, value, min: 0, step: 1}));
   return h('input', {id, type: 'text', name: key, 'data-opt': key, value: String(value)});
 }
 
-// A labelled control: a chip row is a group named by its label (a <label> around buttons would press the
-// first one when its text is tapped), a stepper's label names its field, anything else sits in its label.
-function field(label, control, attrs = {}, ...extra) {
-  if (control.getAttribute('role') === 'radiogroup') {
-    const id = `${control.id}-label`;
-    control.setAttribute('aria-labelledby', id);
-    return h('div', {class: 'field', ...attrs}, h('span', {id}, label), control, ...extra);
-  }
+// One row of the create-room panel, as a game's settings row: a short label (with a ⓘ when there is an
+// explanation, which it shows on tap or hover instead of printing it under every option) and the control
+// at the row's end. A chip row is a group named by its label (a <label> around buttons would press the
+// first one when its text is tapped); a stepper's, switch's or select's row is the <label> of its field.
+// `more`: 'all' hides the row until 更多选项 is open, 'phone' only on phones (lobby.css).
+function optRow(label, control, {help = null, testid, more = null, unit = null} = {}) {
+  const chips = control.getAttribute('role') === 'radiogroup';
   const input = control.matches('.stepper') ? control.querySelector('input') : control;
-  return h('label', {class: 'field', for: input.id, ...attrs}, h('span', {}, label), control, ...extra);
+  const labelId = `${input.id}-label`;
+  const helpId = `${input.id}-help`;
+  const name = h('span', {class: 'opt-label', id: labelId}, label, unit ? h('small', {class: 'opt-unit'}, ` ${unit}`) : null);
+  const helpEl = help ? h('p', {class: 'opt-help', id: helpId, role: 'note'}, help) : null;
+  const cls = ['opt-row', chips ? 'opt-chips' : '', input.type === 'checkbox' ? 'opt-switch' : '',
+    more === 'all' ? 'is-more' : more === 'phone' ? 'phone-more' : ''].filter(Boolean).join(' ');
+  let row = null;
+  const info = help ? h('button', {type: 'button', class: 'opt-info', 'aria-label': `${lw('info')}: ${label}`,
+    'aria-expanded': 'false', 'aria-controls': helpId, 'data-testid': testid ? `${testid}-info` : undefined,
+    onclick: (ev) => {
+      ev.preventDefault();  // (inside a <label>: the tap is for the explanation, not the field)
+      const open = !row.classList.contains('help-open');
+      row.classList.toggle('help-open', open);
+      ev.currentTarget.setAttribute('aria-expanded', String(open));
+    }}, h('span', {'aria-hidden': 'true'}, 'i')) : null;
+  if (chips) control.setAttribute('aria-labelledby', labelId);
+  if (help) input.setAttribute('aria-describedby', helpId);
+  const head = h('span', {class: 'opt-name'}, name, info);
+  row = chips
+    ? h('div', {class: cls, 'data-testid': testid}, head, control, helpEl)
+    : h('label', {class: cls, for: input.id, 'data-testid': testid}, head, control, helpEl);
+  return row;
 }
+
+// A checkbox drawn as a game's switch (still a checkbox: the form and the tests read `.checked`).
+const toggle = (id, checked, attrs = {}) => h('input', {id, type: 'checkbox', class: 'switch', role: 'switch', checked, ...attrs});
 
 function readOption(el, defaults) {
   const key = el.dataset.opt;
@@ -69,25 +93,26 @@ export function lobbyScreen({app, go}) {
   let info = FALLBACK;
   let disposed = false;
   let roomsTimer = null;
-  const optsBox = h('div', {class: 'opts main-rule-opts'});
-  const advBox = h('div', {class: 'opts'});
+  // (the ruleset's own rows: its main options in the 规则 group's first lines, the rest under 更多选项)
+  const optsBox = h('div', {class: 'opt-rows main-rule-opts'});
+  const advBox = h('div', {class: 'opt-rows adv-rule-opts'});
   const rulesetSel = h('select', {id: 'ruleset', name: 'ruleset', onchange: () => renderOptions()});
-  const num = (id, value, step = 1, min = 0) => h('input', {id, name: id, type: 'number', value, step, min});
+  const num = (id, value, step = 1, min = 0) => h('input', {id, name: id, type: 'number', value, step, min, inputmode: 'decimal'});
   const hands = num('hands', 8, 1, 1);
   const discardS = num('discard_seconds', 15, 1, 1);
   const claimS = num('claim_seconds', 8, 1, 1);
   const botDelay = num('bot_delay', 0.6, 0.05, 0);
   const readyS = num('ready_seconds', 15, 1, 1);
   const graceS = num('grace_seconds', 5, 1, 1);
-  const pub = h('input', {id: 'public', type: 'checkbox', checked: true});
-  const fill = h('input', {id: 'fill_bots', type: 'checkbox', checked: true});
-  const watch = h('input', {id: 'watch', type: 'checkbox', checked: true});
+  const pub = toggle('public', true);
+  const fill = toggle('fill_bots', true);
+  const watch = toggle('watch', true);
   const watchDelay = num('watch_delay', 0, 1, 0);
   const levelSel = (id) => chipGroup(id, ['easy', 'normal', 'hard'].map((lv) => [lv, t(`level_${lv}`)]), 'normal');
   const botLevel = levelSel('bot_level');
   const tuoguanLevel = levelSel('tuoguan_level');
   const sameAddress = sameAddressSelect('same_address');
-  const ranked = h('input', {id: 'ranked', type: 'checkbox', 'data-testid': 'ranked',
+  const ranked = toggle('ranked', false, {'data-testid': 'ranked',
     onchange: () => { if (ranked.checked) fill.checked = false; }});
   const quick = quickMatchCard({go, getInfo: () => info, inLang});
 
@@ -103,15 +128,10 @@ export function lobbyScreen({app, go}) {
       const k = inf.key, v = defaults[k];
       if (v === undefined) continue;
       const info = inf.label ? inf : null;
-      const help = info ? inLang(info.help) : null;
-      const label = optionLabel(k, info);
-      const helpLine = help ? h('small', {class: 'help', style: {display: 'block', opacity: '0.75'}}, help) : null;
-      // A checkbox row keeps its label and explanation stacked beside the box; a field puts them around the input.
-      const row = typeof v === 'boolean'
-        ? h('label', {class: 'check', title: help || undefined, 'data-testid': `option-${k}`},
-          optionInput(k, v, info), ' ', h('span', {}, h('span', {}, label), helpLine))
-        : field(label, optionInput(k, v, info), {title: help || undefined, 'data-testid': `option-${k}`}, helpLine);
-      (MAIN_OPTIONS.includes(k) ? main : adv).push(row);
+      const isMain = MAIN_OPTIONS.includes(k);
+      const row = optRow(optionLabel(k, info), optionInput(k, v, info),
+        {help: info ? inLang(info.help) : null, testid: `option-${k}`, more: isMain ? null : 'all'});
+      (isMain ? main : adv).push(row);
     }
     mount(optsBox, main);
     mount(advBox, adv);
@@ -139,35 +159,43 @@ export function lobbyScreen({app, go}) {
     } catch (e) { toast(`${t('error')}${t('colon')}${e.message}`, 'error', 5000); }
   }
 
-  // The form's first lines: the ruleset, its main options and the hands; then the clocks and bots. On a
-  // phone the clocks, bots and 排位赛 fold under 更多选项 / More options with the rest (`.phone-more`,
-  // styles.css), so the create button is on the first screen; wide screens show them as before.
-  const form = h('form', {class: 'card create-form', onsubmit: create, 'data-testid': 'create-form'},
-    h('h2', {}, t('create_room')),
-    h('div', {class: 'opts main-opts'},
-      field(t('ruleset'), rulesetSel),
-      optsBox,
-      field(t('hands'), stepper(hands))),
-    h('div', {class: 'opts phone-more clock-opts'},
-      field(t('discard_seconds'), stepper(discardS)),
-      field(t('claim_seconds'), stepper(claimS)),
-      field(t('bot_delay'), stepper(botDelay)),
-      field(t('bot_level'), botLevel, {'data-testid': 'bot-level'})),
-    h('details', {'data-testid': 'more-options'}, h('summary', {}, t('more_options')), h('div', {class: 'opts'},
-      field(t('ready_seconds'), stepper(readyS)),
-      field(t('grace_seconds'), stepper(graceS)),
-      field(t('watch_delay'), stepper(watchDelay)),
-      field(t('tuoguan_level'), tuoguanLevel),
-      h('label', {class: 'field', 'data-testid': 'same-address'}, h('span', {}, t('same_address')), sameAddress),
-      h('label', {class: 'check'}, watch, ' ', t('allow_watch'))), advBox),
-    h('label', {class: 'check phone-more'}, ranked, ' ', t('ranked_room')),
-    h('div', {class: 'form-tail'},
-      h('label', {class: 'check'}, pub, ' ', t('public_room')),
-      h('label', {class: 'check'}, fill, ' ', t('fill_bots')),
-      h('button', {class: 'primary', type: 'submit', 'data-testid': 'create'}, t('create'))));
+  // The create-room panel, as a game's "open a room" panel: four groups (规则 / 时间 / 机器人 / 房间), one
+  // compact row each, the explanations behind their ⓘ. Closed, it shows the ruleset, its main options, the
+  // hands, the clocks, the bots and the room's switches; 更多选项 (in the panel's head) opens the rest.
+  // On a phone the clocks, the bots' level and think time and 排位赛 wait under 更多选项 too, so the create
+  // button is on the first screen (`.phone-more`, lobby.css).
+  const s = lw('unit_s');
+  const more = h('details', {class: 'more-toggle', 'data-testid': 'more-options'}, h('summary', {}, t('more_options')));
+  const group = (key, title, rows, cls = '') => h('fieldset', {class: `opt-group grp-${key} ${cls}`.trim(), 'data-testid': `group-${key}`},
+    h('legend', {}, title), ...rows);
+  const form = h('form', {class: 'card create-form room-panel', onsubmit: create, 'data-testid': 'create-form'},
+    h('div', {class: 'panel-head'}, h('h2', {}, t('create_room')), more),
+    h('div', {class: 'opt-groups'},
+      group('rules', lw('grp_rules'), [
+        optRow(lw('row_ruleset'), rulesetSel),
+        optsBox,
+        optRow(lw('row_hands'), stepper(hands)),
+        advBox]),
+      group('clocks', lw('grp_clocks'), [
+        optRow(lw('row_discard'), stepper(discardS), {unit: s, more: 'phone'}),
+        optRow(lw('row_claim'), stepper(claimS), {unit: s, more: 'phone'}),
+        optRow(lw('row_ready'), stepper(readyS), {unit: s, more: 'all'}),
+        optRow(lw('row_grace'), stepper(graceS), {unit: s, more: 'all', help: lw('help_grace')})], 'phone-more'),
+      group('bots', lw('grp_bots'), [
+        optRow(lw('row_fill'), fill),
+        optRow(lw('row_bot_level'), botLevel, {testid: 'bot-level', more: 'phone'}),
+        optRow(lw('row_bot_delay'), stepper(botDelay), {unit: s, more: 'phone'}),
+        optRow(lw('row_tuoguan'), tuoguanLevel, {more: 'all'})]),
+      group('room', lw('grp_room'), [
+        optRow(lw('row_public'), pub),
+        optRow(lw('row_ranked'), ranked, {more: 'phone', help: lw('help_ranked')}),
+        optRow(lw('row_watch'), watch, {more: 'all'}),
+        optRow(lw('row_watch_delay'), stepper(watchDelay), {unit: lw('unit_steps'), more: 'all'}),
+        optRow(lw('row_same_address'), sameAddress, {testid: 'same-address', more: 'all'})])),
+    h('button', {class: 'primary create-go', type: 'submit', 'data-testid': 'create'}, t('create')));
 
   const codeInput = h('input', {id: 'join-code', placeholder: t('room_code'), maxlength: 12, autocapitalize: 'characters'});
-  const joinForm = h('form', {class: 'card', onsubmit: async (ev) => {
+  const joinForm = h('form', {class: 'card code-card', 'data-testid': 'join-card', onsubmit: async (ev) => {
     ev.preventDefault();
     const code = codeInput.value.trim().toUpperCase();
     if (code) await joinRoom(code);
@@ -219,14 +247,16 @@ export function lobbyScreen({app, go}) {
         return h('li', {},
           h('span', {class: 'code'}, r.code),
           h('span', {}, `${rulesetName(r.ruleset, r.title)} · ${opt}`),
-          h('span', {class: 'muted'}, t('seats_taken', {n: seated})),
+          h('span', {class: 'seats'}, h('span', {class: 'seat-dots', 'aria-hidden': 'true'},
+            [0, 1, 2, 3].map((i) => h('i', {class: i < seated ? 'on' : null}))),
+          h('span', {class: 'muted seats-n'}, t('seats_taken', {n: seated}))),
           h('button', {type: 'button', onclick: () => joinRoom(r.code)}, t('join')));
       }) : h('li', {class: 'muted'}, t('no_rooms')));
     } catch { /* keep the old list */ }
   }
 
   const rejoin = session.room ? h('div', {class: 'card rejoin', 'data-testid': 'rejoin'},
-    h('span', {}, t('your_room'), ' ', h('span', {class: 'code'}, session.room)),
+    h('span', {class: 'rejoin-what'}, t('your_room'), ' ', h('span', {class: 'code'}, session.room)),
     h('a', {class: 'button primary', href: `#/room/${session.room}`}, t('back_to_room'))) : null;
   if (rejoin) {
     // Say how the room is doing without me: finished (forget it), or my seat played by 托管.
@@ -277,8 +307,11 @@ export function lobbyScreen({app, go}) {
   if (session.playerId) {
     api.profile(session.playerId).then((p) => { if (!disposed) renderPlayer(p); }).catch(() => {});
   }
+  // The home screen's first card: who is playing, then 开一局's ruleset cards (the main action, the
+  // largest thing on the page at every size), each with what marks its game in a few words.
   const playNowCard = h('section', {class: 'card play-now', 'data-testid': 'play-now'},
-    h('div', {class: 'play-now-head'}, playerCard, h('h2', {}, t('play_now')), h('p', {class: 'muted'}, t('play_now_note'))), playNow);
+    playerCard,
+    h('div', {class: 'play-now-head'}, h('h2', {}, t('play_now')), h('p', {class: 'muted'}, lw('home_sub'))), playNow);
   async function playWithBots(ruleset) {
     try {
       const res = await api.createRoom({ruleset, hands: Number(hands.value) || 8, public: false});
@@ -288,14 +321,20 @@ export function lobbyScreen({app, go}) {
     } catch (e) { toast(`${t('error')}${t('colon')}${e.message}`, 'error', 5000); }
   }
   function renderPlayNow() {
-    mount(playNow, info.rulesets.map((r) => h('button', {type: 'button', class: 'play-now-button', 'data-testid': `play-now-${r.name}`,
-      onclick: () => playWithBots(r.name)},
+    mount(playNow, info.rulesets.map((r) => h('button', {type: 'button', class: 'play-now-button', 'data-ruleset': r.name,
+      'data-testid': `play-now-${r.name}`, onclick: () => playWithBots(r.name)},
     EMBLEMS[r.name] ? h('span', {class: 'pn-emblem', 'aria-hidden': 'true'}, EMBLEMS[r.name].map((id) => tileEl(id, {size: 'mini'}))) : null,
-    h('span', {class: 'pn-name'}, rulesetName(r.name, r.title)), h('small', {}, t('play_now_bots')))));
+    h('span', {class: 'pn-name'}, rulesetName(r.name, r.title)),
+    lwHas(`tag_${r.name}`) ? h('small', {class: 'pn-tag'}, lw(`tag_${r.name}`)) : null,
+    h('small', {class: 'pn-go'}, t('play_now_bots')))));
   }
 
-  mount(app, h('section', {class: 'screen lobby'}, banner, playNowCard,
-    h('div', {class: 'lobby-grid'}, form, h('div', {class: 'col'}, rejoin, quick.el, joinForm, replayCodeCard(go), roomsCard, watchCard))));
+  // The home screen: the room I sit in (when I do) and 开一局 across the top; below them the create-room
+  // panel, then a column for finding a table (quick match, a room or replay code) and one for the rooms.
+  mount(app, h('section', {class: 'screen lobby'}, banner, rejoin, playNowCard,
+    h('div', {class: 'lobby-grid'}, form,
+      h('div', {class: 'col col-find'}, quick.el, h('div', {class: 'code-cards'}, joinForm, replayCodeCard(go))),
+      h('div', {class: 'col col-rooms'}, roomsCard, watchCard))));
   loadAnnouncement();
 
   (async () => {

@@ -238,3 +238,29 @@ def test_the_lobby_words_are_in_both_languages(browser: Any, server: Any) -> Non
             assert text != words["zh"][key] or not re.search(r"[\u4e00-\u9fff]", text), key
     finally:
         page.context.close()
+
+
+def test_a_value_typed_before_the_servers_defaults_arrive_is_kept(browser: Any, server: Any) -> None:
+    """The server's defaults (GET /api/rulesets) reach the form a moment after it is drawn; a number typed in
+    that moment used to be overwritten by them (a room meant for one hand was created with eight)."""
+    page = _page(browser, server, 1280, 720)
+    held: list[Any] = []
+    page.route("**/api/rulesets", lambda route: held.append(route))
+    try:
+        page.fill("#name", "抢先")
+        page.click("[data-testid=enter]")
+        page.wait_for_selector("[data-testid=create-form]")
+        page.wait_for_function("() => true")  # (a round trip, so the held request has reached the handler)
+        assert held, "the lobby asked for the rulesets"
+        page.click("[data-testid=create-form] details summary")
+        page.fill("#hands", "1")
+        page.fill("#grace_seconds", "60")
+        held[0].continue_()
+        page.wait_for_selector("#ruleset option[value=hefei]", state="attached")
+        assert page.input_value("#hands") == "1" and page.input_value("#grace_seconds") == "60"
+        # an untouched field still takes the server's default
+        assert page.input_value("#discard_seconds") != ""
+        assert not page.errors  # type: ignore[attr-defined]
+    finally:
+        page.unroute("**/api/rulesets")
+        page.context.close()

@@ -97,7 +97,11 @@ export function lobbyScreen({app, go}) {
   const optsBox = h('div', {class: 'opt-rows main-rule-opts'});
   const advBox = h('div', {class: 'opt-rows adv-rule-opts'});
   const rulesetSel = h('select', {id: 'ruleset', name: 'ruleset', onchange: () => renderOptions()});
-  const num = (id, value, step = 1, min = 0) => h('input', {id, name: id, type: 'number', value, step, min, inputmode: 'decimal'});
+  // A field the player has typed in (or stepped) keeps its value when the server's defaults arrive: they
+  // come a moment after the form is drawn, and used to overwrite a value typed in that moment.
+  const num = (id, value, step = 1, min = 0) => h('input', {id, name: id, type: 'number', value, step, min, inputmode: 'decimal',
+    oninput: (ev) => { ev.target.dataset.touched = '1'; }});
+  const serverDefault = (el, v) => { if (v !== undefined && v !== null && !el.dataset.touched) el.value = v; };
   const hands = num('hands', 8, 1, 1);
   const discardS = num('discard_seconds', 15, 1, 1);
   const claimS = num('claim_seconds', 8, 1, 1);
@@ -342,12 +346,12 @@ export function lobbyScreen({app, go}) {
     if (disposed) return;
     mount(rulesetSel, info.rulesets.map((r) => h('option', {value: r.name}, rulesetName(r.name, r.title))));
     const s = info.settings || {};
-    if (s.hands) hands.value = s.hands;
-    if (s.discard_seconds) discardS.value = s.discard_seconds;
-    if (s.claim_seconds) claimS.value = s.claim_seconds;
-    if (s.bot_delay !== undefined) botDelay.value = s.bot_delay;
-    if (s.ready_seconds) readyS.value = s.ready_seconds;
-    if (s.grace_seconds) graceS.value = s.grace_seconds;
+    if (s.hands) serverDefault(hands, s.hands);
+    if (s.discard_seconds) serverDefault(discardS, s.discard_seconds);
+    if (s.claim_seconds) serverDefault(claimS, s.claim_seconds);
+    serverDefault(botDelay, s.bot_delay);
+    if (s.ready_seconds) serverDefault(readyS, s.ready_seconds);
+    if (s.grace_seconds) serverDefault(graceS, s.grace_seconds);
     renderOptions();
     renderPlayNow();
     quick.ready();

@@ -116,8 +116,36 @@ def test_the_table_from_the_players_seat(browser: Any, server: Any, shots: Path)
                 _inside(page, ".board .opp-hand .tile", w, h, where)
                 page.screenshot(path=str(shots / f"table-early-{size}-{lang}.png"))
                 _wide_early(page, size, w, h, where)
+        # Phone sideways: the side seats' backs a column each, lying across it; upright and sideways the
+        # board inside the screen, no meld over anything.
+        for lang in ("zh", "en"):
+            _set_lang(page, lang)
+            for size in ("phone-land", "phone"):
+                w, h = SIZES[size]
+                page.set_viewport_size({"width": w, "height": h})
+                page.wait_for_timeout(150)
+                where = f"early {size} {lang}"
+                _inside(page, ".board .seat", w, h, where)
+                _inside(page, ".board .opp-hand .tile", w, h, where)
+                page.screenshot(path=str(shots / f"table-early-{size}-{lang}.png"))
+                if size == "phone-land":
+                    for pos in ("left", "right"):
+                        side = _backs(page, pos)
+                        assert len(side) == 13 and len({round(b["left"]) for b in side}) == 1, (where, pos, side[:2])
+                        assert min(b["width"] for b in side) >= 16, (where, pos, "side backs", side[0])
         page.evaluate(MID_HAND)
         page.wait_for_function("document.querySelectorAll('.board .river .tile').length >= 32", timeout=5000)
+        for lang in ("zh", "en"):
+            _set_lang(page, lang)
+            for size in ("phone-land", "phone"):
+                w, h = SIZES[size]
+                page.set_viewport_size({"width": w, "height": h})
+                page.wait_for_timeout(150)
+                where = f"mid {size} {lang}"
+                _inside(page, ".board .seat", w, h, where)
+                _inside(page, ".board .meld", w, h, where)
+                assert page.evaluate(MELD_OVERLAPS) == [], where
+                page.screenshot(path=str(shots / f"table-felt-mid-{size}-{lang}.png"))
         for lang in ("zh", "en"):
             _set_lang(page, lang)
             for size, (w, h) in WIDE.items():

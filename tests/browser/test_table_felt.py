@@ -145,6 +145,11 @@ def test_the_table_from_the_players_seat(browser: Any, server: Any, shots: Path)
                 _inside(page, ".board .seat", w, h, where)
                 _inside(page, ".board .meld", w, h, where)
                 assert page.evaluate(MELD_OVERLAPS) == [], where
+                if size == "phone":
+                    # a side seat's melds a column of tiles lying sideways, 18 px (upright they were 12 px)
+                    side = _boxes(page, ".seat-left .meld .tile:not(.sideways), .seat-right .meld .tile:not(.sideways)")
+                    assert side and min(b["height"] for b in side) >= 16, (where, "side meld tiles", side[0])
+                    assert all(b["width"] > b["height"] for b in side), (where, "side meld tiles lying", side[0])
                 page.screenshot(path=str(shots / f"table-felt-mid-{size}-{lang}.png"))
         for lang in ("zh", "en"):
             _set_lang(page, lang)

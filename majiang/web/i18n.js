@@ -181,6 +181,7 @@ const TABLE_WORDS = {
     ev_hand_started: '第 {n} 局开始', ev_dealt: '起手 {n} 张', ev_hand_ended: '本局结束',
     ruleset_anqing: '安庆麻将', ruleset_hefei: '合肥麻将', ruleset_baida: '百搭麻将', created: '开房', finished: '结束', outcome: '战果',
     play_now: '开一局', play_now_note: '一点就开：三个机器人陪你打，默认规则和时限（要自己选就用下面的「创建房间」）', play_now_bots: '与机器人', won_by: '{who} 胡', step_first: '第一步', step_prev: '上一步', step_next: '下一步', step_last: '最后一步', wins_n: '胡 {n} 次', hands_n: '{n} 局', match_summary_link: '对局总结', first_place: '第一', date: '日期',
+    rotate_chip: '横屏更好玩', rotate_dismiss: '不再提示',
   },
   en: {
     item_mopai_tianhu: "Dealer's heavenly hand", item_dihu: 'Earthly hand', item_gangkai: 'Win after a kong',
@@ -237,6 +238,7 @@ const TABLE_WORDS = {
     ev_hand_started: 'Hand {n} begins', ev_dealt: 'is dealt {n} tiles', ev_hand_ended: 'The hand ends',
     ruleset_anqing: 'Anqing mahjong', ruleset_hefei: 'Hefei mahjong', ruleset_baida: 'Baida mahjong (wild flowers)', created: 'opened', finished: 'finished',
     outcome: 'Outcome', play_now: 'Play now', play_now_note: 'One tap: a table with three bots, the usual rules and clocks (to choose them, create a room below)', play_now_bots: 'With bots', won_by: '{who} won', step_first: 'First step', step_prev: 'Previous step', step_next: 'Next step', step_last: 'Last step', wins_n: '{n} wins', wins_n_one: '1 win', hands_n: '{n} hands', hands_n_one: '1 hand', match_summary_link: 'Match summary', first_place: 'first', date: 'Date',
+    rotate_chip: 'Play sideways', rotate_dismiss: 'Do not show again',
   },
 };
 // Each module's words join STRINGS; a key another module already gave a different text would

@@ -293,13 +293,20 @@ export function tableScreen({app, go}, code) {
       return;
     }
     if (st.room && st.room.vote) kids.push(voteBanner());
-    if (v && localStorage.getItem('mj.rotateSeen') !== '1') {
-      kids.push(h('div', {class: 'rotate-hint', 'data-testid': 'rotate-hint'}, h('span', {class: 'rotate-icon', 'aria-hidden': 'true'}, '⟳'),
-        t('rotate_hint'), h('button', {type: 'button', class: 'ghost small', onclick: () => { localStorage.setItem('mj.rotateSeen', '1'); render(); }}, '×')));
-    }
+    // (a small chip in the pond's top row, shown on an upright phone only (styles.css), not a row of the
+    // page above the table; its dismissal is remembered)
+    const rotateHint = v && localStorage.getItem('mj.rotateSeen') !== '1'
+      ? h('div', {class: 'rotate-hint', 'data-testid': 'rotate-hint', title: t('rotate_hint')},
+        h('span', {class: 'rotate-icon', 'aria-hidden': 'true'}, '⟳'), h('span', {class: 'rotate-words'}, t('rotate_chip')),
+        h('button', {type: 'button', class: 'ghost small', title: t('rotate_dismiss'), 'aria-label': t('rotate_dismiss'),
+          onclick: () => { localStorage.setItem('mj.rotateSeen', '1'); render(); }}, '×'))
+      : null;
     if (!v) kids.push(waitingPanel());
     else {
-      kids.push(board(v));
+      const boardNode = board(v);
+      const pond = rotateHint && boardNode.querySelector('.pond');
+      if (pond) pond.appendChild(rotateHint);
+      kids.push(boardNode);
       if (v.phase === 'over') kids.push(matchFinished() && st.shownRanking ? rankingOverlay() : settlementOverlay(v));
     }
     if (st.chooser) kids.push(chooserEl());

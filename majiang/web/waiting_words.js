@@ -1,11 +1,11 @@
 // Words of the waiting room (screens/waiting.js), merged into i18n.js's STRINGS.
 export const WAITING_WORDS = {
   zh: {
-    wr_copy_link: '复制链接', wr_share: '把房号或链接发给朋友，坐满就开局', wr_waiting: '等待加入',
+    wr_copy_link: '复制链接', wr_share: '发给朋友，坐满开局', wr_waiting: '等待加入',
     wr_turn_clock: '出牌 {n} 秒', wr_ranked: '排位赛', wr_private: '不公开',
   },
   en: {
-    wr_copy_link: 'Copy link', wr_share: 'Send the code or the link to friends: the match starts when all four are ready',
+    wr_copy_link: 'Copy link', wr_share: 'Send it to friends: play starts when all four are ready',
     wr_waiting: 'Waiting', wr_turn_clock: '{n} s a turn', wr_ranked: 'Ranked', wr_private: 'Private',
   },
 };

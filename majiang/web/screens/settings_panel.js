@@ -74,7 +74,7 @@ export function settingsPanel(done, changed = () => {}) {
         group('set_group_play', check('autoWin', t('set_auto_win'), t('set_auto_win_note')),
           check('autoPass', t('set_auto_pass'), t('set_auto_pass_note'))),
         group('set_group_look', check('motion', t('set_motion'), t('set_motion_note')),
-          h('div', {class: 'sp-row'}, text(t('set_tile_size')), sizes),
+          h('div', {class: 'sp-row sp-wide'}, text(t('set_tile_size')), sizes),
           h('div', {class: 'sp-row sp-wide'}, text(t('set_felt')), felts))),
       h('div', {class: 'buttons'}, h('button', {type: 'button', class: 'primary', 'data-testid': 'settings-done', onclick: done}, t('done')))));
 }

@@ -33,8 +33,8 @@ export function waitingRoomEl(room, seat, notice, on) {
         h('span', {class: 'wr-chips'},
           x.bot ? h('span', {class: 'chip bot', 'data-testid': `level-${x.seat}`}, withLevel(t('bot'), x.level)) : null,
           x.occupied && !x.connected && !x.bot ? h('span', {class: 'chip warn'}, t('offline')) : null,
-          x.occupied ? null : h('span', {class: 'chip wr-waiting'}, t('wr_waiting')))),
-      x.ready ? h('span', {class: 'chip ok wr-ready', title: t('readied')}, t('readied')) : null,
+          x.occupied ? null : h('span', {class: 'chip wr-waiting'}, t('wr_waiting')),
+          x.ready ? h('span', {class: 'chip ok wr-ready', title: t('readied')}, t('readied')) : null)),
       h('span', {class: 'score'}, String(x.total || 0)));
   };
   return h('div', {class: 'card waiting waiting-room', 'data-testid': 'waiting'},

@@ -220,7 +220,7 @@ const TABLE_WORDS = {
     bd_zhuang: 'dealer', bd_multiplier: 'bao', bd_base_silver: 'base silver',
     note_shunbao: 'bao ×{x} ({k} calls from {who} to the winner)', note_fanbao: 'reverse bao ×{x} ({k} calls from the winner to {who})',
     note_hefei_pay: '{how} {p}', note_hefei_pay_zhuang: '{how} {p} + dealer {z}×streak {s} = {total}',
-    win_self: '{who} wins, self-drawn', win_discard: '{who} wins on {from}’s discard', winning_tile: 'Winning tile',
+    win_self: '{who} wins, self‑drawn', win_discard: '{who} wins on {from}’s discard', winning_tile: 'Winning tile',
     wild_as: 'wild as {tile}', hover_breakdown: 'Tap for the breakdown', your_hand: 'Winning hand', seal_self: 'Self-draw', seal_win: 'Win', seal_draw: 'Draw', hero_you: 'You, this hand', hands_revealed: 'All hands',
     concealed: 'Hand', to_act: '{who} to act', ranking: 'Ranking', place: 'Place', place_n: '#{n}', rank_you: 'You placed #{n}', rank_you_first: 'You won the match!', best_hand: 'Best hand',
     self_draws: 'Self-drawn', discards_in: 'Dealt in', play_again: 'Play again, same seats', back_lobby: 'Back to the lobby',

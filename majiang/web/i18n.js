@@ -137,7 +137,7 @@ const STRINGS = {
 // (merged below) so that other changes to STRINGS above merge cleanly.
 const TABLE_WORDS = {
   zh: {
-    item_mopai_tianhu: '摸牌天胡', item_dihu: '地胡', item_gangkai: '杠开', item_zuangang: '钻杠', item_minggang: '明杠',
+    more_below: '下面还有', item_mopai_tianhu: '摸牌天胡', item_dihu: '地胡', item_gangkai: '杠开', item_zuangang: '钻杠', item_minggang: '明杠',
     item_jiagang: '明杠', item_angang: '暗杠', item_gangpai: '杠牌', item_feng: '风', item_yilong: '一龙', item_ziyise: '字一色',
     item_couyise: '凑一色', item_qingyise: '清一色', item_shuang_tianhu: '双天胡', item_qidui_youzuan: '七对有钻',
     item_qidui_tianhu: '七对天胡', item_sizuan_tianhu: '四钻天胡', item_dadiaoche: '大吊车', item_zhijiao: '直叫',
@@ -184,7 +184,7 @@ const TABLE_WORDS = {
     rotate_chip: '横屏更好玩', rotate_dismiss: '不再提示',
   },
   en: {
-    item_mopai_tianhu: "Dealer's heavenly hand", item_dihu: 'Earthly hand', item_gangkai: 'Win after a kong',
+    more_below: 'More below', item_mopai_tianhu: "Dealer's heavenly hand", item_dihu: 'Earthly hand', item_gangkai: 'Win after a kong',
     item_zuangang: 'Wild kong', item_minggang: 'Open kong', item_jiagang: 'Open kong', item_angang: 'Concealed kong',
     item_gangpai: 'Kong tiles', item_feng: 'Wind pungs', item_yilong: 'Full straight', item_ziyise: 'All honours',
     item_couyise: 'Half flush', item_qingyise: 'Full flush', item_shuang_tianhu: 'Double heavenly pairs',

@@ -22,6 +22,10 @@ from tests.server.harness import OPERATOR, auth, first_seeds
 
 pytestmark = pytest.mark.browser
 
+# Scrolls the settlement's list to its top; whether more of it lies under the buttons.
+TO_TOP = """() => { const m = document.querySelector('.settle-modal'); m.scrollTop = 0;
+  return m.scrollHeight - m.clientHeight > 24; }"""
+TO_END = "() => { const m = document.querySelector('.settle-modal'); m.scrollTop = m.scrollHeight; }"
 SIZES = {"desktop": (1440, 900), "laptop": (1280, 720), "phone": (390, 844), "phone-land": (844, 390)}
 RAW_KEY = re.compile(r"\b[a-z]+_[a-z_]+\b")
 
@@ -339,6 +343,16 @@ def test_every_size_both_languages(browser: Any, server: Any, shots: Path) -> No
                 assert end["fade"] and end["fadeH"] >= 16, (f"settlement fade {size} {lang}", end)
                 assert end["atEnd"] and end["lowest"] <= end["top"] - end["fadeH"] + 1, (
                     f"settlement's last line under its buttons {size} {lang}", end)
+                # At the list's end no cue; at its top, while more lies under the buttons, a cue says so.
+                page.evaluate(TO_END)
+                page.wait_for_selector("[data-testid=settle-more]", state="hidden", timeout=3000)
+                overflow = page.evaluate(TO_TOP)
+                assert overflow or size not in ("laptop", "phone"), f"four revealed hands fit {size} {lang}?"
+                if overflow:
+                    page.wait_for_selector("[data-testid=settle-more]", state="visible", timeout=3000)
+                    _inside(page, "[data-testid=settle-more]", w, h, f"the cue of more below {size} {lang}")
+                    cue = page.inner_text("[data-testid=settle-more]")
+                    assert cue.strip().endswith("下面还有" if lang == "zh" else "More below"), cue
                 # A match end with four revealed hands: the buttons stay on screen, the list scrolls.
                 _inside(page, "[data-testid=settle-buttons] button", w, h, f"settlement buttons {size} {lang}")
                 assert page.locator("[data-testid=settle-buttons] button:visible").count() >= 2

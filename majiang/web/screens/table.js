@@ -764,10 +764,21 @@ export function tableScreen({app, go}, code) {
     if (st.hideSettlement) {
       return h('div', {class: 'settle-mini'}, h('button', {type: 'button', class: 'primary', onclick: () => { st.hideSettlement = false; render(); }}, t('settlement')));
     }
-    return h('div', {class: 'modal-back settle-back'},
-      h('div', {class: 'modal settle-modal', role: 'dialog', 'aria-label': t('settlement')},
-        settlementEl({...v, settlement: v.settlement}, names(),
-          {footer, seat: st.watching ? null : st.seat, running: room ? room.totals : null, animate: st.animatedHand !== v.hand_no && (st.animatedHand = v.hand_no)})));
+    const modal = h('div', {class: 'modal settle-modal', role: 'dialog', 'aria-label': t('settlement')},
+      settlementEl({...v, settlement: v.settlement}, names(),
+        {footer, seat: st.watching ? null : st.seat, running: room ? room.totals : null, animate: st.animatedHand !== v.hand_no && (st.animatedHand = v.hand_no)}));
+    // While more of the list lies under the button row (every revealed hand, on a laptop or a phone), a cue
+    // says so and scrolls to it: the fade alone read as the end of the dialog.
+    footer.appendChild(h('button', {type: 'button', class: 'more-cue', 'data-testid': 'settle-more',
+      onclick: () => modal.scrollBy({top: modal.clientHeight * 0.7, behavior: reducedMotion() ? 'auto' : 'smooth'})},
+      h('span', {'aria-hidden': 'true'}, '⌄'), t('more_below')));
+    const more = () => modal.classList.toggle('more-below', modal.scrollHeight - modal.scrollTop - modal.clientHeight > 24);
+    modal.addEventListener('scroll', more, {passive: true});
+    // (and when the screen or the list changes size: a list that fits after a resize needs no cue)
+    const sized = new ResizeObserver(more);
+    sized.observe(modal);
+    if (modal.firstElementChild) sized.observe(modal.firstElementChild);
+    return h('div', {class: 'modal-back settle-back'}, modal);
   }
 
   // --- clocks ---------------------------------------------------------------------------------

@@ -21,12 +21,12 @@ import pytest
 
 from majiang.rules.baida_scoring import parse_situation, score
 from tests.browser.test_play import _enter_and_create, _page
+from tests.browser.test_table_sizes import RAW_KEY
 
 pytestmark = pytest.mark.browser
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "baida"
 SIZES = {"desktop": (1440, 900), "laptop": (1280, 720), "phone": (390, 844), "phone-land": (844, 390)}
-RAW_KEY = re.compile(r"\b[a-z]+_[a-z_]+\b")
 # Words of the baida engine's log phrases, which must never reach a Chinese screen.
 ENGINE_WORDS = re.compile(r"\b(pays double|in hand|seat flower|pung|kong|dealer|kept|replacement|wall|wait|"
                           r"other item|one tile|melds?|round|seat|suit|honou?rs|[0-9]+[mpsz])\b", re.I)

@@ -18,12 +18,12 @@ from majiang.core.actions import Discard, Pass, Win
 from majiang.engine import seat_view
 from majiang.rules.guobiao_fans import ALL_FANS
 from tests.browser.test_play import _enter_and_create, _page, _play_to_settlement
+from tests.browser.test_table_sizes import RAW_KEY
 from tests.server.harness import OPERATOR, auth, seeded_match
 
 pytestmark = pytest.mark.browser
 
 SIZES = {"desktop": (1440, 900), "laptop": (1280, 720), "phone": (390, 844), "phone-land": (844, 390)}
-RAW_KEY = re.compile(r"\b[a-z]+_[a-z_]+\b")
 HAN = re.compile(r"[\u4e00-\u9fff]")
 # Candidate seeds, the quickest first: the first whose hand is won is dealt (gbweb7: the bots win in 34 moves
 # while the player throws each tile drawn; should the bots change, the next that ends in a win is taken).

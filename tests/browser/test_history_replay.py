@@ -24,7 +24,7 @@ from typing import Any
 import httpx
 import pytest
 
-from tests.browser.test_table_sizes import _boxes, _set_lang
+from tests.browser.test_table_sizes import RAW_KEY, _boxes, _set_lang
 from tests.server.harness import Client, ServerProcess, auth, create_room, fix_seeds
 
 pytestmark = pytest.mark.browser
@@ -33,7 +33,6 @@ pytestmark = pytest.mark.browser
 SIZES = {"desktop": (1920, 1080), "laptop": (1280, 720), "phone": (390, 844), "phone-land": (844, 390)}
 AT_STEP = ("(k) => document.querySelector('[data-testid=replay-step]').innerText.replace(/[^0-9/]/g, '')"
            ".startsWith(k + '/')")
-RAW_KEY = re.compile(r"\b[a-z]+_[a-z_]+\b")
 
 
 def _play(server: ServerProcess, token: str) -> str:

@@ -13,12 +13,11 @@ from typing import Any
 import pytest
 
 from tests.browser.test_play import _page
-from tests.browser.test_table_sizes import _boxes, _set_lang
+from tests.browser.test_table_sizes import RAW_KEY, _boxes, _set_lang
 
 pytestmark = pytest.mark.browser
 
 SIZES = {"desktop": (1920, 1080), "laptop": (1280, 720), "phone": (390, 844), "phone-land": (844, 390)}
-RAW_KEY = re.compile(r"\b[a-z]+_[a-z_]+\b")
 FULL_WIDTH = re.compile(r"[\uff01-\uff5e\u3000-\u303f\u2018\u2019\u201c\u201d]")
 
 # (a visible element's box and a short name for the messages)

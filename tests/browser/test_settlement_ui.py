@@ -22,11 +22,11 @@ from majiang.engine.hand import Hand
 from majiang.engine.view import seat_view
 from majiang.rules.registry import make_ruleset
 from majiang.sim.runner import play_hand
+from tests.browser.test_table_sizes import RAW_KEY
 
 pytestmark = pytest.mark.browser
 
 SIZES = {"desktop": (1440, 900), "laptop": (1280, 720), "phone": (390, 844), "phone-land": (844, 390)}
-RAW_KEY = re.compile(r"\b[a-z]+_[a-z_]+\b")
 # Words of the engine's log phrases ("chow 789p (W as 8p)", "peng 888m from seat 1", "7z exposed, 1 each").
 ENGINE_WORDS = re.compile(r"\b(chow|pung|pair|peng|chi|exposed|from seat|W as|wind triplets|kong\(s\)|room|seven pairs|"
                           r"winner|[0-9]+[mpsz])\b")

@@ -5,7 +5,6 @@ shown), commitments and revealed seeds at four sizes in both languages, measured
 
 from __future__ import annotations
 
-import re
 import secrets
 from collections.abc import Iterator
 from pathlib import Path
@@ -15,13 +14,12 @@ import httpx
 import pytest
 
 from tests.browser.test_play import _page
-from tests.browser.test_table_sizes import _inside, _set_lang
+from tests.browser.test_table_sizes import RAW_KEY, _inside, _set_lang
 from tests.server.harness import OPERATOR, ServerProcess
 
 pytestmark = pytest.mark.browser
 OP = {"x-operator-token": OPERATOR}
 SIZES = [(1440, 900), (1280, 720), (390, 844), (844, 390)]
-RAW_KEY = re.compile(r"\b[a-z]+_[a-z_]+\b")
 CLOCKS = {"grace_seconds": 2, "ready_seconds": 0.5, "bot_delay": 0, "tuoguan_level": "easy", "bot_level": "easy"}
 
 

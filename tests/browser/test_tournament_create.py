@@ -5,7 +5,6 @@ languages, then the new event listed; the form measured in the DOM at four sizes
 
 from __future__ import annotations
 
-import re
 import secrets
 from pathlib import Path
 from typing import Any
@@ -14,12 +13,11 @@ import httpx
 import pytest
 
 from tests.browser.test_play import _page
-from tests.browser.test_table_sizes import _inside, _set_lang
+from tests.browser.test_table_sizes import RAW_KEY, _inside, _set_lang
 from tests.server.harness import ServerProcess
 
 pytestmark = pytest.mark.browser
 SIZES = [(1440, 900), (1280, 720), (390, 844), (844, 390)]
-RAW_KEY = re.compile(r"\b[a-z]+_[a-z_]+\b")
 ERRORS = {"zh": "人数上限须为 2 到 256 的整数", "en": "Players at most must be a whole number from 2 to 256"}
 
 

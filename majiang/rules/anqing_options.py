@@ -33,7 +33,7 @@ class AnqingRules(AnqingOptions, frozen=True, forbid_unknown_fields=True):
     )] = False
     # the match lasts this many 圈 (0: a number of hands)
     rounds: Annotated[int, described(
-        "圈数", "Rounds (圈)",
+        "圈数", "Rounds",
         "按圈打：庄位轮过每个座位 N 次后结束；0 表示按局数。",
         "Play N rounds: the match ends once the deal has passed every seat N times; 0 counts hands instead."
     )] = 0
@@ -46,7 +46,7 @@ class AnqingRules(AnqingOptions, frozen=True, forbid_unknown_fields=True):
     # A seat on the way to 十三烂/七星归位 keeps its 杠牌 (they count as themselves there; 七星归位 needs
     # 中 发 白 in hand) while its tiles, but for one, still have 十三烂's shape; otherwise they are laid open.
     shisanlan_keeps_gangpai: Annotated[bool, described(
-        "做十三烂可留杠牌", "Keep kong tiles (杠牌) for thirteen apart (十三烂)",
+        "十三烂留杠牌", "Kong tiles for 13-apart",
         "手牌接近十三烂时，杠牌先留在手里（七星归位需要中发白）。",
         "A hand close to 十三烂 keeps its 杠牌 in hand (七星归位 needs 中 发 白)."
     )] = True

@@ -22,13 +22,13 @@ class HefeiRules(HefeiOptions, frozen=True, forbid_unknown_fields=True):
     )] = "baoting"
     # a possible 海捞 win must be taken
     haidi_forced: Annotated[bool, described(
-        "海捞必胡", "海捞 win forced",
+        "海捞必胡", "Forced last-tiles win",
         "最后四张（海捞区）能胡时必须胡。",
         "A possible win on the last four tiles (海捞区) must be taken."
     )] = False
     # 过水不胡: a passed discard win bars discard wins until the seat's next draw
     guoshui: Annotated[bool, described(
-        "过水不胡", "Passed win (过水不胡)",
+        "过水不胡", "No win after a pass",
         "放过别人的点炮后，到自己下次摸牌前不能再胡别人打的牌。",
         "After letting a discard win go, a player may not win on a discard until his own next draw."
     )] = False

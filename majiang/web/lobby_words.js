@@ -17,13 +17,14 @@ export const LOBBY_WORDS = {
     home_sub: '三个机器人陪你打，一点就开',
     qm_after: '等待秒数',
     tag_anqing: '钻牌 · 只能自摸', tag_hefei: '84 张 · 海捞', tag_baida: '百搭 · 补花', tag_guobiao: '八番起和',
+    card_anqing: '安庆麻将', card_hefei: '合肥麻将', card_baida: '百搭麻将', card_guobiao: '国标麻将',
   },
   en: {
     grp_rules: 'Rules', grp_clocks: 'Clocks', grp_bots: 'Bots', grp_room: 'Room',
     row_ruleset: 'Game', row_hands: 'Hands', row_discard: 'Turn', row_claim: 'Claim', row_ready: 'Ready',
-    row_grace: 'Drop to auto-play', row_bot_level: 'Level', row_bot_delay: 'Think time', row_tuoguan: 'Auto-play level',
+    row_grace: 'Drop grace', row_bot_level: 'Level', row_bot_delay: 'Think time', row_tuoguan: 'Auto-play',
     row_fill: 'Bots in empty seats', row_public: 'Public room', row_ranked: 'Ranked', row_watch: 'Spectators',
-    row_watch_delay: 'Spectator delay', row_same_address: 'Same address',
+    row_watch_delay: 'Watch delay', row_same_address: 'Same IP',
     unit_s: 's', unit_steps: 'moves',
     help_ranked: 'Four accounts, no bots; the result counts for ratings.',
     help_grace: 'Seconds after a drop before auto-play takes the seat.',
@@ -31,7 +32,10 @@ export const LOBBY_WORDS = {
     home_sub: 'Three bots, the usual rules: one tap',
     qm_after: 'Wait (s)',
     tag_anqing: 'Wilds · self-draw only', tag_hefei: '84 tiles · sea bottom', tag_baida: 'Wild tiles · flowers',
-    tag_guobiao: '8-fan minimum',
+    tag_guobiao: 'Official rules · 8 fan',
+    // (the ruleset cards' titles: one short name each, the same length, so the four cards match; the
+    // rest of a ruleset's full name is its tag's business)
+    card_anqing: 'Anqing', card_hefei: 'Hefei', card_baida: 'Baida', card_guobiao: 'Guobiao',
   },
 };
 

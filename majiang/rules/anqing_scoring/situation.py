@@ -48,51 +48,51 @@ class AnqingOptions(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     )] = False
     # Mode B only: a 杠牌 may be kept as an ordinary honor (it then scores nothing). Ignored in mode A.
     keep_gangpai: Annotated[bool, described(
-        "打缺可留杠牌", "Keep kong tiles (杠牌) in mode B",
+        "打缺可留杠牌", "Keep kong tiles in B",
         "打缺时发、白可不亮出，当普通字牌用（不算钱）。",
         "In mode B a 杠牌 (发/白) may be kept as an ordinary honor tile; it then earns nothing."
     )] = True
     # 十三烂/七星归位: a wild held as its own face (东 as 东) is allowed; strict rules out any wild held.
     shisanlan_strict: Annotated[bool, described(
-        "十三烂不许有钻", "Strict thirteen apart (十三烂)",
+        "十三烂不许有钻", "Strict 13-apart",
         "手中有任何钻牌都不能成十三烂/七星归位；默认钻牌当本身（如东当东）可以。",
         "Any wild held rules out 十三烂/七星归位; by default a wild held as its own face (东 as 东) is fine."
     )] = False
     # 顺包/反包: the multiplied amount is the dealer's (底 8 + 4k and the 连庄 bonus), "跟庄家算";
     # off: the payer's own amount.
     bao_dealer_rate: Annotated[bool, described(
-        "包牌按庄家算", "Bao (包) at the dealer's rate",
+        "包牌按庄家算", "Bao at dealer rate",
         "顺包、反包的金额先按庄家的底与连庄算，再乘倍数；关闭则按付款人自己的金额。",
         "Bao and reverse bao (顺包/反包) amounts are worked out as the dealer's (base 8 + 4k and "
         "streak bonus), then multiplied; off: the payer's own amount."
     )] = True
     # 封顶: the most one payer pays the winner for one hand (0: no cap).
     cap: Annotated[int, described(
-        "封顶", "Cap (封顶)",
+        "封顶", "Cap",
         "每家每局最多付这么多；0 表示不封顶。",
         "The most one player pays for one hand; 0 means no cap."
     )] = 0
     # 中 发 白 and 东 are flowers (seed 001): laid open like 杠牌, +1 each; 红中 is then no stand-in and 东 no
     # wind. The wild among them stays wild.
     flowers: Annotated[bool, described(
-        "中发白东算花", "Dragons and East as flowers",
+        "中发白东算花", "Dragons, East as flowers",
         "中、发、白和东风都算花：摸到即亮出补牌，每张 +1 番（钻牌本身除外）。",
         "The three dragons and East are flowers: laid open with a replacement when drawn, +1 fan each "
         "(the wild excepted)."
     )] = False
     # Mode B suit items; the texts name them but give no value.
     qingyise: Annotated[int, described(
-        "清一色番数", "Full flush fan (清一色)",
+        "清一色番数", "Full flush fan",
         "打缺时清一色（只有一门花色）的番数。",
         "Mode B: the fan for one suit only."
     )] = 10
     couyise: Annotated[int, described(
-        "凑一色番数", "Half flush fan (凑一色)",
+        "凑一色番数", "Half flush fan",
         "打缺时凑一色（一门花色加字牌）的番数。",
         "Mode B: the fan for one suit plus honours."
     )] = 5
     ziyise: Annotated[int, described(
-        "字一色番数", "All honours fan (字一色)",
+        "字一色番数", "All honours fan",
         "打缺时字一色（全是字牌）的番数。",
         "Mode B: the fan for honours only."
     )] = 20

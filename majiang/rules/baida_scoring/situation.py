@@ -27,13 +27,13 @@ class BaidaOptions(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
 
     # also the four copies of the tile after the indicator are 百搭
     seven_baida: Annotated[bool, described(
-        "七百搭", "Seven 百搭",
+        "七百搭", "Seven wilds",
         "翻牌的下一张牌四张也做百搭（共七张）；四百搭 2 台，七张全有 20 台。",
         "The four copies of the tile after the indicator are 百搭 too (seven in all); 4 of them 2 台, all 7 20 台."
     )] = False
     # 起胡: the fewest 台 a win needs
     min_tai: Annotated[int, described(
-        "起胡台数", "Minimum 台",
+        "起胡台数", "Minimum tai",
         "胡牌至少要有几台（平胡算 1 台）。",
         "The fewest 台 a win needs (a plain hand is 1 台)."
     )] = 1
@@ -45,7 +45,7 @@ class BaidaOptions(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     )] = True
     # 底
     di: Annotated[int, described(
-        "底", "Stake (底)",
+        "底", "Stake",
         "每台的底分：放冲者付 2 × 底 × 台，自摸三家各付 底 × 台。",
         "The stake per 台: a discarder pays 2 × stake × 台; on a self-draw each other seat pays stake × 台."
     )] = 1

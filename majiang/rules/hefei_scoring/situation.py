@@ -27,19 +27,19 @@ class HefeiOptions(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     # "三张一样的牌在手": a triplet completed by another seat's discard is not 坎 (the third tile was not
     # in hand); the option counts it anyway.
     kan_from_discard: Annotated[bool, described(
-        "点炮成坎也算坎", "坎 from a discard",
+        "点炮也算坎", "Kan from discards",
         "别人打出的牌凑成的刻子也算坎；默认只算手里的三张。",
         "A triplet completed by another player's discard counts as 坎; by default only three in hand do."
     )] = False
     # 卡 is judged on the decomposition ("只要能做成胡1张都算"); strict tables want a true one-tile wait.
     ka_single_wait: Annotated[bool, described(
-        "卡须真单张", "卡 needs a one-tile wait",
+        "卡须真单张", "Strict ka wait",
         "只有真的只听一张时才算卡；默认按拆法算。",
         "卡 counts only when the hand truly waited on one tile; by default it is judged on the grouping."
     )] = False
     # 缺一门 is +1 however many suits are absent; some tables pay it per absent suit.
     queyimen_per_suit: Annotated[bool, described(
-        "缺一门按门算", "缺一门 per suit",
+        "缺一门按门算", "Void per suit",
         "每缺一门加 1 分；默认缺门只加 1 分。",
         "+1 for each absent suit; by default 缺一门 is +1 however many are absent."
     )] = False

@@ -50,8 +50,9 @@ function optionInput(key, value, info) {
 // explanation, which it shows on tap or hover instead of printing it under every option) and the control
 // at the row's end. A chip row is a group named by its label (a <label> around buttons would press the
 // first one when its text is tapped); a stepper's, switch's or select's row is the <label> of its field.
-// `more`: 'all' hides the row until 更多选项 is open, 'phone' only on phones (lobby.css).
-function optRow(label, control, {help = null, testid, more = null, unit = null} = {}) {
+// `more`: 'all' hides the row until 更多选项 is open, 'phone' only on phones; `short`: also on a laptop's
+// short screen, so the closed panel ends above its 创建 bar (lobby.css).
+function optRow(label, control, {help = null, testid, more = null, unit = null, short = false} = {}) {
   const chips = control.getAttribute('role') === 'radiogroup';
   const input = control.matches('.stepper') ? control.querySelector('input') : control;
   const labelId = `${input.id}-label`;
@@ -59,7 +60,7 @@ function optRow(label, control, {help = null, testid, more = null, unit = null} 
   const name = h('span', {class: 'opt-label', id: labelId}, label, unit ? h('small', {class: 'opt-unit'}, ` ${unit}`) : null);
   const helpEl = help ? h('p', {class: 'opt-help', id: helpId, role: 'note'}, help) : null;
   const cls = ['opt-row', chips ? 'opt-chips' : '', input.type === 'checkbox' ? 'opt-switch' : '',
-    more === 'all' ? 'is-more' : more === 'phone' ? 'phone-more' : ''].filter(Boolean).join(' ');
+    more === 'all' ? 'is-more' : more === 'phone' ? 'phone-more' : '', short ? 'short-more' : ''].filter(Boolean).join(' ');
   let row = null;
   const info = help ? h('button', {type: 'button', class: 'opt-info', 'aria-label': `${lw('info')}: ${label}`,
     'aria-expanded': 'false', 'aria-controls': helpId, 'data-testid': testid ? `${testid}-info` : undefined,
@@ -188,7 +189,7 @@ export function lobbyScreen({app, go}) {
       group('bots', lw('grp_bots'), [
         optRow(lw('row_fill'), fill),
         optRow(lw('row_bot_level'), botLevel, {testid: 'bot-level', more: 'phone'}),
-        optRow(lw('row_bot_delay'), stepper(botDelay), {unit: s, more: 'phone'}),
+        optRow(lw('row_bot_delay'), stepper(botDelay), {unit: s, more: 'phone', short: true}),
         optRow(lw('row_tuoguan'), tuoguanLevel, {more: 'all'})]),
       group('room', lw('grp_room'), [
         optRow(lw('row_public'), pub),
@@ -196,7 +197,9 @@ export function lobbyScreen({app, go}) {
         optRow(lw('row_watch'), watch, {more: 'all'}),
         optRow(lw('row_watch_delay'), stepper(watchDelay), {unit: lw('unit_steps'), more: 'all'}),
         optRow(lw('row_same_address'), sameAddress, {testid: 'same-address', more: 'all'})])),
-    h('button', {class: 'primary create-go', type: 'submit', 'data-testid': 'create'}, t('create')));
+    // (创建 in a bar that sticks to the screen's bottom while the panel runs below it: never below the fold)
+    h('div', {class: 'create-bar', 'data-testid': 'create-bar'},
+      h('button', {class: 'primary create-go', type: 'submit', 'data-testid': 'create'}, t('create'))));
 
   const codeInput = h('input', {id: 'join-code', placeholder: t('room_code'), maxlength: 12, autocapitalize: 'characters'});
   const joinForm = h('form', {class: 'card code-card', 'data-testid': 'join-card', onsubmit: async (ev) => {
@@ -328,7 +331,7 @@ export function lobbyScreen({app, go}) {
     mount(playNow, info.rulesets.map((r) => h('button', {type: 'button', class: 'play-now-button', 'data-ruleset': r.name,
       'data-testid': `play-now-${r.name}`, onclick: () => playWithBots(r.name)},
     EMBLEMS[r.name] ? h('span', {class: 'pn-emblem', 'aria-hidden': 'true'}, EMBLEMS[r.name].map((id) => tileEl(id, {size: 'mini'}))) : null,
-    h('span', {class: 'pn-name'}, rulesetName(r.name, r.title)),
+    h('span', {class: 'pn-name', title: rulesetName(r.name, r.title)}, lwHas(`card_${r.name}`) ? lw(`card_${r.name}`) : rulesetName(r.name, r.title)),
     lwHas(`tag_${r.name}`) ? h('small', {class: 'pn-tag'}, lw(`tag_${r.name}`)) : null,
     h('small', {class: 'pn-go'}, t('play_now_bots')))));
   }

@@ -19,7 +19,7 @@ export const SETTINGS_WORDS = {
     set_auto_win_note: 'Win whenever a win is offered', set_motion_note: 'Discards, draws and the score flying',
     set_muted: 'Muted',
     set_music: 'Music', set_music_note: 'A soft loop while you play',
-    set_voice_lang: 'Voice language', set_voice_lang_ui: 'As screen', set_voice_lang_zh: '中文', set_voice_lang_en: 'English',
+    set_voice_lang: 'Voice language', set_voice_lang_ui: 'Auto', set_voice_lang_zh: '中文', set_voice_lang_en: 'English',
     set_hints: 'Waits hint', set_hints_note: 'Your winning tiles and how many are left',
     set_tile_back: 'Tile backs', back_green: 'green', back_blue: 'blue', back_red: 'red', back_gold: 'gold',
   },

@@ -1,8 +1,10 @@
 """Issue 24: the settings panel reads as a game's options screen, not a form. At four sizes in both
-languages: three groups (声音 / 打牌 / 外观), every row a finger's height and none over another, every control
-inside the screen, switches instead of bare checkboxes, the notes under the names where there is room (in
-the rows' tooltips sideways), no raw key. And it works: a row's name flips its switch, the tile size is
-three choices that set the table's scale, the volume shows its value, ✕ closes the panel."""
+languages: three groups (声音 / 打牌 / 外观), side by side where the screen is wide, every row a finger's
+height and none over another, every control inside the screen (an upright phone scrolls the groups between
+the head's ✕ and 完成, which stay in view), switches instead of bare checkboxes, the notes under the names
+where there is room (in the rows' tooltips sideways), no raw key. And it works: a row's name flips its
+switch, the tile size is three choices that set the table's scale, the volume shows its value, ✕ closes
+the panel. (What the newer settings do at the table: test_settings_effects.py.)"""
 
 from __future__ import annotations
 
@@ -43,9 +45,22 @@ def test_the_settings_panel_at_four_sizes_in_both_languages(browser: Any, server
                                                             else ["sound", "play", "look"])
             for size, (w, h) in SIZES.items():
                 page.set_viewport_size({"width": w, "height": h})
-                _inside(page, f"{PANEL} input, {PANEL} button, {PANEL} .sp-row", w, h, f"settings {size} {lang}")
+                where = f"settings {size} {lang}"
+                _inside(page, f"{PANEL} .sp-head button, [data-testid=settings-done]", w, h, where)
+                scrolls = page.evaluate(f"(() => {{ const f = document.querySelector('{PANEL} .settings-form');"
+                                        " return f.scrollHeight > f.clientHeight + 1; })()")
+                assert scrolls == (size == "phone"), where  # (only upright does the panel scroll)
+                if scrolls:  # every row reachable: at the end of the scroll the last one is in the screen
+                    page.evaluate(f"document.querySelector('{PANEL} .settings-form').scrollTop = 1e6")
+                    _inside(page, f"{PANEL} .sp-group:last-child .sp-row:last-child", w, h, where + " (scrolled)")
+                    page.evaluate(f"document.querySelector('{PANEL} .settings-form').scrollTop = 0")
+                else:
+                    _inside(page, f"{PANEL} input, {PANEL} button, {PANEL} .sp-row", w, h, where)
+                if size in ("desktop", "laptop"):  # the three groups side by side
+                    tops = {round(b["top"]) for b in _boxes(page, f"{PANEL} .sp-group")}
+                    assert len(tops) == 1, (where, tops)
                 rows = _boxes(page, f"{PANEL} .sp-row")
-                assert len(rows) == 7, rows
+                assert len(rows) == 11, rows
                 for r in rows:
                     assert r["height"] >= 44, (size, lang, r)
                 for i, a in enumerate(rows):
@@ -59,10 +74,10 @@ def test_the_settings_panel_at_four_sizes_in_both_languages(browser: Any, server
                 assert page.locator(f"{PANEL} input[type=checkbox]:not(.switch)").count() == 0
                 notes = page.locator(f"{PANEL} .sp-note")
                 shown = [notes.nth(i).is_visible() for i in range(notes.count())]
-                assert notes.count() == 4
-                assert shown == ([False] * 4 if size == "phone-land" else [True] * 4), (size, shown)
+                assert notes.count() == 6
+                assert shown == ([False] * 6 if size == "phone-land" else [True] * 6), (size, shown)
                 if size == "phone-land":  # the notes are still there, in the rows' tooltips
-                    assert page.locator(f"{PANEL} label.sp-row[title]").count() == 4
+                    assert page.locator(f"{PANEL} .sp-row[title]").count() == 6
                 text = page.inner_text(PANEL)
                 assert not RAW_KEY.findall(text), (size, lang, RAW_KEY.findall(text))
                 if lang == "en":

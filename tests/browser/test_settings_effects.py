@@ -1,0 +1,190 @@
+"""Issue 24: the settings a player expects from 雀魂 do something (Chromium, real server, a real table).
+The tile backs change colour at the table; the 听 hint switched off hides its line and the counts on the
+tiles; background music (off by default) plays a generated loop once switched on, stops when switched
+off, at volume 0 or when the sound is muted, and is remembered by the browser; the spoken calls' language
+follows the screen or the player's choice. An account keeps the new settings too (a second device signed
+in gets them)."""
+
+from __future__ import annotations
+
+import secrets
+from typing import Any
+
+import httpx
+import pytest
+
+from majiang.platform.prefs import FIELDS
+from tests.browser.guests import guest_page
+
+pytestmark = pytest.mark.browser
+
+PANEL = "[data-testid=settings]"
+# (a page's oscillators as they start: the music's notes, counted where the page makes them)
+COUNT_OSCILLATORS = """
+window.__oscillators = 0;
+const start = OscillatorNode.prototype.start;
+OscillatorNode.prototype.start = function (...a) { window.__oscillators += 1; return start.apply(this, a); };
+"""
+BACK = ("(() => { const e = document.querySelector('.board .tile.back');"
+        " return e ? getComputedStyle(e).backgroundImage : null; })()")
+
+
+def _open_at_table(page: Any) -> None:
+    page.click("[data-testid=menu]")
+    page.click("[data-testid=open-settings]")
+    page.wait_for_selector(PANEL)
+
+
+def test_tile_backs_and_the_hint_change_the_table(browser: Any, server: Any) -> None:
+    ctx, page, errors = guest_page(browser, server.base, "牌背" + secrets.token_hex(2), 1280, 720)
+    try:
+        page.wait_for_selector("[data-testid=play-now-anqing]")
+        page.click("[data-testid=play-now-anqing]")
+        page.click("[data-testid=ready]")
+        page.wait_for_selector(".board .tile.back", timeout=15000)
+        assert "rgb(52, 176, 115)" in page.evaluate(BACK)  # the table's own green
+        _open_at_table(page)
+        assert page.get_attribute("[data-testid=back-green]", "aria-checked") == "true"
+        page.click("[data-testid=back-blue]")
+        assert page.get_attribute("[data-testid=back-blue]", "aria-checked") == "true"
+        assert page.locator(f"{PANEL} .back-swatch.on").count() == 1
+        # every tile back at the table is blue now, the others' hands and the wall alike
+        page.wait_for_function("[...document.querySelectorAll('.board .tile.back')].every((e) =>"
+                               " getComputedStyle(e).backgroundImage.includes('rgb(77, 147, 220)'))")
+        # the hint: on, its line shows whenever it has something to say; off, never, nor the tiles' counts
+        assert page.is_checked("[data-testid=set-hints]")
+        page.click("[data-testid=set-hints]")
+        assert page.evaluate("document.documentElement.dataset.hints") == "off"
+        page.click("[data-testid=settings-done]")
+        hidden = ("(() => { const h = document.querySelector('[data-testid=hint]');"
+                  " return !h || getComputedStyle(h).visibility === 'hidden'; })()")
+        badges = ("[...document.querySelectorAll('.tile .badge.ting-count')]"
+                  ".filter((b) => b.getBoundingClientRect().width > 0).length")
+        # (a few turns: whatever the hand holds, the line and the counts stay hidden)
+        for _ in range(6):
+            assert page.evaluate(hidden) and page.evaluate(badges) == 0
+            page.wait_for_timeout(400)
+        page.evaluate("async () => (await import('/settings.js')).saveSettings({hints: true})")
+        assert page.evaluate("document.documentElement.dataset.hints") == "on"
+        assert page.evaluate("""(() => { const h = document.querySelector('[data-testid=hint]');
+          const want = h && h.classList.contains('empty') ? 'hidden' : 'visible';
+          return !h || getComputedStyle(h).visibility === want; })()""")
+        # remembered by this browser
+        page.reload()
+        page.wait_for_selector(".board .tile.back", timeout=15000)
+        assert "rgb(77, 147, 220)" in page.evaluate(BACK)
+        assert not errors, errors
+    finally:
+        ctx.close()
+
+
+def test_background_music_plays_only_when_switched_on(browser: Any, server: Any) -> None:
+    ctx, page, errors = guest_page(browser, server.base, "音乐" + secrets.token_hex(2), 1280, 720)
+    try:
+        page.add_init_script(COUNT_OSCILLATORS)
+        page.goto(server.base + "/#/me")
+        page.reload()
+        page.wait_for_selector("[data-testid=open-settings]")
+        page.click("[data-testid=open-settings]")  # (a tap: the browser lets sound start)
+        page.wait_for_selector(PANEL)
+        # off by default: nothing plays
+        assert not page.is_checked("[data-testid=set-music]")
+        page.wait_for_timeout(600)
+        assert page.evaluate("window.__oscillators") == 0
+        assert page.evaluate("document.documentElement.dataset.music") == "off"
+        # on: the loop starts and goes on (new notes keep coming)
+        page.click("[data-testid=set-music]")
+        page.wait_for_function("document.documentElement.dataset.music === 'playing'")
+        page.wait_for_function("window.__oscillators > 10")
+        first = page.evaluate("window.__oscillators")
+        page.wait_for_function(f"window.__oscillators > {first}", timeout=6000)
+        # off again: no new notes
+        page.click("[data-testid=set-music]")
+        assert page.evaluate("document.documentElement.dataset.music") == "off"
+        page.wait_for_timeout(300)
+        stopped = page.evaluate("window.__oscillators")
+        page.wait_for_timeout(3000)  # (longer than a bar: a running loop would have added notes)
+        assert page.evaluate("window.__oscillators") == stopped
+        # volume 0 stops it too, and the sound muted at the table stops it
+        page.click("[data-testid=set-music]")
+        page.wait_for_function("document.documentElement.dataset.music === 'playing'")
+        page.fill("[data-testid=set-music-volume]", "0")
+        assert page.evaluate("document.documentElement.dataset.music") == "off"
+        assert page.inner_text("[data-testid=set-music-volume-value]") in ("静音", "Muted")
+        page.fill("[data-testid=set-music-volume]", "0.4")
+        page.wait_for_function("document.documentElement.dataset.music === 'playing'")
+        page.evaluate("async () => (await import('/settings.js')).setMuted(true)")
+        assert page.evaluate("document.documentElement.dataset.music") == "off"
+        page.evaluate("async () => (await import('/settings.js')).setMuted(false)")
+        page.wait_for_function("document.documentElement.dataset.music === 'playing'")
+        # remembered: after a reload it plays again from the first tap
+        page.reload()
+        page.wait_for_selector("[data-testid=open-settings]")
+        page.click("[data-testid=open-settings]")
+        page.wait_for_function("document.documentElement.dataset.music === 'playing'")
+        assert page.is_checked("[data-testid=set-music]")
+        assert page.input_value("[data-testid=set-music-volume]") == "0.4"
+        assert not errors, errors
+    finally:
+        ctx.close()
+
+
+def test_the_calls_are_spoken_in_the_chosen_language(browser: Any, server: Any) -> None:
+    ctx, page, errors = guest_page(browser, server.base, "语音" + secrets.token_hex(2), 390, 844)
+    try:
+        said = "async () => (await import('/settings.js')).voiceText('act_kong')"
+        page.goto(server.base + "/#/me")
+        page.click("[data-testid=open-settings]")
+        assert page.get_attribute("[data-testid=set-voiceLang-ui]", "aria-checked") == "true"
+        assert page.evaluate(said) == ["杠", "zh"]  # as the screen: Chinese
+        page.click("[data-testid=set-voiceLang-en]")
+        assert page.evaluate(said) == ["Kong", "en"]  # English calls under a Chinese screen
+        page.click("[data-testid=settings-done]")
+        page.click("[data-testid=lang]")
+        page.wait_for_function("document.documentElement.lang === 'en'")
+        page.click("[data-testid=open-settings]")
+        page.click("[data-testid=set-voiceLang-zh]")
+        assert page.evaluate(said) == ["杠", "zh"]  # Chinese calls under an English screen
+        page.click("[data-testid=set-voiceLang-ui]")
+        assert page.evaluate(said) == ["Kong", "en"]
+        assert not errors, errors
+    finally:
+        ctx.close()
+
+
+@pytest.mark.xfail("tileBack" not in FIELDS, strict=True,
+                   reason="the server's majiang/platform/prefs.py FIELDS does not list the new settings yet")
+def test_an_account_keeps_the_new_settings(browser: Any, server: Any) -> None:
+    username, password = "n" + secrets.token_hex(4), "a long password"
+    r = httpx.post(server.base + "/api/account/register", json={"username": username, "password": password})
+    assert r.status_code == 201, r.text
+    contexts = []
+    try:
+        pages = []
+        for _ in range(2):
+            c = browser.new_context(viewport={"width": 1280, "height": 720}, locale="zh-CN")
+            contexts.append(c)
+            p = c.new_page()
+            p.goto(server.base + "/#/me")
+            p.wait_for_selector("[data-testid=signin]")
+            p.fill("#signin-user", username)
+            p.fill("#signin-pass", password)
+            p.click("[data-testid=signin-submit]")
+            p.wait_for_selector("[data-testid=create-form]")
+            pages.append(p)
+        a, b = pages
+        a.goto(server.base + "/#/me")
+        a.click("[data-testid=open-settings]")
+        with a.expect_response(lambda resp: resp.url.endswith("/api/account/settings") and resp.request.method == "POST"
+                               and "gold" in (resp.request.post_data or "")) as sent:
+            a.click("[data-testid=back-gold]")
+            a.click("[data-testid=set-hints]")
+            a.click("[data-testid=set-voiceLang-en]")
+        assert sent.value.status == 200
+        b.reload()
+        b.wait_for_function("document.documentElement.dataset.tileBack === 'gold'")
+        assert b.evaluate("document.documentElement.dataset.hints") == "off"
+        assert b.evaluate("async () => (await import('/settings.js')).voiceText('act_kong')") == ["Kong", "en"]
+    finally:
+        for c in contexts:
+            c.close()

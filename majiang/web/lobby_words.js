@@ -22,7 +22,7 @@ export const LOBBY_WORDS = {
   en: {
     grp_rules: 'Rules', grp_clocks: 'Clocks', grp_bots: 'Bots', grp_room: 'Room',
     row_ruleset: 'Game', row_hands: 'Hands', row_discard: 'Turn', row_claim: 'Claim', row_ready: 'Ready',
-    row_grace: 'Drop grace', row_bot_level: 'Level', row_bot_delay: 'Think time', row_tuoguan: 'Auto-play',
+    row_grace: 'Drop grace', row_bot_level: 'Level', row_bot_delay: 'Think time', row_tuoguan: 'Auto\u2011play',
     row_fill: 'Bots in empty seats', row_public: 'Public room', row_ranked: 'Ranked', row_watch: 'Spectators',
     row_watch_delay: 'Watch delay', row_same_address: 'Same IP',
     unit_s: 's', unit_steps: 'moves',

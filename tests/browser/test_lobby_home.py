@@ -1,8 +1,9 @@
 """Issue 24: the lobby as a game's home screen, measured at the four sizes in both languages (Chromium, real
-server). Nothing sticks out sideways and no two controls overlap; on phones 开一局's cards and the create
-button are on the first screen and every control is a finger's size (44 px); the create panel's option
-explanations stay hidden until their ⓘ is tapped; no raw key shows. Screenshots: lobby-home-*,
-lobby-home-more-*, lobby-home-help-*."""
+server). Nothing sticks out sideways and no two controls overlap; 开一局's cards and the create button are
+on the first screen at every size (创建 sticks to the bottom while 更多选项 runs below it); the cards' titles
+one line each; the drop-downs one caret; on phones every control is a finger's size (44 px); the create
+panel's option names one line at 1920 and their explanations hidden until their ⓘ is tapped; no raw key.
+Screenshots: lobby-home-*, lobby-home-more-*, lobby-home-help-*."""
 
 from __future__ import annotations
 
@@ -36,10 +37,12 @@ OUTSIDE = """(w) => {""" + JS_HELPERS + """
 }"""
 
 # Pairs of visible controls and captions whose boxes overlap (one inside the other does not count).
-OVERLAPS = """() => {""" + JS_HELPERS + """
+# `stuck`: the create bar sticks to the screen's bottom over the rows scrolling under it (更多选项 open),
+# so it is left out of the pairs.
+OVERLAPS = """(stuck) => {""" + JS_HELPERS + """
   const sel = ['button', 'select', 'input', 'summary', '.opt-label', 'h2', '.pc-name', '.pc-stats', '.pn-name', '.code',
                'a.button'].map((s) => `.screen.lobby ${s}`).join(', ');
-  const els = [...document.querySelectorAll(sel)].filter(shown);
+  const els = [...document.querySelectorAll(sel)].filter(shown).filter((e) => !stuck || !e.closest('.create-bar'));
   const out = [];
   for (let i = 0; i < els.length; i++) for (let j = i + 1; j < els.length; j++) {
     const a = els[i], b = els[j];
@@ -72,11 +75,11 @@ def _inside_first_screen(page: Any, sel: str, w: int, h: int, where: str) -> Non
         assert b["left"] >= -1 and b["top"] >= -1 and b["right"] <= w + 1 and b["bottom"] <= h + 1, (where, sel, b)
 
 
-def _check_screen(page: Any, size: str, w: int, h: int, where: str) -> None:
+def _check_screen(page: Any, size: str, w: int, h: int, where: str, stuck: bool = False) -> None:
     assert page.evaluate("document.documentElement.scrollWidth") <= w + 1, where
     outside = page.evaluate(OUTSIDE, w)
     assert outside == [], (where, outside)
-    overlaps = page.evaluate(OVERLAPS)
+    overlaps = page.evaluate(OVERLAPS, stuck)
     assert overlaps == [], (where, overlaps)
     text = page.inner_text(".screen.lobby")
     assert not RAW_KEY.search(text), (where, RAW_KEY.findall(text))
@@ -103,12 +106,21 @@ def test_the_lobby_is_a_home_screen_at_every_size(browser: Any, server: Any, sho
                 page.wait_for_timeout(150)
                 page.screenshot(path=str(shots / f"lobby-home-{size}-{lang}.png"))
                 _check_screen(page, size, w, h, where)
-                # the first screen: 开一局's cards and, on phones, the create button without scrolling
+                # the first screen: 开一局's cards and the create button without scrolling, at every size
                 _inside_first_screen(page, "[data-testid=play-now] button", w, h, where)
+                _inside_first_screen(page, "[data-testid=create]", w, h, where)
                 if size.startswith("phone"):
-                    _inside_first_screen(page, "[data-testid=create]", w, h, where)
                     for b in _boxes(page, "[data-testid=play-now] button"):
                         assert b["height"] >= 56, (where, b)
+                # the four cards' titles: each one line, all the same height (English wrapped two of four)
+                titles = page.evaluate("""[...document.querySelectorAll('.pn-name')].map((e) => [
+                  e.getBoundingClientRect().height, parseFloat(getComputedStyle(e).lineHeight) || 20])""")
+                assert len(titles) == 4 and len({round(t[0]) for t in titles}) == 1, (where, titles)
+                assert all(t[0] < t[1] * 1.5 for t in titles), (where, titles)
+                # the drop-downs' caret: one drawn chevron (the two gradient triangles read doubled)
+                carets = page.evaluate("""[...document.querySelectorAll('.screen.lobby select')]
+                  .map((e) => getComputedStyle(e).backgroundImage)""")
+                assert carets and all(c.count("url(") == 1 and "gradient" not in c for c in carets), (where, carets)
                 # each option's explanation hidden until its ⓘ, then shown, inside the screen, and hidden again
                 assert page.evaluate(VISIBLE_HELP) == [], where
                 if not size.startswith("phone"):  # with a mouse, pointing at the ⓘ shows it too
@@ -122,7 +134,7 @@ def test_the_lobby_is_a_home_screen_at_every_size(browser: Any, server: Any, sho
                 assert help_box["left"] >= 0 and help_box["right"] <= w + 1, (where, help_box)
                 assert page.evaluate(VISIBLE_HELP) == ["opt-mode-help"], where
                 assert page.get_attribute("[data-testid=option-mode-info]", "aria-expanded") == "true"
-                _check_screen(page, size, w, h, where + " (help open)")
+                _check_screen(page, size, w, h, where + " (help open)", stuck=True)
                 page.screenshot(path=str(shots / f"lobby-home-help-{size}-{lang}.png"))
                 page.click("[data-testid=option-mode-info]")
                 page.mouse.move(0, 0)
@@ -136,8 +148,22 @@ def test_the_lobby_is_a_home_screen_at_every_size(browser: Any, server: Any, sho
                 for group in ("rules", "clocks", "bots", "room"):
                     assert page.is_visible(f"[data-testid=group-{group}] legend"), (where, group)
                 assert page.evaluate(VISIBLE_HELP) == [], where
-                _check_screen(page, size, w, h, where + " (more)")
-                page.screenshot(path=str(shots / f"lobby-home-more-{size}-{lang}.png"), full_page=True)
+                _check_screen(page, size, w, h, where + " (more)", stuck=True)
+                # the panel now runs below the screen: 创建 stays in sight, at the top and half-way down
+                for y in (0, 0.5):
+                    page.evaluate(f"window.scrollTo(0, (document.documentElement.scrollHeight - innerHeight) * {y})")
+                    page.wait_for_timeout(50)
+                    _inside_first_screen(page, "[data-testid=create]", w, h, f"{where} (more, scrolled {y})")
+                page.evaluate("window.scrollTo(0, 0)")
+                if size == "desktop":  # the options' names are short: one line each, the explanation behind ⓘ
+                    labels = page.evaluate("""[...document.querySelectorAll('.room-panel .opt-label')]
+                      .filter((e) => e.getBoundingClientRect().height > 0)
+                      .map((e) => [e.textContent, e.getBoundingClientRect().height,
+                                   parseFloat(getComputedStyle(e).lineHeight) || 20])""")
+                    assert labels, where
+                    wrapped = [lab for lab in labels if lab[1] > lab[2] * 1.5]
+                    assert wrapped == [], (where, wrapped)
+                page.screenshot(path=str(shots / f"lobby-home-more-{size}-{lang}.png"))
                 page.click("[data-testid=more-options] summary")
                 assert not page.is_visible("#ready_seconds"), where
         assert not page.errors, page.errors  # type: ignore[attr-defined]
@@ -171,8 +197,9 @@ def test_the_room_i_sit_in_comes_first(browser: Any, server: Any, shots: Path) -
                 page.set_viewport_size({"width": w, "height": h})
                 page.evaluate("window.scrollTo(0, 0)")
                 page.wait_for_timeout(150)
-                _check_screen(page, size, w, h, where)
+                _check_screen(page, size, w, h, where, stuck=True)  # (the bar above pushes the panel under 创建)
                 _inside_first_screen(page, "[data-testid=rejoin] a", w, h, where)
+                _inside_first_screen(page, "[data-testid=create]", w, h, where)
                 _inside_first_screen(page, "[data-testid=play-now] button", w, h, where)
                 bar = _boxes(page, "[data-testid=rejoin]")[0]
                 cards = _boxes(page, "[data-testid=play-now]")[0]

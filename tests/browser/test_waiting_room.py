@@ -1,8 +1,10 @@
 """Issue 24: the waiting room is the table about to be played, not a form. Four seats around a felt square
 (mine at the bottom, the others where they will sit), the room code in its middle with a button that copies
 the link, the room's rules as chips, 准备 and the other buttons under it (beside it sideways). Measured at
-four sizes in both languages with a person seated beside me, a bot, and an empty seat: every seat and
-button inside the screen, none over another, the touch targets a finger's size, no raw key."""
+four sizes (and 1920×1080) in both languages with a person seated beside me, a bot, and an empty seat:
+every seat and button inside the screen, none over another, the touch targets a finger's size, no raw key;
+on desktops and laptops the felt takes most of the screen; the ready count under the code, no row of 0
+totals before a hand was played."""
 
 from __future__ import annotations
 
@@ -55,7 +57,7 @@ def test_the_waiting_room_at_four_sizes_in_both_languages(browser: Any, server: 
                 page.click("[data-testid=lang]")
                 page.wait_for_function("document.documentElement.lang === 'en'")
                 page.wait_for_selector(f"{WAITING} [data-testid=ready]")
-            for size, (w, h) in SIZES.items():
+            for size, (w, h) in {**SIZES, "desktop-1080": (1920, 1080)}.items():
                 page.set_viewport_size({"width": w, "height": h})
                 where = f"waiting {size} {lang}"
                 _inside(page, f"{WAITING} .wr-seat, {WAITING} button, {WAITING} .room-code", w, h, where)
@@ -74,6 +76,13 @@ def test_the_waiting_room_at_four_sizes_in_both_languages(browser: Any, server: 
                 cut = page.eval_on_selector_all(f"{WAITING} .wr-seat .name", """els => els.filter(
                     e => e.scrollWidth > e.clientWidth + 1 || e.scrollHeight > e.clientHeight + 1).length""")
                 assert cut == 0, where
+                # how many are ready, in words (the bot is); no row of 0 totals before anything was played
+                ready_n = "1/4 已准备" if lang == "zh" else "1 of 4 ready"
+                assert page.inner_text("[data-testid=ready-count]") == ready_n, where
+                assert page.locator(f"{WAITING} .wr-seat .score").count() == 0, where
+                if size in ("desktop", "desktop-1080", "laptop"):  # the table takes the screen, not a small card
+                    felt = _boxes(page, f"{WAITING} .wr-table")[0]
+                    assert felt["height"] >= 0.45 * h and felt["width"] >= 0.6 * min(w, 1180), (where, felt)
                 text = page.inner_text(WAITING)
                 assert not RAW_KEY.findall(text), (where, RAW_KEY.findall(text))
                 assert text.count(code) == 1, (where, text)  # the code once, large (it was said twice)

@@ -23,6 +23,9 @@ export function waitingRoomEl(room, seat, notice, on) {
     s.ranked ? t('wr_ranked') : null,
     s.public === false ? t('wr_private') : null,
   ].filter(Boolean);
+  // (the totals only once there are any: a first match's four 0s said nothing)
+  const scored = room.seats.some((x) => x.total);
+  const readyN = room.seats.filter((x) => x.occupied && x.ready).length;
   const seatEl = (x) => {
     const pos = POSITIONS[(x.seat - bottom + 4) % 4];
     const cls = ['wr-seat', x.seat === seat ? 'mine' : '', x.occupied ? '' : 'empty', x.ready ? 'is-ready' : ''].filter(Boolean).join(' ');
@@ -33,9 +36,10 @@ export function waitingRoomEl(room, seat, notice, on) {
         h('span', {class: 'wr-chips'},
           x.bot ? h('span', {class: 'chip bot', 'data-testid': `level-${x.seat}`}, withLevel(t('bot'), x.level)) : null,
           x.occupied && !x.connected && !x.bot ? h('span', {class: 'chip warn'}, t('offline')) : null,
+          x.seat === seat ? h('span', {class: 'chip wr-you'}, t('wr_you')) : null,
           x.occupied ? null : h('span', {class: 'chip wr-waiting'}, t('wr_waiting')),
           x.ready ? h('span', {class: 'chip ok wr-ready', title: t('readied')}, t('readied')) : null)),
-      h('span', {class: 'score'}, String(x.total || 0)));
+      scored ? h('span', {class: 'score'}, String(x.total || 0)) : null);
   };
   return h('div', {class: 'card waiting waiting-room', 'data-testid': 'waiting'},
     h('div', {class: 'wr-head'},
@@ -51,6 +55,7 @@ export function waitingRoomEl(room, seat, notice, on) {
           onclick: async () => {
             try { await navigator.clipboard.writeText(link); toast(t('copied')); } catch { toast(link); }
           }}, t('wr_copy_link')),
+        h('p', {class: 'wr-ready-n', 'data-testid': 'ready-count'}, t('wr_ready_n', {n: readyN})),
         room.countdown ? h('p', {class: 'muted countdown', 'data-testid': 'countdown', 'data-countdown': room.countdown.remaining},
           t('countdown', {n: Math.ceil(room.countdown.remaining)})) : h('p', {class: 'muted wr-share'}, t('wr_share')))),
     h('div', {class: 'buttons'},

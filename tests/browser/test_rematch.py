@@ -1,7 +1,8 @@
 """The end of a match with two people and two bots: the ranking shows the server's figures (the same
 on both screens), one player's "play again" opens the rematch with everyone in their seats, and the
-other player's ranking shows the offer and joins it. The ranking with the offer is screenshotted at
-1440×900 and 390×844 in both languages (test-output/screenshots/ranking-rematch-*)."""
+other player's ranking shows the offer and joins it. The ranking with the offer is measured and
+screenshotted at 1920×1080, 1280×720, 390×844 and 844×390 in both languages
+(test-output/screenshots/ranking-rematch-*)."""
 
 from __future__ import annotations
 
@@ -124,7 +125,7 @@ def test_ranking_stats_from_the_server_and_the_rematch_offer(browser: Any, serve
         for lang, words in (("zh", "想原班人马再来一局"), ("en", "wants a rematch")):
             _set_lang(second, lang)
             assert words in second.inner_text("[data-testid=rematch-offer]")
-            for w, h in ((1440, 900), (390, 844)):
+            for w, h in ((1920, 1080), (1280, 720), (390, 844), (844, 390)):
                 second.set_viewport_size({"width": w, "height": h})
                 second.wait_for_timeout(150)
                 _inside(second, "[data-testid=play-again]", w, h, f"offer {w}x{h} {lang}")

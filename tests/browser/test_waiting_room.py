@@ -87,6 +87,12 @@ def test_the_waiting_room_at_four_sizes_in_both_languages(browser: Any, server: 
                 assert not RAW_KEY.findall(text), (where, RAW_KEY.findall(text))
                 assert text.count(code) == 1, (where, text)  # the code once, large (it was said twice)
                 page.screenshot(path=str(shots / f"waiting-room-{size}-{lang}.png"))
+        # An empty seat takes a bot of its own (the other empty seats stay empty).
+        empty = page.eval_on_selector_all(f"{WAITING} .wr-seat.empty", "els => els.map(e => Number(e.dataset.seat))")
+        assert empty, empty
+        page.click(f"[data-testid=add-bot-{empty[0]}]")
+        page.wait_for_selector(f"{WAITING} li[data-seat='{empty[0]}'] .chip.bot")
+        assert page.locator(f"{WAITING} .wr-seat.empty").count() == len(empty) - 1
         # The link is copied whole.
         page.click("[data-testid=copy-room-link]")
         copied = page.evaluate("navigator.clipboard.readText()")

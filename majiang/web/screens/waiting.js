@@ -1,10 +1,12 @@
 // The waiting room before a match, drawn as the table it is about to be: the four seats around a felt
-// square (my seat at the bottom, the others where they will sit), the room code in the middle with a
-// button that copies the room's link, the ready countdown under it, and the room's rules in a line of
-// chips; 准备 / 加机器人 / 邀请好友 / 离开座位 below. The seats stay one list in seat order (a screen reader
+// square (my seat at the bottom, the others where they will sit; an empty one offers a bot for itself),
+// the room code in the middle with a button that copies the room's link, how many are ready and the
+// ready countdown under it, and the room's rules in a line of chips; 准备 / 加机器人 / 邀请好友 / 离开座位
+// below. The seats stay one list in seat order (a screen reader
 // reads them in turn); ranking.css-like placement comes from each seat's data-pos (waiting.css).
 import {h, toast} from '../dom.js';
 import {t, windName, rulesetName, withLevel} from '../i18n.js';
+import {api} from '../api.js';
 
 const POSITIONS = ['me', 'right', 'top', 'left'];  // counter-clockwise from my seat, as at the table
 
@@ -39,7 +41,17 @@ export function waitingRoomEl(room, seat, notice, on) {
           x.seat === seat ? h('span', {class: 'chip wr-you'}, t('wr_you')) : null,
           x.occupied ? null : h('span', {class: 'chip wr-waiting'}, t('wr_waiting')),
           x.ready ? h('span', {class: 'chip ok wr-ready', title: t('readied')}, t('readied')) : null)),
-      scored ? h('span', {class: 'score'}, String(x.total || 0)) : null);
+      scored ? h('span', {class: 'score'}, String(x.total || 0)) : null,
+      // an empty seat, for a seated player: a bot for this seat alone (加机器人 below fills them all)
+      !x.occupied && me ? h('button', {type: 'button', class: 'ghost small wr-seat-bot', 'data-testid': `add-bot-${x.seat}`,
+        'aria-label': t('wr_add_bot_to'),
+        onclick: async (ev) => {
+          ev.currentTarget.disabled = true;
+          try { await api.addBots(room.code, [x.seat]); } catch (e) {
+            ev.target.disabled = false;
+            toast(`${t('error')}${t('colon')}${e.message}`, 'error', 4000);
+          }
+        }}, t('wr_add_bot')) : null);
   };
   return h('div', {class: 'card waiting waiting-room', 'data-testid': 'waiting'},
     h('div', {class: 'wr-head'},

@@ -29,50 +29,51 @@ BACK = ("(() => { const e = document.querySelector('.board .tile.back');"
         " return e ? getComputedStyle(e).backgroundImage : null; })()")
 
 
-def _open_at_table(page: Any) -> None:
-    page.click("[data-testid=menu]")
-    page.click("[data-testid=open-settings]")
-    page.wait_for_selector(PANEL)
-
-
 def test_tile_backs_and_the_hint_change_the_table(browser: Any, server: Any) -> None:
     ctx, page, errors = guest_page(browser, server.base, "牌背" + secrets.token_hex(2), 1280, 720)
     try:
-        page.wait_for_selector("[data-testid=play-now-anqing]")
-        page.click("[data-testid=play-now-anqing]")
-        page.click("[data-testid=ready]")
-        page.wait_for_selector(".board .tile.back", timeout=15000)
-        assert "rgb(52, 176, 115)" in page.evaluate(BACK)  # the table's own green
-        _open_at_table(page)
+        # chosen in the panel (the account page's: the table's ☰ opens the same one), then a table
+        page.goto(server.base + "/#/me")
+        page.click("[data-testid=open-settings]")
+        page.wait_for_selector(PANEL)
         assert page.get_attribute("[data-testid=back-green]", "aria-checked") == "true"
         page.click("[data-testid=back-blue]")
         assert page.get_attribute("[data-testid=back-blue]", "aria-checked") == "true"
         assert page.locator(f"{PANEL} .back-swatch.on").count() == 1
-        # every tile back at the table is blue now, the others' hands and the wall alike
-        page.wait_for_function("[...document.querySelectorAll('.board .tile.back')].every((e) =>"
-                               " getComputedStyle(e).backgroundImage.includes('rgb(77, 147, 220)'))")
-        # the hint: on, its line shows whenever it has something to say; off, never, nor the tiles' counts
         assert page.is_checked("[data-testid=set-hints]")
         page.click("[data-testid=set-hints]")
         assert page.evaluate("document.documentElement.dataset.hints") == "off"
         page.click("[data-testid=settings-done]")
+        page.goto(server.base + "/#/lobby")
+        page.click("[data-testid=play-now-anqing]")
+        page.click("[data-testid=ready]")
+        page.wait_for_selector(".board .tile.back", timeout=15000)
+        # every tile back at the table is blue, the others' hands and the wall alike
+        all_backs = ("(rgb) => [...document.querySelectorAll('.board .tile.back')].every((e) =>"
+                     " getComputedStyle(e).backgroundImage.includes(rgb))")
+        assert page.evaluate(all_backs, "rgb(77, 147, 220)")
+        # the hint off: its line and the counts on the tiles hidden, whatever the hand holds
         hidden = ("(() => { const h = document.querySelector('[data-testid=hint]');"
                   " return !h || getComputedStyle(h).visibility === 'hidden'; })()")
         badges = ("[...document.querySelectorAll('.tile .badge.ting-count')]"
                   ".filter((b) => b.getBoundingClientRect().width > 0).length")
-        # (a few turns: whatever the hand holds, the line and the counts stay hidden)
-        for _ in range(6):
+        for _ in range(6):  # (a few turns)
             assert page.evaluate(hidden) and page.evaluate(badges) == 0
             page.wait_for_timeout(400)
-        page.evaluate("async () => (await import('/settings.js')).saveSettings({hints: true})")
+        # changed during the hand, the table follows at once: the hint back, the backs red, then green
+        page.evaluate("async () => (await import('/settings.js')).saveSettings({hints: true, tileBack: 'red'})")
         assert page.evaluate("document.documentElement.dataset.hints") == "on"
         assert page.evaluate("""(() => { const h = document.querySelector('[data-testid=hint]');
           const want = h && h.classList.contains('empty') ? 'hidden' : 'visible';
           return !h || getComputedStyle(h).visibility === want; })()""")
+        assert page.evaluate(all_backs, "rgb(223, 90, 82)")
+        page.evaluate("async () => (await import('/settings.js')).saveSettings({tileBack: 'green'})")
+        assert page.evaluate(all_backs, "rgb(52, 176, 115)")  # (the table's own)
         # remembered by this browser
+        page.evaluate("async () => (await import('/settings.js')).saveSettings({tileBack: 'blue'})")
         page.reload()
         page.wait_for_selector(".board .tile.back", timeout=15000)
-        assert "rgb(77, 147, 220)" in page.evaluate(BACK)
+        assert page.evaluate(all_backs, "rgb(77, 147, 220)")
         assert not errors, errors
     finally:
         ctx.close()

@@ -29,6 +29,11 @@ FIELDS: dict[str, tuple[Any, ...]] = {
     "tileSize": ("number", 0.85, 1.15),
     "felt": ("choice", "green", "blue", "red", "wood"),
     "lang": ("choice", "zh", "en"),
+    "music": ("bool",),  # the generated background loop (off by default)
+    "musicVolume": ("number", 0.0, 1.0),
+    "voiceLang": ("choice", "ui", "zh", "en"),  # the spoken calls' language; "ui" follows the screen
+    "hints": ("bool",),  # the 听 hint line and the counts on the tiles
+    "tileBack": ("choice", "green", "blue", "red", "gold"),
 }
 
 

@@ -13,7 +13,6 @@ from typing import Any
 import httpx
 import pytest
 
-from majiang.platform.prefs import FIELDS
 from tests.browser.guests import guest_page
 
 pytestmark = pytest.mark.browser
@@ -153,8 +152,6 @@ def test_the_calls_are_spoken_in_the_chosen_language(browser: Any, server: Any) 
         ctx.close()
 
 
-@pytest.mark.xfail("tileBack" not in FIELDS, strict=True,
-                   reason="the server's majiang/platform/prefs.py FIELDS does not list the new settings yet")
 def test_an_account_keeps_the_new_settings(browser: Any, server: Any) -> None:
     username, password = "n" + secrets.token_hex(4), "a long password"
     r = httpx.post(server.base + "/api/account/register", json={"username": username, "password": password})

@@ -7,9 +7,14 @@ export const REVIEW_WORDS = {
   zh: {
     // 一炮多响: one title for every winner of the one discard
     multi_win: '{who} 胡 · {from} 点炮', seal_multi: '一炮\n多响', and_sep: '、', and_last: '、',
+    items_sum: '合计',
+    // the items' card by the ruleset's own unit (百搭 counts 台: "番" is not its word)
+    items_anqing: '番型', items_guobiao: '番种', items_hefei: '计分', items_baida: '台数',
   },
   en: {
     multi_win: '{who} win on {from}’s discard', seal_multi: 'Multi-win', and_sep: ', ', and_last: ' and ',
+    items_sum: 'Total',
+    items_anqing: 'Items', items_guobiao: 'Fans', items_hefei: 'Items', items_baida: 'Items',
   },
 };
 
@@ -20,6 +25,9 @@ export function rw(key, vars) {
   if (vars) for (const [k, v] of Object.entries(vars)) s = s.replaceAll(`{${k}}`, v);
   return s;
 }
+
+/** The title of a settlement's list of items in the ruleset's words. */
+export function itemsTitle(ruleset) { return `items_${ruleset}` in REVIEW_WORDS.zh ? rw(`items_${ruleset}`) : t('items'); }
 
 /** Names as a list in words: "阿明、小李", "Ann, Bo and Cy". */
 export function namesText(names) {

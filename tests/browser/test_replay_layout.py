@@ -23,8 +23,8 @@ pytestmark = pytest.mark.browser
 # than a pixel: tiles touch their neighbours).
 OVERLAPS = """async () => {
   // (measured at rest: a discard's landing, a short animation, starts it 8 px higher and larger)
-  await Promise.all(document.getAnimations().filter((a) => a.effect && a.effect.getComputedTiming().endTime !== Infinity)
-    .map((a) => a.finished.catch(() => null)));
+  const finite = (a) => a.effect && a.effect.getComputedTiming().endTime !== Infinity;
+  await Promise.all(document.getAnimations().filter(finite).map((a) => a.finished.catch(() => null)));
   const board = document.querySelector('[data-testid=replay] .board');
   if (!board) return {missing: true};
   const groups = [];
@@ -32,7 +32,8 @@ OVERLAPS = """async () => {
     if (r.width > 0 && r.height > 0 && e.checkVisibility()) groups.push([name, r]); } };
   for (const river of board.querySelectorAll('.river')) add(river.dataset.testid, river.querySelectorAll('.tile'));
   for (const seat of board.querySelectorAll(':scope > .seat')) {
-    add(`seat-${seat.dataset.seat}`, seat.querySelectorAll('.tile, .seat-head .name, .seat-head .delta, .seat-head .wind'));
+    add(`seat-${seat.dataset.seat}`,
+      seat.querySelectorAll('.tile, .seat-head .name, .seat-head .delta, .seat-head .wind'));
   }
   add('centre', board.querySelectorAll('.center-info'));
   const out = [];
@@ -41,7 +42,7 @@ OVERLAPS = """async () => {
     if (a === b) continue;
     const x = Math.min(ra.right, rb.right) - Math.max(ra.left, rb.left);
     const y = Math.min(ra.bottom, rb.bottom) - Math.max(ra.top, rb.top);
-    if (x > 1.5 && y > 1.5) out.push([a, b, Math.round(x), Math.round(y), Math.round(ra.left), Math.round(ra.top), Math.round(rb.left), Math.round(rb.top)]);
+    if (x > 1.5 && y > 1.5) out.push([a, b, ...[x, y, ra.left, ra.top, rb.left, rb.top].map(Math.round)]);
   }
   // and every discard drawn at a size one reads (none squeezed to nothing)
   const rivers = [...board.querySelectorAll('.river .tile')].map((e) => e.getBoundingClientRect().height);
@@ -51,8 +52,8 @@ OVERLAPS = """async () => {
 # The contrast of each seat's points chip: its text against its own background (relative luminance).
 CONTRAST = """() => [...document.querySelectorAll('[data-testid=replay] .board .seat-head .delta')].map((e) => {
   const rgb = (c) => c.match(/[0-9.]+/g).map(Number);
-  const lum = ([r, g, b]) => { const f = (v) => { v /= 255; return v <= .03928 ? v / 12.92 : ((v + .055) / 1.055) ** 2.4; };
-    return .2126 * f(r) + .7152 * f(g) + .0722 * f(b); };
+  const f = (v) => { v /= 255; return v <= .03928 ? v / 12.92 : ((v + .055) / 1.055) ** 2.4; };
+  const lum = ([r, g, b]) => .2126 * f(r) + .7152 * f(g) + .0722 * f(b);
   const cs = getComputedStyle(e);
   const [fg, bg] = [rgb(cs.color), rgb(cs.backgroundColor)];
   const [l1, l2] = [lum(fg), lum(bg)].sort((x, y) => y - x);
@@ -98,7 +99,8 @@ def test_the_replay_board_overlaps_nothing_at_any_step(browser: Any, server: Any
                     if k == steps // 2:
                         page.screenshot(path=str(shots / f"replay-layout-mid-{size}-{lang}.png"))
                 # the hand's end: each seat's points a chip that reads
-                page.wait_for_function("document.querySelectorAll('[data-testid=replay] .seat-head .delta').length >= 3")
+                page.wait_for_function(
+                    "document.querySelectorAll('[data-testid=replay] .seat-head .delta').length >= 3")
                 page.wait_for_function("[...document.querySelectorAll('[data-testid=replay] .seat-head .delta')]"
                                        ".every((e) => getComputedStyle(e).opacity === '1')")
                 chips = page.evaluate(CONTRAST)

@@ -19,6 +19,7 @@ Screenshots: settlement-layout{,-end,-multi}-{size}-{lang}.png."""
 
 from __future__ import annotations
 
+import itertools
 from pathlib import Path
 from typing import Any
 
@@ -37,19 +38,22 @@ FIRST_SCREEN = """() => {
   const foot = document.querySelector('[data-testid=settle-buttons]');
   const fadeH = parseFloat(getComputedStyle(foot, '::before').height) || 0;
   const limit = foot.getBoundingClientRect().top - fadeH + 2;
-  const box = (e) => { const r = e.getBoundingClientRect(); return {top: r.top, bottom: r.bottom, left: r.left, right: r.right,
-    width: r.width, height: r.height}; };
+  const box = (e) => { const r = e.getBoundingClientRect();
+    return {top: r.top, bottom: r.bottom, left: r.left, right: r.right, width: r.width, height: r.height}; };
   const want = [...document.querySelectorAll('[data-testid=settle-title], [data-testid^=win-hand-] .tile, ' +
     '[data-testid^=win-hand-] .win-apart small, [data-testid=totals] tr')];
   const under = want.filter((e) => e.getBoundingClientRect().bottom > limit).map((e) => e.className || e.tagName);
-  const cards = [...document.querySelectorAll('[data-testid=totals] tr')].map((tr) => ({...box(tr),
-    delta: Number(tr.querySelector('td.delta').dataset.delta), color: getComputedStyle(tr.querySelector('td.delta')).color}));
+  const cards = [...document.querySelectorAll('[data-testid=totals] tr')].map((tr) => {
+    const d = tr.querySelector('td.delta');
+    return {...box(tr), delta: Number(d.dataset.delta), color: getComputedStyle(d).color};
+  });
   return {under, cards, limit, foot: box(foot), page: document.documentElement.scrollHeight};
 }"""
 
 # The items' columns (each winner's list) and the cards of the details.
 DETAILS = """() => {
-  const box = (e) => { const r = e.getBoundingClientRect(); return {top: r.top, left: r.left, height: r.height, right: r.right}; };
+  const box = (e) => { const r = e.getBoundingClientRect();
+    return {top: r.top, left: r.left, height: r.height, right: r.right}; };
   const cols = [...document.querySelectorAll('table.items')].map((t) => {
     const row = t.querySelector('tr');
     return {name: box(row.querySelector('.item-name')).left, num: box(row.querySelector('td.num')).right};
@@ -57,7 +61,8 @@ DETAILS = """() => {
   const cards = [...document.querySelectorAll('.settle-details > .detail-card')].map(box);
   // every revealed hand: its upright tiles (melds and concealed) one width
   const rows = [...document.querySelectorAll('[data-testid=hands-revealed] tr')].map((tr) =>
-    [...tr.querySelectorAll('td.revealed .tile:not(.sideways):not(.back)')].map((e) => Math.round(e.getBoundingClientRect().width)));
+    [...tr.querySelectorAll('td.revealed .tile:not(.sideways):not(.back)')]
+      .map((e) => Math.round(e.getBoundingClientRect().width)));
   return {cols, cards, rows};
 }"""
 
@@ -87,7 +92,7 @@ def test_the_settlements_first_screen_at_four_sizes(browser: Any, server: Any, s
                     assert first["page"] <= h + 1, (where, "the page scrolls")
                     assert first["foot"]["bottom"] <= h + 1 and first["foot"]["top"] >= 0, (where, first["foot"])
                     for b in _boxes(page, "[data-testid=settle-buttons] :is(button, .next-in)"):
-                        assert 0 <= b["top"] and b["bottom"] <= h + 1 and b["right"] <= w + 1, (where, "button", b)
+                        assert b["top"] >= 0 and b["bottom"] <= h + 1 and b["right"] <= w + 1, (where, "button", b)
                     # four cards on one line, each seat's points in the client's colours
                     cards = first["cards"]
                     assert len(cards) == 4 and len({round(c["top"]) for c in cards}) == 1, (where, cards)
@@ -118,7 +123,7 @@ def test_the_settlements_first_screen_at_four_sizes(browser: Any, server: Any, s
                             offsets = {round(c["num"] - c["name"]) for c in details["cols"]}
                             assert len(offsets) == 1, (where, "the items' columns", details["cols"])
                     cards = details["cards"]
-                    for a, b in zip(cards, cards[1:], strict=False):
+                    for a, b in itertools.pairwise(cards):
                         if abs(a["top"] - b["top"]) < 1:  # side by side: one height
                             assert abs(a["height"] - b["height"]) <= 1, (where, "two cards of one height", a, b)
                     assert len(details["rows"]) == 4, where

@@ -9,7 +9,7 @@ import {tileEl} from '../tiles.js';
 import {reducedMotion} from '../settings.js';
 import {arrangeHand, meldsEl, seatWind, wildKinds} from '../board.js';
 import {breakdownText, itemName, itemNote, parseGroup, parseTiles, paymentNote} from '../phrases.js';
-import {namesText, rw} from '../review_words.js';
+import {itemsTitle, namesText, rw} from '../review_words.js';
 
 function signed(n) { return n > 0 ? `+${n}` : String(n); }
 
@@ -286,19 +286,21 @@ export function settlementEl(data, names, opts = {}) {
       h('h3', {}, wins.length > 1 ? nm(win.seat) : t('your_hand'), sigma),
       data.revealed ? winnerHandEl(data, st, win) : null));
     if (table) {
+      // (the card's sum at its foot, as a bill's: a short list beside the payments ends on its total)
       details.push(h('section', {class: 'detail-card items-card', 'data-seat': win.seat},
-        h('h3', {}, wins.length > 1 ? `${t('items')} · ${nm(win.seat)}` : t('items'), sigma && sigma.cloneNode(true)),
-        table, rs === 'guobiao' ? minimumEl(st) : null));
+        h('h3', {}, wins.length > 1 ? `${itemsTitle(rs)} · ${nm(win.seat)}` : itemsTitle(rs)),
+        table, rs === 'guobiao' ? minimumEl(st) : null,
+        h('p', {class: 'items-sum', 'data-testid': 'items-sum'}, h('span', {}, rw('items_sum')), h('strong', {}, `Σ ${amount(total + zhuang, unit)}`))));
     }
   }
   if (!wins.length && !draw) {
     // A history summary has no wins list: the items alone.
     if (per) {
       for (const [w, items] of Object.entries(per)) {
-        details.push(h('section', {class: 'detail-card items-card'}, h('h3', {}, `${t('items')} · ${nm(w)}`), itemTable(items, unit, rs)));
+        details.push(h('section', {class: 'detail-card items-card'}, h('h3', {}, `${itemsTitle(rs)} · ${nm(w)}`), itemTable(items, unit, rs)));
       }
     } else if (st.items && st.items.length) {
-      details.push(h('section', {class: 'detail-card items-card'}, h('h3', {}, t('items')), itemTable(st.items, unit, rs)));
+      details.push(h('section', {class: 'detail-card items-card'}, h('h3', {}, itemsTitle(rs)), itemTable(st.items, unit, rs)));
     }
   }
   if (st.payments && st.payments.length) {

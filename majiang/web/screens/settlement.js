@@ -281,7 +281,8 @@ export function settlementEl(data, names, opts = {}) {
       h('td', {class: 'muted item-note'}, t('note_zhuangfen'))) : null;
     const table = items.length ? itemTable(items, unit, rs) : null;
     if (table && zhuangRow) table.querySelector('tbody').appendChild(zhuangRow);
-    const sigma = items.length ? h('span', {class: 'fan-total', 'data-testid': 'fan-total'}, ` Σ ${amount(total + zhuang, unit)}`) : null;
+    const sum = `Σ ${amount(total + zhuang, unit)}`;
+    const sigma = items.length ? h('span', {class: 'fan-total', 'data-testid': 'fan-total'}, ` ${sum}`) : null;
     top.push(h('section', {class: 'winner-block', 'data-seat': win.seat},
       h('h3', {}, wins.length > 1 ? nm(win.seat) : t('your_hand'), sigma),
       data.revealed ? winnerHandEl(data, st, win) : null));
@@ -290,7 +291,7 @@ export function settlementEl(data, names, opts = {}) {
       details.push(h('section', {class: 'detail-card items-card', 'data-seat': win.seat},
         h('h3', {}, wins.length > 1 ? `${itemsTitle(rs)} · ${nm(win.seat)}` : itemsTitle(rs)),
         table, rs === 'guobiao' ? minimumEl(st) : null,
-        h('p', {class: 'items-sum', 'data-testid': 'items-sum'}, h('span', {}, rw('items_sum')), h('strong', {}, `Σ ${amount(total + zhuang, unit)}`))));
+        h('p', {class: 'items-sum', 'data-testid': 'items-sum'}, h('span', {}, rw('items_sum')), h('strong', {}, sum))));
     }
   }
   if (!wins.length && !draw) {
@@ -331,16 +332,16 @@ export function settlementEl(data, names, opts = {}) {
   if (details.length) blocks.push(h('div', {class: `settle-details n${details.length}`}, details));
   if (data.revealed) {
     // every hand laid open, its melds and its concealed tiles at one size
-    const hands = totals.map((v, s) => h('tr', {class: st.winners && st.winners.includes(s) ? 'winner-row' : '', 'data-seat': s},
+    const hands = data.revealed.map((tiles, s) => h('tr', {class: st.winners && st.winners.includes(s) ? 'winner-row' : '', 'data-seat': s},
       h('td', {class: 'who'}, data.dealer !== undefined ? h('span', {class: 'wind'}, windName(seatWind(data, s))) : null, ' ', nm(s)),
       h('td', {class: 'revealed'},
         data.seats && data.seats[s] && data.seats[s].melds.length ? meldsEl(data, s) : null,
-        h('span', {class: 'tile-row'}, arrangeHand(data, data.revealed[s]).map((id) => tileEl(id, {size: 'mini', view: data}))))));
+        h('span', {class: 'tile-row'}, arrangeHand(data, tiles).map((id) => tileEl(id, {size: 'mini', view: data}))))));
     blocks.push(h('section', {class: 'hands-block'}, h('h3', {}, t('hands_revealed')),
       h('div', {class: 'totals-wrap'}, h('table', {class: 'hands-revealed', 'data-testid': 'hands-revealed'}, h('tbody', {}, hands)))));
   }
 
-  const kind = draw ? ' draw-hand' : wins.length > 1 ? ' multi-win' : wins.length === 1 ? ' one-win' : '';
+  const kind = wins.length > 1 ? ' multi-win' : wins.length === 1 ? ' one-win' : '';
   const out = h('div', {class: `settlement${kind}`, 'data-testid': 'settlement'}, blocks, opts.footer || null);
   if (opts.animate && st.payments && st.payments.length) flyPoints(out, st.payments);
   return out;

@@ -56,6 +56,15 @@ def _play(server: ServerProcess, token: str) -> str:
     return out["code"]
 
 
+def _guest_match(page: Any, server: ServerProcess) -> str:
+    """Enters as the guest 翻牌人 and plays the two-hand match (``_play``); its room code."""
+    page.goto(server.base + "/")
+    page.fill("#name", "翻牌人")
+    page.click("[data-testid=enter]")
+    page.wait_for_selector("[data-testid=create-form]")
+    return _play(server, page.evaluate("localStorage.getItem('mj.token')"))
+
+
 def _fits(page: Any, where: str) -> None:
     w = page.viewport_size["width"]
     scroll = page.evaluate("document.documentElement.scrollWidth")
@@ -119,11 +128,7 @@ def test_history_and_replay_at_four_sizes(browser: Any, server: ServerProcess, s
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
     try:
-        page.goto(server.base + "/")
-        page.fill("#name", "翻牌人")
-        page.click("[data-testid=enter]")
-        page.wait_for_selector("[data-testid=create-form]")
-        code = _play(server, page.evaluate("localStorage.getItem('mj.token')"))
+        code = _guest_match(page, server)
         for lang in ("zh", "en"):
             _set_lang(page, lang)
             for size, (w, h) in SIZES.items():

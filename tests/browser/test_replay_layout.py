@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from tests.browser.test_history_replay import AT_STEP, SIZES, STEP_TO, _play
+from tests.browser.test_history_replay import AT_STEP, SIZES, STEP_TO, _guest_match
 from tests.browser.test_table_sizes import _set_lang
 
 pytestmark = pytest.mark.browser
@@ -68,11 +68,7 @@ def test_the_replay_board_overlaps_nothing_at_any_step(browser: Any, server: Any
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
     try:
-        page.goto(server.base + "/")
-        page.fill("#name", "翻牌人")
-        page.click("[data-testid=enter]")
-        page.wait_for_selector("[data-testid=create-form]")
-        code = _play(server, page.evaluate("localStorage.getItem('mj.token')"))
+        code = _guest_match(page, server)
         page.goto(f"{server.base}/#/replay/{code}/1")
         page.wait_for_selector("[data-testid=replay-hand] .tile")
         steps = int(page.evaluate("window.__replay && window.__replay.steps") or 0)

@@ -25,7 +25,7 @@ from typing import Any
 
 import pytest
 
-from tests.browser.test_review_settlement import DIALOG, SIZES
+from tests.browser.test_review_settlement import DIALOG, SIZES, widest
 from tests.browser.test_settlement_ui import _views
 from tests.browser.test_table_sizes import _boxes
 
@@ -69,8 +69,7 @@ DETAILS = """() => {
 
 def test_the_settlements_first_screen_at_four_sizes(browser: Any, server: Any, shots: Path) -> None:
     views = _views()
-    rich = max(views[:-1], key=lambda v: (len(v["wins"]) == 1, len(v["seats"][v["wins"][0]["seat"]]["melds"]),
-                                          v["ruleset"] == "anqing"))
+    rich = widest(views)
     multi = views[-1]
     assert len(multi["wins"]) == 2
     ctx = browser.new_context(viewport={"width": 1280, "height": 720})

@@ -143,6 +143,11 @@ function itemTable(items, unit, ruleset) {
     })));
 }
 
+/** The foot of a card of items, as a bill's: 合计 / Total and the Σ. */
+function itemsSum(sum) {
+  return h('p', {class: 'items-sum', 'data-testid': 'items-sum'}, h('span', {}, rw('items_sum')), h('strong', {}, sum));
+}
+
 function paymentsTable(st, nm, ruleset) {
   const rows = [];
   st.payments.forEach((p, i) => {
@@ -290,19 +295,15 @@ export function settlementEl(data, names, opts = {}) {
       // (the card's sum at its foot, as a bill's: a short list beside the payments ends on its total)
       details.push(h('section', {class: 'detail-card items-card', 'data-seat': win.seat},
         h('h3', {}, wins.length > 1 ? `${itemsTitle(rs)} · ${nm(win.seat)}` : itemsTitle(rs)),
-        table, rs === 'guobiao' ? minimumEl(st) : null,
-        h('p', {class: 'items-sum', 'data-testid': 'items-sum'}, h('span', {}, rw('items_sum')), h('strong', {}, sum))));
+        table, rs === 'guobiao' ? minimumEl(st) : null, itemsSum(sum)));
     }
   }
   if (!wins.length && !draw) {
     // A history summary has no wins list: the items alone.
-    if (per) {
-      for (const [w, items] of Object.entries(per)) {
-        details.push(h('section', {class: 'detail-card items-card'}, h('h3', {}, `${itemsTitle(rs)} · ${nm(w)}`), itemTable(items, unit, rs)));
-      }
-    } else if (st.items && st.items.length) {
-      details.push(h('section', {class: 'detail-card items-card'}, h('h3', {}, itemsTitle(rs)), itemTable(st.items, unit, rs)));
-    }
+    const card = (title, items) => h('section', {class: 'detail-card items-card'}, h('h3', {}, title), itemTable(items, unit, rs),
+      itemsSum(`Σ ${amount(items.reduce((a, it) => a + it.value, 0), unit)}`));
+    if (per) for (const [w, items] of Object.entries(per)) details.push(card(`${itemsTitle(rs)} · ${nm(w)}`, items));
+    else if (st.items && st.items.length) details.push(card(itemsTitle(rs), st.items));
   }
   if (st.payments && st.payments.length) {
     details.push(h('section', {class: 'detail-card pay-block'}, h('h3', {}, t('payments')), paymentsTable(st, nm, rs)));
@@ -341,7 +342,7 @@ export function settlementEl(data, names, opts = {}) {
       h('div', {class: 'totals-wrap'}, h('table', {class: 'hands-revealed', 'data-testid': 'hands-revealed'}, h('tbody', {}, hands)))));
   }
 
-  const kind = wins.length > 1 ? ' multi-win' : wins.length === 1 ? ' one-win' : '';
+  const kind = wins.length > 1 ? ' multi-win' : '';
   const out = h('div', {class: `settlement${kind}`, 'data-testid': 'settlement'}, blocks, opts.footer || null);
   if (opts.animate && st.payments && st.payments.length) flyPoints(out, st.payments);
   return out;

@@ -17,6 +17,7 @@ from majiang.backend.platform_schema import club_rooms, hand_records, match_play
 from majiang.backend.replay_codes import new_replay_code
 from majiang.backend.sa_async import AsyncConnection
 from majiang.backend.schema import hands, rooms
+from majiang.platform.ratings import places
 
 PERIODS = ("week", "month", "all")
 
@@ -89,15 +90,13 @@ async def seat_stats(conn: AsyncConnection, player_id: str) -> list[dict[str, An
 def _match_json(row: Any, me: str | None = None) -> dict[str, Any]:
     seats = json.loads(row.seats)
     totals = json.loads(row.totals)
-    order = sorted(range(len(totals)), key=lambda i: -totals[i])
-    places = [0] * len(totals)
-    for place, seat in enumerate(order, 1):
-        places[seat] = place
+    # equal totals share a place and the next skips (2, 2, 4), as the table's ranking and the ratings say
+    place = places(totals)
     out = {"room_code": row.room_code, "ruleset": row.ruleset, "club_id": row.club_id, "status": row.status,
            "hands": row.hands, "started_at": row.started_at, "finished_at": row.finished_at,
            "players": [{"seat": i, "player_id": None if s["player_id"].startswith("bot:") else s["player_id"],
                         "bot": s["player_id"].startswith("bot:"), "name": s["name"], "total": totals[i],
-                        "place": places[i]} for i, s in enumerate(seats)]}
+                        "place": place[i]} for i, s in enumerate(seats)]}
     if me is not None:
         mine = next((p for p in out["players"] if p["player_id"] == me), None)
         out["seat"] = mine["seat"] if mine else None

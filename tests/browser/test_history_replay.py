@@ -56,6 +56,15 @@ def _play(server: ServerProcess, token: str) -> str:
     return out["code"]
 
 
+def _guest_match(page: Any, server: ServerProcess) -> str:
+    """Enters as the guest 翻牌人 and plays the two-hand match (``_play``); its room code."""
+    page.goto(server.base + "/")
+    page.fill("#name", "翻牌人")
+    page.click("[data-testid=enter]")
+    page.wait_for_selector("[data-testid=create-form]")
+    return _play(server, page.evaluate("localStorage.getItem('mj.token')"))
+
+
 def _fits(page: Any, where: str) -> None:
     w = page.viewport_size["width"]
     scroll = page.evaluate("document.documentElement.scrollWidth")
@@ -119,11 +128,7 @@ def test_history_and_replay_at_four_sizes(browser: Any, server: ServerProcess, s
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
     try:
-        page.goto(server.base + "/")
-        page.fill("#name", "翻牌人")
-        page.click("[data-testid=enter]")
-        page.wait_for_selector("[data-testid=create-form]")
-        code = _play(server, page.evaluate("localStorage.getItem('mj.token')"))
+        code = _guest_match(page, server)
         for lang in ("zh", "en"):
             _set_lang(page, lang)
             for size, (w, h) in SIZES.items():
@@ -146,11 +151,24 @@ def test_history_and_replay_at_four_sizes(browser: Any, server: ServerProcess, s
                 _fits(page, where + " hands")
                 _shoot(page, shots, "hands", lang, size)
                 _cards_read(page, "[data-testid=hands]", where + " hands")
+                # a won hand's chip in the table's gold (red is the colour of points lost), a draw's grey
+                for bg in page.eval_on_selector_all("[data-testid=hands] .chip.outcome.won",
+                                                    "els => els.map((e) => getComputedStyle(e).backgroundColor)"):
+                    r, g, b = (float(x) for x in re.findall(r"[0-9.]+", bg)[:3])
+                    assert r > b + 60 and g > b + 60 and r - g < 80, (where, "a won hand's chip is gold, not red", bg)
                 # the match summary: places, the hands as the same cards, every 回放码 a button
                 page.goto(f"{server.base}/#/match/{code}")
                 page.wait_for_selector("[data-testid=match-hands] a[data-testid=code-1]")
                 _fits(page, where + " match")
                 _cards_read(page, "[data-testid=match-hands]", where + " match")
+                # places as the end-of-match ranking counts them: equal totals share a place, the next skips
+                # (this match's seeds leave two seats level on -22: places 1, 2, 3, 3)
+                rows = page.eval_on_selector_all("[data-testid=places] li", "els => els.map((e) => "
+                                                 "[Number(e.dataset.place), Number(e.dataset.total), e.innerText])")
+                totals = [t for _, t, _ in rows]
+                assert [p for p, _, _ in rows] == [1 + sum(u > t for u in totals) for t in totals], (where, rows)
+                for p, _, text in rows:
+                    assert (f"第 {p} 名" if lang == "zh" else f"#{p}") in text, (where, text)
                 assert re.fullmatch(r"[A-Z0-9]{4}-[A-Z0-9]{4}", page.inner_text("[data-testid=code-1]").strip()), where
                 _shoot(page, shots, "match", lang, size)
                 page.goto(f"{server.base}/#/history/{code}")

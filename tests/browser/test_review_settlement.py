@@ -57,6 +57,12 @@ DIALOG = """async ([view, lang, end]) => {
 }"""
 
 
+def widest(views: list[dict[str, Any]]) -> dict[str, Any]:
+    """The widest winning hand (one winner, most meld tiles, Anqing first); the 一炮多响 (the last) left out."""
+    return max(views[:-1], key=lambda v: (len(v["wins"]) == 1, len(v["seats"][v["wins"][0]["seat"]]["melds"]),
+                                          v["ruleset"] == "anqing"))
+
+
 def _check(page: Any, view: dict[str, Any], size: str, w: int, h: int, where: str) -> None:
     page.wait_for_selector("[data-testid=hash-check][data-ok=true]", timeout=5000)
     # the winning hand: every tile at least the size's least width, the winning tile set apart and labelled
@@ -102,9 +108,7 @@ def _close(page: Any, where: str) -> None:
 
 def test_the_settlement_dialog_at_four_sizes(browser: Any, server: Any, shots: Path) -> None:
     views = _views()
-    # the widest winning hand (most meld tiles), and the 一炮多响 (the last: two winners)
-    rich = max(views[:-1], key=lambda v: (len(v["wins"]) == 1, len(v["seats"][v["wins"][0]["seat"]]["melds"]),
-                                          v["ruleset"] == "anqing"))
+    rich = widest(views)
     ctx = browser.new_context(viewport={"width": 1280, "height": 720})
     page = ctx.new_page()
     errors: list[str] = []

@@ -76,7 +76,8 @@ RENDER = """async ([views, lang]) => {
       wildAs: [...w.querySelectorAll('.wild-as')].length,
     }));
     const details = [...el.querySelectorAll('.pay-detail')].map((d) => d.textContent).join(' | ');
-    out.push({text: el.innerText, details, title: el.querySelector('[data-testid=settle-title]').innerText, wins});
+    out.push({text: el.innerText, details, title: el.querySelector('[data-testid=settle-title]').innerText, wins,
+              seal: el.querySelector('[data-testid=seal]').textContent});
   }
   return out;
 }"""
@@ -105,7 +106,14 @@ def test_settlement_reads_in_words(browser: Any, server: Any, shots: Path) -> No
                     self_draw = [w["self_draw"] for w in view["wins"]]
                     assert ("自摸" in res["title"]) == any(self_draw), where
                     assert all("点炮" in res["title"] for s in self_draw if not s), where
-                    assert res["title"].count("点炮") == sum(not s for s in self_draw), where  # every winner named
+                    names = ['阿明', '小李', '老王', '张三']
+                    assert all(names[w["seat"]] in res["title"] for w in view["wins"]), where  # every winner named
+                    if len({w["from_seat"] for w in view["wins"] if not w["self_draw"]}) == 1 and len(self_draw) > 1:
+                        # 一炮多响: one line for the one discard ("阿明、小李 胡 · 张三 点炮"), its seal saying so
+                        assert res["title"].count("点炮") == 1, where
+                        assert res["seal"] == "一炮\n多响", where
+                    else:
+                        assert res["title"].count("点炮") == sum(not s for s in self_draw), where
                 assert sorted(w["seat"] for w in res["wins"]) == sorted(w["seat"] for w in view["wins"]), where
                 for win, shown in zip(sorted(view["wins"], key=lambda w: w["seat"]),
                                       sorted(res["wins"], key=lambda w: w["seat"]), strict=True):

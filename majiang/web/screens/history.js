@@ -5,6 +5,7 @@ import {dateText, rulesetName, t} from '../i18n.js';
 import {api, session} from '../api.js';
 import {settlementEl} from './settlement.js';
 import {reducedMotion} from '../settings.js';
+import {namesText} from '../review_words.js';
 
 function signed(n) { return n > 0 ? `+${n}` : String(n); }
 
@@ -64,7 +65,7 @@ export function historyScreen({app, go}, code) {
             return h('tr', {},
               h('td', {class: 'h-no'}, h('strong', {}, `#${hs.hand_no}`), h('span', {class: 'muted'}, ` ${dateText(hs.finished_at)}`)),
               h('td', {class: 'hand-outcome'}, h('span', {class: `chip outcome ${drawn ? 'draw' : 'won'}`}, drawn ? t('draw_game')
-                : t('won_by', {who: hs.settlement.winners.map((w) => names[w]).join(t('list_sep'))}))),
+                : t('won_by', {who: namesText(hs.settlement.winners.map((w) => names[w]))}))),
               hs.totals.map((x, i) => h('td', {class: `num seat-total ${tone(x)}`, 'data-label': names[i]}, signed(x))),
               h('td', {class: 'hand-actions'},
                 h('button', {type: 'button', class: 'ghost', 'data-testid': `view-settlement-${hs.hand_no}`, onclick: () => {

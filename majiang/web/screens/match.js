@@ -4,6 +4,7 @@ import {h, mount, toast} from '../dom.js';
 import {dateText, rulesetName, t} from '../i18n.js';
 import {api} from '../api.js';
 import {errorText} from './account.js';
+import {namesText} from '../review_words.js';
 
 const signed = (n) => (n > 0 ? `+${n}` : String(n));
 
@@ -11,7 +12,7 @@ export function formatCode(code) { return code ? `${code.slice(0, 4)}-${code.sli
 
 function howText(hand, names) {
   if (hand.how === 'draw') return t('how_draw');
-  const who = hand.winners.map((w) => names[w]).join('、');
+  const who = namesText(hand.winners.map((w) => names[w]));  // ("阿明、小李", "Ann and Bo": no '、' in English)
   return hand.how === 'self_draw' ? `${who} ${t('how_self_draw')}` : `${who} · ${names[hand.dealt_in] ?? ''} ${t('how_discard')}`;
 }
 
@@ -33,7 +34,7 @@ function summaryPng(m) {
   }
   ranked.forEach((p, i) => {
     const y = 170 + i * rowH;
-    g.fillStyle = i === 0 ? 'rgba(246,211,107,.25)' : 'rgba(255,255,255,.06)';
+    g.fillStyle = p.place === 1 ? 'rgba(246,211,107,.25)' : 'rgba(255,255,255,.06)';  // (a tie for first: both)
     g.fillRect(24, y, w - 48, rowH - 8);
     g.fillStyle = '#fff'; g.font = 'bold 26px sans-serif';
     g.fillText(t('place_n', {n: p.place}), 40, y + 38);
@@ -61,7 +62,7 @@ export function matchScreen({app, go}, code) {
       h('div', {class: 'card-head'}, h('h2', {}, t('summary'), ' · ', rulesetName(m.ruleset), ' ', h('span', {class: 'code'}, m.room_code)),
         h('a', {class: 'button ghost h-back', href: '#/records'}, '‹ ', t('back'))),
       h('p', {class: 'muted'}, `${dateText(m.finished_at)} · ${t('hands_n', {n: m.hands})}`, m.status === 'finished' ? '' : ` · ${t('playing_now')}`),
-      h('ol', {class: 'places', 'data-testid': 'places'}, ranked.map((p) => h('li', {class: p.place === 1 ? 'first' : ''},
+      h('ol', {class: 'places', 'data-testid': 'places'}, ranked.map((p) => h('li', {class: p.place === 1 ? 'first' : '', 'data-place': p.place, 'data-total': p.total},
         h('span', {class: 'place'}, t('place_n', {n: p.place})), h('span', {class: 'pname'}, p.name),
         h('span', {class: `num ${p.total > 0 ? 'pos' : p.total < 0 ? 'neg' : ''}`}, signed(p.total))))),
       m.best_hand ? h('p', {'data-testid': 'best-hand'}, t('best_hand_of', {who: names[m.best_hand.seat], n: m.best_hand.hand_no, p: m.best_hand.points}),

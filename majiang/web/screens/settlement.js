@@ -9,18 +9,28 @@ import {tileEl} from '../tiles.js';
 import {reducedMotion} from '../settings.js';
 import {arrangeHand, meldsEl, seatWind, wildKinds} from '../board.js';
 import {breakdownText, itemName, itemNote, parseGroup, parseTiles, paymentNote} from '../phrases.js';
+import {itemsTitle, namesText, rw} from '../review_words.js';
 
 function signed(n) { return n > 0 ? `+${n}` : String(n); }
 
 /** The title: 荒庄, or each win in words ("阿明 自摸", "阿明 胡 · 小李 点炮"). */
 function titleText(data, st, nm) {
   if (st.draw || data.draw || !(st.winners && st.winners.length)) return t('draw_game');
+  if (multiOnOne(data, st)) {
+    return rw('multi_win', {who: namesText(data.wins.map((w) => nm(w.seat))), from: nm(data.wins[0].from_seat)});
+  }
   if (data.wins && data.wins.length) {
     return data.wins.map((w) => (w.self_draw ? t('win_self', {who: nm(w.seat)})
       : robbed(st, w.seat) ? t('rob_from', {who: nm(w.seat), from: nm(w.from_seat)})
         : t('win_discard', {who: nm(w.seat), from: nm(w.from_seat)}))).join(t('wins_sep'));  // ('；' / '; ')
   }
   return t('won_by', {who: st.winners.map(nm).join(t('list_sep'))});  // a history summary: who won
+}
+
+/** 一炮多响: several winners on one seat's discard (not a robbed kong), said in one line. */
+function multiOnOne(data, st) {
+  const wins = data.wins || [];
+  return wins.length > 1 && wins.every((w) => !w.self_draw && w.from_seat === wins[0].from_seat && !robbed(st, w.seat));
 }
 
 /** Whether this winner robbed a kong (抢杠: the 抢杠 item among its items), not won on a discard. */
@@ -133,6 +143,11 @@ function itemTable(items, unit, ruleset) {
     })));
 }
 
+/** The foot of a card of items, as a bill's: 合计 / Total and the Σ. */
+function itemsSum(sum) {
+  return h('p', {class: 'items-sum', 'data-testid': 'items-sum'}, h('span', {}, rw('items_sum')), h('strong', {}, sum));
+}
+
 function paymentsTable(st, nm, ruleset) {
   const rows = [];
   st.payments.forEach((p, i) => {
@@ -230,7 +245,8 @@ export function settlementEl(data, names, opts = {}) {
   const totals = st.totals || data.totals || [0, 0, 0, 0];
   // The head of the finish screen, as a table game shows it: a stamped seal (自摸 / 胡 / 荒庄), who won
   // from whom, and, at a seat, what this hand did to the player in large figures.
-  const seal = draw ? t('seal_draw') : wins.length === 1 && wins[0].self_draw ? t('seal_self') : t('seal_win');
+  const seal = draw ? t('seal_draw') : wins.length === 1 && wins[0].self_draw ? t('seal_self')
+    : multiOnOne(data, st) ? rw('seal_multi') : t('seal_win');
   const mine = opts.seat !== undefined && opts.seat !== null ? totals[opts.seat] : null;
   // The fairness proof as a player expects it: a small "✓ 公平发牌 / Fair deal" chip under the title
   // (checked here: the seed hashed again must give the hash published before the deal); one tap opens
@@ -251,7 +267,13 @@ export function settlementEl(data, names, opts = {}) {
 
   if (!st.valid && st.reason && !draw) blocks.push(h('p', {class: 'warn'}, t('not_a_win')));
 
+  // The first screen, as a table game's finish screen: the head, each winner's hand, every seat's points
+  // for the hand (and the button row, the dialog's footer). The details scroll under them: the items,
+  // the payments, every revealed hand (on a laptop and a phone they were over half the list, and the
+  // points lay under the buttons).
   const per = st.per_winner && Object.keys(st.per_winner).length ? st.per_winner : null;
+  const top = [];
+  const details = [];
   for (const win of wins) {
     const items = per ? per[win.seat] || per[String(win.seat)] || [] : st.items || [];
     const total = items.reduce((a, it) => a + it.value, 0);
@@ -264,37 +286,64 @@ export function settlementEl(data, names, opts = {}) {
       h('td', {class: 'muted item-note'}, t('note_zhuangfen'))) : null;
     const table = items.length ? itemTable(items, unit, rs) : null;
     if (table && zhuangRow) table.querySelector('tbody').appendChild(zhuangRow);
-    blocks.push(h('section', {class: 'winner-block', 'data-seat': win.seat},
-      h('h3', {}, wins.length > 1 ? nm(win.seat) : t('your_hand'),
-        items.length ? h('span', {class: 'fan-total', 'data-testid': 'fan-total'}, ` Σ ${amount(total + zhuang, unit)}`) : null),
-      data.revealed ? winnerHandEl(data, st, win) : null,
-      table, rs === 'guobiao' ? minimumEl(st) : null));
+    const sum = `Σ ${amount(total + zhuang, unit)}`;
+    const sigma = items.length ? h('span', {class: 'fan-total', 'data-testid': 'fan-total'}, ` ${sum}`) : null;
+    top.push(h('section', {class: 'winner-block', 'data-seat': win.seat},
+      h('h3', {}, wins.length > 1 ? nm(win.seat) : t('your_hand'), sigma),
+      data.revealed ? winnerHandEl(data, st, win) : null));
+    if (table) {
+      // (the card's sum at its foot, as a bill's: a short list beside the payments ends on its total)
+      details.push(h('section', {class: 'detail-card items-card', 'data-seat': win.seat},
+        h('h3', {}, wins.length > 1 ? `${itemsTitle(rs)} · ${nm(win.seat)}` : itemsTitle(rs)),
+        table, rs === 'guobiao' ? minimumEl(st) : null, itemsSum(sum)));
+    }
   }
   if (!wins.length && !draw) {
     // A history summary has no wins list: the items alone.
-    if (per) for (const [w, items] of Object.entries(per)) blocks.push(h('h3', {}, `${t('items')} — ${nm(w)}`), itemTable(items, unit, rs));
-    else if (st.items && st.items.length) blocks.push(h('h3', {}, t('items')), itemTable(st.items, unit, rs));
+    const card = (title, items) => h('section', {class: 'detail-card items-card'}, h('h3', {}, title), itemTable(items, unit, rs),
+      itemsSum(`Σ ${amount(items.reduce((a, it) => a + it.value, 0), unit)}`));
+    if (per) for (const [w, items] of Object.entries(per)) details.push(card(`${itemsTitle(rs)} · ${nm(w)}`, items));
+    else if (st.items && st.items.length) details.push(card(itemsTitle(rs), st.items));
+  }
+  if (st.payments && st.payments.length) {
+    details.push(h('section', {class: 'detail-card pay-block'}, h('h3', {}, t('payments')), paymentsTable(st, nm, rs)));
   }
 
-  if (st.payments && st.payments.length) blocks.push(h('section', {class: 'pay-block'}, h('h3', {}, t('payments')), paymentsTable(st, nm, rs)));
-
+  // Every seat's points for the hand, one card each in a row (a strip, on the first screen at every size):
+  // the wind and the name, the points large in their colour, the running total; the winner and the seat
+  // that dealt in marked.
+  const fromSeats = new Set(wins.filter((w) => !w.self_draw).map((w) => w.from_seat));
   const rows = totals.map((v, s) => {
     const num = h('td', {class: `num delta ${v > 0 ? 'pos' : v < 0 ? 'neg' : ''}`, 'data-delta': v}, signed(v));
     if (opts.animate) countUp(num, v);
-    const hasSeats = data.seats && data.seats[s];
-    return h('tr', {class: st.winners && st.winners.includes(s) ? 'winner-row' : '', 'data-seat': s},
-      h('td', {class: 'who'}, data.dealer !== undefined ? h('span', {class: 'wind'}, windName(seatWind(data, s))) : null, ' ', nm(s)),
-      data.revealed ? h('td', {class: 'revealed'},
-        hasSeats && data.seats[s].melds.length ? meldsEl(data, s) : null,
-        h('span', {class: 'tile-row'}, arrangeHand(data, data.revealed[s]).map((id) => tileEl(id, {size: 'mini', view: data})))) : null,
+    const won = wins.find((w) => w.seat === s) || (!wins.length && st.winners && st.winners.includes(s));
+    const tag = won ? h('span', {class: 'seat-tag win'}, won.self_draw ? t('seal_self') : t('seal_win'))
+      : fromSeats.has(s) ? h('span', {class: 'seat-tag dealt-in'}, t('discards_in')) : null;
+    const cls = [won ? 'winner-row' : '', s === opts.seat ? 'mine' : ''].filter(Boolean).join(' ');
+    return h('tr', {class: cls, 'data-seat': s},
+      h('td', {class: 'who'}, data.dealer !== undefined ? h('span', {class: 'wind'}, windName(seatWind(data, s))) : null,
+        h('span', {class: 'who-name'}, nm(s)), tag),
       num,
-      opts.running ? h('td', {class: 'num muted'}, `${t('running')} ${signed(opts.running[s])}`) : null);
+      opts.running ? h('td', {class: 'num run muted'}, `${t('running')} ${signed(opts.running[s])}`) : null);
   });
-  blocks.push(h('h3', {}, data.revealed ? t('hands_revealed') : t('totals')),
-    h('div', {class: 'totals-wrap'}, h('table', {class: 'totals', 'data-testid': 'totals'}, h('tbody', {}, rows))));
+  top.push(h('section', {class: 'score-block'},
+    h('table', {class: 'totals score-strip', 'data-testid': 'totals', 'aria-label': t('totals')}, h('tbody', {}, rows))));
 
-  // (one winner: on a wide or sideways screen its hand goes across the width, its items beside the payments)
-  const out = h('div', {class: `settlement${wins.length === 1 ? ' one-win' : ''}`, 'data-testid': 'settlement'}, blocks, opts.footer || null);
+  blocks.push(h('div', {class: 'settle-top'}, top));
+  if (details.length) blocks.push(h('div', {class: `settle-details n${details.length}`}, details));
+  if (data.revealed) {
+    // every hand laid open, its melds and its concealed tiles at one size
+    const hands = data.revealed.map((tiles, s) => h('tr', {class: st.winners && st.winners.includes(s) ? 'winner-row' : '', 'data-seat': s},
+      h('td', {class: 'who'}, data.dealer !== undefined ? h('span', {class: 'wind'}, windName(seatWind(data, s))) : null, ' ', nm(s)),
+      h('td', {class: 'revealed'},
+        data.seats && data.seats[s] && data.seats[s].melds.length ? meldsEl(data, s) : null,
+        h('span', {class: 'tile-row'}, arrangeHand(data, tiles).map((id) => tileEl(id, {size: 'mini', view: data}))))));
+    blocks.push(h('section', {class: 'hands-block'}, h('h3', {}, t('hands_revealed')),
+      h('div', {class: 'totals-wrap'}, h('table', {class: 'hands-revealed', 'data-testid': 'hands-revealed'}, h('tbody', {}, hands)))));
+  }
+
+  const kind = wins.length > 1 ? ' multi-win' : '';
+  const out = h('div', {class: `settlement${kind}`, 'data-testid': 'settlement'}, blocks, opts.footer || null);
   if (opts.animate && st.payments && st.payments.length) flyPoints(out, st.payments);
   return out;
 }

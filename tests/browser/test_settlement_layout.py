@@ -1,0 +1,133 @@
+"""Issue 24, the settlement's first screen (a reviewer's findings: on a laptop and on phones most of the
+list lay under the buttons, every seat's points with it). Rendered by `screens/settlement.js` inside the
+table's dialog (test_review_settlement's DIALOG: the modal, its sticky button row with the next hand's
+countdown) from real finished hands (greedy bots on fixed seeds: the widest winning hand, the same at the
+match's end, and a 一炮多响), at 1920×1080, 1280×720, 390×844 and 844×390 in both languages:
+
+- with the list at its top, the head, each winner's hand with its winning tile marked (胡牌张 / Winning
+  tile), every seat's card with its points, the countdown and the buttons are all on the first screen:
+  above the button row and its fade, inside the viewport; the page itself does not scroll;
+- the strip is four cards on one line, each seat's points in the colour of the client (green a gain, red a
+  loss);
+- the items and the payments side by side are two cards of one height (no empty half-panel beside a short
+  list of items);
+- a 一炮多响's item lists line up (names under names, points under points) and its title is one line of
+  words for the one discard;
+- every revealed hand draws its melds and its concealed tiles at one size.
+
+Screenshots: settlement-layout{,-end,-multi}-{size}-{lang}.png."""
+
+from __future__ import annotations
+
+import itertools
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.browser.test_review_settlement import DIALOG, SIZES, widest
+from tests.browser.test_settlement_ui import _views
+from tests.browser.test_table_sizes import _boxes
+
+pytestmark = pytest.mark.browser
+
+# What the first screen holds, measured with the list scrolled to its top.
+FIRST_SCREEN = """() => {
+  const modal = document.querySelector('.settle-modal');
+  modal.scrollTop = 0;
+  const foot = document.querySelector('[data-testid=settle-buttons]');
+  const fadeH = parseFloat(getComputedStyle(foot, '::before').height) || 0;
+  const limit = foot.getBoundingClientRect().top - fadeH + 2;
+  const box = (e) => { const r = e.getBoundingClientRect();
+    return {top: r.top, bottom: r.bottom, left: r.left, right: r.right, width: r.width, height: r.height}; };
+  const want = [...document.querySelectorAll('[data-testid=settle-title], [data-testid^=win-hand-] .tile, ' +
+    '[data-testid^=win-hand-] .win-apart small, [data-testid=totals] tr')];
+  const under = want.filter((e) => e.getBoundingClientRect().bottom > limit).map((e) => e.className || e.tagName);
+  const cards = [...document.querySelectorAll('[data-testid=totals] tr')].map((tr) => {
+    const d = tr.querySelector('td.delta');
+    return {...box(tr), delta: Number(d.dataset.delta), color: getComputedStyle(d).color};
+  });
+  return {under, cards, limit, foot: box(foot), page: document.documentElement.scrollHeight};
+}"""
+
+# The items' columns (each winner's list) and the cards of the details.
+DETAILS = """() => {
+  const box = (e) => { const r = e.getBoundingClientRect();
+    return {top: r.top, left: r.left, height: r.height, right: r.right}; };
+  const cols = [...document.querySelectorAll('table.items')].map((t) => {
+    const row = t.querySelector('tr');
+    return {name: box(row.querySelector('.item-name')).left, num: box(row.querySelector('td.num')).right};
+  });
+  const cards = [...document.querySelectorAll('.settle-details > .detail-card')].map(box);
+  // every revealed hand: its upright tiles (melds and concealed) one width
+  const rows = [...document.querySelectorAll('[data-testid=hands-revealed] tr')].map((tr) =>
+    [...tr.querySelectorAll('td.revealed .tile:not(.sideways):not(.back)')]
+      .map((e) => Math.round(e.getBoundingClientRect().width)));
+  return {cols, cards, rows};
+}"""
+
+
+def test_the_settlements_first_screen_at_four_sizes(browser: Any, server: Any, shots: Path) -> None:
+    views = _views()
+    rich = widest(views)
+    multi = views[-1]
+    assert len(multi["wins"]) == 2
+    ctx = browser.new_context(viewport={"width": 1280, "height": 720})
+    page = ctx.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(server.base + "/")
+    page.wait_for_selector("#app")
+    try:
+        for lang in ("zh", "en"):
+            for size, (w, h) in SIZES.items():
+                page.set_viewport_size({"width": w, "height": h})
+                for name, view, end in (("", rich, False), ("-end", rich, True), ("-multi", multi, False)):
+                    where = f"{size} {lang}{name}"
+                    page.evaluate(DIALOG, [view, lang, end])
+                    page.wait_for_selector("[data-testid=hash-check][data-ok=true]", timeout=5000)
+                    first = page.evaluate(FIRST_SCREEN)
+                    assert not first["under"], (where, "under the buttons on the first screen", first["under"][:6])
+                    assert first["page"] <= h + 1, (where, "the page scrolls")
+                    assert first["foot"]["bottom"] <= h + 1 and first["foot"]["top"] >= 0, (where, first["foot"])
+                    for b in _boxes(page, "[data-testid=settle-buttons] :is(button, .next-in)"):
+                        assert b["top"] >= 0 and b["bottom"] <= h + 1 and b["right"] <= w + 1, (where, "button", b)
+                    # four cards on one line, each seat's points in the client's colours
+                    cards = first["cards"]
+                    assert len(cards) == 4 and len({round(c["top"]) for c in cards}) == 1, (where, cards)
+                    assert sum(c["delta"] for c in cards) == 0, where
+                    for c in cards:
+                        r, g, _ = (int(x) for x in c["color"][4:-1].split(",")[:3])
+                        if c["delta"] > 0:
+                            assert g > r, (where, "a gain in green", c)
+                        elif c["delta"] < 0:
+                            assert r > g, (where, "a loss in red", c)
+                    # the winning tile marked, in sight
+                    for win in view["wins"]:
+                        label = page.inner_text(f"[data-testid=win-hand-{win['seat']}] .win-apart small")
+                        assert label == ("胡牌张" if lang == "zh" else "Winning tile"), (where, label)
+                    title = page.inner_text("[data-testid=settle-title]")
+                    if name == "-multi":  # one discard, two winners: said once ("阿明、小李 胡 · 张三 点炮")
+                        assert title.count("点炮" if lang == "zh" else "discard") == 1, (where, title)
+                        assert "小李" in title and "阿明" in title, (where, title)
+                    page.screenshot(path=str(shots / f"settlement-layout{name}-{size}-{lang}.png"))
+                    details = page.evaluate(DETAILS)
+                    if len(details["cols"]) > 1:  # a 一炮多响's lists line up
+                        names = {round(c["name"]) for c in details["cols"]}
+                        nums = {round(c["num"]) for c in details["cols"]}
+                        side = len({round(c["top"]) for c in details["cards"][:2]}) == 1
+                        if not side:
+                            assert len(names) == 1 and len(nums) == 1, (where, "the items' columns", details["cols"])
+                        else:  # side by side: the same columns in each card
+                            offsets = {round(c["num"] - c["name"]) for c in details["cols"]}
+                            assert len(offsets) == 1, (where, "the items' columns", details["cols"])
+                    cards = details["cards"]
+                    for a, b in itertools.pairwise(cards):
+                        if abs(a["top"] - b["top"]) < 1:  # side by side: one height
+                            assert abs(a["height"] - b["height"]) <= 1, (where, "two cards of one height", a, b)
+                    assert len(details["rows"]) == 4, where
+                    for row in details["rows"]:
+                        assert row and max(row) - min(row) <= 1, (where, "one tile size in a revealed hand", row)
+        assert not errors, errors
+    finally:
+        ctx.close()

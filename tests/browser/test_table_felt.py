@@ -20,12 +20,14 @@ from typing import Any
 
 import pytest
 
+from tests.browser.sizes import each_size
 from tests.browser.test_play import _enter_and_create, _page, _until_my_discard
 from tests.browser.test_table_sizes import MELD_OVERLAPS, MID_HAND, SIZES, _boxes, _inside, _overlap, _set_lang
 
 pytestmark = pytest.mark.browser
 
 WIDE = {"desktop-1080": (1920, 1080), "desktop": SIZES["desktop"], "laptop": SIZES["laptop"]}
+PHONES = {"phone-land": SIZES["phone-land"], "phone": SIZES["phone"]}
 
 # Early in a hand: three tiles a river, no melds, 13 concealed tiles in every other seat's hand.
 EARLY = """() => {
@@ -55,6 +57,24 @@ def _backs(page: Any, pos: str) -> list[dict[str, float]]:
 def _span(boxes: list[dict[str, float]], axis: str) -> float:
     lo, hi = ("left", "right") if axis == "x" else ("top", "bottom")
     return max(b[hi] for b in boxes) - min(b[lo] for b in boxes)
+
+
+def _upright_stacks(page: Any, where: str) -> None:
+    """An upright phone shows a side seat's concealed hand as one tile back with the count on it (a stack
+    of 7-px slivers before), at least 24 px wide, the count in it at least 13 px; the top seat's backs a
+    row of at least 13 px."""
+    for pos in ("left", "right"):
+        stack = page.evaluate("""(pos) => {
+          const e = document.querySelector(`.board > .seat-${pos} .opp-hand:not(.revealed)`);
+          const cs = getComputedStyle(e, '::before');
+          return {content: cs.content, width: parseFloat(cs.width), font: parseFloat(cs.fontSize),
+                  count: e.dataset.count,
+                  tiles: [...e.querySelectorAll('.tile')].filter((t) => t.getBoundingClientRect().width > 0).length};
+        }""", pos)
+        assert stack["content"] == f'"{stack["count"]}"' and stack["tiles"] == 0, (where, pos, stack)
+        assert stack["width"] >= 24 and stack["font"] >= 13, (where, pos, stack)
+    top = _backs(page, "top")
+    assert top and min(b["width"] for b in top) >= 13, (where, "top backs", top[:1])
 
 
 def _wide_early(page: Any, size: str, w: int, h: int, where: str) -> None:
@@ -106,59 +126,39 @@ def test_the_table_from_the_players_seat(browser: Any, server: Any, shots: Path)
         _until_my_discard(page)
         page.evaluate(EARLY)
         page.wait_for_function("document.querySelectorAll('.board .opp-hand .tile.back').length === 39", timeout=5000)
-        for lang in ("zh", "en"):
-            _set_lang(page, lang)
-            for size, (w, h) in WIDE.items():
-                page.set_viewport_size({"width": w, "height": h})
-                page.wait_for_timeout(150)
-                where = f"early {size} {lang}"
-                _inside(page, ".board .seat", w, h, where)
-                _inside(page, ".board .opp-hand .tile", w, h, where)
-                page.screenshot(path=str(shots / f"table-early-{size}-{lang}.png"))
-                _wide_early(page, size, w, h, where)
+        for where, size, lang, w, h in each_size(page, WIDE, "early"):
+            _inside(page, ".board .seat", w, h, where)
+            _inside(page, ".board .opp-hand .tile", w, h, where)
+            page.screenshot(path=str(shots / f"table-early-{size}-{lang}.png"))
+            _wide_early(page, size, w, h, where)
         # Phone sideways: the side seats' backs a column each, lying across it; upright and sideways the
         # board inside the screen, no meld over anything.
-        for lang in ("zh", "en"):
-            _set_lang(page, lang)
-            for size in ("phone-land", "phone"):
-                w, h = SIZES[size]
-                page.set_viewport_size({"width": w, "height": h})
-                page.wait_for_timeout(150)
-                where = f"early {size} {lang}"
-                _inside(page, ".board .seat", w, h, where)
-                _inside(page, ".board .opp-hand .tile", w, h, where)
-                page.screenshot(path=str(shots / f"table-early-{size}-{lang}.png"))
-                if size == "phone-land":
-                    for pos in ("left", "right"):
-                        side = _backs(page, pos)
-                        assert len(side) == 13 and len({round(b["left"]) for b in side}) == 1, (where, pos, side[:2])
-                        assert min(b["width"] for b in side) >= 16, (where, pos, "side backs", side[0])
+        for where, size, lang, w, h in each_size(page, PHONES, "early"):
+            _inside(page, ".board .seat", w, h, where)
+            _inside(page, ".board .opp-hand:not(.revealed)", w, h, where)
+            page.screenshot(path=str(shots / f"table-early-{size}-{lang}.png"))
+            if size == "phone-land":
+                for pos in ("left", "right"):
+                    side = _backs(page, pos)
+                    assert len(side) == 13 and len({round(b["left"]) for b in side}) == 1, (where, pos, side[:2])
+                    assert min(b["width"] for b in side) >= 16, (where, pos, "side backs", side[0])
+            else:
+                _upright_stacks(page, where)
         page.evaluate(MID_HAND)
         page.wait_for_function("document.querySelectorAll('.board .river .tile').length >= 32", timeout=5000)
-        for lang in ("zh", "en"):
-            _set_lang(page, lang)
-            for size in ("phone-land", "phone"):
-                w, h = SIZES[size]
-                page.set_viewport_size({"width": w, "height": h})
-                page.wait_for_timeout(150)
-                where = f"mid {size} {lang}"
-                _inside(page, ".board .seat", w, h, where)
-                _inside(page, ".board .meld", w, h, where)
-                assert page.evaluate(MELD_OVERLAPS) == [], where
-                if size == "phone":
-                    # a side seat's melds a column of tiles lying sideways, 18 px (upright they were 12 px)
-                    side = _boxes(page, ".seat-left .meld .tile:not(.sideways), .seat-right .meld .tile:not(.sideways)")
-                    assert side and min(b["height"] for b in side) >= 16, (where, "side meld tiles", side[0])
-                    assert all(b["width"] > b["height"] for b in side), (where, "side meld tiles lying", side[0])
-                page.screenshot(path=str(shots / f"table-felt-mid-{size}-{lang}.png"))
-        for lang in ("zh", "en"):
-            _set_lang(page, lang)
-            for size, (w, h) in WIDE.items():
-                page.set_viewport_size({"width": w, "height": h})
-                page.wait_for_timeout(150)
-                where = f"mid {size} {lang}"
-                page.screenshot(path=str(shots / f"table-felt-mid-{size}-{lang}.png"))
-                _wide_mid(page, size, w, h, where)
+        for where, size, lang, w, h in each_size(page, PHONES, "mid"):
+            _inside(page, ".board .seat", w, h, where)
+            _inside(page, ".board .meld", w, h, where)
+            assert page.evaluate(MELD_OVERLAPS) == [], where
+            if size == "phone":
+                # a side seat's melds a column of tiles lying sideways, 18 px (upright they were 12 px)
+                side = _boxes(page, ".seat-left .meld .tile:not(.sideways), .seat-right .meld .tile:not(.sideways)")
+                assert side and min(b["height"] for b in side) >= 16, (where, "side meld tiles", side[0])
+                assert all(b["width"] > b["height"] for b in side), (where, "side meld tiles lying", side[0])
+            page.screenshot(path=str(shots / f"table-felt-mid-{size}-{lang}.png"))
+        for where, size, lang, w, h in each_size(page, WIDE, "mid"):
+            page.screenshot(path=str(shots / f"table-felt-mid-{size}-{lang}.png"))
+            _wide_mid(page, size, w, h, where)
         page.evaluate(RESTORE)
 
         # Phone upright: the hint to turn the phone is a chip over the table, not a row of it.

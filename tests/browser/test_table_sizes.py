@@ -31,6 +31,11 @@ from tests.server.harness import OPERATOR, auth, first_seeds
 
 pytestmark = pytest.mark.browser
 
+# The table behind the settlement, seen (a style, not the element's: the room's messages redraw the dialog).
+HIDE_SETTLEMENT = """() => { const s = document.createElement('style'); s.id = 'hide-settlement';
+  s.textContent = '.settle-back { visibility: hidden !important; }'; document.head.appendChild(s); }"""
+SHOW_SETTLEMENT = "() => document.getElementById('hide-settlement').remove()"
+
 # Scrolls the settlement's list to its top; whether more of it lies under the buttons.
 TO_TOP = """() => { const m = document.querySelector('.settle-modal'); m.scrollTop = 0;
   return m.scrollHeight - m.clientHeight > 24; }"""
@@ -339,9 +344,9 @@ def test_every_size_both_languages(browser: Any, server: Any, shots: Path) -> No
             page.screenshot(path=str(shots / f"settlement-toast-{size}-{lang}.png"))
             page.evaluate("async () => (await import('/dom.js')).clearToast()")
             # The table behind, with the rivers of a whole hand, still fits the screen.
-            page.evaluate("document.querySelector('.settle-back').style.visibility = 'hidden'")
+            page.evaluate(HIDE_SETTLEMENT)
             page.screenshot(path=str(shots / f"table-end-{size}-{lang}.png"))
-            page.evaluate("document.querySelector('.settle-back').style.visibility = ''")
+            page.evaluate(SHOW_SETTLEMENT)
             _inside(page, ".board .seat", w, h, f"board after the hand {size} {lang}")
             page.screenshot(path=str(shots / f"settlement-{size}-{lang}.png"))
 
@@ -358,12 +363,12 @@ def test_every_size_both_languages(browser: Any, server: Any, shots: Path) -> No
                                       clock: null, tuoguan: window.__mj.st.tuoguan});
         }""")
         page.wait_for_function("document.querySelectorAll('.board .river .tile').length >= 104", timeout=5000)
-        page.evaluate("document.querySelector('.settle-back').style.visibility = 'hidden'")
+        page.evaluate(HIDE_SETTLEMENT)
         for where, size, _, w, h in each_size(page, SIZES, "the longest rivers", langs=None):
             _inside(page, ".board .seat", w, h, where)
             _inside(page, "[data-testid=my-hand]", w, h, where)
             page.screenshot(path=str(shots / f"table-longest-{size}.png"))
-        page.evaluate("document.querySelector('.settle-back').style.visibility = ''")
+        page.evaluate(SHOW_SETTLEMENT)
 
         _set_lang(page, "zh")
         page.click("[data-testid=show-ranking]")

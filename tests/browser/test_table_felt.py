@@ -100,6 +100,28 @@ def _wide_early(page: Any, size: str, w: int, h: int, where: str) -> None:
             assert not _overlap(b, pond), (where, pos, "a back over the pond", b, pond)
     river = min(b["width"] for b in _boxes(page, ".board .river .tile"))
     assert river >= (44 if size == "desktop-1080" else 36), (where, "river tiles", river)
+    _mat(page, where)
+
+
+# The pond drawn as the table's playing area (its ::before, a little wider than the pond): every river tile
+# on it, none of the side seats' backs under it.
+MAT = """() => {
+  const pond = document.querySelector('.board > .pond');
+  const r = pond.getBoundingClientRect(), cs = getComputedStyle(pond, '::before');
+  return {left: r.left + parseFloat(cs.left), right: r.right - parseFloat(cs.right), top: r.top,
+          bottom: r.bottom, content: cs.content, edge: cs.boxShadow};
+}"""
+
+
+def _mat(page: Any, where: str) -> None:
+    mat = page.evaluate(MAT)
+    assert mat["content"] != "none" and "rgba(240, 194, 75" in mat["edge"], (where, "the table's area drawn", mat)
+    for b in _boxes(page, ".board .river .tile"):
+        assert mat["left"] - 1 <= b["left"] and b["right"] <= mat["right"] + 1, (where, "a river tile off", b, mat)
+    for pos in ("left", "right"):
+        for b in _backs(page, pos):
+            off = b["right"] <= mat["left"] + 1 or b["left"] >= mat["right"] - 1
+            assert off, (where, pos, "backs on the table", b, mat)
 
 
 def _wide_mid(page: Any, size: str, w: int, h: int, where: str) -> None:
@@ -116,6 +138,7 @@ def _wide_mid(page: Any, size: str, w: int, h: int, where: str) -> None:
     mine = _boxes(page, ".seat-me .meld")
     assert min(b["left"] for b in mine) >= max(b["right"] for b in hand) - 1, (where, "my melds right of my hand")
     assert max(b["bottom"] for b in mine) >= min(b["top"] for b in hand), (where, "my melds on my hand's line")
+    _mat(page, where)
 
 
 def test_the_table_from_the_players_seat(browser: Any, server: Any, shots: Path) -> None:

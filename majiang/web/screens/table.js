@@ -381,6 +381,22 @@ export function tableScreen({app, go}, code) {
     if (spare > 2 && window.innerWidth <= 600 && window.innerHeight > window.innerWidth) {
       board.style.minHeight = `${board.getBoundingClientRect().height + spare}px`;
     }
+    // The pond's table area (styles.css .pond::before) reaches as far as a side river does past the pond's
+    // edge (a long one on a laptop), and no further: the side seats' backs stay off it.
+    const pondEl = board.querySelector(':scope > .pond');
+    if (pondEl) {
+      const p = pondEl.getBoundingClientRect();
+      const span = (sel) => [...board.querySelectorAll(sel)].map((e) => e.getBoundingClientRect()).filter((r) => r.width > 0);
+      const tiles = span(':scope > .pond .river .tile');
+      const backsL = span(':scope > .seat-left .opp-hand .tile'), backsR = span(':scope > .seat-right .opp-hand .tile');
+      const riverL = Math.min(p.left, ...tiles.map((r) => r.left)) - 4, riverR = Math.max(p.right, ...tiles.map((r) => r.right)) + 4;
+      // (8 px round the rivers, less where a seat's backs come nearer; the rivers on it whatever)
+      let left = riverL - 4, right = riverR + 4;
+      if (backsL.length) left = Math.min(riverL, Math.max(left, Math.max(...backsL.map((r) => r.right)) + 4));
+      if (backsR.length) right = Math.max(riverR, Math.min(right, Math.min(...backsR.map((r) => r.left)) - 4));
+      pondEl.style.setProperty('--mat-l', `${Math.round(left - p.left)}px`);
+      pondEl.style.setProperty('--mat-r', `${Math.round(p.right - right)}px`);
+    }
     placeToast();  // (the page's toast, if one shows, stays over the centre panel where it now is)
   }
 

@@ -213,11 +213,10 @@ def test_the_table_at_four_sizes_as_a_game(browser: Any, server: Any, shots: Pat
             assert inside, (where, "call mark outside", mark)
             for tb in _boxes(page, "[data-testid=my-hand] .tile, .seat-me .meld"):
                 assert not _overlap(mark, tb), (where, "my call mark over my tiles", mark, tb)
-            if size.startswith("phone"):
-                # on a phone over the centre panel (over my seat it covered my river), the caller named
-                for tb in _boxes(page, ".board .river .tile"):
-                    assert not _overlap(mark, tb), (where, "my call mark over a river tile", mark, tb)
-                assert page.locator(".center-info [data-testid=call-mark] small").count() == 1, where
+            # over the centre panel (above my seat it covered my river), the caller named under it
+            for tb in _boxes(page, ".board .river .tile"):
+                assert not _overlap(mark, tb), (where, "my call mark over a river tile", mark, tb)
+            assert page.locator(".center-info [data-testid=call-mark] small").count() == 1, where
             page.screenshot(path=str(shots / f"game-call-mine-{size}-{lang}.png"))
             page.evaluate(INJECT, "turn")
             page.evaluate("document.querySelectorAll('[data-testid=toast]').forEach((e) => e.remove())")

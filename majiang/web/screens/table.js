@@ -315,9 +315,9 @@ export function tableScreen({app, go}, code) {
     mount(root, kids);
     flyDiscard();
     if (st.callMark) {
-      // (on a phone over the centre panel, with the caller's name: over a seat or above my hand it covered
-      // river tiles; on a wide screen over the caller's seat, which has the room)
-      const phone = phoneMedia.matches;
+      // (on a phone, and my own call at every size, over the centre panel with the caller's name: over a
+      // seat or above my hand it covered river tiles; another seat's on a wide screen over that seat)
+      const phone = phoneMedia.matches || st.callMark.seat === st.seat;
       const seatEl = root.querySelector(`.board > .seat[data-seat="${st.callMark.seat}"]`);
       const at = phone ? root.querySelector('.board .center-info') : seatEl;
       const text = st.callMark.text;

@@ -16,6 +16,9 @@ window offering 胡 碰 过), so what is measured does not depend on how the bot
   with its unit apart from the name, my own call mark (碰 杠 吃 胡) over none of my tiles, toasts as wide as
   their words and worded as sentences in English, the 听 count on a tile explained (a tooltip, a legend or
   a unit).
+- the fourth review: 胡 gold and glowing, every claim button 56 px tall on wide screens too; the centre's
+  captions and the dial's winds at least 11 px; the 听 hint's best discards chips of tiles and "+N" whole
+  inside my seat; my own call mark over the centre panel, over no river tile.
 Screenshots: game-{table,claim,menu}-{size}-{lang}.png.
 """
 

@@ -139,3 +139,25 @@ export function relabelToasts() {
   if (!toastSlot) return;
   for (const item of toastSlot.children) if (item.reword) item.textContent = item.reword();
 }
+
+let pressedAt = -1e9;
+/**
+ * Attributes for a game button that acts when pressed (pointerdown), not on the click after the release:
+ * a server message that redraws the table between the press and the release replaces the button with a
+ * new element, and the browser then sends no click at all (the tap was lost). The click that follows a
+ * press is ignored (on the same element, or — a touch's click lands on whatever is under the finger by
+ * then — on any other such button within 700 ms); a click without a press (Enter, Space) still acts.
+ */
+export function onPress(fn) {
+  return {
+    onpointerdown: (ev) => {
+      if (ev.button !== 0 || ev.isPrimary === false || ev.currentTarget.disabled) return;
+      pressedAt = performance.now();
+      fn(ev);
+    },
+    onclick: (ev) => {
+      if (performance.now() - pressedAt < 700) return;
+      fn(ev);
+    },
+  };
+}

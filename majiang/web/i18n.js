@@ -98,7 +98,7 @@ const STRINGS = {
     tuoguan_started: 'Time ran out again: auto-play is on. Tap “Stop auto-play” to play yourself', wall_left: '{n} left', hand_no: 'Hand {n}', dealer: 'Dealer',
     streak: 'Streak {n}', wild: 'Wild', stand_in: 'Sub', gangpai: 'Kong tiles', indicator: 'Indicator',
     seed_hash: 'Seed hash', act_win: 'Win', act_pass: 'Pass', act_chi: 'Chow', act_peng: 'Pung', act_kong: 'Kong',
-    act_declare: 'Declare', act_wildkong: 'Wild kong', act_expose: 'Expose', toast_exposed: '{who} lays {tile} open', act_discard: 'Discard',
+    act_declare: 'Declare', act_wildkong: 'Wild kong', act_expose: 'Show kong tile', toast_exposed: '{who} lays {tile} open', act_discard: 'Discard',
     cancel: 'Cancel', choose_chi: 'Which chow?', choose_kong: 'Which kong?',
     choose_declare: 'Declare ready: pick the tile to discard', your_turn: 'Your turn: discard a tile',
     claim_on: '{who} discarded', ting: 'Waits', ting_none: '', unseen: '{n} left', declared: 'Declared',

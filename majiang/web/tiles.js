@@ -1,6 +1,6 @@
 // SVG tile faces drawn in code: numerals + 万, circles for 筒, bamboo sticks for 条,
 // characters for winds and dragons, and a tile back. viewBox 0 0 60 80.
-import {h} from './dom.js';
+import {h, onPress} from './dom.js';
 import {rulesetWord, tileName, t} from './i18n.js';
 
 const NUM_ZH = '一二三四五六七八九';
@@ -135,7 +135,8 @@ export function tileEl(id, opts = {}) {
     role: clickable ? undefined : 'img',
     title: back ? undefined : label,
     type: clickable ? 'button' : undefined,
-    onclick: clickable ? opts.onClick : undefined,
+    // (on the press, not the click: a redraw between press and release would lose the click, dom.js onPress)
+    ...(clickable ? onPress(opts.onClick) : {}),
     html: back ? '' : tileFaceSVG(id),
   });
   if (marks.length) el.appendChild(h('span', {class: 'mark', 'aria-hidden': 'true'}, marks[0]));

@@ -16,6 +16,9 @@ window offering 胡 碰 过), so what is measured does not depend on how the bot
   with its unit apart from the name, my own call mark (碰 杠 吃 胡) over none of my tiles, toasts as wide as
   their words and worded as sentences in English, the 听 count on a tile explained (a tooltip, a legend or
   a unit).
+- the fourth review: 胡 gold and glowing, every claim button 56 px tall on wide screens too; the centre's
+  captions and the dial's winds at least 11 px; the 听 hint's best discards chips of tiles and "+N" whole
+  inside my seat; my own call mark over the centre panel, over no river tile.
 Screenshots: game-{table,claim,menu}-{size}-{lang}.png.
 """
 
@@ -26,6 +29,7 @@ from typing import Any
 
 import pytest
 
+from tests.browser.sizes import each_size, settle
 from tests.browser.test_play import _enter_and_create, _page, _until_my_discard
 from tests.browser.test_table_sizes import SIZES, _boxes, _inside, _overlap, _set_lang
 
@@ -101,7 +105,7 @@ MY_CALL = """() => {
   const v = structuredClone(st.view);
   window.__mj.sock.onMessage({type: 'view', view: v, asked: st.asked, step: st.step, clock: null, tuoguan: false,
     events: [{type: 'claimed', seat: v.seat, kind: 'peng', tile: 5, tiles: [5, 5], from_seat: (v.seat + 3) % 4}]});
-  const m = document.querySelector('.seat-me [data-testid=call-mark]');
+  const m = document.querySelector(`[data-testid=call-mark][data-seat="${v.seat}"]`);
   if (!m) return null;
   m.getAnimations().forEach((a) => a.finish());
   return m.getBoundingClientRect().toJSON();
@@ -159,6 +163,10 @@ def _check_table(page: Any, w: int, h: int, where: str) -> None:
     for b in buttons + prompts:
         for other in rivers + hand:
             assert not _overlap(b, other), (where, "button or prompt over a tile", b, other)
+    # The centre's captions (翻牌 钻 代 杠牌), the dial's winds and the round wind: at least 11 px (8 px before).
+    small = page.evaluate("""() => [...document.querySelectorAll('.center-info figcaption, .dial-wind, .dial-round')]
+      .map((e) => [e.textContent, parseFloat(getComputedStyle(e).fontSize)]).filter(([, f]) => f < 11)""")
+    assert not small, (where, "captions under 11 px", small)
     for sel in (".seat-top .opp-hand .tile, .seat-top .meld", ".seat-left .seat-tiles", ".seat-right .seat-tiles"):
         for a in _boxes(page, sel):
             for b in buttons:
@@ -177,143 +185,160 @@ def test_the_table_at_four_sizes_as_a_game(browser: Any, server: Any, shots: Pat
         assert page.evaluate(ARRIVE, wall) is True  # a new draw slides in
         assert page.evaluate(ARRIVE, wall) is False  # a later render of the same draw does not replay it
         page.evaluate("localStorage.setItem('mj.rotateSeen', '0')")
-        for lang in ("zh", "en"):
-            _set_lang(page, lang)
-            for size, (w, h) in SIZES.items():
-                page.set_viewport_size({"width": w, "height": h})
-                page.evaluate(INJECT, "turn")
-                page.wait_for_timeout(150)
-                where = f"table {size} {lang}"
-                page.screenshot(path=str(shots / f"game-table-{size}-{lang}.png"))
-                _check_table(page, w, h, where)
-                river_w = [b["width"] for b in _boxes(page, ".board .river .tile")]
-                hand_w = [b["width"] for b in _boxes(page, "[data-testid=my-hand] .tile")]
-                # edge to edge at every size: the site's top bar folded into the corner menu
-                assert page.locator("#topbar").is_hidden(), where
-                if size == "phone-land":
-                    assert min(hand_w) >= 44, (where, hand_w)
-                    assert min(river_w) >= 24, (where, river_w)
-                    top_row = [b["top"] for b in _boxes(page, ".pond-top .river .tile")]
-                    assert max(top_row.count(t) for t in set(top_row)) == 6, (where, top_row)  # six a row
-                    assert page.locator(".seat-left .opp-hand .tile.back").first.is_visible(), where
-                # My own name whole where the line has room (upright the line holds 托管 and ☰ too), and
-                # every seat's score a chip with its unit, clear of the name and the chips before it.
-                for head in page.evaluate(SEAT_HEADS):
-                    if head["me"] and size != "phone":
-                        assert not head["cut"], (where, "my name cut short", head)
-                    assert not head["overlap"] and head["gap"] >= 4, (where, "score against the name", head)
-                    assert head["score"].replace(" ", "").endswith("分" if lang == "zh" else "pts"), (where, head)
-                # My own call mark (碰) above my hand, over none of my tiles, inside the screen.
-                mark = page.evaluate(MY_CALL)
-                assert mark is not None, where
-                inside = mark["top"] >= -1 and mark["bottom"] <= h + 1 and mark["left"] >= -1 and mark["right"] <= w + 1
-                assert inside, (where, "call mark outside", mark)
-                for tb in _boxes(page, "[data-testid=my-hand] .tile, .seat-me .meld"):
-                    assert not _overlap(mark, tb), (where, "my call mark over my tiles", mark, tb)
-                page.screenshot(path=str(shots / f"game-call-mine-{size}-{lang}.png"))
-                page.evaluate(INJECT, "turn")
-                page.evaluate("document.querySelectorAll('[data-testid=toast]').forEach((e) => e.remove())")
-                # A 报听 discard's toast is a sentence ("Bot 4 declares ready"), not a name and a button label.
-                page.evaluate("""() => {
-                  const st = window.__mj.st;
-                  const v = structuredClone(st.view);
-                  const seat = (v.seat + 1) % 4;
-                  window.__mj.sock.onMessage({type: 'view', view: v, asked: st.asked, step: st.step, clock: null,
-                    tuoguan: false, events: [{type: 'discarded', seat, tile: 3, declared: true}]});
-                }""")
-                said = page.inner_text("[data-testid=toast]")
-                assert said.endswith("报听" if lang == "zh" else "declares ready"), (where, said)
-                page.evaluate("document.querySelectorAll('[data-testid=toast]').forEach((e) => e.remove())")
-                page.evaluate(INJECT, "turn")
-                # Toasts cover no river tile, no seat's tiles, no button; each as wide as its words.
-                page.evaluate("async () => { const d = await import('/dom.js'); d.toast('碰 五万 · Pung 5 Characters');"
-                              " d.toast('杠 · Kong'); d.toast('Bot 2 胡 · wins', 'win'); }")
-                toasts = _boxes(page, "[data-testid=toast]")
-                # (all three on a wide screen; a phone's slot has a fixed height: what fits, the newest kept)
-                assert len(toasts) == 3 if not size.startswith("phone") else 2 <= len(toasts) <= 3, (where, toasts)
-                assert page.locator("[data-testid=toast]").last.inner_text() == "Bot 2 胡 · wins", where
-                for fit in page.evaluate(TOAST_FITS):
-                    most = fit["text"] + fit["chrome"] + 3 if fit["lines"] == 1 else fit["slot"] + 1
-                    assert fit["width"] <= most, (where, "toast wider than its words", fit)
-                for sel in (".board .river .tile", "[data-testid=my-hand] .tile", "button", ".center-info",
-                            ".opp-hand"):
-                    for other in _boxes(page, sel):
-                        for tb in toasts:
-                            assert not _overlap(tb, other), (where, "toast over", sel, tb, other)
-                page.evaluate("document.querySelectorAll('[data-testid=toast]').forEach((e) => e.remove())")
+        for where, size, lang, w, h in each_size(page, SIZES, "table", each=lambda p: p.evaluate(INJECT, "turn")):
+            page.screenshot(path=str(shots / f"game-table-{size}-{lang}.png"))
+            _check_table(page, w, h, where)
+            river_w = [b["width"] for b in _boxes(page, ".board .river .tile")]
+            hand_w = [b["width"] for b in _boxes(page, "[data-testid=my-hand] .tile")]
+            # edge to edge at every size: the site's top bar folded into the corner menu
+            assert page.locator("#topbar").is_hidden(), where
+            if size == "phone-land":
+                assert min(hand_w) >= 44, (where, hand_w)
+                assert min(river_w) >= 24, (where, river_w)
+                top_row = [b["top"] for b in _boxes(page, ".pond-top .river .tile")]
+                assert max(top_row.count(t) for t in set(top_row)) == 6, (where, top_row)  # six a row
+                # the left seat's hand as backs, or with melds as the stack: one back with the count on it
+                stack = page.evaluate("""() => {
+                  const e = document.querySelector('.seat-left .opp-hand:not(.revealed)');
+                  return getComputedStyle(e, '::before').content === `"${e.dataset.count}"`; }""")
+                assert stack or page.locator(".seat-left .opp-hand .tile.back").first.is_visible(), where
+            # My own name whole where the line has room (upright the line holds 托管 and ☰ too), and
+            # every seat's score a chip with its unit, clear of the name and the chips before it.
+            for head in page.evaluate(SEAT_HEADS):
+                if head["me"] and size != "phone":
+                    assert not head["cut"], (where, "my name cut short", head)
+                assert not head["overlap"] and head["gap"] >= 4, (where, "score against the name", head)
+                assert head["score"].replace(" ", "").endswith("分" if lang == "zh" else "pts"), (where, head)
+            # My own call mark (碰) above my hand, over none of my tiles, inside the screen.
+            mark = page.evaluate(MY_CALL)
+            assert mark is not None, where
+            inside = mark["top"] >= -1 and mark["bottom"] <= h + 1 and mark["left"] >= -1 and mark["right"] <= w + 1
+            assert inside, (where, "call mark outside", mark)
+            for tb in _boxes(page, "[data-testid=my-hand] .tile, .seat-me .meld"):
+                assert not _overlap(mark, tb), (where, "my call mark over my tiles", mark, tb)
+            # over the centre panel (above my seat it covered my river), the caller named under it
+            for tb in _boxes(page, ".board .river .tile"):
+                assert not _overlap(mark, tb), (where, "my call mark over a river tile", mark, tb)
+            assert page.locator(".center-info [data-testid=call-mark] small").count() == 1, where
+            page.screenshot(path=str(shots / f"game-call-mine-{size}-{lang}.png"))
+            page.evaluate(INJECT, "turn")
+            page.evaluate("document.querySelectorAll('[data-testid=toast]').forEach((e) => e.remove())")
+            # A 报听 discard's toast is a sentence ("Bot 4 declares ready"), not a name and a button label.
+            page.evaluate("""() => {
+              const st = window.__mj.st;
+              const v = structuredClone(st.view);
+              const seat = (v.seat + 1) % 4;
+              window.__mj.sock.onMessage({type: 'view', view: v, asked: st.asked, step: st.step, clock: null,
+                tuoguan: false, events: [{type: 'discarded', seat, tile: 3, declared: true}]});
+            }""")
+            said = page.inner_text("[data-testid=toast]")
+            assert said.endswith("报听" if lang == "zh" else "declares ready"), (where, said)
+            page.evaluate("document.querySelectorAll('[data-testid=toast]').forEach((e) => e.remove())")
+            page.evaluate(INJECT, "turn")
+            # Toasts cover no river tile, no seat's tiles, no button; each as wide as its words.
+            page.evaluate("async () => { const d = await import('/dom.js'); d.toast('碰 五万 · Pung 5 Characters');"
+                          " d.toast('杠 · Kong'); d.toast('Bot 2 胡 · wins', 'win'); }")
+            toasts = _boxes(page, "[data-testid=toast]")
+            # (all three on a wide screen; a phone's slot has a fixed height: what fits, the newest kept)
+            assert len(toasts) == 3 if not size.startswith("phone") else 2 <= len(toasts) <= 3, (where, toasts)
+            assert page.locator("[data-testid=toast]").last.inner_text() == "Bot 2 胡 · wins", where
+            for fit in page.evaluate(TOAST_FITS):
+                most = fit["text"] + fit["chrome"] + 3 if fit["lines"] == 1 else fit["slot"] + 1
+                assert fit["width"] <= most, (where, "toast wider than its words", fit)
+            for sel in (".board .river .tile", "[data-testid=my-hand] .tile", "button", ".center-info",
+                        ".opp-hand"):
+                for other in _boxes(page, sel):
+                    for tb in toasts:
+                        assert not _overlap(tb, other), (where, "toast over", sel, tb, other)
+            page.evaluate("document.querySelectorAll('[data-testid=toast]').forEach((e) => e.remove())")
 
-                # The corner menu at every size: 托管, 聊 and ☰ showing, the rest under ☰, inside the
-                # screen, every control at least 44 px tall on phones and 40 px elsewhere.
-                assert page.locator("[data-testid=menu-panel]").is_hidden(), where
-                _open_menu(page)
-                tall = 44 if size.startswith("phone") else 40
-                for b in _boxes(page, "[data-testid=corner-menu] button, [data-testid=corner-menu] .button"):
-                    assert b["height"] >= tall or b["width"] == 0, (where, "control", b)
-                _inside(page, "[data-testid=menu-panel] > *", w, h, where + " menu")
-                for link in ("menu-lang", "menu-history", "menu-lobby", "table-facts"):  # (the top bar's, folded in)
-                    assert page.is_visible(f"[data-testid={link}]"), (where, link)
-                page.screenshot(path=str(shots / f"game-menu-{size}-{lang}.png"))
-                page.click("[data-testid=menu]")
+            # The corner menu at every size: 托管, 聊 and ☰ showing, the rest under ☰, inside the
+            # screen, every control at least 44 px tall on phones and 40 px elsewhere.
+            assert page.locator("[data-testid=menu-panel]").is_hidden(), where
+            _open_menu(page)
+            tall = 44 if size.startswith("phone") else 40
+            for b in _boxes(page, "[data-testid=corner-menu] button, [data-testid=corner-menu] .button"):
+                assert b["height"] >= tall or b["width"] == 0, (where, "control", b)
+            _inside(page, "[data-testid=menu-panel] > *", w, h, where + " menu")
+            for link in ("menu-lang", "menu-history", "menu-lobby", "table-facts"):  # (the top bar's, folded in)
+                assert page.is_visible(f"[data-testid={link}]"), (where, link)
+            page.screenshot(path=str(shots / f"game-menu-{size}-{lang}.png"))
+            page.click("[data-testid=menu]")
 
-                # The 听 hint: one line whatever the number of ready discards, the rest behind "+N".
-                page.evaluate(INJECT, "ting")
-                page.wait_for_timeout(100)
-                # (one line: every part's vertical centre within a few pixels of the others')
-                mids = page.evaluate("""() => [...document.querySelector('[data-testid=hint]').children]
-                  .map((e) => e.getBoundingClientRect()).filter((r) => r.height > 0)
-                  .map((r) => (r.top + r.bottom) / 2)""")
-                assert mids and max(mids) - min(mids) < 8, (where, "hint lines", mids)
-                assert page.locator("[data-testid=ting-more]").count() == 1, where
-                _inside(page, "[data-testid=hint] > *", w, h, where + " hint")
-                _check_table(page, w, h, where + " with the hint")
-                # Each discard that leaves the hand ready carries its count of winning tiles unseen.
-                badges = page.eval_on_selector_all("[data-testid=my-hand] .tile .badge",
-                                                   "els => els.map(e => e.textContent)")
-                assert len(badges) >= 3 and all(b.isdigit() for b in badges), (where, badges)
-                # The count explained: a tooltip on each badge and its tile's label; a legend beside the
-                # hint on wide screens, the count's unit in the hint's line on phones.
-                titles = page.eval_on_selector_all(
-                    "[data-testid=my-hand] .tile:has(.badge)",
-                    "els => els.map(e => [e.querySelector('.badge').title, e.getAttribute('aria-label')])")
-                left = "可胡" if lang == "zh" else "winning tiles left"
-                assert all(left in a and left in b for a, b in titles), (where, titles[:2])
-                if size.startswith("phone"):
-                    unit = page.inner_text("[data-testid=hint] > .ting-line .ting-tiles b")
-                    assert unit.startswith("剩") and unit.endswith("张") if lang == "zh" else unit.endswith(" left"), (
-                        where, unit)
-                else:
-                    assert page.is_visible("[data-testid=ting-legend]"), where
-                    assert left in page.inner_text("[data-testid=ting-legend]"), where
-                page.screenshot(path=str(shots / f"game-hint-{size}-{lang}.png"))
-                # "+N more" opens the rest in a panel inside the screen, over none of my tiles.
-                page.click("[data-testid=ting-more]")
-                page.wait_for_selector("[data-testid=ting-pop]")
-                _inside(page, "[data-testid=ting-pop]", w, h, where + " ting panel")
-                pop = _boxes(page, "[data-testid=ting-pop]")[0]
-                for tb in _boxes(page, "[data-testid=my-hand] .tile"):
-                    assert not _overlap(pop, tb), (where, "ting panel over my hand", pop, tb)
-                page.screenshot(path=str(shots / f"game-hint-open-{size}-{lang}.png"))
-                page.click("[data-testid=ting-more]")
+            # The 听 hint: one line whatever the number of ready discards, the rest behind "+N".
+            page.evaluate(INJECT, "ting")
+            settle(page, w, h)
+            # (one line: every part's vertical centre within a few pixels of the others')
+            mids = page.evaluate("""() => [...document.querySelector('[data-testid=hint]').children]
+              .map((e) => e.getBoundingClientRect()).filter((r) => r.height > 0)
+              .map((r) => (r.top + r.bottom) / 2)""")
+            assert mids and max(mids) - min(mids) < 8, (where, "hint lines", mids)
+            assert page.locator("[data-testid=ting-more]").count() == 1, where
+            _inside(page, "[data-testid=hint] > *", w, h, where + " hint")
+            # each best discard a chip of tiles ("[打] → [听 …] 9"), not a line of words, and "+N" whole:
+            # inside my seat's box, its words not clipped (it was cut at the laptop's bottom edge)
+            assert page.locator("[data-testid=hint] > .ting-line .ting-tiles .tile:visible").count() >= 3, where
+            more = _boxes(page, "[data-testid=ting-more]")[0]
+            seat = _boxes(page, ".board > .seat-me")[0]
+            assert seat["top"] - 1 <= more["top"] and more["bottom"] <= seat["bottom"] + 1, (where, more, seat)
+            assert page.evaluate("(e) => e.scrollWidth <= e.clientWidth + 1",
+                                 page.query_selector("[data-testid=ting-more]")), where
+            _check_table(page, w, h, where + " with the hint")
+            # Each discard that leaves the hand ready carries its count of winning tiles unseen.
+            badges = page.eval_on_selector_all("[data-testid=my-hand] .tile .badge",
+                                               "els => els.map(e => e.textContent)")
+            assert len(badges) >= 3 and all(b.isdigit() for b in badges), (where, badges)
+            # The count explained: a tooltip on each badge and its tile's label; a legend beside the
+            # hint on wide screens, the count's unit in the hint's line on phones.
+            titles = page.eval_on_selector_all(
+                "[data-testid=my-hand] .tile:has(.badge)",
+                "els => els.map(e => [e.querySelector('.badge').title, e.getAttribute('aria-label')])")
+            left = "可胡" if lang == "zh" else "winning tiles left"
+            assert all(left in a and left in b for a, b in titles), (where, titles[:2])
+            if size.startswith("phone"):
+                unit = page.inner_text("[data-testid=hint] > .ting-line .ting-tiles b")
+                assert unit.startswith("剩") and unit.endswith("张") if lang == "zh" else unit.endswith(" left"), (
+                    where, unit)
+            else:
+                assert page.is_visible("[data-testid=ting-legend]"), where
+                assert left in page.inner_text("[data-testid=ting-legend]"), where
+            page.screenshot(path=str(shots / f"game-hint-{size}-{lang}.png"))
+            # "+N more" opens the rest in a panel inside the screen, over none of my tiles.
+            page.click("[data-testid=ting-more]")
+            page.wait_for_selector("[data-testid=ting-pop]")
+            _inside(page, "[data-testid=ting-pop]", w, h, where + " ting panel")
+            pop = _boxes(page, "[data-testid=ting-pop]")[0]
+            for tb in _boxes(page, "[data-testid=my-hand] .tile"):
+                assert not _overlap(pop, tb), (where, "ting panel over my hand", pop, tb)
+            page.screenshot(path=str(shots / f"game-hint-open-{size}-{lang}.png"))
+            page.click("[data-testid=ting-more]")
 
-                # A claim window: 胡 杠 碰 吃 过 large, 胡 the largest, inside the screen and over no tile.
-                page.evaluate(INJECT, "claim")
-                page.wait_for_selector("[data-testid=act-win]")
-                page.wait_for_timeout(100)
-                page.screenshot(path=str(shots / f"game-claim-{size}-{lang}.png"))
-                _check_table(page, w, h, where + " claim")
-                acts = {k: _boxes(page, f"[data-testid=act-{k}]")[0] for k in ("win", "kong", "peng", "chi", "pass")}
-                if size.startswith("phone"):
-                    for k, b in acts.items():
-                        assert b["width"] >= 56 and b["height"] >= 56, (where, k, b)
-                area = {k: b["width"] * b["height"] for k, b in acts.items()}
-                assert all(area["win"] > a for k, a in area.items() if k != "win"), (where, area)
-                assert page.locator(".board .river .tile.hl").count() == 1, where  # the claimed tile marked
-                # The same claim from the seat on my right (the buttons are at the right end).
-                page.evaluate(INJECT, "claim-right")
-                page.wait_for_timeout(100)
-                _check_table(page, w, h, where + " claim from the right")
-                if size == "phone-land":
-                    page.screenshot(path=str(shots / f"game-claim-right-{size}-{lang}.png"))
+            # A claim window: 胡 杠 碰 吃 过 large, 胡 the largest, inside the screen and over no tile.
+            page.evaluate(INJECT, "claim")
+            page.wait_for_selector("[data-testid=act-win]")
+            settle(page, w, h)
+            page.screenshot(path=str(shots / f"game-claim-{size}-{lang}.png"))
+            _check_table(page, w, h, where + " claim")
+            acts = {k: _boxes(page, f"[data-testid=act-{k}]")[0] for k in ("win", "kong", "peng", "chi", "pass")}
+            if size.startswith("phone"):
+                for k, b in acts.items():
+                    assert b["width"] >= 56 and b["height"] >= 56, (where, k, b)
+            area = {k: b["width"] * b["height"] for k, b in acts.items()}
+            assert all(area["win"] > a for k, a in area.items() if k != "win"), (where, area)
+            if not size.startswith("phone"):
+                for k, b in acts.items():
+                    assert b["height"] >= 56, (where, k, b)
+            # 胡 gold (its face's middle a gold, not the red of before) and lit by a glow
+            look = page.evaluate("""() => { const b = document.querySelector('[data-testid=act-win]');
+              const cs = getComputedStyle(b); return [cs.backgroundImage, cs.boxShadow]; }""")
+            assert "rgb(255, 216, 103)" in look[0] and "rgba(255, 196, 48" in look[1], (where, look)
+            assert page.locator(".board .river .tile.hl").count() == 1, where  # the claimed tile marked
+            # The same claim from the seat on my right (the buttons are at the right end).
+            page.evaluate(INJECT, "claim-right")
+            settle(page, w, h)
+            _check_table(page, w, h, where + " claim from the right")
+            if size == "phone-land":
+                page.screenshot(path=str(shots / f"game-claim-right-{size}-{lang}.png"))
         # No English string of the table uses Chinese punctuation (full-width commas, colons, brackets).
         english = page.evaluate("async () => (await import('/i18n.js')).words('en')")
         wide = {k: v for k, v in english.items() if any(c in v for c in "，。：；！？（）「」、【】《》")}
@@ -340,11 +365,8 @@ def test_the_table_at_four_sizes_as_a_game(browser: Any, server: Any, shots: Pat
             if page.locator("[data-testid=settings]").count() == 0:  # (a language switch re-renders the table)
                 page.evaluate("window.__mj.st.settingsOpen = true")
                 page.evaluate(INJECT, "turn")
-            for size, (w, h) in SIZES.items():
-                page.set_viewport_size({"width": w, "height": h})
-                page.wait_for_timeout(100)
-                _inside(page, "[data-testid=settings] input, [data-testid=settings] button", w, h,
-                        f"settings {size} {lang}")
+            for where, size, _, w, h in each_size(page, SIZES, "settings", langs=(lang,)):
+                _inside(page, "[data-testid=settings] input, [data-testid=settings] button", w, h, where)
                 page.screenshot(path=str(shots / f"game-settings-{size}-{lang}.png"))
         felt = "getComputedStyle(document.documentElement).getPropertyValue('--felt').trim()"
         assert page.evaluate(felt) == "#163f66"

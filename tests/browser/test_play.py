@@ -284,7 +284,7 @@ def _check_history_and_replay(page: Any, shots: Path, code: str) -> None:
 
 
 def test_phone_layout_and_english(browser: Any, server: Any, shots: Path) -> None:
-    """Phone portrait: the whole own hand fits the screen width; the English switch relabels tiles."""
+    """Phone portrait: the whole own hand fits the screen width in one row; the English switch relabels tiles."""
     page = _page(browser, server, 390, 844)
     try:
         _enter_and_create(page, "Phone", "anqing", {"mode": "A"})
@@ -295,7 +295,10 @@ def test_phone_layout_and_english(browser: Any, server: Any, shots: Path) -> Non
         assert max(boxes) <= 390, boxes
         widths = page.eval_on_selector_all("[data-testid=my-hand] .tile",
                                            "els => els.map(e => e.getBoundingClientRect().width)")
-        assert min(widths) >= 36, widths  # legible and easy to tap: the hand wraps into two rows instead
+        tops = page.eval_on_selector_all("[data-testid=my-hand] .tile",
+                                         "els => els.map(e => Math.round(e.getBoundingClientRect().top))")
+        # one row, as a phone game lays a hand, its tiles as large as the width allows (it wrapped to two rows)
+        assert len(set(tops)) == 1 and min(widths) >= 22.5, (tops, widths)
         label_zh = page.get_attribute("[data-testid=my-hand] .tile", "aria-label")
         # (at the table an upright phone's site links are under ☰, the language switch among them)
         assert page.locator("#topbar").is_hidden()

@@ -20,12 +20,14 @@ from typing import Any
 
 import pytest
 
+from tests.browser.sizes import each_size
 from tests.browser.test_play import _enter_and_create, _page, _until_my_discard
 from tests.browser.test_table_sizes import MELD_OVERLAPS, MID_HAND, SIZES, _boxes, _inside, _overlap, _set_lang
 
 pytestmark = pytest.mark.browser
 
 WIDE = {"desktop-1080": (1920, 1080), "desktop": SIZES["desktop"], "laptop": SIZES["laptop"]}
+PHONES = {"phone-land": SIZES["phone-land"], "phone": SIZES["phone"]}
 
 # Early in a hand: three tiles a river, no melds, 13 concealed tiles in every other seat's hand.
 EARLY = """() => {
@@ -57,6 +59,24 @@ def _span(boxes: list[dict[str, float]], axis: str) -> float:
     return max(b[hi] for b in boxes) - min(b[lo] for b in boxes)
 
 
+def _upright_stacks(page: Any, where: str) -> None:
+    """An upright phone shows a side seat's concealed hand as one tile back with the count on it (a stack
+    of 7-px slivers before), at least 24 px wide, the count in it at least 13 px; the top seat's backs a
+    row of at least 13 px."""
+    for pos in ("left", "right"):
+        stack = page.evaluate("""(pos) => {
+          const e = document.querySelector(`.board > .seat-${pos} .opp-hand:not(.revealed)`);
+          const cs = getComputedStyle(e, '::before');
+          return {content: cs.content, width: parseFloat(cs.width), font: parseFloat(cs.fontSize),
+                  count: e.dataset.count,
+                  tiles: [...e.querySelectorAll('.tile')].filter((t) => t.getBoundingClientRect().width > 0).length};
+        }""", pos)
+        assert stack["content"] == f'"{stack["count"]}"' and stack["tiles"] == 0, (where, pos, stack)
+        assert stack["width"] >= 24 and stack["font"] >= 13, (where, pos, stack)
+    top = _backs(page, "top")
+    assert top and min(b["width"] for b in top) >= 13, (where, "top backs", top[:1])
+
+
 def _wide_early(page: Any, size: str, w: int, h: int, where: str) -> None:
     pond = _boxes(page, ".pond")[0]
     top = _backs(page, "top")
@@ -80,6 +100,28 @@ def _wide_early(page: Any, size: str, w: int, h: int, where: str) -> None:
             assert not _overlap(b, pond), (where, pos, "a back over the pond", b, pond)
     river = min(b["width"] for b in _boxes(page, ".board .river .tile"))
     assert river >= (44 if size == "desktop-1080" else 36), (where, "river tiles", river)
+    _mat(page, where)
+
+
+# The pond drawn as the table's playing area (its ::before, a little wider than the pond): every river tile
+# on it, none of the side seats' backs under it.
+MAT = """() => {
+  const pond = document.querySelector('.board > .pond');
+  const r = pond.getBoundingClientRect(), cs = getComputedStyle(pond, '::before');
+  return {left: r.left + parseFloat(cs.left), right: r.right - parseFloat(cs.right), top: r.top,
+          bottom: r.bottom, content: cs.content, edge: cs.boxShadow};
+}"""
+
+
+def _mat(page: Any, where: str) -> None:
+    mat = page.evaluate(MAT)
+    assert mat["content"] != "none" and "rgba(240, 194, 75" in mat["edge"], (where, "the table's area drawn", mat)
+    for b in _boxes(page, ".board .river .tile"):
+        assert mat["left"] - 1 <= b["left"] and b["right"] <= mat["right"] + 1, (where, "a river tile off", b, mat)
+    for pos in ("left", "right"):
+        for b in _backs(page, pos):
+            off = b["right"] <= mat["left"] + 1 or b["left"] >= mat["right"] - 1
+            assert off, (where, pos, "backs on the table", b, mat)
 
 
 def _wide_mid(page: Any, size: str, w: int, h: int, where: str) -> None:
@@ -96,6 +138,7 @@ def _wide_mid(page: Any, size: str, w: int, h: int, where: str) -> None:
     mine = _boxes(page, ".seat-me .meld")
     assert min(b["left"] for b in mine) >= max(b["right"] for b in hand) - 1, (where, "my melds right of my hand")
     assert max(b["bottom"] for b in mine) >= min(b["top"] for b in hand), (where, "my melds on my hand's line")
+    _mat(page, where)
 
 
 def test_the_table_from_the_players_seat(browser: Any, server: Any, shots: Path) -> None:
@@ -106,59 +149,39 @@ def test_the_table_from_the_players_seat(browser: Any, server: Any, shots: Path)
         _until_my_discard(page)
         page.evaluate(EARLY)
         page.wait_for_function("document.querySelectorAll('.board .opp-hand .tile.back').length === 39", timeout=5000)
-        for lang in ("zh", "en"):
-            _set_lang(page, lang)
-            for size, (w, h) in WIDE.items():
-                page.set_viewport_size({"width": w, "height": h})
-                page.wait_for_timeout(150)
-                where = f"early {size} {lang}"
-                _inside(page, ".board .seat", w, h, where)
-                _inside(page, ".board .opp-hand .tile", w, h, where)
-                page.screenshot(path=str(shots / f"table-early-{size}-{lang}.png"))
-                _wide_early(page, size, w, h, where)
+        for where, size, lang, w, h in each_size(page, WIDE, "early"):
+            _inside(page, ".board .seat", w, h, where)
+            _inside(page, ".board .opp-hand .tile", w, h, where)
+            page.screenshot(path=str(shots / f"table-early-{size}-{lang}.png"))
+            _wide_early(page, size, w, h, where)
         # Phone sideways: the side seats' backs a column each, lying across it; upright and sideways the
         # board inside the screen, no meld over anything.
-        for lang in ("zh", "en"):
-            _set_lang(page, lang)
-            for size in ("phone-land", "phone"):
-                w, h = SIZES[size]
-                page.set_viewport_size({"width": w, "height": h})
-                page.wait_for_timeout(150)
-                where = f"early {size} {lang}"
-                _inside(page, ".board .seat", w, h, where)
-                _inside(page, ".board .opp-hand .tile", w, h, where)
-                page.screenshot(path=str(shots / f"table-early-{size}-{lang}.png"))
-                if size == "phone-land":
-                    for pos in ("left", "right"):
-                        side = _backs(page, pos)
-                        assert len(side) == 13 and len({round(b["left"]) for b in side}) == 1, (where, pos, side[:2])
-                        assert min(b["width"] for b in side) >= 16, (where, pos, "side backs", side[0])
+        for where, size, lang, w, h in each_size(page, PHONES, "early"):
+            _inside(page, ".board .seat", w, h, where)
+            _inside(page, ".board .opp-hand:not(.revealed)", w, h, where)
+            page.screenshot(path=str(shots / f"table-early-{size}-{lang}.png"))
+            if size == "phone-land":
+                for pos in ("left", "right"):
+                    side = _backs(page, pos)
+                    assert len(side) == 13 and len({round(b["left"]) for b in side}) == 1, (where, pos, side[:2])
+                    assert min(b["width"] for b in side) >= 16, (where, pos, "side backs", side[0])
+            else:
+                _upright_stacks(page, where)
         page.evaluate(MID_HAND)
         page.wait_for_function("document.querySelectorAll('.board .river .tile').length >= 32", timeout=5000)
-        for lang in ("zh", "en"):
-            _set_lang(page, lang)
-            for size in ("phone-land", "phone"):
-                w, h = SIZES[size]
-                page.set_viewport_size({"width": w, "height": h})
-                page.wait_for_timeout(150)
-                where = f"mid {size} {lang}"
-                _inside(page, ".board .seat", w, h, where)
-                _inside(page, ".board .meld", w, h, where)
-                assert page.evaluate(MELD_OVERLAPS) == [], where
-                if size == "phone":
-                    # a side seat's melds a column of tiles lying sideways, 18 px (upright they were 12 px)
-                    side = _boxes(page, ".seat-left .meld .tile:not(.sideways), .seat-right .meld .tile:not(.sideways)")
-                    assert side and min(b["height"] for b in side) >= 16, (where, "side meld tiles", side[0])
-                    assert all(b["width"] > b["height"] for b in side), (where, "side meld tiles lying", side[0])
-                page.screenshot(path=str(shots / f"table-felt-mid-{size}-{lang}.png"))
-        for lang in ("zh", "en"):
-            _set_lang(page, lang)
-            for size, (w, h) in WIDE.items():
-                page.set_viewport_size({"width": w, "height": h})
-                page.wait_for_timeout(150)
-                where = f"mid {size} {lang}"
-                page.screenshot(path=str(shots / f"table-felt-mid-{size}-{lang}.png"))
-                _wide_mid(page, size, w, h, where)
+        for where, size, lang, w, h in each_size(page, PHONES, "mid"):
+            _inside(page, ".board .seat", w, h, where)
+            _inside(page, ".board .meld", w, h, where)
+            assert page.evaluate(MELD_OVERLAPS) == [], where
+            if size == "phone":
+                # a side seat's melds a column of tiles lying sideways, 18 px (upright they were 12 px)
+                side = _boxes(page, ".seat-left .meld .tile:not(.sideways), .seat-right .meld .tile:not(.sideways)")
+                assert side and min(b["height"] for b in side) >= 16, (where, "side meld tiles", side[0])
+                assert all(b["width"] > b["height"] for b in side), (where, "side meld tiles lying", side[0])
+            page.screenshot(path=str(shots / f"table-felt-mid-{size}-{lang}.png"))
+        for where, size, lang, w, h in each_size(page, WIDE, "mid"):
+            page.screenshot(path=str(shots / f"table-felt-mid-{size}-{lang}.png"))
+            _wide_mid(page, size, w, h, where)
         page.evaluate(RESTORE)
 
         # Phone upright: the hint to turn the phone is a chip over the table, not a row of it.

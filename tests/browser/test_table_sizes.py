@@ -3,13 +3,13 @@
 Desktop 1440×900, laptop 1280×720, phone portrait 390×844, phone landscape 844×390: the table mid-hand,
 the settlement, the match-end ranking and the lobby are screenshotted (test-output/screenshots/) and
 measured: the own hand, the action buttons, the dial and every seat lie inside the viewport with no
-scrolling; phone hand tiles are at least 40 px wide; toasts overlap no seat, button or the centre panel;
-the dial's clock and the ready countdown tick on their own; the Chinese settlement holds no raw key.
+scrolling; the hand one row upright, its tiles at least 40 px wide sideways; toasts overlap no
+seat, button or the centre panel; the dial's clock and the ready countdown tick on their own; the Chinese
+settlement holds no raw key.
 """
 
 from __future__ import annotations
 
-import contextlib
 import re
 from pathlib import Path
 from typing import Any
@@ -17,61 +17,30 @@ from typing import Any
 import httpx
 import pytest
 
+from tests.browser.sizes import (  # (RAW_KEY and SIZES re-exported: the other browser tests import them from here)
+    RAW_KEY,
+    SIZES,
+    each_size,
+)
+from tests.browser.sizes import boxes as _boxes
+from tests.browser.sizes import inside as _inside
+from tests.browser.sizes import overlap as _overlap
+from tests.browser.sizes import set_lang as _set_lang
 from tests.browser.test_play import HUMAN, _enter_and_create, _page, _until_my_discard
 from tests.server.harness import OPERATOR, auth, first_seeds
 
 pytestmark = pytest.mark.browser
 
+# The table behind the settlement, seen (a style, not the element's: the room's messages redraw the dialog).
+HIDE_SETTLEMENT = """() => { const s = document.createElement('style'); s.id = 'hide-settlement';
+  s.textContent = '.settle-back { visibility: hidden !important; }'; document.head.appendChild(s); }"""
+SHOW_SETTLEMENT = "() => document.getElementById('hide-settlement').remove()"
+
 # Scrolls the settlement's list to its top; whether more of it lies under the buttons.
 TO_TOP = """() => { const m = document.querySelector('.settle-modal'); m.scrollTop = 0;
   return m.scrollHeight - m.clientHeight > 24; }"""
 TO_END = "() => { const m = document.querySelector('.settle-modal'); m.scrollTop = m.scrollHeight; }"
-SIZES = {"desktop": (1440, 900), "laptop": (1280, 720), "phone": (390, 844), "phone-land": (844, 390)}
-RAW_KEY = re.compile(r"\b[a-z]+_[a-z_]+\b")
 
-MEASURE = """(sel) => [...document.querySelectorAll(sel)].map((e) => {
-  const r = e.getBoundingClientRect();
-  return {left: r.left, top: r.top, right: r.right, bottom: r.bottom, width: r.width, height: r.height};
-})"""
-
-
-def _boxes(page: Any, sel: str) -> list[dict[str, float]]:
-    return page.evaluate(MEASURE, sel)  # type: ignore[no-any-return]
-
-
-FITS = """([sel, w, h]) => {
-  const els = [...document.querySelectorAll(sel)];
-  return els.length > 0 && els.every((e) => {
-    const r = e.getBoundingClientRect();
-    return (r.width === 0 && r.height === 0) ||
-      (r.left >= -1 && r.top >= -1 && r.right <= w + 1 && r.bottom <= h + 1);
-  });
-}"""
-
-
-def _inside(page: Any, sel: str, w: int, h: int, where: str) -> None:
-    # The layout is fitted again after a resize or a language change (on a frame, after fonts): wait for
-    # it to settle inside the screen, up to a few seconds, then measure what is there for the message.
-    from playwright.sync_api import TimeoutError as PlaywrightTimeout
-
-    with contextlib.suppress(PlaywrightTimeout):  # the assertion below says what is outside
-        page.wait_for_function(FITS, arg=[sel, w, h], timeout=3000)
-    boxes = _boxes(page, sel)
-    assert boxes, f"{where}: no {sel}"
-    for b in boxes:
-        if b["width"] == 0 and b["height"] == 0:
-            continue
-        assert b["left"] >= -1 and b["top"] >= -1 and b["right"] <= w + 1 and b["bottom"] <= h + 1, (where, sel, b)
-
-
-def _overlap(a: dict[str, float], b: dict[str, float]) -> bool:
-    across = a["left"] < b["right"] - 1 and b["left"] < a["right"] - 1
-    return across and a["top"] < b["bottom"] - 1 and b["top"] < a["bottom"] - 1
-
-
-def _set_lang(page: Any, lang: str) -> None:
-    page.evaluate("async (l) => (await import('/i18n.js')).setLang(l)", lang)
-    page.wait_for_timeout(120)
 
 
 # (``late``: 18 tiles a river and a claim (胡 杠 碰 吃 过) open on the discard of the seat before mine)
@@ -187,67 +156,57 @@ def _mid_hand_sizes(page: Any, shots: Path) -> None:
     page.wait_for_function("document.querySelectorAll('.board .river .tile').length >= 32", timeout=5000)
     sizes = {**SIZES, "desktop-1080": (1920, 1080)}
     try:
-        for lang in ("zh", "en"):
-            _set_lang(page, lang)
-            for size, (w, h) in sizes.items():
-                page.set_viewport_size({"width": w, "height": h})
-                page.wait_for_timeout(150)
-                where = f"mid-hand {size} {lang}"
-                _inside(page, ".board .seat", w, h, where)
-                _inside(page, ".board .meld", w, h, where)
-                assert page.evaluate(MELD_OVERLAPS) == [], where
-                assert len(_boxes(page, "[data-testid=actions] button")) == 3, where
-                assert page.evaluate(BUTTON_OVERLAPS) == [], where
-                river = min(b["width"] for b in _boxes(page, ".board .river .tile"))
-                side_melds = min(b["width"] for b in _boxes(
-                    page, ".seat-left .meld .tile:not(.sideways), .seat-right .meld .tile:not(.sideways)"))
-                backs = min(b["width"] for b in _boxes(page, ".board > .seat:not(.seat-me) .opp-hand .tile")
-                            if b["width"] > 0) if size != "phone" else 0
-                if size == "phone":
-                    assert river >= 24, (where, "river tiles", river)
-                if size == "phone-land":
-                    assert river >= 24 and side_melds >= 20, (where, "river / side meld tiles", river, side_melds)
-                if size == "desktop-1080":
-                    assert backs >= 26 and side_melds >= 40 and river >= 44, (where, backs, side_melds, river)
-                # my own 亮杠牌 and flowers beside my melds, legible at every size (they were 19 px upright)
-                mine = _boxes(page, ".seat-me .meld .tile")
-                assert len(mine) == 4 and min(b["width"] for b in mine) >= 24, (where, "own laid-open tiles", mine)
-                if size in ("desktop-1080", "laptop"):
-                    # the hand sized to the width too: at 1920 it filled half the screen with 74 px tiles
-                    hand = _boxes(page, "[data-testid=my-hand] .tile")
-                    share = (max(b["right"] for b in hand) - min(b["left"] for b in hand)) / w
-                    assert 0.62 <= share <= 0.8, (where, "the hand's share of the width", share)
-                    assert min(b["width"] for b in hand) >= (60 if size == "desktop-1080" else 56), (where, hand)
-                if size in ("desktop", "laptop", "desktop-1080"):
-                    # the side rivers six a row, as the others (four a row left the pond's sides bare)
-                    for side in ("left", "right"):
-                        tops = [round(b["top"]) for b in _boxes(page, f".pond-{side} .river .tile")]
-                        assert max(tops.count(t) for t in set(tops)) == 6, (where, side, tops)
-                page.screenshot(path=str(shots / f"table-mid-{size}-{lang}.png"))
+        for where, size, lang, w, h in each_size(page, sizes, "mid-hand"):
+            _inside(page, ".board .seat", w, h, where)
+            _inside(page, ".board .meld", w, h, where)
+            assert page.evaluate(MELD_OVERLAPS) == [], where
+            assert len(_boxes(page, "[data-testid=actions] button")) == 3, where
+            assert page.evaluate(BUTTON_OVERLAPS) == [], where
+            river = min(b["width"] for b in _boxes(page, ".board .river .tile"))
+            side_melds = min(b["width"] for b in _boxes(
+                page, ".seat-left .meld .tile:not(.sideways), .seat-right .meld .tile:not(.sideways)"))
+            backs = min(b["width"] for b in _boxes(page, ".board > .seat:not(.seat-me) .opp-hand .tile")
+                        if b["width"] > 0) if size != "phone" else 0
+            if size == "phone":
+                assert river >= 24, (where, "river tiles", river)
+            if size == "phone-land":
+                assert river >= 24 and side_melds >= 20, (where, "river / side meld tiles", river, side_melds)
+            if size == "desktop-1080":
+                assert backs >= 26 and side_melds >= 40 and river >= 44, (where, backs, side_melds, river)
+            # my own 亮杠牌 and flowers beside my melds, legible at every size (they were 19 px upright)
+            mine = _boxes(page, ".seat-me .meld .tile")
+            assert len(mine) == 4 and min(b["width"] for b in mine) >= 24, (where, "own laid-open tiles", mine)
+            if size in ("desktop-1080", "laptop"):
+                # the hand sized to the width too: at 1920 it filled half the screen with 74 px tiles
+                hand = _boxes(page, "[data-testid=my-hand] .tile")
+                share = (max(b["right"] for b in hand) - min(b["left"] for b in hand)) / w
+                assert 0.62 <= share <= 0.8, (where, "the hand's share of the width", share)
+                assert min(b["width"] for b in hand) >= (60 if size == "desktop-1080" else 56), (where, hand)
+            if size in ("desktop", "laptop", "desktop-1080"):
+                # the side rivers six a row, as the others (four a row left the pond's sides bare)
+                for side in ("left", "right"):
+                    tops = [round(b["top"]) for b in _boxes(page, f".pond-{side} .river .tile")]
+                    assert max(tops.count(t) for t in set(tops)) == 6, (where, side, tops)
+            page.screenshot(path=str(shots / f"table-mid-{size}-{lang}.png"))
         # Late in a hand, a claim (胡 杠 碰 吃 过) at every size: 18 tiles a river, no button over a tile, the
         # board inside the screen. A phone held sideways keeps the rivers at 24 px (the top and bottom rivers
         # nine a row past twelve, the side ones lying sideways); upright at 20 px (they shrank to 13 px: the
         # prompt took a line of its own, the rivers three rows deeper); my laid-open tiles at 24 px.
         page.evaluate(MID_HAND, True)
         page.wait_for_function("document.querySelectorAll('.board .river .tile').length >= 72", timeout=5000)
-        for lang in ("zh", "en"):
-            _set_lang(page, lang)
-            for size, (w, h) in sizes.items():
-                page.set_viewport_size({"width": w, "height": h})
-                page.wait_for_timeout(150)
-                where = f"late claim {size} {lang}"
-                _inside(page, ".board .seat", w, h, where)
-                _inside(page, "[data-testid=actions] button", w, h, where)
-                assert len(_boxes(page, "[data-testid=actions] button")) == 5, where
-                assert page.evaluate(BUTTON_OVERLAPS) == [], where
-                river = min(b["width"] for b in _boxes(page, ".board .river .tile"))
-                mine = min(b["width"] for b in _boxes(page, ".seat-me .meld .tile"))
-                assert mine >= 24, (where, "own laid-open tiles", mine)
-                if size == "phone-land":
-                    assert river >= 24, (where, "river tiles", river)
-                if size == "phone":
-                    assert river >= 20, (where, "river tiles", river)
-                page.screenshot(path=str(shots / f"table-late-claim-{size}-{lang}.png"))
+        for where, size, lang, w, h in each_size(page, sizes, "late claim"):
+            _inside(page, ".board .seat", w, h, where)
+            _inside(page, "[data-testid=actions] button", w, h, where)
+            assert len(_boxes(page, "[data-testid=actions] button")) == 5, where
+            assert page.evaluate(BUTTON_OVERLAPS) == [], where
+            river = min(b["width"] for b in _boxes(page, ".board .river .tile"))
+            mine = min(b["width"] for b in _boxes(page, ".seat-me .meld .tile"))
+            assert mine >= 24, (where, "own laid-open tiles", mine)
+            if size == "phone-land":
+                assert river >= 24, (where, "river tiles", river)
+            if size == "phone":
+                assert river >= 20, (where, "river tiles", river)
+            page.screenshot(path=str(shots / f"table-late-claim-{size}-{lang}.png"))
     finally:
         page.evaluate("() => { const s = window.__mj.sock; s.onMessage = s.realOnMessage; s.send({type: 'sync'}); }")
 
@@ -264,34 +223,33 @@ def test_every_size_both_languages(browser: Any, server: Any, shots: Path) -> No
         page.wait_for_function("(b) => document.querySelector('[data-testid=dial-clock]').textContent !== b",
                                arg=before, timeout=2000)
 
-        for lang in ("zh", "en"):
-            _set_lang(page, lang)
-            for size, (w, h) in SIZES.items():
-                page.set_viewport_size({"width": w, "height": h})
-                page.wait_for_timeout(150)
-                where = f"table {size} {lang}"
-                page.screenshot(path=str(shots / f"table-{size}-{lang}-plain.png"))
-                for sel in ("[data-testid=my-hand] .tile", "[data-testid=actions]", "[data-testid=tuoguan]",
-                            "[data-testid=dial]", ".center-info", ".seat-head"):
-                    _inside(page, sel, w, h, where)
-                scroll = page.evaluate("[document.documentElement.scrollHeight, document.documentElement.scrollWidth]")
-                assert scroll[0] <= h + 1 and scroll[1] <= w + 1, (where, scroll)
-                if size.startswith("phone"):
-                    widths = [b["width"] for b in _boxes(page, "[data-testid=my-hand] .tile")]
-                    assert min(widths) >= 40, (where, widths)
-                # Toasts stack in the pond's free corner: over no seat, button or the centre panel.
-                page.evaluate("async () => { const d = await import('/dom.js'); d.toast('碰 五万 · Pung 5 Characters');"
-                              " d.toast('杠 · Kong'); d.toast('Bot 2 胡！自摸', 'win'); }")
-                toasts = _boxes(page, "[data-testid=toast]")
-                # (all three on a wide screen; a phone's slot has a fixed height: what fits, the newest kept)
-                assert len(toasts) == 3 if not size.startswith("phone") else 2 <= len(toasts) <= 3, (where, toasts)
-                assert page.locator("[data-testid=toast]").last.inner_text() == "Bot 2 胡！自摸", where
-                for sel in (".seat", "button", ".center-info", "[data-testid=dial]"):
-                    for other in _boxes(page, sel):
-                        for tb in toasts:
-                            assert not _overlap(tb, other), (where, sel, tb, other)
-                page.screenshot(path=str(shots / f"table-{size}-{lang}.png"))
-                page.evaluate("document.querySelectorAll('[data-testid=toast]').forEach((e) => e.remove())")
+        for where, size, lang, w, h in each_size(page, SIZES, "table"):
+            page.screenshot(path=str(shots / f"table-{size}-{lang}-plain.png"))
+            for sel in ("[data-testid=my-hand] .tile", "[data-testid=actions]", "[data-testid=tuoguan]",
+                        "[data-testid=dial]", ".center-info", ".seat-head"):
+                _inside(page, sel, w, h, where)
+            scroll = page.evaluate("[document.documentElement.scrollHeight, document.documentElement.scrollWidth]")
+            assert scroll[0] <= h + 1 and scroll[1] <= w + 1, (where, scroll)
+            hand = _boxes(page, "[data-testid=my-hand] .tile")
+            if size == "phone-land":
+                assert min(b["width"] for b in hand) >= 40, (where, hand[:1])
+            if size == "phone":
+                # upright the hand one row (it wrapped to two), its tiles as wide as the width allows
+                assert len({round(b["top"]) for b in hand}) == 1, (where, "the hand in one row", hand)
+                assert min(b["width"] for b in hand) >= 22.5, (where, hand[:1])
+            # Toasts stack in the pond's free corner: over no seat, button or the centre panel.
+            page.evaluate("async () => { const d = await import('/dom.js'); d.toast('碰 五万 · Pung 5 Characters');"
+                          " d.toast('杠 · Kong'); d.toast('Bot 2 胡！自摸', 'win'); }")
+            toasts = _boxes(page, "[data-testid=toast]")
+            # (all three on a wide screen; a phone's slot has a fixed height: what fits, the newest kept)
+            assert len(toasts) == 3 if not size.startswith("phone") else 2 <= len(toasts) <= 3, (where, toasts)
+            assert page.locator("[data-testid=toast]").last.inner_text() == "Bot 2 胡！自摸", where
+            for sel in (".seat", "button", ".center-info", "[data-testid=dial]"):
+                for other in _boxes(page, sel):
+                    for tb in toasts:
+                        assert not _overlap(tb, other), (where, sel, tb, other)
+            page.screenshot(path=str(shots / f"table-{size}-{lang}.png"))
+            page.evaluate("document.querySelectorAll('[data-testid=toast]').forEach((e) => e.remove())")
         _mid_hand_sizes(page, shots)
         _set_lang(page, "zh")
         page.set_viewport_size({"width": 1440, "height": 900})
@@ -319,82 +277,78 @@ def test_every_size_both_languages(browser: Any, server: Any, shots: Path) -> No
         assert not re.search(r"\b(chow|pung|pair|peng|exposed|from seat|W as|wind triplets)\b", text), text
         if "荒庄" not in page.inner_text("[data-testid=settle-title]"):
             assert page.locator("[data-testid=winning-tile]").count() >= 1
-        for lang in ("zh", "en"):
-            _set_lang(page, lang)
-            for size, (w, h) in SIZES.items():
-                page.set_viewport_size({"width": w, "height": h})
-                page.wait_for_timeout(120)
-                _inside(page, "[data-testid=settle-title]", w, h, f"settlement {size} {lang}")
-                # the head: the seal stamped beside the title, this hand's result for the player in figures
-                _inside(page, "[data-testid=seal]", w, h, f"settlement seal {size} {lang}")
-                delta = int(page.get_attribute(f"[data-testid=totals] tr[data-seat='{me}'] td.delta", "data-delta"))
-                assert page.inner_text("[data-testid=hero-mine] strong") == (f"+{delta}" if delta > 0 else str(delta))
-                seal = page.inner_text("[data-testid=seal]")
-                draw = "荒庄" in page.inner_text("[data-testid=settle-title]") or "Draw" in page.inner_text(
-                    "[data-testid=settle-title]")
-                assert seal in ({"荒庄", "Draw"} if draw else {"胡", "自摸", "Win", "Self-draw"}), seal
-                # Measured again when the settlement was drawn anew under the measurement (the room's
-                # messages redraw it; a redraw also scrolls the new list back to its top).
-                for _ in range(5):
-                    end = page.evaluate(SETTLE_END)
-                    if not end.get("stale") and end["atEnd"]:
-                        break
-                assert not end.get("stale"), f"the settlement kept being drawn anew {size} {lang}"
-                assert end["fade"] and end["fadeH"] >= 16, (f"settlement fade {size} {lang}", end)
-                assert end["atEnd"] and end["lowest"] <= end["top"] - end["fadeH"] + 1, (
-                    f"settlement's last line under its buttons {size} {lang}", end)
-                # At the list's end no cue; at its top, while more lies under the buttons, a cue says so.
-                page.evaluate(TO_END)
-                page.wait_for_selector("[data-testid=settle-more]", state="hidden", timeout=3000)
-                overflow = page.evaluate(TO_TOP)
-                assert overflow or size not in ("laptop", "phone"), f"four revealed hands fit {size} {lang}?"
-                if overflow:
-                    page.wait_for_selector("[data-testid=settle-more]", state="visible", timeout=3000)
-                    _inside(page, "[data-testid=settle-more]", w, h, f"the cue of more below {size} {lang}")
-                    cue = page.inner_text("[data-testid=settle-more]")
-                    assert cue.strip().endswith("下面还有" if lang == "zh" else "More below"), cue
-                # A match end with four revealed hands: the buttons stay on screen, the list scrolls.
-                _inside(page, "[data-testid=settle-buttons] button", w, h, f"settlement buttons {size} {lang}")
-                assert page.locator("[data-testid=settle-buttons] button:visible").count() >= 2
-                if size == "desktop":
-                    # a wide screen's settlement is a large dialog (it was 760 px wide in the middle)
-                    modal = _boxes(page, ".settle-modal")[0]
-                    assert modal["width"] >= 0.8 * w, (f"settlement width {size} {lang}", modal)
-                if size == "phone-land":
-                    # sideways the list above the buttons keeps most of the short screen
-                    modal = _boxes(page, ".settle-modal")[0]
-                    buttons = _boxes(page, "[data-testid=settle-buttons]")[0]
-                    assert buttons["top"] - modal["top"] >= 0.8 * h, (f"settlement list {size} {lang}", modal, buttons)
-                    assert buttons["height"] <= 60, (f"settlement buttons one line {size} {lang}", buttons)
-                # Toasts while the settlement is open: the table's news (a call, a win) not under the dialog,
-                # a warning in the page's toast, above the dialog and inside the screen.
-                page.evaluate("async () => { const d = await import('/dom.js'); d.toast('Bot 2 胡！自摸', 'win');"
-                              " d.toast('杠 · Kong'); d.toast('警告 · a warning', 'warn'); }")
-                hidden = page.locator("[data-testid=toast]:visible").count() == 0
-                assert hidden, f"toasts under the settlement {size} {lang}"
-                page.wait_for_function(WARNING_ON_TOP, timeout=3000)
-                _inside(page, "#toast", w, h, f"the warning over the settlement {size} {lang}")
-                # over the settlement's title, inside the dialog and over none of its tiles (at the top of the
-                # page it hid the top seat's revealed hand above the dialog), once it has faded in
-                page.wait_for_function(FADED_IN, timeout=3000)
-                warning = _boxes(page, "#toast")[0]
-                title = _boxes(page, "[data-testid=settle-title]")[0]
+        for where, size, lang, w, h in each_size(page, SIZES, "settlement"):
+            _inside(page, "[data-testid=settle-title]", w, h, where)
+            # the head: the seal stamped beside the title, this hand's result for the player in figures
+            _inside(page, "[data-testid=seal]", w, h, where + " seal")
+            delta = int(page.get_attribute(f"[data-testid=totals] tr[data-seat='{me}'] td.delta", "data-delta"))
+            assert page.inner_text("[data-testid=hero-mine] strong") == (f"+{delta}" if delta > 0 else str(delta))
+            seal = page.inner_text("[data-testid=seal]")
+            draw = "荒庄" in page.inner_text("[data-testid=settle-title]") or "Draw" in page.inner_text(
+                "[data-testid=settle-title]")
+            assert seal in ({"荒庄", "Draw"} if draw else {"胡", "自摸", "Win", "Self-draw"}), seal
+            # Measured again when the settlement was drawn anew under the measurement (the room's
+            # messages redraw it; a redraw also scrolls the new list back to its top).
+            for _ in range(5):
+                end = page.evaluate(SETTLE_END)
+                if not end.get("stale") and end["atEnd"]:
+                    break
+            assert not end.get("stale"), (where, "the settlement kept being drawn anew")
+            assert end["fade"] and end["fadeH"] >= 16, (where, "fade", end)
+            assert end["atEnd"] and end["lowest"] <= end["top"] - end["fadeH"] + 1, (
+                f"settlement's last line under its buttons {size} {lang}", end)
+            # At the list's end no cue; at its top, while more lies under the buttons, a cue says so.
+            page.evaluate(TO_END)
+            page.wait_for_selector("[data-testid=settle-more]", state="hidden", timeout=3000)
+            overflow = page.evaluate(TO_TOP)
+            assert overflow or size not in ("laptop", "phone"), f"four revealed hands fit {size} {lang}?"
+            if overflow:
+                page.wait_for_selector("[data-testid=settle-more]", state="visible", timeout=3000)
+                _inside(page, "[data-testid=settle-more]", w, h, f"the cue of more below {size} {lang}")
+                cue = page.inner_text("[data-testid=settle-more]")
+                assert cue.strip().endswith("下面还有" if lang == "zh" else "More below"), cue
+            # A match end with four revealed hands: the buttons stay on screen, the list scrolls.
+            _inside(page, "[data-testid=settle-buttons] button", w, h, f"settlement buttons {size} {lang}")
+            assert page.locator("[data-testid=settle-buttons] button:visible").count() >= 2
+            if size == "desktop":
+                # a wide screen's settlement is a large dialog (it was 760 px wide in the middle)
                 modal = _boxes(page, ".settle-modal")[0]
-                mid = ((warning["left"] + warning["right"]) / 2, (warning["top"] + warning["bottom"]) / 2)
-                assert title["top"] - 1 <= mid[1] <= title["bottom"] + 1, (
-                    f"the warning over the settlement's title {size} {lang}", warning, title)
-                assert modal["top"] <= warning["top"] and warning["bottom"] <= modal["bottom"], (
-                    f"the warning inside the dialog {size} {lang}", warning, modal)
-                covered = [b for b in _boxes(page, ".settle-modal .tile") if _overlap(warning, b)]
-                assert not covered, (f"the warning over a tile of the settlement {size} {lang}", warning, covered[:2])
-                page.screenshot(path=str(shots / f"settlement-toast-{size}-{lang}.png"))
-                page.evaluate("async () => (await import('/dom.js')).clearToast()")
-                # The table behind, with the rivers of a whole hand, still fits the screen.
-                page.evaluate("document.querySelector('.settle-back').style.visibility = 'hidden'")
-                page.screenshot(path=str(shots / f"table-end-{size}-{lang}.png"))
-                page.evaluate("document.querySelector('.settle-back').style.visibility = ''")
-                _inside(page, ".board .seat", w, h, f"board after the hand {size} {lang}")
-                page.screenshot(path=str(shots / f"settlement-{size}-{lang}.png"))
+                assert modal["width"] >= 0.8 * w, (f"settlement width {size} {lang}", modal)
+            if size == "phone-land":
+                # sideways the list above the buttons keeps most of the short screen
+                modal = _boxes(page, ".settle-modal")[0]
+                buttons = _boxes(page, "[data-testid=settle-buttons]")[0]
+                assert buttons["top"] - modal["top"] >= 0.8 * h, (f"settlement list {size} {lang}", modal, buttons)
+                assert buttons["height"] <= 60, (f"settlement buttons one line {size} {lang}", buttons)
+            # Toasts while the settlement is open: the table's news (a call, a win) not under the dialog,
+            # a warning in the page's toast, above the dialog and inside the screen.
+            page.evaluate("async () => { const d = await import('/dom.js'); d.toast('Bot 2 胡！自摸', 'win');"
+                          " d.toast('杠 · Kong'); d.toast('警告 · a warning', 'warn'); }")
+            hidden = page.locator("[data-testid=toast]:visible").count() == 0
+            assert hidden, f"toasts under the settlement {size} {lang}"
+            page.wait_for_function(WARNING_ON_TOP, timeout=3000)
+            _inside(page, "#toast", w, h, f"the warning over the settlement {size} {lang}")
+            # over the settlement's title, inside the dialog and over none of its tiles (at the top of the
+            # page it hid the top seat's revealed hand above the dialog), once it has faded in
+            page.wait_for_function(FADED_IN, timeout=3000)
+            warning = _boxes(page, "#toast")[0]
+            title = _boxes(page, "[data-testid=settle-title]")[0]
+            modal = _boxes(page, ".settle-modal")[0]
+            mid = ((warning["left"] + warning["right"]) / 2, (warning["top"] + warning["bottom"]) / 2)
+            assert title["top"] - 1 <= mid[1] <= title["bottom"] + 1, (
+                f"the warning over the settlement's title {size} {lang}", warning, title)
+            assert modal["top"] <= warning["top"] and warning["bottom"] <= modal["bottom"], (
+                f"the warning inside the dialog {size} {lang}", warning, modal)
+            covered = [b for b in _boxes(page, ".settle-modal .tile") if _overlap(warning, b)]
+            assert not covered, (f"the warning over a tile of the settlement {size} {lang}", warning, covered[:2])
+            page.screenshot(path=str(shots / f"settlement-toast-{size}-{lang}.png"))
+            page.evaluate("async () => (await import('/dom.js')).clearToast()")
+            # The table behind, with the rivers of a whole hand, still fits the screen.
+            page.evaluate(HIDE_SETTLEMENT)
+            page.screenshot(path=str(shots / f"table-end-{size}-{lang}.png"))
+            page.evaluate(SHOW_SETTLEMENT)
+            _inside(page, ".board .seat", w, h, f"board after the hand {size} {lang}")
+            page.screenshot(path=str(shots / f"settlement-{size}-{lang}.png"))
 
         # The longest hand the rules allow: every river as long as a drawn-out 荒庄 leaves it (26 tiles, more
         # than any of the three rulesets' walls give a seat). The page gets that view as if from the server;
@@ -409,14 +363,12 @@ def test_every_size_both_languages(browser: Any, server: Any, shots: Path) -> No
                                       clock: null, tuoguan: window.__mj.st.tuoguan});
         }""")
         page.wait_for_function("document.querySelectorAll('.board .river .tile').length >= 104", timeout=5000)
-        page.evaluate("document.querySelector('.settle-back').style.visibility = 'hidden'")
-        for size, (w, h) in SIZES.items():
-            page.set_viewport_size({"width": w, "height": h})
-            page.wait_for_timeout(150)
-            _inside(page, ".board .seat", w, h, f"board with the longest rivers {size}")
-            _inside(page, "[data-testid=my-hand]", w, h, f"own hand with the longest rivers {size}")
+        page.evaluate(HIDE_SETTLEMENT)
+        for where, size, _, w, h in each_size(page, SIZES, "the longest rivers", langs=None):
+            _inside(page, ".board .seat", w, h, where)
+            _inside(page, "[data-testid=my-hand]", w, h, where)
             page.screenshot(path=str(shots / f"table-longest-{size}.png"))
-        page.evaluate("document.querySelector('.settle-back').style.visibility = ''")
+        page.evaluate(SHOW_SETTLEMENT)
 
         _set_lang(page, "zh")
         page.click("[data-testid=show-ranking]")
@@ -432,14 +384,10 @@ def test_every_size_both_languages(browser: Any, server: Any, shots: Path) -> No
         assert page.get_attribute("[data-testid=rank-you]", "data-place") == place
         said = "你是第一名" if place == "1" else f"你是第 {place} 名"
         assert page.inner_text("[data-testid=rank-you]").startswith(said)
-        for lang in ("zh", "en"):
-            _set_lang(page, lang)
-            for size, (w, h) in SIZES.items():
-                page.set_viewport_size({"width": w, "height": h})
-                page.wait_for_timeout(120)
-                _inside(page, "[data-testid=play-again]", w, h, f"ranking {size} {lang}")
-                _inside(page, "[data-testid=back-lobby]", w, h, f"ranking {size} {lang}")
-                page.screenshot(path=str(shots / f"ranking-{size}-{lang}.png"))
+        for where, size, lang, w, h in each_size(page, SIZES, "ranking"):
+            _inside(page, "[data-testid=play-again]", w, h, where)
+            _inside(page, "[data-testid=back-lobby]", w, h, where)
+            page.screenshot(path=str(shots / f"ranking-{size}-{lang}.png"))
 
         _set_lang(page, "zh")
         # Play again: a new room with the same rules, settings and bots, and me seated.
@@ -452,24 +400,20 @@ def test_every_size_both_languages(browser: Any, server: Any, shots: Path) -> No
                                timeout=10000)
         page.click("[data-testid=leave]")
         page.wait_for_selector("[data-testid=create-form]")
-        for lang in ("zh", "en"):
-            _set_lang(page, lang)
-            for size, (w, h) in SIZES.items():
-                page.set_viewport_size({"width": w, "height": h})
-                page.wait_for_timeout(120)
-                if size.startswith("phone"):
-                    # The create button on the first screen: the clocks, bots and 排位赛 fold under 更多选项.
-                    page.evaluate("window.scrollTo(0, 0)")
-                    assert not page.is_visible("#discard_seconds"), (size, lang)
-                    _inside(page, "[data-testid=create]", w, h, f"lobby create button {size} {lang}")
-                    summary = page.inner_text("[data-testid=more-options] summary")
-                    assert summary == ("更多选项" if lang == "zh" else "More options"), summary
-                page.screenshot(path=str(shots / f"lobby-{size}-{lang}.png"))
-                if size.startswith("phone"):
-                    page.click("[data-testid=more-options] summary")
-                    assert page.is_visible("#discard_seconds") and page.is_visible("#bot_level"), (size, lang)
-                    page.screenshot(path=str(shots / f"lobby-more-{size}-{lang}.png"), full_page=True)
-                    page.click("[data-testid=more-options] summary")
+        for where, size, lang, w, h in each_size(page, SIZES, "lobby"):
+            if size.startswith("phone"):
+                # The create button on the first screen: the clocks, bots and 排位赛 fold under 更多选项.
+                page.evaluate("window.scrollTo(0, 0)")
+                assert not page.is_visible("#discard_seconds"), (size, lang)
+                _inside(page, "[data-testid=create]", w, h, where + " create button")
+                summary = page.inner_text("[data-testid=more-options] summary")
+                assert summary == ("更多选项" if lang == "zh" else "More options"), summary
+            page.screenshot(path=str(shots / f"lobby-{size}-{lang}.png"))
+            if size.startswith("phone"):
+                page.click("[data-testid=more-options] summary")
+                assert page.is_visible("#discard_seconds") and page.is_visible("#bot_level"), (size, lang)
+                page.screenshot(path=str(shots / f"lobby-more-{size}-{lang}.png"), full_page=True)
+                page.click("[data-testid=more-options] summary")
         # The rules pages, linked from the top bar of the lobby and the table.
         page.set_viewport_size({"width": 1280, "height": 720})
         for lang in ("zh", "en"):

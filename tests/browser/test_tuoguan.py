@@ -105,6 +105,9 @@ def test_a_missed_turn_is_forgiven_two_start_tuoguan_and_one_tap_ends_it(browser
                 assert b["height"] >= 56 and b["width"] >= 100, (where, b)  # one large button
                 label = page.inner_text("[data-testid=cancel-tuoguan]")
                 assert label == ("取消托管" if lang == "zh" else "Stop auto-play"), (where, label)
+                # one stop button on the screen: the corner's 托管 toggle gives way to the cover's
+                stops = page.locator("button:visible", has_text=label).count()
+                assert stops == 1 and page.locator("[data-testid=tuoguan]").is_hidden(), (where, stops)
                 page.screenshot(path=str(shots / f"game-tuoguan-{size}-{lang}.png"))
 
         # 4. One tap gives the seat back.

@@ -1,6 +1,6 @@
 // The live table: one websocket, the room state, this seat's view, legal actions as buttons
 // and clickable tiles, the 听 hint, clocks, 托管, the settlement after each hand.
-import {h, mount, noticeAfterRoute, placeToast, relabelToasts, setToastSlot, toast} from '../dom.js';
+import {h, mount, noticeAfterRoute, onPress, placeToast, relabelToasts, setToastSlot, toast} from '../dom.js';
 import {t, tileName, actionLabel, toggleLang, getLang} from '../i18n.js';
 import {api, session} from '../api.js';
 import {TableSocket} from '../socket.js';
@@ -315,8 +315,16 @@ export function tableScreen({app, go}, code) {
     mount(root, kids);
     flyDiscard();
     if (st.callMark) {
+      // (on a phone, and my own call at every size, over the centre panel with the caller's name: over a
+      // seat or above my hand it covered river tiles; another seat's on a wide screen over that seat)
+      const phone = phoneMedia.matches || st.callMark.seat === st.seat;
       const seatEl = root.querySelector(`.board > .seat[data-seat="${st.callMark.seat}"]`);
-      if (seatEl) seatEl.appendChild(h('div', {class: 'call-mark', 'data-testid': 'call-mark', 'aria-hidden': 'true'}, st.callMark.text));
+      const at = phone ? root.querySelector('.board .center-info') : seatEl;
+      const text = st.callMark.text;
+      if (at) {
+        at.appendChild(h('div', {class: `call-mark ${phone ? 'at-centre' : ''} ${text.length > 2 ? 'long' : ''}`, 'data-testid': 'call-mark',
+          'data-seat': st.callMark.seat, 'aria-hidden': 'true'}, text, phone ? h('small', {}, nameOf(st.callMark.seat)) : null));
+      }
     }
     for (const [seat, b] of Object.entries(st.bubbles)) {
       const seatEl = root.querySelector(`.board > .seat[data-seat="${seat}"]`);
@@ -372,6 +380,22 @@ export function tableScreen({app, go}, code) {
     const spare = window.innerHeight - 1 - bottom();
     if (spare > 2 && window.innerWidth <= 600 && window.innerHeight > window.innerWidth) {
       board.style.minHeight = `${board.getBoundingClientRect().height + spare}px`;
+    }
+    // The pond's table area (styles.css .pond::before) reaches as far as a side river does past the pond's
+    // edge (a long one on a laptop), and no further: the side seats' backs stay off it.
+    const pondEl = board.querySelector(':scope > .pond');
+    if (pondEl) {
+      const p = pondEl.getBoundingClientRect();
+      const span = (sel) => [...board.querySelectorAll(sel)].map((e) => e.getBoundingClientRect()).filter((r) => r.width > 0);
+      const tiles = span(':scope > .pond .river .tile');
+      const backsL = span(':scope > .seat-left .opp-hand .tile'), backsR = span(':scope > .seat-right .opp-hand .tile');
+      const riverL = Math.min(p.left, ...tiles.map((r) => r.left)) - 4, riverR = Math.max(p.right, ...tiles.map((r) => r.right)) + 4;
+      // (8 px round the rivers, less where a seat's backs come nearer; the rivers on it whatever)
+      let left = riverL - 4, right = riverR + 4;
+      if (backsL.length) left = Math.min(riverL, Math.max(left, Math.max(...backsL.map((r) => r.right)) + 4));
+      if (backsR.length) right = Math.max(riverR, Math.min(right, Math.min(...backsR.map((r) => r.left)) - 4));
+      pondEl.style.setProperty('--mat-l', `${Math.round(left - p.left)}px`);
+      pondEl.style.setProperty('--mat-r', `${Math.round(p.right - right)}px`);
     }
     placeToast();  // (the page's toast, if one shows, stays over the centre panel where it now is)
   }
@@ -457,7 +481,7 @@ export function tableScreen({app, go}, code) {
 
   function myHand(v, hint) {
     if (v.phase === 'over' && v.revealed) {
-      return h('div', {class: 'my-hand', 'data-testid': 'my-hand'}, arrangeHand(v, v.revealed[v.seat]).map((id) => tileEl(id, {view: v, markGangpai: true})));
+      return handCount(h('div', {class: 'my-hand', 'data-testid': 'my-hand'}, arrangeHand(v, v.revealed[v.seat]).map((id) => tileEl(id, {view: v, markGangpai: true}))), v.revealed[v.seat].length);
     }
     const discards = new Map(legalOf('discard').map((a) => [a.tile, a]));
     const declares = new Map(legalOf('declare').map((a) => [a.tile, a]));
@@ -506,9 +530,16 @@ export function tableScreen({app, go}, code) {
       }
       return el;
     };
-    return h('div', {class: `my-hand ${st.mode === 'declare' ? 'declaring' : ''}`, 'data-testid': 'my-hand'},
+    return handCount(h('div', {class: `my-hand ${st.mode === 'declare' ? 'declaring' : ''}`, 'data-testid': 'my-hand'},
       tiles.map((id, i) => mk(id, false, i === plainAt)),
-      drawn !== null ? h('span', {class: 'drawn-gap'}, mk(drawn, true, plainDrawn)) : null);
+      drawn !== null ? h('span', {class: 'drawn-gap'}, mk(drawn, true, plainDrawn)) : null), tiles.length + (drawn !== null ? 1.4 : 0));
+  }
+
+  // How many tiles wide the hand is (the drawn tile's gap counted): an upright phone sizes the tiles so the
+  // hand is one row, as large as the width allows (styles.css --hand-n).
+  function handCount(el, n) {
+    el.style.setProperty('--hand-n', String(Math.max(n, 8)));
+    return el;
   }
 
   /** How many winning tiles are unseen in a list of waits (hint.js's {tile, unseen} each). */
@@ -518,6 +549,7 @@ export function tableScreen({app, go}, code) {
   let hintArgs = null;
   // An upright phone has room for one best discard on the hint's line, wider screens for two.
   const narrow = window.matchMedia('(max-width: 600px)');
+  const phoneMedia = window.matchMedia('(max-width: 600px), (max-height: 500px) and (orientation: landscape)');
   const onNarrow = () => { if (hintArgs) updateHint(...hintArgs); };
   narrow.addEventListener('change', onNarrow);
   function hintBar(v, hint) {
@@ -596,15 +628,17 @@ export function tableScreen({app, go}, code) {
       if (type === 'declare') {
         buttons.push(h('button', {type: 'button', class: `act act-declare ${st.mode === 'declare' ? 'on' : ''}`,
           'data-testid': 'act-declare', disabled: st.pending,
-          onclick: () => { st.mode = st.mode === 'declare' ? 'normal' : 'declare'; render(); }},
+          ...onPress(() => { st.mode = st.mode === 'declare' ? 'normal' : 'declare'; render(); })},
         st.mode === 'declare' ? t('cancel') : t('act_declare')));
         continue;
       }
+      // (acting on the press: the bots' moves redraw the table many times a second, and a redraw between
+      // press and release made the browser drop the click — dom.js onPress)
       buttons.push(h('button', {type: 'button', class: `act act-${type}`, 'data-testid': `act-${type}`, disabled: st.pending,
-        onclick: () => {
+        ...onPress(() => {
           if (opts.length === 1) send(opts[0]);
           else { st.chooser = {type, options: opts}; render(); }
-        }}, claimActionLabel(v, opts[0]), opts.length > 1 ? h('small', {}, ` ×${opts.length}`) : null));
+        })}, h('span', {class: 'act-label'}, claimActionLabel(v, opts[0])), opts.length > 1 ? h('small', {}, ` ×${opts.length}`) : null));
     }
     let prompt = null;
     if (v.phase === 'claim' && v.claim && legal.length) {
@@ -631,13 +665,16 @@ export function tableScreen({app, go}, code) {
     const voting = st.room && st.room.vote;
     const close = () => { st.menuOpen = false; };
     return h('div', {class: `corner-menu ${st.menuOpen ? 'open' : ''}`, 'data-testid': 'corner-menu'},
+      // (while 托管 plays the seat the cover over the hand has the one large 取消托管: this one gives way,
+      // two stop buttons on one screen read as two different things)
       h('button', {type: 'button', class: `ghost tuoguan ${tg ? 'on' : ''}`, 'data-testid': 'tuoguan', 'aria-pressed': tg ? 'true' : 'false',
-        onclick: () => { st.askedTuoguan = !tg; sock.send({type: 'tuoguan', on: !tg}); }}, tg ? t('cancel_tuoguan') : t('tuoguan')),
+        hidden: tg && v.phase !== 'over' && !st.watching,
+        ...onPress(() => { st.askedTuoguan = !tg; sock.send({type: 'tuoguan', on: !tg}); })}, tg ? t('cancel_tuoguan') : t('tuoguan')),
       st.watching ? null : h('button', {type: 'button', class: 'ghost chat-toggle', 'data-testid': 'chat-open', 'aria-expanded': st.chatOpen ? 'true' : 'false',
-        'aria-label': t('quick_chat'), onclick: () => { st.chatOpen = !st.chatOpen; st.menuOpen = false; render(); }}, t('chat_short')),
+        'aria-label': t('quick_chat'), ...onPress(() => { st.chatOpen = !st.chatOpen; st.menuOpen = false; render(); })}, t('chat_short')),
       st.chatOpen ? chatPanel() : null,
       h('button', {type: 'button', class: 'ghost menu-toggle', 'data-testid': 'menu', 'aria-expanded': st.menuOpen ? 'true' : 'false',
-        'aria-label': t('menu'), onclick: () => { st.menuOpen = !st.menuOpen; render(); }}, '☰'),
+        'aria-label': t('menu'), ...onPress(() => { st.menuOpen = !st.menuOpen; render(); })}, '☰'),
       h('div', {class: 'menu-panel', 'data-testid': 'menu-panel'},
         h('button', {type: 'button', class: 'ghost small', 'data-testid': 'mute', 'aria-pressed': muted() ? 'true' : 'false',
           onclick: () => { setMuted(!muted()); render(); }}, muted() ? t('sound_off') : t('sound_on')),
@@ -697,7 +734,7 @@ export function tableScreen({app, go}, code) {
       tuoguanCover = h('div', {class: 'tuoguan-cover', 'data-lang': getLang()},
         h('span', {class: 'tuoguan-note'}, t('tuoguan_on')),
         h('button', {type: 'button', class: 'primary big', 'data-testid': 'cancel-tuoguan',
-          onclick: () => sock.send({type: 'tuoguan', on: false})}, t('cancel_tuoguan')));
+          ...onPress(() => sock.send({type: 'tuoguan', on: false}))}, t('cancel_tuoguan')));
     }
     return tuoguanCover;
   }
@@ -719,7 +756,7 @@ export function tableScreen({app, go}, code) {
       h('div', {class: 'modal chooser', role: 'dialog', 'aria-label': title, 'data-testid': 'chooser'},
         h('h3', {}, title, ' ', h('span', {class: 'clock', 'data-clock-seat': st.seat})),
         h('div', {class: 'choices'}, options.map((a, i) => h('button', {type: 'button', class: 'choice', 'data-testid': `choice-${i}`,
-          onclick: () => send(a)}, optionTiles(a).map((id, k, all) => {
+          ...onPress(() => send(a))}, optionTiles(a).map((id, k, all) => {
           // The claimed tile is drawn inside each option, turned and marked, as it will lie in the meld.
           const claimed = st.view.claim && id === st.view.claim.tile && all.indexOf(id) === k && type !== 'kong';
           return tileEl(id, {size: 'meld', view: st.view, sideways: claimed, extraClass: claimed ? 'claimed' : '',

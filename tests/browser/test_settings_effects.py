@@ -152,6 +152,40 @@ def test_the_calls_are_spoken_in_the_chosen_language(browser: Any, server: Any) 
         ctx.close()
 
 
+# What the page says aloud, recorded where it says it (headless Chromium has no voice to hear).
+RECORD_SPEECH = """
+window.__said = [];
+if (window.speechSynthesis) window.speechSynthesis.speak = (u) => { window.__said.push([u.text, u.lang]); };
+"""
+# A 'claimed' event as the server sends it: the seat to my left calls 碰 on my discard.
+CALL_PENG = """() => {
+  const st = window.__mj.st;
+  const v = structuredClone(st.view);
+  window.__mj.sock.onMessage({type: 'view', view: v, asked: st.asked, step: st.step, clock: null, tuoguan: false,
+    events: [{type: 'claimed', seat: (v.seat + 3) % 4, kind: 'peng', tile: 5, tiles: [5, 5], from_seat: v.seat}]});
+  return window.__said.slice(-1)[0] || null;
+}"""
+
+
+def test_the_table_speaks_calls_in_the_chosen_language(browser: Any, server: Any) -> None:
+    ctx, page, errors = guest_page(browser, server.base, "念牌" + secrets.token_hex(2), 1280, 720)
+    try:
+        page.add_init_script(RECORD_SPEECH)
+        page.evaluate("async () => (await import('/settings.js')).saveSettings({voice: true, voiceLang: 'en'})")
+        page.goto(server.base + "/#/lobby")
+        page.reload()  # (the recorder in place before the table's first word)
+        page.click("[data-testid=play-now-anqing]")
+        page.click("[data-testid=ready]")
+        page.wait_for_function("window.__mj && window.__mj.st && window.__mj.st.view", timeout=15000)
+        assert page.evaluate("document.documentElement.lang").startswith("zh")  # a Chinese screen ...
+        assert page.evaluate(CALL_PENG) == ["Pung", "en-US"]  # ... and the call said in English
+        page.evaluate("async () => (await import('/settings.js')).saveSettings({voiceLang: 'ui'})")
+        assert page.evaluate(CALL_PENG) == ["碰", "zh-CN"]  # following the screen again
+        assert not errors, errors
+    finally:
+        ctx.close()
+
+
 def test_an_account_keeps_the_new_settings(browser: Any, server: Any) -> None:
     username, password = "n" + secrets.token_hex(4), "a long password"
     r = httpx.post(server.base + "/api/account/register", json={"username": username, "password": password})

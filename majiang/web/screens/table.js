@@ -10,7 +10,7 @@ import {hintFor} from '../hint.js';
 import {settlementEl, countUp} from './settlement.js';
 import {announcer, muted, setMuted, setVoice, sounds, speak, voiceOn} from '../sound.js';
 import {rankingEl} from './ranking.js';
-import {reducedMotion, settings} from '../settings.js';
+import {reducedMotion, settings, voiceText} from '../settings.js';
 import {settingsPanel} from './settings_panel.js';
 import {openInviteDialog} from './friends.js';
 import {waitingRoomEl} from './waiting.js';
@@ -183,7 +183,7 @@ export function tableScreen({app, go}, code) {
         st.lastDiscard = {seat: ev.seat, tile: ev.tile};
         sounds.discard();
         announce(t('aria_discard', {who, tile: tileName(ev.tile)}));
-        if (ev.declared) { toast(() => t('toast_declare', {who: nameOf(ev.seat)})); speak(t('act_declare'), getLang()); }
+        if (ev.declared) { toast(() => t('toast_declare', {who: nameOf(ev.seat)})); speak(...voiceText('act_declare')); }
         break;
       case 'claimed':
         st.lastDiscard = null;
@@ -192,14 +192,14 @@ export function tableScreen({app, go}, code) {
         sounds.call();
         announce(t('aria_call', {who, act: actionLabel({type: ev.kind}), tile: tileName(ev.tile)}));
         toast(() => t(ev.kind === 'kong' ? 'toast_kong_claim' : `toast_${ev.kind}`, {who: nameOf(ev.seat), tile: tileName(ev.tile)}));
-        speak(actionLabel({type: ev.kind}), getLang());
+        speak(...voiceText(`act_${ev.kind}`));  // the calls' own language (settings: 语音语言)
         break;
-      case 'concealed_kong': case 'added_kong': toast(() => t('toast_kong', {who: nameOf(ev.seat)})); speak(t('act_kong'), getLang()); markCall(ev.seat, t('act_kong')); break;
+      case 'concealed_kong': case 'added_kong': toast(() => t('toast_kong', {who: nameOf(ev.seat)})); speak(...voiceText('act_kong')); markCall(ev.seat, t('act_kong')); break;
       case 'wild_konged': toast(() => t('toast_wildkong', {who: nameOf(ev.seat)})); break;
       // A flower laid open is 补花 (百搭麻将); any other laid-open tile is Anqing's 亮杠牌.
       case 'exposed': toast(() => (ev.tile >= 34 ? t('toast_bu_hua', {who: nameOf(ev.seat), tile: tileName(ev.tile)})
         : t('toast_exposed', {who: nameOf(ev.seat), tile: tileName(ev.tile)}))); break;
-      case 'won': { const call = t(ev.self_draw ? 'mark_self_draw' : 'act_win'); markCall(ev.seat, call); sounds.win(); speak(call, getLang()); announce(t('aria_win', {who})); toast(() => t(ev.self_draw ? 'toast_won_self' : 'toast_won', {who: nameOf(ev.seat)}), 'win', 3500); break; }
+      case 'won': { const call = t(ev.self_draw ? 'mark_self_draw' : 'act_win'); markCall(ev.seat, call); sounds.win(); speak(...voiceText(ev.self_draw ? 'mark_self_draw' : 'act_win')); announce(t('aria_win', {who})); toast(() => t(ev.self_draw ? 'toast_won_self' : 'toast_won', {who: nameOf(ev.seat)}), 'win', 3500); break; }
       default: break;
     }
   }

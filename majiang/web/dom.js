@@ -101,20 +101,25 @@ export function placeToast() {
   const box = document.getElementById('toast');
   if (!box) return false;
   const modal = document.querySelector('.table-screen .settle-back .settle-modal');
-  const title = modal && modal.querySelector('[data-testid=settle-title]');
+  const foot = modal && modal.querySelector('[data-testid=settle-buttons]');
   const seen = (e) => { const r = e && e.getBoundingClientRect(); return r && r.height > 0 && r.bottom > 0 ? r : null; };
-  const r = (modal && (seen(title) || seen(modal))) || seen(document.querySelector('.board .center-info'));
-  if (!r) {
-    box.style.top = '';
-    box.style.left = '';
-    return false;
-  }
-  // (over a dialog without a title, the ranking, or one scrolled past it: the dialog's top band)
-  const y = modal && !seen(title) ? r.top + 48 : r.top + r.height / 2;
   const half = box.offsetHeight / 2 + 4;  // (the whole toast on the screen)
-  box.style.top = `${Math.round(Math.min(Math.max(y, half), window.innerHeight - half))}px`;
-  box.style.left = `${Math.round(r.left + r.width / 2)}px`;
-  return true;
+  const at = (x, y) => {
+    box.style.top = `${Math.round(Math.min(Math.max(y, half), window.innerHeight - half))}px`;
+    box.style.left = `${Math.round(x)}px`;
+    return true;
+  };
+  // Over a settlement: just above its buttons, on the fade where its details run under them. Its head
+  // (who won, the winning hand, every seat's points) is what a player reads first, so a warning never
+  // covers it, and the buttons stay free to press.
+  const m = modal && seen(modal), f = seen(foot);
+  if (m && f) return at(m.left + m.width / 2, f.top - half - 4);
+  if (m) return at(m.left + m.width / 2, m.top + 48);  // (a dialog without its buttons: its top band)
+  const c = seen(document.querySelector('.board .center-info'));
+  if (c) return at(c.left + c.width / 2, c.top + c.height / 2);
+  box.style.top = '';
+  box.style.left = '';
+  return false;
 }
 
 /** Hide the toast at once (a screen change: its news belongs to the screen left behind). */

@@ -328,19 +328,20 @@ def test_every_size_both_languages(browser: Any, server: Any, shots: Path) -> No
             assert hidden, f"toasts under the settlement {size} {lang}"
             page.wait_for_function(WARNING_ON_TOP, timeout=3000)
             _inside(page, "#toast", w, h, f"the warning over the settlement {size} {lang}")
-            # over the settlement's title, inside the dialog and over none of its tiles (at the top of the
-            # page it hid the top seat's revealed hand above the dialog), once it has faded in
+            # just above the settlement's buttons, inside the dialog, over none of its head (the title, the
+            # winners' hands, the seat cards with the points) nor the buttons, once it has faded in
             page.wait_for_function(FADED_IN, timeout=3000)
             warning = _boxes(page, "#toast")[0]
-            title = _boxes(page, "[data-testid=settle-title]")[0]
             modal = _boxes(page, ".settle-modal")[0]
-            mid = ((warning["left"] + warning["right"]) / 2, (warning["top"] + warning["bottom"]) / 2)
-            assert title["top"] - 1 <= mid[1] <= title["bottom"] + 1, (
-                f"the warning over the settlement's title {size} {lang}", warning, title)
+            buttons = _boxes(page, "[data-testid=settle-buttons]")[0]
+            assert warning["bottom"] <= buttons["top"] + 1, (
+                f"the warning above the settlement's buttons {size} {lang}", warning, buttons)
             assert modal["top"] <= warning["top"] and warning["bottom"] <= modal["bottom"], (
                 f"the warning inside the dialog {size} {lang}", warning, modal)
-            covered = [b for b in _boxes(page, ".settle-modal .tile") if _overlap(warning, b)]
-            assert not covered, (f"the warning over a tile of the settlement {size} {lang}", warning, covered[:2])
+            head = _boxes(page, "[data-testid=settle-title], [data-testid=settle-hero], .win-hand .tile,"
+                                " [data-testid=totals]")
+            covered = [b for b in head if _overlap(warning, b)]
+            assert not covered, (f"the warning over the settlement's head {size} {lang}", warning, covered[:2])
             page.screenshot(path=str(shots / f"settlement-toast-{size}-{lang}.png"))
             page.evaluate("async () => (await import('/dom.js')).clearToast()")
             # The table behind, with the rivers of a whole hand, still fits the screen.

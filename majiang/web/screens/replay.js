@@ -207,8 +207,10 @@ export function replayScreen({app}, code, handNo) {
     board.style.setProperty('--fit', '1');
     board.style.minHeight = '';
     const bottom = () => board.getBoundingClientRect().bottom + window.scrollY;
+    // (in steps of 0.02: at 0.05 a board a few pixels too tall lost a twentieth of its tiles' width, and a
+    // sideways phone's last step drew its discards under 16 px)
     while (fit > 0.55 && bottom() > window.innerHeight - 1) {
-      fit -= 0.05;
+      fit -= 0.02;
       board.style.setProperty('--fit', fit.toFixed(2));
     }
     // a desktop's spare height goes to the board (the rivers spread out), as at the table (less the

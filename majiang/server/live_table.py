@@ -16,6 +16,8 @@ import time
 from collections.abc import Awaitable, Callable, Coroutine
 from typing import Any
 
+import msgspec
+
 from majiang.backend import journal as j
 from majiang.backend.auth import names_confusable
 from majiang.backend.hooks import HandReport
@@ -240,11 +242,15 @@ class LiveTable:
         hand = st.hand
         assert hand is not None and hand.settlement is not None
         s = hand.settlement
+        public = seat_view(hand, None)  # (what a spectator sees of the ended hand: its seed hash, its wins)
+        # the settlement with how each winner won (自摸 or on whose discard), so a record's settlement is
+        # titled as the table's was: the settlement alone names the winners, not how they won
+        settlement = {**msgspec.to_builtins(s), "wins": msgspec.to_builtins(public.wins or [])}
         row = {
             "hand_no": hand.hand_no, "dealer": hand.dealer, "streak": hand.streak, "seed": hand.seed,
-            "seed_hash": seat_view(hand, None).seed_hash, "players": encoder.encode(st.hand_players).decode(),
+            "seed_hash": public.seed_hash, "players": encoder.encode(st.hand_players).decode(),
             "totals": encoder.encode(s.totals).decode(), "draw": bool(s.draw or not s.winners),
-            "settlement": encoder.encode(s).decode(), "replay": encode_replay(to_replay(hand)).decode(),
+            "settlement": encoder.encode(settlement).decode(), "replay": encode_replay(to_replay(hand)).decode(),
         }
         seats = [{"seat": i, "player_id": p, "total": s.totals[i], "won": i in s.winners}
                  for i, p in enumerate(st.hand_players)]

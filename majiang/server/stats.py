@@ -2,8 +2,9 @@
 
 The ranking screen shows wins / 自摸 / 点炮 / best hand per seat. It is computed here from the
 stored hands (settlement and replay), so every browser shows the same figures, after a reload too.
-How a hand was won (self-drawn or off whose discard) is not in the settlement, so each hand's
-replay is rebuilt once to read its ``won`` events."""
+How a hand was won (self-drawn or off whose discard) is not in the settlement itself (a hand stored
+since the settlement carried ``wins`` says it, older ones do not), so each hand's replay is rebuilt once
+to read its ``won`` events, which serves both."""
 
 from __future__ import annotations
 

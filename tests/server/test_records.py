@@ -40,6 +40,14 @@ async def test_a_finished_match_is_kept_with_hands_codes_and_stats(http: httpx.A
     assert [h["totals"] for h in summary["hand_list"]] == [h["totals"] for h in stored["hands"]]
     assert [h["winners"] for h in summary["hand_list"]] == [sorted(h["settlement"]["winners"])
                                                             for h in stored["hands"]]
+    # each stored settlement says how its winners won (so a record's settlement is titled 自摸 or 点炮 as the
+    # table's was), the same as the summary's account of the hand
+    for h, listed in zip(stored["hands"], summary["hand_list"], strict=True):
+        wins = h["settlement"]["wins"]
+        assert sorted(w["seat"] for w in wins) == sorted(h["settlement"]["winners"])
+        how = "draw" if not wins else ("self_draw" if any(w["self_draw"] for w in wins) else "discard")
+        assert how == listed["how"], (h["hand_no"], wins, listed)
+        assert all(w["from_seat"] is None if w["self_draw"] else w["from_seat"] in range(4) for w in wins)
     self_draws = sum(h["how"] == "self_draw" for h in summary["hand_list"])
     assert self_draws == sum(s["self_draws"] for s in stored["stats"])
     codes = [h["replay_code"] for h in summary["hand_list"]]

@@ -34,6 +34,7 @@ FIELDS: dict[str, tuple[Any, ...]] = {
     "voiceLang": ("choice", "ui", "zh", "en"),  # the spoken calls' language; "ui" follows the screen
     "hints": ("bool",),  # the 听 hint line and the counts on the tiles
     "tileBack": ("choice", "green", "blue", "red", "gold"),
+    "confirmDiscard": ("bool",),  # 点两下出牌: a first tap lifts the tile, the second throws it
 }
 
 

@@ -11,7 +11,7 @@ import {getLang, setLang, words} from './i18n.js';
 import {setMusic} from './music.js';
 
 const DEFAULTS = {volume: 0.8, autoPass: false, autoWin: false, tileSize: 1, felt: 'green', motion: true,
-  music: false, musicVolume: 0.5, voiceLang: 'ui', hints: true, tileBack: 'green'};
+  music: false, musicVolume: 0.5, voiceLang: 'ui', hints: true, tileBack: 'green', confirmDiscard: false};
 export const FELTS = {green: ['#0f5c3b', '#0a4329', '#16734b'], blue: ['#163f66', '#0e2c4a', '#1f5687'],
   red: ['#5e1f25', '#43141a', '#7a2a31'], wood: ['#5a4026', '#3f2c19', '#735434']};
 // The tile backs' colours (light, middle, dark of the back's gradient); green is the table's own.

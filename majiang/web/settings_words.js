@@ -10,6 +10,7 @@ export const SETTINGS_WORDS = {
     set_music: '背景音乐', set_music_note: '打牌时放一段轻柔的音乐',
     set_voice_lang: '语音语言', set_voice_lang_ui: '跟随界面', set_voice_lang_zh: '中文', set_voice_lang_en: 'English',
     set_hints: '听牌提示', set_hints_note: '显示听哪几张、还剩几张',
+    set_confirm_discard: '点两下出牌', set_confirm_discard_note: '第一下选中，再点一下打出，防止误触',
     set_tile_back: '牌背颜色', back_green: '绿', back_blue: '蓝', back_red: '红', back_gold: '金',
   },
   en: {
@@ -21,6 +22,7 @@ export const SETTINGS_WORDS = {
     set_music: 'Music', set_music_note: 'A soft loop while you play',
     set_voice_lang: 'Voice language', set_voice_lang_ui: 'Auto', set_voice_lang_zh: '中文', set_voice_lang_en: 'English',
     set_hints: 'Waits hint', set_hints_note: 'Your winning tiles and how many are left',
+    set_confirm_discard: 'Tap twice to discard', set_confirm_discard_note: 'The first tap lifts the tile, the second throws it',
     set_tile_back: 'Tile backs', back_green: 'green', back_blue: 'blue', back_red: 'red', back_gold: 'gold',
   },
 };

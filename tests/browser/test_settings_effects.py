@@ -186,6 +186,48 @@ def test_the_table_speaks_calls_in_the_chosen_language(browser: Any, server: Any
         ctx.close()
 
 
+MY_RIVER = "window.__mj.st.view.seats[window.__mj.st.view.seat].river.length"
+
+
+def test_tap_twice_to_discard(browser: Any, server: Any) -> None:
+    ctx, page, errors = guest_page(browser, server.base, "两下" + secrets.token_hex(2), 390, 844)
+    try:
+        page.goto(server.base + "/#/me")
+        page.click("[data-testid=open-settings]")
+        assert not page.is_checked("[data-testid=set-confirmDiscard]")  # off by default
+        page.click("[data-testid=set-confirmDiscard]")
+        page.click("[data-testid=settings-done]")
+        page.goto(server.base + "/#/lobby")
+        page.click("[data-testid=play-now-anqing]")
+        page.click("[data-testid=ready]")
+        tile = "[data-testid=my-hand] button.tile.can"
+        page.wait_for_selector(tile, timeout=30000)  # my turn (the dealer's first, or after the bots')
+        river = page.evaluate(MY_RIVER)
+        page.locator(tile).first.click()
+        # the first tap lifts the tile and sends nothing: my turn still, the tile ringed, my river unchanged
+        assert page.evaluate("window.__mj.st.pending") is False
+        picked = page.locator(f"{tile}.picked")
+        assert picked.count() == 1
+        assert page.evaluate(MY_RIVER) == river
+        lifted = picked.evaluate("(e) => new DOMMatrix(getComputedStyle(e).transform).m42")
+        assert lifted < -10, lifted
+        # a tap on another tile lifts that one instead
+        other = page.locator(f"{tile}:not(.picked)").first
+        other_id = other.get_attribute("data-tile")
+        other.click()
+        assert page.locator(f"{tile}.picked").count() == 1
+        assert page.locator(f"{tile}.picked").get_attribute("data-tile") == other_id
+        assert page.evaluate(MY_RIVER) == river
+        # the second tap on it throws it
+        page.locator(f"{tile}.picked").click()
+        page.wait_for_function(f"{MY_RIVER} > {river}", timeout=10000)
+        assert page.evaluate("window.__mj.st.view.seats[window.__mj.st.view.seat].river.at(-1).tile") == int(
+            other_id or -1)
+        assert not errors, errors
+    finally:
+        ctx.close()
+
+
 def test_an_account_keeps_the_new_settings(browser: Any, server: Any) -> None:
     username, password = "n" + secrets.token_hex(4), "a long password"
     r = httpx.post(server.base + "/api/account/register", json={"username": username, "password": password})

@@ -60,7 +60,7 @@ def test_the_settings_panel_at_four_sizes_in_both_languages(browser: Any, server
                     tops = {round(b["top"]) for b in _boxes(page, f"{PANEL} .sp-group")}
                     assert len(tops) == 1, (where, tops)
                 rows = _boxes(page, f"{PANEL} .sp-row")
-                assert len(rows) == 11, rows
+                assert len(rows) == 12, rows  # (声音 4, 打牌 4, 外观 4)
                 for r in rows:
                     assert r["height"] >= 44, (size, lang, r)
                 for i, a in enumerate(rows):
@@ -74,10 +74,10 @@ def test_the_settings_panel_at_four_sizes_in_both_languages(browser: Any, server
                 assert page.locator(f"{PANEL} input[type=checkbox]:not(.switch)").count() == 0
                 notes = page.locator(f"{PANEL} .sp-note")
                 shown = [notes.nth(i).is_visible() for i in range(notes.count())]
-                assert notes.count() == 6
-                assert shown == ([False] * 6 if size == "phone-land" else [True] * 6), (size, shown)
+                assert notes.count() == 7
+                assert shown == ([False] * 7 if size == "phone-land" else [True] * 7), (size, shown)
                 if size == "phone-land":  # the notes are still there, in the rows' tooltips
-                    assert page.locator(f"{PANEL} .sp-row[title]").count() == 6
+                    assert page.locator(f"{PANEL} .sp-row[title]").count() == 7
                 text = page.inner_text(PANEL)
                 assert not RAW_KEY.findall(text), (size, lang, RAW_KEY.findall(text))
                 if lang == "en":

@@ -2,7 +2,7 @@
 // three groups (声音 / 打牌 / 外观), each option one row with a switch, a slider or a few choices, the note
 // that explains it under its name (sideways the notes go to the row's tooltip: the short screen has no
 // room). 声音: effects volume, background music (a switch with its own volume), spoken calls and the
-// language they are spoken in; 打牌: auto-win, auto-pass, the 听 hint; 外观: animations, tile size, table
+// language they are spoken in; 打牌: auto-win, auto-pass, the 听 hint, tap twice to discard; 外观: animations, tile size, table
 // colour, tile back colour. What it sets is kept by settings.js (this browser, and the account's other
 // devices).
 import {h} from '../dom.js';
@@ -104,7 +104,8 @@ export function settingsPanel(done, changed = () => {}) {
           wide(t('set_voice_lang'), voiceLangs)),
         group('set_group_play', check('autoWin', t('set_auto_win'), t('set_auto_win_note')),
           check('autoPass', t('set_auto_pass'), t('set_auto_pass_note')),
-          check('hints', t('set_hints'), t('set_hints_note'))),
+          check('hints', t('set_hints'), t('set_hints_note')),
+          check('confirmDiscard', t('set_confirm_discard'), t('set_confirm_discard_note'))),
         group('set_group_look', check('motion', t('set_motion'), t('set_motion_note')),
           wide(t('set_tile_size'), sizes),
           wide(t('set_felt'), felts),

@@ -95,7 +95,7 @@ export function tableScreen({app, go}, code) {
           // The seat to act and since when: the dial counts its clock down even when the server times
           // nobody (a bot's turn), from the room's turn/claim time.
           const key = `${msg.view.hand_no}:${actingSeat(msg.view)}:${msg.view.phase}:${msg.view.wall_left}:${msg.view.claim ? 'c' : ''}`;
-          if (key !== st.turnKey) { st.turnKey = key; st.turnAt = performance.now(); }
+          if (key !== st.turnKey) { st.turnKey = key; st.turnAt = performance.now(); st.picked = null; }
           const mine = (msg.view.legal || []).length > 0;
           if (mine && !st.myTurnWas) { sounds.turn(); announce(t('aria_your_turn')); }
           st.myTurnWas = mine;
@@ -507,18 +507,30 @@ export function tableScreen({app, go}, code) {
       const top = Math.max(...[...hint.byDiscard.values()].map(unseenOf));
       for (const [d, ws] of hint.byDiscard) if (unseenOf(ws) === top && top > 0) best.add(d);
     }
-    const mk = (id, isDrawn, plain) => {
+    // (`at`: which of the hand's tiles this is, the drawn one or the n-th: two copies of a kind are two tiles)
+    const mk = (id, isDrawn, plain, at) => {
       const action = pickable.get(id);
       const waits = hint && hint.byDiscard.get(id);
       const el = tileEl(id, {
         view: v, markGangpai: true, plain,
         onClick: action && !st.pending ? (ev) => {
+          // 点两下出牌 (settings): a tap lifts the tile and shows what it leaves waiting on; a second tap on
+          // it throws it, a tap on another lifts that one instead. The keyboard's Enter (a click of
+          // detail 0) is deliberate and throws at once; so does declaring, already a step of its own.
+          const pointer = ev && (ev.type === 'pointerdown' || ev.detail > 0);
+          if (pointer && st.mode !== 'declare' && settings().confirmDiscard && st.picked !== at) {
+            st.picked = at;
+            st.hoverTile = waits ? id : null;
+            render();
+            return;
+          }
+          st.picked = null;
           st.mode = 'normal';
           // where the tile leaves from: it flies from here to its river spot once the server has it there
           st.flyFrom = ev && ev.currentTarget ? {rect: ev.currentTarget.getBoundingClientRect(), tile: id} : null;
           send(action);
         } : undefined,
-        extraClass: [action ? 'can' : '', isDrawn ? 'drawn' : '', isDrawn && arriving ? 'arrive' : '', st.mode === 'declare' && action ? 'declare-pick' : ''].join(' '),
+        extraClass: [action ? 'can' : '', action && st.picked === at ? 'picked' : '', isDrawn ? 'drawn' : '', isDrawn && arriving ? 'arrive' : '', st.mode === 'declare' && action ? 'declare-pick' : ''].join(' '),
         badge: waits ? String(unseenOf(waits)) : null,
         badgeTitle: waits ? t('ting_badge', {n: unseenOf(waits), waits: waits.map((w) => tileName(w.tile)).join(' ')}) : null,
         badgeClass: waits && best.has(id) ? 'ting-count best' : 'ting-count',
@@ -531,8 +543,8 @@ export function tableScreen({app, go}, code) {
       return el;
     };
     return handCount(h('div', {class: `my-hand ${st.mode === 'declare' ? 'declaring' : ''}`, 'data-testid': 'my-hand'},
-      tiles.map((id, i) => mk(id, false, i === plainAt)),
-      drawn !== null ? h('span', {class: 'drawn-gap'}, mk(drawn, true, plainDrawn)) : null), tiles.length + (drawn !== null ? 1.4 : 0));
+      tiles.map((id, i) => mk(id, false, i === plainAt, `${i}`)),
+      drawn !== null ? h('span', {class: 'drawn-gap'}, mk(drawn, true, plainDrawn, 'drawn')) : null), tiles.length + (drawn !== null ? 1.4 : 0));
   }
 
   // How many tiles wide the hand is (the drawn tile's gap counted): an upright phone sizes the tiles so the

@@ -58,21 +58,25 @@ async def leaderboard(conn: AsyncConnection, ruleset: str, mode: str, limit: int
     """The top ``limit`` by the conservative estimate (mu - 3 sigma), and ``me``'s place and rating."""
     ordinal = ratings.c.mu - 3 * ratings.c.sigma
     rows = (await conn.execute(
-        select(ratings, players.c.name).join(players, players.c.player_id == ratings.c.player_id)
+        select(ratings, players.c.name, ordinal.label("ord")).join(players, players.c.player_id == ratings.c.player_id)
         .where(ratings.c.ruleset == ruleset, ratings.c.mode == mode)
         .order_by(ordinal.desc(), ratings.c.player_id).limit(limit))).mappings().all()
     total = (await conn.execute(select(func.count()).select_from(ratings)
                                 .where(ratings.c.ruleset == ruleset, ratings.c.mode == mode))).scalar_one()
-    top = [{"place": i + 1, "player_id": r["player_id"], "name": r["name"],
-            **Rating(r["mu"], r["sigma"], r["matches"]).json()} for i, r in enumerate(rows)]
+    # equal ratings share a place (1, 1, 3 ...), the same rule as ``me``'s place below: numbering the rows
+    # 1, 2, 3 while ``me`` counted only those strictly better said "your place: #1" beside a row numbered 2
+    top: list[dict[str, Any]] = []
+    for i, r in enumerate(rows):
+        place = top[-1]["place"] if top and r["ord"] == rows[i - 1]["ord"] else i + 1
+        top.append({"place": place, "player_id": r["player_id"], "name": r["name"],
+                    **Rating(r["mu"], r["sigma"], r["matches"]).json()})
     mine = None
     if me is not None:
-        row = (await conn.execute(select(ratings).where(ratings.c.ruleset == ruleset, ratings.c.mode == mode,
-                                                        ratings.c.player_id == me))).mappings().first()
+        row = (await conn.execute(select(ratings, ordinal.label("ord")).where(
+            ratings.c.ruleset == ruleset, ratings.c.mode == mode, ratings.c.player_id == me))).mappings().first()
         if row is not None:
             better = (await conn.execute(select(func.count()).select_from(ratings).where(
-                ratings.c.ruleset == ruleset, ratings.c.mode == mode,
-                ordinal > row["mu"] - 3 * row["sigma"]))).scalar_one()
+                ratings.c.ruleset == ruleset, ratings.c.mode == mode, ordinal > row["ord"]))).scalar_one()
             mine = {"place": int(better) + 1, "player_id": me,
                     **Rating(row["mu"], row["sigma"], row["matches"]).json()}
     return {"ruleset": ruleset, "mode": mode, "players": int(total), "top": top, "me": mine}

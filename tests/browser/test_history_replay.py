@@ -119,7 +119,55 @@ def _cards_read(page: Any, sel: str, where: str) -> None:
 
 
 def _shoot(page: Any, shots: Path, name: str, lang: str, size: str) -> None:
+    # (after the board's entrances: the seats' points fade in, and a shot during it drew them faint)
+    page.wait_for_function("""() => [...document.querySelectorAll('.replay .seat-head .delta')]
+      .every((e) => e.getAnimations().every((a) => a.playState !== 'running'))""", timeout=3000)
     page.screenshot(path=str(shots / f"history-{name}-{size}-{lang}.png"))
+
+
+# What the settlement button at the replay's end covers: the centre panel's figures (the tiles left, the
+# compass, the hand's number, the indicators) and the river tiles.
+COVERED = """(testid) => {
+  const b = document.querySelector(`[data-testid=${testid}]`).getBoundingClientRect();
+  const hit = (e) => { const r = e.getBoundingClientRect();
+    return r.width > 0 && r.left < b.right - 1 && r.right > b.left + 1
+      && r.top < b.bottom - 1 && r.bottom > b.top + 1; };
+  return [...document.querySelectorAll(
+    '.replay .center-info > :not(button), .replay .center-info > * > *, .replay .river .tile')]
+    .filter((e) => !e.contains(document.querySelector(`[data-testid=${testid}]`)) && hit(e))
+    .map((e) => e.className || e.tagName);
+}"""
+
+# Each seat's points for the hand beside its name: its text against its chip laid over the felt.
+CHIP_CONTRAST = """() => {
+  const rgb = (c) => (c.match(/[\\d.]+/g) || []).map(Number);
+  const f = (v) => { v /= 255; return v <= .03928 ? v / 12.92 : ((v + .055) / 1.055) ** 2.4; };
+  const lum = ([r, g, b]) => {
+    return .2126 * f(r) + .7152 * f(g) + .0722 * f(b); };
+  const felt = [21, 94, 62];
+  return [...document.querySelectorAll('.replay .seat-head .delta')].map((e) => {
+    const cs = getComputedStyle(e);
+    const [r, g, b, a = 1] = rgb(cs.backgroundColor);
+    const bg = [r, g, b].map((v, i) => v * a + felt[i] * (1 - a));
+    const fg = rgb(cs.color).slice(0, 3);
+    const [hi, lo] = [lum(fg), lum(bg)].sort((x, y) => y - x);
+    return {text: e.innerText, ratio: (hi + .05) / (lo + .05)};
+  });
+}"""
+
+
+def _end_button_clear(page: Any, testid: str, where: str) -> None:
+    """The settlement button at the replay's end covers none of the centre's figures nor a river tile (it
+    covered "34 left" on a desktop, the compass on a phone held sideways)."""
+    covered = page.evaluate(COVERED, testid)
+    assert not covered, (where, "the settlement button covers", covered)
+
+
+def _score_chips_read(page: Any, where: str) -> None:
+    chips = page.evaluate(CHIP_CONTRAST)
+    assert len(chips) == 4, (where, chips)
+    for c in chips:
+        assert c["ratio"] >= 4.5, (where, "a score chip hard to read", c)
 
 
 def test_history_and_replay_at_four_sizes(browser: Any, server: ServerProcess, shots: Path) -> None:
@@ -218,6 +266,9 @@ def test_history_and_replay_at_four_sizes(browser: Any, server: ServerProcess, s
                 page.wait_for_selector("[data-testid=replay] [data-testid=settlement]")
                 _fits(page, where + " replay end")
                 _shoot(page, shots, "replay-end", lang, size)
+                if not size.startswith("phone"):  # (a phone shows the settlement as a sheet: the board below)
+                    _end_button_clear(page, "replay-to-settlement", where)
+                    _score_chips_read(page, where)
                 if lang == "en":  # status lines start with a capital: "Step 67/67", "Bot 3 won · The hand ends"
                     step = page.inner_text("[data-testid=replay-step]")  # (an upright phone: "67/67", short)
                     short = re.fullmatch(r"\d+/\d+", step.strip())
@@ -235,6 +286,8 @@ def test_history_and_replay_at_four_sizes(browser: Any, server: ServerProcess, s
                             assert b["top"] >= -1 and b["bottom"] <= h + 1, (where, "replay end", sel, b)
                     page.click("[data-testid=replay-show-board]")
                     page.wait_for_selector("[data-testid=replay] .board [data-testid=replay-show-settlement]")
+                    _end_button_clear(page, "replay-show-settlement", where)
+                    _score_chips_read(page, where)
                     _shoot(page, shots, "replay-end-board", lang, size)
                     page.wait_for_function("(h) => document.documentElement.scrollHeight <= h + 1", arg=h, timeout=3000)
                     for b in _boxes(page, "[data-testid=replay] .board .seat"):

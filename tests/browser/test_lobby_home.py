@@ -75,6 +75,31 @@ def _inside_first_screen(page: Any, sel: str, w: int, h: int, where: str) -> Non
         assert b["left"] >= -1 and b["top"] >= -1 and b["right"] <= w + 1 and b["bottom"] <= h + 1, (where, sel, b)
 
 
+# The room panel's rows the sticky 创建 bar covers (their boxes reaching below the bar's top), with the page
+# where it is or scrolled to its end.
+UNDER_BAR = """(end) => {
+  if (end) window.scrollTo(0, document.documentElement.scrollHeight);
+  const bar = document.querySelector('.room-panel .create-bar').getBoundingClientRect();
+  const out = [...document.querySelectorAll('.room-panel .opt-row')].filter((e) => {
+    const r = e.getBoundingClientRect();
+    return r.height > 0 && r.bottom > bar.top + 1 && r.top < bar.bottom - 1 && r.top < window.innerHeight;
+  }).map((e) => `${e.innerText.split('\\n')[0]} ${Math.round(e.getBoundingClientRect().bottom)}`
+    + `>${Math.round(bar.top)}`);
+  if (end) window.scrollTo(0, 0);
+  return out;
+}"""
+
+
+def _rows_clear_of_the_bar(page: Any, where: str, first_screen: bool = False) -> None:
+    """Scrolled to its end, the page shows every row of the room panel above the 创建 bar (it hid 公开房间 /
+    排位赛 on a laptop and a row on a phone); `first_screen`: so does the page unscrolled."""
+    under = page.evaluate(UNDER_BAR, True)
+    assert not under, (where, "rows under the create bar at the end of the page", under)
+    if first_screen:
+        under = page.evaluate(UNDER_BAR, False)
+        assert not under, (where, "rows under the create bar on the first screen", under)
+
+
 def _check_screen(page: Any, size: str, w: int, h: int, where: str, stuck: bool = False) -> None:
     assert page.evaluate("document.documentElement.scrollWidth") <= w + 1, where
     outside = page.evaluate(OUTSIDE, w)
@@ -106,6 +131,7 @@ def test_the_lobby_is_a_home_screen_at_every_size(browser: Any, server: Any, sho
                 page.wait_for_timeout(150)
                 page.screenshot(path=str(shots / f"lobby-home-{size}-{lang}.png"))
                 _check_screen(page, size, w, h, where)
+                _rows_clear_of_the_bar(page, where)
                 # the first screen: 开一局's cards and the create button without scrolling, at every size
                 _inside_first_screen(page, "[data-testid=play-now] button", w, h, where)
                 _inside_first_screen(page, "[data-testid=create]", w, h, where)
@@ -155,6 +181,7 @@ def test_the_lobby_is_a_home_screen_at_every_size(browser: Any, server: Any, sho
                     page.wait_for_timeout(50)
                     _inside_first_screen(page, "[data-testid=create]", w, h, f"{where} (more, scrolled {y})")
                 page.evaluate("window.scrollTo(0, 0)")
+                _rows_clear_of_the_bar(page, where + " (more)")  # (the last row was under it)
                 if size == "desktop":  # the options' names are short: one line each, the explanation behind ⓘ
                     labels = page.evaluate("""[...document.querySelectorAll('.room-panel .opt-label')]
                       .filter((e) => e.getBoundingClientRect().height > 0)
@@ -204,7 +231,9 @@ def test_the_room_i_sit_in_comes_first(browser: Any, server: Any, shots: Path) -
                 bar = _boxes(page, "[data-testid=rejoin]")[0]
                 cards = _boxes(page, "[data-testid=play-now]")[0]
                 assert bar["bottom"] <= cards["top"] + 1, (where, bar, cards)  # above 开一局
+                _rows_clear_of_the_bar(page, where, first_screen=size == "laptop")
                 page.screenshot(path=str(shots / f"lobby-home-rejoin-{size}-{lang}.png"), full_page=True)
+                page.screenshot(path=str(shots / f"lobby-home-rejoin-{size}-{lang}-screen.png"))
         page.click("[data-testid=rejoin] a")
         page.wait_for_selector("[data-testid=ready]")
         assert not page.errors, page.errors  # type: ignore[attr-defined]

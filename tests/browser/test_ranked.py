@@ -5,6 +5,7 @@ sizes in both languages, measured in the DOM (test-output/screenshots/ranked-*).
 from __future__ import annotations
 
 import asyncio
+import re
 import threading
 from pathlib import Path
 from typing import Any
@@ -93,6 +94,10 @@ def test_the_leaderboard_at_four_sizes(browser: Any, server: Any, shots: Path) -
         page.goto(f"{server.base}/#/leaderboard/anqing/A")
         page.wait_for_selector("[data-testid=lb-row-1]")
         assert page.locator("tr.mine").count() == 1
+        # the highlighted row's number is the place the line above it says (ties share a place)
+        mine_place = page.inner_text("tr.mine td.num >> nth=0").strip()
+        said = page.inner_text("[data-testid=lb-me]")
+        assert re.search(rf"(#|第 ){mine_place}\b", said), (mine_place, said)
         assert "#" in page.inner_text("[data-testid=lb-me]") or "第" in page.inner_text("[data-testid=lb-me]")
         for lang in ("zh", "en"):
             _set_lang(page, lang)

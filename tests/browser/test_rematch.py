@@ -57,6 +57,9 @@ CARDS = """() => [...document.querySelectorAll('[data-testid=ranking] tbody tr')
   const r = tr.getBoundingClientRect();
   return {left: r.left, top: r.top, right: r.right, bottom: r.bottom, width: r.width,
           labels: [...tr.querySelectorAll('td.stat')].map((c) => getComputedStyle(c, '::before').content),
+          labelPx: Math.min(...[...tr.querySelectorAll('td.stat')]
+            .map((c) => parseFloat(getComputedStyle(c, '::before').fontSize))),
+          opacity: getComputedStyle(tr).opacity,
           total: parseFloat(getComputedStyle(tr.querySelector('td.total')).fontSize)};
 })"""
 
@@ -64,13 +67,13 @@ CARDS = """() => [...document.querySelectorAll('[data-testid=ranking] tbody tr')
 def _cards_laid_out(page: Any, *, wide: bool, lang: str) -> None:
     """The ranking is four cards: side by side on a wide screen (a podium), stacked on an upright phone;
     each figure says its word, the total is the largest text of its card."""
-    page.wait_for_function("[...document.querySelectorAll('[data-testid=ranking] tbody tr')]"
-                           ".every((tr) => getComputedStyle(tr).opacity === '1')", timeout=3000)
+    _cards_in(page)
     cards = page.evaluate(CARDS)
     assert len(cards) == 4
     for a, b in itertools.pairwise(cards):
         if wide:
             assert b["left"] >= a["right"] - 1, (a, b)  # one row, left to right
+            assert abs(b["top"] - a["top"]) <= 1, (a, b)  # their tops level (they were staggered)
         else:
             assert b["top"] >= a["bottom"] - 1, (a, b)  # one column, top to bottom
     words = {"zh": ['"胜"', '"自摸"', '"点炮"', '"最大一手"'],
@@ -78,6 +81,15 @@ def _cards_laid_out(page: Any, *, wide: bool, lang: str) -> None:
     for c in cards:
         assert c["labels"] == words[lang], c["labels"]
         assert c["total"] >= 22, c
+        assert c["labelPx"] >= 12, c  # 胜 / 自摸 / 点炮 / 最大一手 were 9.6-10.9 px
+
+
+def _cards_in(page: Any) -> None:
+    """Wait until the cards' entrance (each slides up and fades in) has finished: a screenshot taken
+    during it caught the tops staggered and the fourth card half transparent."""
+    page.wait_for_function("""() => [...document.querySelectorAll('[data-testid=ranking] tbody tr')].every((tr) =>
+        getComputedStyle(tr).opacity === '1' && tr.getAnimations().every((a) => a.playState === 'finished'))""",
+                           timeout=3000)
 
 
 def _show_ranking(page: Any) -> None:
@@ -128,11 +140,19 @@ def test_ranking_stats_from_the_server_and_the_rematch_offer(browser: Any, serve
             for w, h in ((1920, 1080), (1280, 720), (390, 844), (844, 390)):
                 second.set_viewport_size({"width": w, "height": h})
                 second.wait_for_timeout(150)
+                _cards_in(second)
                 _inside(second, "[data-testid=play-again]", w, h, f"offer {w}x{h} {lang}")
                 _inside(second, "[data-testid=back-lobby]", w, h, f"offer {w}x{h} {lang}")
                 second.screenshot(path=str(shots / f"ranking-rematch-{w}x{h}-{lang}.png"))
                 _cards_laid_out(second, wide=w > 600, lang=lang)
+        # a player who asks for less motion sees the cards in place at once, level, none half transparent
+        second.set_viewport_size({"width": 1280, "height": 720})
+        second.emulate_media(reduced_motion="reduce")
         _set_lang(second, "zh")
+        at_once = second.evaluate(CARDS)
+        assert all(c["opacity"] == "1" for c in at_once), at_once
+        assert max(c["top"] for c in at_once) - min(c["top"] for c in at_once) <= 1, at_once
+        second.emulate_media(reduced_motion="no-preference")
         assert new_code in second.inner_text("[data-testid=play-again]")  # the button now joins that room
         second.click("[data-testid=play-again]")
         second.wait_for_function("(c) => location.hash.endsWith(c)", arg=new_code, timeout=10000)

@@ -41,7 +41,7 @@ DIALOG = """async ([view, lang, end]) => {
   const totals = (view.settlement && view.settlement.totals) || [0, 0, 0, 0];
   const footer = h('div', {class: 'buttons settle-buttons', 'data-testid': 'settle-buttons'},
     end ? [h('p', {class: 'final'}, `${t('match_over')} · ${t('final_totals')}${t('colon')}` +
-             totals.map((x, i) => `${names[i]} ${x}`).join(t('list_sep'))),
+             totals.map((x, i) => `${names[i]} ${x > 0 ? '+' : ''}${x}`).join(t('list_sep'))),
            h('button', {type: 'button', class: 'primary', 'data-testid': 'lobby'}, t('lobby_link')),
            h('button', {type: 'button', class: 'primary', 'data-testid': 'show-ranking'}, t('ranking'))]
       : [h('span', {class: 'next-in', 'data-testid': 'next-in'}, t('next_hand_in', {n: 15})),

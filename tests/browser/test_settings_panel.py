@@ -53,6 +53,12 @@ def test_the_settings_panel_at_four_sizes_in_both_languages(browser: Any, server
                 if scrolls:  # every row reachable: at the end of the scroll the last one is in the screen
                     page.evaluate(f"document.querySelector('{PANEL} .settings-form').scrollTop = 1e6")
                     _inside(page, f"{PANEL} .sp-group:last-child .sp-row:last-child", w, h, where + " (scrolled)")
+                    # whole above the scroll's edge (and so above 完成), with a margin: it was cut there
+                    gap = page.evaluate(f"""(() => {{ const f = document.querySelector('{PANEL} .settings-form');
+                        const last = f.querySelector('.sp-group:last-child');
+                        return f.getBoundingClientRect().bottom - last.getBoundingClientRect().bottom; }})()""")
+                    assert gap >= 8, (where, "the last group at the scroll's edge", gap)
+                    page.screenshot(path=str(shots / f"settings-panel-{size}-{lang}-end.png"))
                     page.evaluate(f"document.querySelector('{PANEL} .settings-form').scrollTop = 0")
                 else:
                     _inside(page, f"{PANEL} input, {PANEL} button, {PANEL} .sp-row", w, h, where)
@@ -82,6 +88,10 @@ def test_the_settings_panel_at_four_sizes_in_both_languages(browser: Any, server
                 assert not RAW_KEY.findall(text), (size, lang, RAW_KEY.findall(text))
                 if lang == "en":
                     assert not any(c in text for c in "，。：；！？（）"), text
+                # each slider's gold fill set from its value at once (it drew 80 % for a 50 % music volume)
+                fills = page.evaluate(f"""[...document.querySelectorAll('{PANEL} input[type=range]')].map((e) =>
+                    [e.value, e.style.getPropertyValue('--p')])""")
+                assert fills and all(float(v) == float(p or "nan") for v, p in fills), (where, fills)
                 page.screenshot(path=str(shots / f"settings-panel-{size}-{lang}.png"))
 
         # It works. The name of a row flips its switch (the whole row is the target).

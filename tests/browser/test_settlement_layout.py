@@ -63,7 +63,10 @@ DETAILS = """() => {
   const rows = [...document.querySelectorAll('[data-testid=hands-revealed] tr')].map((tr) =>
     [...tr.querySelectorAll('td.revealed .tile:not(.sideways):not(.back)')]
       .map((e) => Math.round(e.getBoundingClientRect().width)));
-  return {cols, cards, rows};
+  // the tile each wild stood for, hung under it (15 px before: too small to tell which)
+  const asTiles = [...document.querySelectorAll('[data-testid^=win-hand-] .as .tile')]
+    .map((e) => e.getBoundingClientRect().width);
+  return {cols, cards, rows, asTiles};
 }"""
 
 
@@ -107,6 +110,14 @@ def test_the_settlements_first_screen_at_four_sizes(browser: Any, server: Any, s
                         label = page.inner_text(f"[data-testid=win-hand-{win['seat']}] .win-apart small")
                         assert label == ("胡牌张" if lang == "zh" else "Winning tile"), (where, label)
                     title = page.inner_text("[data-testid=settle-title]")
+                    if w < 600:  # an upright phone: the title on two lines at most, the hand's number under it
+                        lines = page.evaluate("""() => {
+                          const t = document.querySelector('[data-testid=settle-title]');
+                          const no = t.querySelector('.settle-hand-no');
+                          const lh = parseFloat(getComputedStyle(t).lineHeight);
+                          const noH = no ? no.getBoundingClientRect().height : 0;
+                          return (t.getBoundingClientRect().height - noH) / lh; }""")
+                        assert lines <= 2.2, (where, "the title's lines", lines, title)
                     if name == "-multi":  # one discard, two winners: said once ("阿明、小李 胡 · 张三 点炮")
                         assert title.count("点炮" if lang == "zh" else "discard") == 1, (where, title)
                         assert "小李" in title and "阿明" in title, (where, title)
@@ -126,6 +137,9 @@ def test_the_settlements_first_screen_at_four_sizes(browser: Any, server: Any, s
                         if abs(a["top"] - b["top"]) < 1:  # side by side: one height
                             assert abs(a["height"] - b["height"]) <= 1, (where, "two cards of one height", a, b)
                     assert len(details["rows"]) == 4, where
+                    assert all(x >= 20 for x in details["asTiles"]), (where, "a wild's tile", details["asTiles"])
+                    if w >= 1900:  # a desktop: the revealed hands as large as the table's melds, not 22 px
+                        assert min(min(r) for r in details["rows"] if r) >= 30, (where, details["rows"])
                     for row in details["rows"]:
                         assert row and max(row) - min(row) <= 1, (where, "one tile size in a revealed hand", row)
         assert not errors, errors

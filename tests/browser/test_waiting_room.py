@@ -72,6 +72,15 @@ def test_the_waiting_room_at_four_sizes_in_both_languages(browser: Any, server: 
                         assert _apart(a, b), (where, a, b)
                 for b in _boxes(page, f"{WAITING} > .buttons > button"):
                     assert b["height"] >= 44, (where, b)
+                # the buttons under 准备 one height, each on one line, its words whole (Invite friends wrapped)
+                under = page.eval_on_selector_all(f"{WAITING} > .buttons > button:not(.primary)", """els =>
+                  els.map((e) => {
+                    const r = document.createRange(); r.selectNodeContents(e);
+                    const lines = new Set([...r.getClientRects()].map((x) => Math.round(x.top))).size;
+                    return {h: e.getBoundingClientRect().height, cut: e.scrollWidth > e.clientWidth + 1, lines,
+                            text: e.innerText}; })""")
+                assert len({round(b["h"]) for b in under}) <= 1, (where, under)
+                assert all(not b["cut"] and b["lines"] <= 1 for b in under), (where, under)
                 # names are whole: a long one takes two lines, not an ellipsis
                 cut = page.eval_on_selector_all(f"{WAITING} .wr-seat .name", """els => els.filter(
                     e => e.scrollWidth > e.clientWidth + 1 || e.scrollHeight > e.clientHeight + 1).length""")

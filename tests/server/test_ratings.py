@@ -69,6 +69,11 @@ async def test_a_ranked_match_rates_four_accounts(server: ServerProcess, http: h
     # my place: one more than those rated strictly better (equal ratings share a place)
     assert board["me"]["place"] == 1 + sum(p["ordinal"] > board["me"]["ordinal"] for p in board["top"])
     assert board["top"][board["me"]["place"] - 1]["ordinal"] == board["me"]["ordinal"]
+    # the rows are numbered by the same rule, so the row marked as mine carries my place (it said #1 by a 2)
+    for p in board["top"]:
+        assert p["place"] == 1 + sum(q["ordinal"] > p["ordinal"] for q in board["top"]), board["top"]
+    [my_row] = [p for p in board["top"] if p["player_id"] == people[1]["player_id"]]
+    assert my_row["place"] == board["me"]["place"]
     # each seat's record: its place and the 托管 mark on the seat 托管 played
     for i, p in enumerate(people):
         rec = (await http.get(f"/api/players/{p['player_id']}/ratings")).json()

@@ -1,5 +1,6 @@
 // The leaderboard (#/leaderboard/<ruleset>/<mode>): the top players of a ruleset and mode by rating
-// (openskill, "1520 ± 80", provisional for the first matches) and this player's own place.
+// (openskill, "1520 ± 80", provisional for the first matches) and this player's own place; equal ratings
+// share a place (the server numbers the rows), so the highlighted row carries the place the line above says.
 import {h, mount} from '../dom.js';
 import {getLang, rulesetName, t} from '../i18n.js';
 import {api, session} from '../api.js';
@@ -38,7 +39,7 @@ export function leaderboardScreen({app, go}, rulesetArg, modeArg) {
         board.top.length ? h('table', {class: 'list lb'},
           h('thead', {}, h('tr', {}, h('th', {class: 'num'}, t('lb_place')), h('th', {}, t('lb_player')), h('th', {class: 'num'}, t('rating')),
             h('th', {class: 'num'}, t('matches')))),
-          h('tbody', {}, board.top.map((p) => h('tr', {class: p.player_id === session.playerId ? 'mine' : '', 'data-testid': `lb-row-${p.place}`},
+          h('tbody', {}, board.top.map((p, i) => h('tr', {class: p.player_id === session.playerId ? 'mine' : '', 'data-testid': `lb-row-${i + 1}`},
             h('td', {class: 'num'}, String(p.place)),
             h('td', {class: 'lb-name'}, p.name),
             h('td', {class: 'num'}, h('span', {class: 'rating-n'}, ratingText(p)), p.provisional ? h('span', {class: 'chip warn', title: t('provisional')}, t('provisional')) : null),

@@ -29,14 +29,16 @@ export function settingsPanel(done, changed = () => {}) {
     const v0 = Number(s[key]);
     const out = h('output', {class: 'sp-value', 'data-testid': `${testid}-value`}, volumeText(v0));
     const input = h('input', {type: 'range', min: 0, max: 1, step: 0.1, value: v0, 'data-testid': testid, 'aria-label': t(`set_${key === 'volume' ? 'volume' : 'music'}`),
-      style: {'--fill': `${Math.round(v0 * 100)}%`},
       oninput: (ev) => {
         const v = Number(ev.target.value);
         saveSettings({[key]: v});
-        ev.target.style.setProperty('--fill', `${Math.round(v * 100)}%`);
+        ev.target.style.setProperty('--p', String(v));
         out.textContent = volumeText(v);
         onInput(v);
       }});
+    // (the fill's share as a custom property: set through style: {...} it was dropped, Object.assign does
+    // not set a "--" property, so every slider drew the stylesheet's 80 % whatever its value)
+    input.style.setProperty('--p', String(v0));
     return h('span', {class: 'sp-slider'}, input, out);
   };
   const volume = h('label', {class: 'sp-row sp-wide'}, text(t('set_volume')), slider('volume', 'set-volume', () => sounds.discard()));

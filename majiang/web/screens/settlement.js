@@ -259,7 +259,10 @@ export function settlementEl(data, names, opts = {}) {
       'aria-hidden': 'true'}, seal),
     h('div', {class: 'hero-text'},
       h('h2', {class: `settle-title ${draw ? 'draw' : 'won'}`, 'data-testid': 'settle-title'}, titleText(data, st, nm),
-        data.hand_no ? h('span', {class: 'muted'}, ` · ${t('hand_no', {n: data.hand_no})}`) : null),
+        // (the hand's number: after a dot on a wide screen, a small line of its own on an upright phone,
+        // where "老王 wins, self-drawn · Hand 1" ran to three lines)
+        data.hand_no ? h('span', {class: 'muted settle-hand-no', 'data-testid': 'settle-hand-no'},
+          h('span', {class: 'settle-hand-no-sep'}, ' · '), t('hand_no', {n: data.hand_no})) : null),
       fair.chip),
     mine !== null && mine !== undefined ? h('div', {class: 'hero-mine', 'data-testid': 'hero-mine'},
       h('small', {}, t('hero_you')), h('strong', {}, signed(mine))) : null));

@@ -68,7 +68,7 @@ const TEXT = {
     win: 'How to win', special: 'What is special', table: 'Scoring', example: 'Worked example', winds: ['East', 'South', 'West', 'North'], seat: '', dealer: ' (dealer)', pays: 'pays', total: 'Total', options: 'Room options', item: 'Item', value: 'Value', when: 'When',
     pages: {
       'anqing/A': {
-        name: 'Anqing mahjong · A (no void)',
+        name: 'Anqing Mahjong · A (no void)',
         win: ['Four sets and a pair (or seven pairs, thirteen apart and other special hands); self-drawn only: no win on a discard, no robbing a kong.', 'Chow only from the player before you; pung and open kong from anyone.'],
         special: ['Wild (钻): the tile after the indicator (within its suit; winds and dragons cycle) — all four copies stand for any tile.',
           'Red dragon stand-in (代): when the wild is not a dragon, 红中 plays as the wild\u2019s own face (it can be chowed, punged, konged); 发 and 白 are kong tiles.',
@@ -77,19 +77,19 @@ const TEXT = {
         pay: 'Each other player pays the winner (base + fan + streak bonus) × base silver; the base, the streak bonus and the bao multipliers are in the table above.', unit: 'fan',
       },
       'anqing/B': {
-        name: 'Anqing mahjong · B (void a suit)',
+        name: 'Anqing Mahjong · B (void a suit)',
         win: ['The winning hand holds at most two of the three suits (a wild counts as what it stands for); self-drawn only.', 'No chow: pung and kong only.'],
         special: ['Wilds, the red dragon stand-in and kong tiles as in mode A; in mode B 发/白 may be kept as honours (they then score nothing).', 'Full flush, half flush and all honours score.'],
         pay: 'As in mode A: (base + fan + streak bonus) × base silver.', unit: 'fan',
       },
       'hefei/baoting': {
-        name: 'Hefei mahjong · declare (报听)',
+        name: 'Hefei Mahjong · declare (报听)',
         win: ['84 tiles: 2–8 of Characters, Dots, Bamboo. Four sets and a pair or seven pairs, with 8 or more tiles of one suit.', 'A discard win needs a declaration (报听) first; undeclared, self-draw only. No chow, pung or open kong; concealed kongs allowed.'],
         special: ['After declaring the hand is locked: a drawn tile that does not win is discarded (unless it makes a kong that keeps the hand ready).', 'The last four tiles are the sea bottom: each player draws one without discarding; the first self-draw wins.'],
         pay: 'The base plus the items (the table above). On a discard only the discarder pays; on a self-draw all three pay. Payments with the dealer add dealer points.', unit: 'points',
       },
       'hefei/bubaoting': {
-        name: 'Hefei mahjong · no declare (不报听)',
+        name: 'Hefei Mahjong · no declare (不报听)',
         win: ['The same tiles and winning rule as the declare room; wins on a discard or by self-draw without declaring.'],
         special: ['Several players may win on one discard; the discarder pays each.'],
         pay: 'The base plus the items (the table above); on a discard the discarder pays, on a self-draw all three pay.', unit: 'points',

@@ -366,7 +366,16 @@ def test_the_table_at_four_sizes_as_a_game(browser: Any, server: Any, shots: Pat
                 page.evaluate("window.__mj.st.settingsOpen = true")
                 page.evaluate(INJECT, "turn")
             for where, size, _, w, h in each_size(page, SIZES, "settings", langs=(lang,)):
-                _inside(page, "[data-testid=settings] input, [data-testid=settings] button", w, h, where)
+                # (every control inside the screen once scrolled to: on an upright phone the panel's list
+                # scrolls under its title and 完成, the longer since 点两下出牌 joined it)
+                _inside(page, "[data-testid=settings]", w, h, where)
+                out = page.evaluate("""([w, h]) => [...document.querySelectorAll(
+                    '[data-testid=settings] input, [data-testid=settings] button')].filter((e) => {
+                  e.scrollIntoView({block: 'nearest'});
+                  const r = e.getBoundingClientRect();
+                  return r.width > 0 && (r.left < -1 || r.top < -1 || r.right > w + 1 || r.bottom > h + 1);
+                }).map((e) => e.outerHTML.slice(0, 80))""", [w, h])
+                assert not out, (where, out)
                 page.screenshot(path=str(shots / f"game-settings-{size}-{lang}.png"))
         felt = "getComputedStyle(document.documentElement).getPropertyValue('--felt').trim()"
         assert page.evaluate(felt) == "#163f66"

@@ -109,7 +109,8 @@ SEAT_HEADS = """() => [...document.querySelectorAll('.board > .seat')].map((seat
   const gap = before.length ? s.left - Math.max(...before.map((r) => r.right)) : 99;
   return {me: seat.classList.contains('seat-me'), cut: name.scrollWidth > name.clientWidth + 1,
           name: name.textContent, score: score.innerText, gap,
-          lines: new Set([...name.getClientRects()].map((r) => Math.round(r.top))).size, overlap: n.right > s.left + 1 && n.left < s.right - 1
+          lines: new Set([...name.getClientRects()].map((r) => Math.round(r.top))).size,
+          overlap: n.right > s.left + 1 && n.left < s.right - 1
             && n.top < s.bottom - 1 && s.top < n.bottom - 1};
 })"""
 
@@ -228,7 +229,8 @@ def test_the_table_at_four_sizes_as_a_game(browser: Any, server: Any, shots: Pat
                     assert len(tops) == 1, (where, side, "backs on more than one row", tops)
                     head = _boxes(page, f".seat-{side} > .seat-head")[0]
                     backs = _boxes(page, f".seat-{side} .opp-hand")[0]
-                    assert 0 <= backs["top"] - head["bottom"] <= 12, (where, side, "name far from its hand", head, backs)
+                    near = 0 <= backs["top"] - head["bottom"] <= 12
+                    assert near, (where, side, "name far from its hand", head, backs)
                 # the left seat's name level with its river, not up in the corner by the top seat's name
                 head = _boxes(page, ".seat-left > .seat-head")[0]
                 top_name = _boxes(page, ".seat-top > .seat-head")[0]
@@ -240,23 +242,27 @@ def test_the_table_at_four_sizes_as_a_game(browser: Any, server: Any, shots: Pat
                 settle(page, w, h)
             if size == "desktop":
                 # A claimed discard is not washed grey (it read as disabled, or as a highlight gone wrong) ...
-                look = page.evaluate("""() => { const cs = getComputedStyle(document.querySelector('.board .river .tile.dim'));
+                look = page.evaluate("""() => {
+                  const cs = getComputedStyle(document.querySelector('.board .river .tile.dim'));
                   return [cs.opacity, cs.filter]; }""")
                 assert look == ["1", "none"], (where, look)
                 # ... and a hand tile under the pointer rings the tiles of its kind on the board in gold, bright.
-                at = page.evaluate("""() => [...document.querySelectorAll('[data-testid=my-hand] .tile')].findIndex((e) =>
+                at = page.evaluate("""() => [...document.querySelectorAll('[data-testid=my-hand] .tile')]
+                  .findIndex((e) =>
                   document.querySelector(`.board .river .tile[data-tile="${e.dataset.tile}"]`))""")
                 assert at >= 0, where
                 hand_tile = page.locator("[data-testid=my-hand] .tile").nth(at)
                 kind = hand_tile.get_attribute("data-tile")
                 hand_tile.hover()
                 lit = page.evaluate("""(k) => [...document.querySelectorAll(`.board .river .tile[data-tile="${k}"]`)]
-                  .map((e) => [e.classList.contains('same'), getComputedStyle(e).opacity, getComputedStyle(e).boxShadow])""", kind)
+                  .map((e) => [e.classList.contains('same'), getComputedStyle(e).opacity,
+                               getComputedStyle(e).boxShadow])""", kind)
                 assert lit and all(c and o == "1" and "rgb(255, 213, 74)" in sh for c, o, sh in lit), (where, lit)
                 page.mouse.move(1, 1)
                 assert page.locator(".board .tile.same").count() == 0, where
             # A warning too long for a phone's toast row shows whole: in the row if it fits, else the page's toast.
-            page.evaluate("async () => (await import('/dom.js')).toast((await import('/i18n.js')).t('tuoguan_started'), 'warn')")
+            page.evaluate("async () => (await import('/dom.js'))"
+                          ".toast((await import('/i18n.js')).t('tuoguan_started'), 'warn')")
             whole = page.evaluate("""() => {
               const item = [...document.querySelectorAll('[data-testid=toast].warn')].pop();
               if (item) return item.offsetHeight <= item.parentElement.clientHeight + 1;

@@ -34,7 +34,8 @@ pytestmark = pytest.mark.browser
 # Desktop and laptop: how far the side rivers stand from their seats' tiles (backs, melds, a hand laid open), and
 # how far inside the table area's edges (the pond's ::before, --mat-l / --mat-r) the rivers keep.
 SIDE_CLEAR = """() => {
-  const r = (sel) => [...document.querySelectorAll(sel)].map((e) => e.getBoundingClientRect()).filter((b) => b.width > 0);
+  const r = (sel) => [...document.querySelectorAll(sel)].map((e) => e.getBoundingClientRect())
+    .filter((b) => b.width > 0);
   const rl = r('.pond-left .river .tile'), sl = r('.board > .seat-left .seat-tiles .tile');
   const rr = r('.pond-right .river .tile'), sr = r('.board > .seat-right .seat-tiles .tile');
   const gaps = [];

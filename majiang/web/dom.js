@@ -61,14 +61,20 @@ export function toast(text, kind = 'info', ms = 2600) {
     const item = h('div', {class: `toast-item ${kind}`, 'data-testid': 'toast'}, text);
     item.reword = make;
     slot.appendChild(item);
-    while (slot.children.length > 3) slot.removeChild(slot.firstChild);
-    // Only what fits shows: on a phone the slot has a fixed height (it must not push the rivers down) and
-    // its toasts stand on its bottom edge, so the oldest, pushed out over the top, goes; the newest stays.
-    // (layout offsets, not boxes: a toast still sliding in is drawn 6 px above its place)
-    const above = (e) => e.offsetTop - (e.offsetParent === slot ? 0 : slot.offsetTop) < -1;
-    while (slot.children.length > 1 && above(slot.firstChild)) slot.removeChild(slot.firstChild);
-    setTimeout(() => item.remove(), ms);
-    return;
+    // A warning taller than the slot (a phone's slot holds two short lines: "Time ran out again: auto-play
+    // is on…" showed only its last word, "yourself") goes to the page's toast over the centre, whole.
+    const whole = kind !== 'warn' || item.offsetHeight <= slot.clientHeight + 1;
+    if (whole) {
+      while (slot.children.length > 3) slot.removeChild(slot.firstChild);
+      // Only what fits shows: on a phone the slot has a fixed height (it must not push the rivers down) and
+      // its toasts stand on its bottom edge, so the oldest, pushed out over the top, goes; the newest stays.
+      // (layout offsets, not boxes: a toast still sliding in is drawn 6 px above its place)
+      const above = (e) => e.offsetTop - (e.offsetParent === slot ? 0 : slot.offsetTop) < -1;
+      while (slot.children.length > 1 && above(slot.firstChild)) slot.removeChild(slot.firstChild);
+      setTimeout(() => item.remove(), ms);
+      return;
+    }
+    item.remove();
   }
   let box = document.getElementById('toast');
   if (!box) {

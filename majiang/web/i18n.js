@@ -9,7 +9,7 @@ const NUM_ZH = '一二三四五六七八九';
 const SUIT_ZH = ['万', '筒', '条'];
 const SUIT_EN = ['Characters', 'Dots', 'Bamboo'];
 const HONOR_ZH = ['东风', '南风', '西风', '北风', '红中', '发财', '白板'];
-const HONOR_EN = ['East', 'South', 'West', 'North', 'Red', 'Green', 'White'];
+const HONOR_EN = ['East', 'South', 'West', 'North', 'Red Dragon', 'Green Dragon', 'White Dragon'];
 const WINDS_ZH = ['东', '南', '西', '北'];
 const WINDS_EN = ['E', 'S', 'W', 'N'];
 
@@ -98,7 +98,7 @@ const STRINGS = {
     tuoguan_started: 'Time ran out again: auto-play is on. Tap “Stop auto-play” to play yourself', wall_left: '{n} left', hand_no: 'Hand {n}', dealer: 'Dealer',
     streak: 'Streak {n}', wild: 'Wild', stand_in: 'Sub', gangpai: 'Kong tiles', indicator: 'Indicator',
     seed_hash: 'Seed hash', act_win: 'Win', act_pass: 'Pass', act_chi: 'Chow', act_peng: 'Pung', act_kong: 'Kong',
-    act_declare: 'Declare', act_wildkong: 'Wild kong', act_expose: 'Show kong tile', toast_exposed: '{who} lays {tile} open', act_discard: 'Discard',
+    act_declare: 'Declare', act_wildkong: 'Wild kong', act_expose: 'Show kong tile', toast_exposed: '{who} shows kong tile {tile}', act_discard: 'Discard',
     cancel: 'Cancel', choose_chi: 'Which chow?', choose_kong: 'Which kong?',
     choose_declare: 'Declare ready: pick the tile to discard', your_turn: 'Your turn: discard a tile',
     claim_on: '{who} discarded', ting: 'Waits', ting_none: '', unseen: '{n} left', declared: 'Declared',
@@ -236,7 +236,7 @@ const TABLE_WORDS = {
     seat_in_tuoguan: 'Since you left, auto-play is playing your seat',
     watch_rooms: 'Games being played (watch)', watch: 'Watch',
     ev_hand_started: 'Hand {n} begins', ev_dealt: 'is dealt {n} tiles', ev_hand_ended: 'The hand ends',
-    ruleset_anqing: 'Anqing mahjong', ruleset_hefei: 'Hefei mahjong', ruleset_baida: 'Baida mahjong (wild flowers)', created: 'opened', finished: 'finished',
+    ruleset_anqing: 'Anqing Mahjong', ruleset_hefei: 'Hefei Mahjong', ruleset_baida: 'Baida Mahjong (wild flowers)', created: 'opened', finished: 'finished',
     outcome: 'Outcome', play_now: 'Play now', play_now_note: 'One tap: a table with three bots, the usual rules and clocks (to choose them, create a room below)', play_now_bots: 'With bots', won_by: '{who} won', step_first: 'First step', step_prev: 'Previous step', step_next: 'Next step', step_last: 'Last step', wins_n: '{n} wins', wins_n_one: '1 win', hands_n: '{n} hands', hands_n_one: '1 hand', match_summary_link: 'Match summary', first_place: 'first', date: 'Date',
     rotate_chip: 'Play sideways', rotate_dismiss: 'Do not show again',
   },

@@ -82,6 +82,19 @@ ARRIVE = """(wall) => {
   return el ? el.classList.contains('arrive') : null;
 }"""
 
+# The side seats with a meld each (backs then one row over the melds, sideways).
+SIDE_MELDS = """() => {
+  const st = window.__mj.st;
+  const v = structuredClone(st.view);
+  for (const k of [1, 3]) {
+    const o = v.seats[(v.seat + k) % 4];
+    o.melds = [{kind: 'peng', tiles: [27, 27, 27], called: 27, from: v.seat}];
+    o.hand_count = 11;
+  }
+  window.__mj.sock.onMessage({type: 'view', view: v, asked: st.asked, step: st.step, clock: null, tuoguan: false,
+                              events: []});
+}"""
+
 TABLE_PARTS = [".seat-top", ".seat-left", ".seat-right", ".seat-me", ".river", "[data-testid=dial]"]
 
 # Each seat's head: is the name cut short (wider than its box), its score's words, and the gap between the
@@ -95,7 +108,9 @@ SEAT_HEADS = """() => [...document.querySelectorAll('.board > .seat')].map((seat
     .filter((r) => r.top < s.bottom && s.top < r.bottom);
   const gap = before.length ? s.left - Math.max(...before.map((r) => r.right)) : 99;
   return {me: seat.classList.contains('seat-me'), cut: name.scrollWidth > name.clientWidth + 1,
-          name: name.textContent, score: score.innerText, gap, overlap: n.right > s.left + 1 && n.left < s.right - 1
+          name: name.textContent, score: score.innerText, gap,
+          lines: new Set([...name.getClientRects()].map((r) => Math.round(r.top))).size,
+          overlap: n.right > s.left + 1 && n.left < s.right - 1
             && n.top < s.bottom - 1 && s.top < n.bottom - 1};
 })"""
 
@@ -183,6 +198,10 @@ def test_the_table_at_four_sizes_as_a_game(browser: Any, server: Any, shots: Pat
         _until_my_discard(page)
         wall = page.evaluate("window.__mj.st.view.wall_left") - 1
         assert page.evaluate(ARRIVE, wall) is True  # a new draw slides in
+        # ... without fading: within its 250 ms it looked grey, as if I could not discard it
+        faded = page.evaluate("""() => document.querySelector('[data-testid=my-hand] .tile.drawn').getAnimations()
+          .some((a) => a.effect.getKeyframes().some((k) => 'opacity' in k || 'filter' in k))""")
+        assert faded is False
         assert page.evaluate(ARRIVE, wall) is False  # a later render of the same draw does not replay it
         page.evaluate("localStorage.setItem('mj.rotateSeen', '0')")
         for where, size, lang, w, h in each_size(page, SIZES, "table", each=lambda p: p.evaluate(INJECT, "turn")):
@@ -202,6 +221,62 @@ def test_the_table_at_four_sizes_as_a_game(browser: Any, server: Any, shots: Pat
                   const e = document.querySelector('.seat-left .opp-hand:not(.revealed)');
                   return getComputedStyle(e, '::before').content === `"${e.dataset.count}"`; }""")
                 assert stack or page.locator(".seat-left .opp-hand .tile.back").first.is_visible(), where
+            if size == "phone-land":
+                page.evaluate(SIDE_MELDS)
+                settle(page, w, h)
+                for side in ("left", "right"):
+                    tops = {round(b["top"]) for b in _boxes(page, f".seat-{side} .opp-hand .tile.back")}
+                    assert len(tops) == 1, (where, side, "backs on more than one row", tops)
+                    head = _boxes(page, f".seat-{side} > .seat-head")[0]
+                    backs = _boxes(page, f".seat-{side} .opp-hand")[0]
+                    near = 0 <= backs["top"] - head["bottom"] <= 12
+                    assert near, (where, side, "name far from its hand", head, backs)
+                # the left seat's name level with its river, not up in the corner by the top seat's name
+                head = _boxes(page, ".seat-left > .seat-head")[0]
+                top_name = _boxes(page, ".seat-top > .seat-head")[0]
+                assert head["top"] >= top_name["bottom"] + 8, (where, head, top_name)
+                levels = page.evaluate("[...document.querySelectorAll('.board .chip.bot')]"
+                                       ".map((e) => parseFloat(getComputedStyle(e).fontSize))")
+                assert levels and min(levels) >= 11, (where, "bot level", levels)
+                page.evaluate(INJECT, "turn")
+                settle(page, w, h)
+            if size == "desktop":
+                # A claimed discard is not washed grey (it read as disabled, or as a highlight gone wrong) ...
+                look = page.evaluate("""() => {
+                  const cs = getComputedStyle(document.querySelector('.board .river .tile.dim'));
+                  return [cs.opacity, cs.filter]; }""")
+                assert look == ["1", "none"], (where, look)
+                # ... and a hand tile under the pointer rings the tiles of its kind on the board in gold, bright.
+                at = page.evaluate("""() => [...document.querySelectorAll('[data-testid=my-hand] .tile')]
+                  .findIndex((e) =>
+                  document.querySelector(`.board .river .tile[data-tile="${e.dataset.tile}"]`))""")
+                assert at >= 0, where
+                hand_tile = page.locator("[data-testid=my-hand] .tile").nth(at)
+                kind = hand_tile.get_attribute("data-tile")
+                hand_tile.hover()
+                lit = page.evaluate("""(k) => [...document.querySelectorAll(`.board .river .tile[data-tile="${k}"]`)]
+                  .map((e) => [e.classList.contains('same'), getComputedStyle(e).opacity,
+                               getComputedStyle(e).boxShadow])""", kind)
+                assert lit and all(c and o == "1" and "rgb(255, 213, 74)" in sh for c, o, sh in lit), (where, lit)
+                page.mouse.move(1, 1)
+                assert page.locator(".board .tile.same").count() == 0, where
+            # A warning too long for a phone's toast row shows whole: in the row if it fits, else the page's toast.
+            page.evaluate("async () => (await import('/dom.js'))"
+                          ".toast((await import('/i18n.js')).t('tuoguan_started'), 'warn')")
+            whole = page.evaluate("""() => {
+              const item = [...document.querySelectorAll('[data-testid=toast].warn')].pop();
+              if (item) return item.offsetHeight <= item.parentElement.clientHeight + 1;
+              const box = document.getElementById('toast');
+              return !!box && box.classList.contains('show') && box.scrollHeight <= box.clientHeight + 1; }""")
+            assert whole, (where, "a warning cut")
+            page.evaluate("document.querySelectorAll('[data-testid=toast]').forEach((e) => e.remove());"
+                          "document.getElementById('toast')?.classList.remove('show')")
+            # Every corner mark (钻 代 杠) of my hand at least 2 px inside the screen.
+            for b in _boxes(page, "[data-testid=my-hand] .tile .mark"):
+                assert b["left"] >= 2 and b["right"] <= w - 2, (where, "mark at the edge", b)
+            # "Kong tiles" / "杠牌" chips on one line
+            for b in _boxes(page, ".board .meld .tag"):
+                assert b["height"] <= 22, (where, "a meld's label on two lines", b)
             # My own name whole where the line has room (upright the line holds 托管 and ☰ too), and
             # every seat's score a chip with its unit, clear of the name and the chips before it.
             for head in page.evaluate(SEAT_HEADS):
@@ -209,6 +284,11 @@ def test_the_table_at_four_sizes_as_a_game(browser: Any, server: Any, shots: Pat
                     assert not head["cut"], (where, "my name cut short", head)
                 assert not head["overlap"] and head["gap"] >= 4, (where, "score against the name", head)
                 assert head["score"].replace(" ", "").endswith("分" if lang == "zh" else "pts"), (where, head)
+                assert head["lines"] == 1, (where, "a name on two lines", head)
+            _inside(page, ".board .seat-head .score", w, h, where)
+            if size == "phone":
+                # the centre's tiles carry no corner mark (their captions say 钻 / 代; the mark covered the tile)
+                assert page.locator(".center-info .tile .mark:visible").count() == 0, where
             # My own call mark (碰) above my hand, over none of my tiles, inside the screen.
             mark = page.evaluate(MY_CALL)
             assert mark is not None, where
@@ -310,6 +390,12 @@ def test_the_table_at_four_sizes_as_a_game(browser: Any, server: Any, shots: Pat
             pop = _boxes(page, "[data-testid=ting-pop]")[0]
             for tb in _boxes(page, "[data-testid=my-hand] .tile"):
                 assert not _overlap(pop, tb), (where, "ting panel over my hand", pop, tb)
+            if not size.startswith("phone"):
+                # in a bare corner of the pond, over no river tile and no meld; its tiles at least 18 px
+                for tb in _boxes(page, ".board .river .tile, .board .meld .tile"):
+                    assert not _overlap(pop, tb), (where, "ting panel over a tile", pop, tb)
+                sizes = [b["width"] for b in _boxes(page, "[data-testid=ting-pop] .tile")]
+                assert sizes and min(sizes) >= 18, (where, sizes)
             page.screenshot(path=str(shots / f"game-hint-open-{size}-{lang}.png"))
             page.click("[data-testid=ting-more]")
 
@@ -366,7 +452,16 @@ def test_the_table_at_four_sizes_as_a_game(browser: Any, server: Any, shots: Pat
                 page.evaluate("window.__mj.st.settingsOpen = true")
                 page.evaluate(INJECT, "turn")
             for where, size, _, w, h in each_size(page, SIZES, "settings", langs=(lang,)):
-                _inside(page, "[data-testid=settings] input, [data-testid=settings] button", w, h, where)
+                # (every control inside the screen once scrolled to: on an upright phone the panel's list
+                # scrolls under its title and 完成, the longer since 点两下出牌 joined it)
+                _inside(page, "[data-testid=settings]", w, h, where)
+                out = page.evaluate("""([w, h]) => [...document.querySelectorAll(
+                    '[data-testid=settings] input, [data-testid=settings] button')].filter((e) => {
+                  e.scrollIntoView({block: 'nearest'});
+                  const r = e.getBoundingClientRect();
+                  return r.width > 0 && (r.left < -1 || r.top < -1 || r.right > w + 1 || r.bottom > h + 1);
+                }).map((e) => e.outerHTML.slice(0, 80))""", [w, h])
+                assert not out, (where, out)
                 page.screenshot(path=str(shots / f"game-settings-{size}-{lang}.png"))
         felt = "getComputedStyle(document.documentElement).getPropertyValue('--felt').trim()"
         assert page.evaluate(felt) == "#163f66"

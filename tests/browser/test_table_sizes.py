@@ -31,6 +31,26 @@ from tests.server.harness import OPERATOR, auth, first_seeds
 
 pytestmark = pytest.mark.browser
 
+# Desktop and laptop: how far the side rivers stand from their seats' tiles (backs, melds, a hand laid open), and
+# how far inside the table area's edges (the pond's ::before, --mat-l / --mat-r) the rivers keep.
+SIDE_CLEAR = """() => {
+  const r = (sel) => [...document.querySelectorAll(sel)].map((e) => e.getBoundingClientRect())
+    .filter((b) => b.width > 0);
+  const rl = r('.pond-left .river .tile'), sl = r('.board > .seat-left .seat-tiles .tile');
+  const rr = r('.pond-right .river .tile'), sr = r('.board > .seat-right .seat-tiles .tile');
+  const gaps = [];
+  if (rl.length && sl.length) gaps.push(Math.min(...rl.map((b) => b.left)) - Math.max(...sl.map((b) => b.right)));
+  if (rr.length && sr.length) gaps.push(Math.min(...sr.map((b) => b.left)) - Math.max(...rr.map((b) => b.right)));
+  const pond = document.querySelector('.board > .pond');
+  const p = pond.getBoundingClientRect(), cs = getComputedStyle(pond, '::before');
+  const mat = {left: p.left - parseFloat(pond.style.getPropertyValue('--mat-l') || -12) * -1,
+               right: p.right + parseFloat(pond.style.getPropertyValue('--mat-r') || -12) * -1};
+  const all = r('.pond .river .tile');
+  return {gap: Math.min(...gaps), inLeft: Math.min(...all.map((b) => b.left)) - mat.left,
+          inRight: mat.right - Math.max(...all.map((b) => b.right)), before: cs.content};
+}"""
+
+
 # The table behind the settlement, seen (a style, not the element's: the room's messages redraw the dialog).
 HIDE_SETTLEMENT = """() => { const s = document.createElement('style'); s.id = 'hide-settlement';
   s.textContent = '.settle-back { visibility: hidden !important; }'; document.head.appendChild(s); }"""
@@ -171,6 +191,9 @@ def _mid_hand_sizes(page: Any, shots: Path) -> None:
                 assert river >= 24, (where, "river tiles", river)
             if size == "phone-land":
                 assert river >= 24 and side_melds >= 20, (where, "river / side meld tiles", river, side_melds)
+                # the top seat's backs one row (a fourth back wrapped alone under the others beside "Dealer")
+                tops = {round(b["top"]) for b in _boxes(page, ".seat-top .opp-hand:not(.revealed) .tile.back")}
+                assert len(tops) == 1, (where, "top seat's backs", tops)
             if size == "desktop-1080":
                 assert backs >= 26 and side_melds >= 40 and river >= 44, (where, backs, side_melds, river)
             # my own 亮杠牌 and flowers beside my melds, legible at every size (they were 19 px upright)
@@ -187,6 +210,9 @@ def _mid_hand_sizes(page: Any, shots: Path) -> None:
                 for side in ("left", "right"):
                     tops = [round(b["top"]) for b in _boxes(page, f".pond-{side} .river .tile")]
                     assert max(tops.count(t) for t in set(tops)) == 6, (where, side, tops)
+            if size in ("desktop", "laptop", "desktop-1080"):
+                clear = page.evaluate(SIDE_CLEAR)
+                assert clear["gap"] >= 24 and clear["inLeft"] >= 9 and clear["inRight"] >= 9, (where, clear)
             page.screenshot(path=str(shots / f"table-mid-{size}-{lang}.png"))
         # Late in a hand, a claim (胡 杠 碰 吃 过) at every size: 18 tiles a river, no button over a tile, the
         # board inside the screen. A phone held sideways keeps the rivers at 24 px (the top and bottom rivers
@@ -206,6 +232,11 @@ def _mid_hand_sizes(page: Any, shots: Path) -> None:
                 assert river >= 24, (where, "river tiles", river)
             if size == "phone":
                 assert river >= 20, (where, "river tiles", river)
+            if size in ("desktop", "laptop", "desktop-1080"):
+                # the side rivers clear of their seats' tiles (a meld crossed the table area's edge at 1920)
+                # and inside the area with room to spare (the laptop's last discard lay over its edge)
+                clear = page.evaluate(SIDE_CLEAR)
+                assert clear["gap"] >= 24 and clear["inLeft"] >= 9 and clear["inRight"] >= 9, (where, clear)
             page.screenshot(path=str(shots / f"table-late-claim-{size}-{lang}.png"))
     finally:
         page.evaluate("() => { const s = window.__mj.sock; s.onMessage = s.realOnMessage; s.send({type: 'sync'}); }")
@@ -368,6 +399,9 @@ def test_every_size_both_languages(browser: Any, server: Any, shots: Path) -> No
         for where, size, _, w, h in each_size(page, SIZES, "the longest rivers", langs=None):
             _inside(page, ".board .seat", w, h, where)
             _inside(page, "[data-testid=my-hand]", w, h, where)
+            if size in ("desktop", "laptop"):
+                clear = page.evaluate(SIDE_CLEAR)
+                assert clear["gap"] >= 24 and clear["inLeft"] >= 9 and clear["inRight"] >= 9, (where, clear)
             page.screenshot(path=str(shots / f"table-longest-{size}.png"))
         page.evaluate(SHOW_SETTLEMENT)
 

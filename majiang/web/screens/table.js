@@ -375,6 +375,25 @@ export function tableScreen({app, go}, code) {
       fit -= 0.05;
       board.style.setProperty('--fit', fit.toFixed(2));
     }
+    // Desktop and laptop: a side river reaching past the pond's edge keeps clear of that side seat's tiles
+    // (backs, melds, a hand laid open) by the table area's edge and a margin each side: while it comes nearer
+    // than 28 px, the rivers shrink a step more (a laptop's last discard lay over the area's edge, Bot 4's
+    // meld crossed it at 1920×1080). The side rivers are six tiles wide at any --fit (styles.css).
+    const sideGap = () => {
+      const span = (sel) => [...board.querySelectorAll(sel)].map((e) => e.getBoundingClientRect()).filter((r) => r.width > 0);
+      const rl = span(':scope > .pond .pond-left .river .tile'), sl = span(':scope > .seat-left .seat-tiles .tile');
+      const rr = span(':scope > .pond .pond-right .river .tile'), sr = span(':scope > .seat-right .seat-tiles .tile');
+      let gap = Infinity;
+      if (rl.length && sl.length) gap = Math.min(gap, Math.min(...rl.map((r) => r.left)) - Math.max(...sl.map((r) => r.right)));
+      if (rr.length && sr.length) gap = Math.min(gap, Math.min(...sr.map((r) => r.left)) - Math.max(...rr.map((r) => r.right)));
+      return gap;
+    };
+    if (window.innerWidth >= 1101) {
+      while (fit > 0.55 && sideGap() < 28) {
+        fit -= 0.02;
+        board.style.setProperty('--fit', fit.toFixed(2));
+      }
+    }
     // An upright phone early in a hand (short rivers): the spare height under the hand goes to the
     // board, so the hand sits at the bottom edge and the pond spreads out (no blank third below).
     const spare = window.innerHeight - 1 - bottom();
@@ -388,16 +407,18 @@ export function tableScreen({app, go}, code) {
       const p = pondEl.getBoundingClientRect();
       const span = (sel) => [...board.querySelectorAll(sel)].map((e) => e.getBoundingClientRect()).filter((r) => r.width > 0);
       const tiles = span(':scope > .pond .river .tile');
-      const backsL = span(':scope > .seat-left .opp-hand .tile'), backsR = span(':scope > .seat-right .opp-hand .tile');
-      const riverL = Math.min(p.left, ...tiles.map((r) => r.left)) - 4, riverR = Math.max(p.right, ...tiles.map((r) => r.right)) + 4;
-      // (8 px round the rivers, less where a seat's backs come nearer; the rivers on it whatever)
+      const backsL = span(':scope > .seat-left .seat-tiles .tile'), backsR = span(':scope > .seat-right .seat-tiles .tile');
+      const riverL = Math.min(p.left, ...tiles.map((r) => r.left)) - 10, riverR = Math.max(p.right, ...tiles.map((r) => r.right)) + 10;
+      // (14 px round the rivers, clear of the area's gold edge and its shade, less where a seat's tiles come
+      // nearer, never nearer them than 6 px; 10 px round the rivers whatever)
       let left = riverL - 4, right = riverR + 4;
-      if (backsL.length) left = Math.min(riverL, Math.max(left, Math.max(...backsL.map((r) => r.right)) + 4));
-      if (backsR.length) right = Math.max(riverR, Math.min(right, Math.min(...backsR.map((r) => r.left)) - 4));
+      if (backsL.length) left = Math.min(riverL, Math.max(left, Math.max(...backsL.map((r) => r.right)) + 6));
+      if (backsR.length) right = Math.max(riverR, Math.min(right, Math.min(...backsR.map((r) => r.left)) - 6));
       pondEl.style.setProperty('--mat-l', `${Math.round(left - p.left)}px`);
       pondEl.style.setProperty('--mat-r', `${Math.round(p.right - right)}px`);
     }
     placeToast();  // (the page's toast, if one shows, stays over the centre panel where it now is)
+    placeTingPop();  // (and the "+N" panel clear of the rivers as they now lie)
   }
 
   function matchFinished() {
@@ -540,6 +561,12 @@ export function tableScreen({app, go}, code) {
         el.addEventListener('focus', () => { st.hoverTile = id; updateHint(v, hint); });
         el.addEventListener('mouseleave', () => { st.hoverTile = null; updateHint(v, hint); });
       }
+      // The tiles of the same kind on the board (rivers, melds, laid-open 杠牌) ringed in gold while a hand
+      // tile is under the pointer or focused, as 雀魂 shows how many are out: bright, never dimmed.
+      el.addEventListener('mouseenter', () => markSame(id));
+      el.addEventListener('focus', () => markSame(id));
+      el.addEventListener('mouseleave', () => markSame(null));
+      el.addEventListener('blur', () => markSame(null));
       return el;
     };
     return handCount(h('div', {class: `my-hand ${st.mode === 'declare' ? 'declaring' : ''}`, 'data-testid': 'my-hand'},
@@ -547,11 +574,48 @@ export function tableScreen({app, go}, code) {
       drawn !== null ? h('span', {class: 'drawn-gap'}, mk(drawn, true, plainDrawn, 'drawn')) : null), tiles.length + (drawn !== null ? 1.4 : 0));
   }
 
+  function markSame(id) {
+    for (const e of root.querySelectorAll('.board .tile.same')) e.classList.remove('same');
+    if (id === null) return;
+    for (const e of root.querySelectorAll(`.board :is(.river, .melds) .tile[data-tile="${id}"]`)) e.classList.add('same');
+  }
+
   // How many tiles wide the hand is (the drawn tile's gap counted): an upright phone sizes the tiles so the
   // hand is one row, as large as the width allows (styles.css --hand-n).
   function handCount(el, n) {
     el.style.setProperty('--hand-n', String(Math.max(n, 8)));
     return el;
+  }
+
+  // The "+N" panel where it covers no river tile and no meld: in a bare corner of the pond beside my river
+  // (left, then right), else over the centre panel; else where the stylesheet puts it, above my seat (on
+  // a desktop that covered my river's last row and a meld).
+  function placeTingPop() {
+    const pop = hintBox && hintBox.querySelector('.ting-pop');
+    const pond = root.querySelector('.board > .pond');
+    if (!pop || !pond) return;
+    const boxes = (sel) => [...root.querySelectorAll(sel)].map((e) => e.getBoundingClientRect()).filter((r) => r.width > 0);
+    const tiles = boxes('.board .river .tile, .board .meld .tile, .board .opp-hand .tile, [data-testid=my-hand] .tile');
+    const p = pond.getBoundingClientRect();
+    const me = boxes('.pond-me .river')[0];
+    const centre = boxes('.board .center-info')[0];
+    const bottom = Math.min(p.bottom, ...boxes('.board > .seat-me').map((r) => r.top)) - 6;
+    // (each spot as tall as the felt left bare above it: the panel scrolls inside it)
+    const spot = (left, right) => {
+      const above = tiles.filter((r) => r.right > left && r.left < right && r.top < bottom).map((r) => r.bottom);
+      return {left, right, top: Math.max(p.top + 8, ...above) + 8, bottom};
+    };
+    const spots = me ? [spot(p.left + 8, me.left - 8), spot(me.right + 8, p.right - 8)] : [];
+    if (centre) spots.push({left: centre.left, right: centre.right, top: centre.top, bottom: centre.bottom});
+    const meets = (a, b) => a.left < b.right - 1 && b.left < a.right - 1 && a.top < b.bottom - 1 && b.top < a.bottom - 1;
+    for (const at of spots) {
+      if (at.right - at.left < 200 || at.bottom - at.top < 76) continue;
+      Object.assign(pop.style, {position: 'fixed', left: `${at.left}px`, top: 'auto', bottom: `${window.innerHeight - at.bottom}px`,
+        maxWidth: `${at.right - at.left}px`, maxHeight: `${at.bottom - at.top}px`});
+      const r = pop.getBoundingClientRect();
+      if (!tiles.some((tb) => meets(r, tb))) return;
+    }
+    for (const k of ['position', 'left', 'top', 'bottom', 'maxWidth', 'maxHeight']) pop.style[k] = '';
   }
 
   /** How many winning tiles are unseen in a list of waits (hint.js's {tile, unseen} each). */
@@ -605,6 +669,7 @@ export function tableScreen({app, go}, code) {
         rest.length && st.tingOpen ? h('div', {class: 'ting-pop', 'data-testid': 'ting-pop'}, rest.map(line)) : null,
         n ? selfDrawOnly(hint) : null);
       hintBox.classList.toggle('empty', !n);
+      placeTingPop();
       return;
     }
     hintBox.classList.remove('empty');

@@ -73,8 +73,9 @@ FOLD_MARGIN = 0.25  # as the strong bot's: a safer discard must be worth this mu
 # The chance a round passes without another seat ending the hand, per ruleset family; where given, the
 # horizon is the wall's (its draws left), else the strong bot's draws left (capped in Anqing) with no
 # such chance. Anqing (every hand won by someone, the winner paid by all): without it the search chased
-# value and won less (mode B, 1,000 arena hands: −1.12 ± 1.53 against +1.06 ± 1.42 at 0.9 and 0.85).
-SURVIVE: dict[str, float] = {"anqing": 0.9}
+# value and won less (mode B, 1,000 arena hands: −1.12 ± 1.53 against +1.06 ± 1.42 at 0.9 and 0.85);
+# baida (every hand won, quickly): −0.06 ± 0.19 without, +0.09 ± 0.20 at 0.85 (800 hands).
+SURVIVE: dict[str, float] = {"anqing": 0.9, "baida": 0.85}
 
 
 
@@ -91,9 +92,11 @@ class HardBot:
         self.memo = PartMemo()
         self.effort = 0.0
         self.overrides = 0  # decisions where the search changed the strong bot's choice (for figures)
+        self.weighed: dict[Action, float] = {}  # the last expectimax decision's values (for tests)
 
     def choose(self, view: SeatView) -> Action:
         self.effort = 0.0
+        self.weighed = {}
         default = self.strong.choose(view)
         legal = view.legal
         if (len(legal) == 1 or isinstance(default, Win | Expose | WildKong) or view.seat is None
@@ -165,18 +168,23 @@ class HardBot:
         reach = low + (1 if low == 0 else 0) + BACK
         near = sorted((a for a in discards if parts[a.tile][2] <= min(reach, MAX_EFF)), key=order)
         choice = max(near, key=lambda a: round(value(a), 6))
-        if ctx.defends(low):
+        # what the search made of each discard it weighed, net of the loss where it defends (for tests)
+        weighed: dict[Action, float] = {a: value(a) for a in near}
+        defends = ctx.defends(low)
+        if defends:
             offence = value(choice)
             net = offence - ctx.loss(choice.tile)
+            weighed = {choice: net}
             for d in sorted(discards, key=order):
                 if isinstance(d, Declare) or parts[d.tile][2] > low + 2:
                     continue
                 gain = value(d)
                 if ctx.baida and parts[d.tile][2] > low:
                     gain = min(gain, offence)  # a step back is taken for safety only (as the strong bot)
-                alt = gain - ctx.loss(d.tile)
+                alt = weighed[d] = gain - ctx.loss(d.tile)
                 if alt > net + FOLD_MARGIN:
                     choice, net = d, alt
+        self.weighed = weighed
         return choice
 
     # --- candidates ---------------------------------------------------------------------------

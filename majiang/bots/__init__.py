@@ -42,7 +42,7 @@ def _easy() -> Callable[[int], Bot]:  # greedy with a beginner's habits (majiang
     return EasyBot
 
 
-def _hard() -> Callable[[int], Bot]:  # the strong bot's choice checked by search over imagined hands
+def _hard() -> Callable[[int], Bot]:  # the strong bot's play, its discards by an expectimax over its own draws
     from majiang.bots.hard import HardBot
 
     return HardBot

@@ -1,6 +1,14 @@
-"""The hard bot: the strong bot's choice, checked by search over imagined hands.
+"""The hard bot: the strong bot's play, with its discards chosen by an own-hand expectimax.
 
-For a decision with a real choice it
+On a turn with a real choice of discard and a hand at most ``MAX_EFF`` steps from ready, every discard
+nearest a win (and, from a ready hand, those one step back) is valued by the expected final value of the
+seat's own hand over the draws it will get (majiang.bots.expect: a tree of own draws weighted by the
+unseen counts, the best discard after each useful draw, ready parts scored by the ruleset's own scoring;
+in Anqing a chance per round that another seat ends the hand). Where discards win (Hefei, baida) the
+strong bot's expected loss by dealing in is subtracted and a safer discard taken as the strong bot would.
+Claims, kongs, 报听 timing beyond the discard, wins and far hands keep the strong bot's choice.
+
+The earlier search, kept for comparison (``SEARCH = "playout"``):
 
 1. asks the strong bot (majiang.bots.strong) for its choice — the *default*;
 2. lists a few candidates beside it: on a turn the discards (and kongs) nearest a win by the greedy
@@ -25,6 +33,7 @@ import time
 from collections.abc import Callable
 
 from majiang.bots.analysis import PartMemo, Reader
+from majiang.bots.expect import OwnHand
 from majiang.bots.greedy import GreedyContext, _keep_value
 from majiang.bots.playout import FastPolicy, play_out
 from majiang.bots.seeding import decision_seed
@@ -54,6 +63,19 @@ RIVER_NEAR = 0.7
 RIVER_FAR = 0.85
 RIVER_FLOOR = 0.1
 MODEL = True
+# The search (docs/bots.md, "The hard bot"): "expectimax" over the seat's own draws (majiang.bots.expect),
+# or "playout", the flat Monte-Carlo playouts over imagined deals below.
+SEARCH = "expectimax"
+MAX_EFF = 2  # parts up to this many steps from ready are searched; beyond, the strong bot's choice
+MAX_NODES = 3000  # parts expanded a decision (then the strong bot's far estimate): bounds the time
+BACK = 0  # discards this many steps further than the nearest are weighed too (向听戻し)
+FOLD_MARGIN = 0.25  # as the strong bot's: a safer discard must be worth this much more net of loss
+# The chance a round passes without another seat ending the hand, per ruleset family; where given, the
+# horizon is the wall's (its draws left), else the strong bot's draws left (capped in Anqing) with no
+# such chance. Anqing (every hand won by someone, the winner paid by all): without it the search chased
+# value and won less (mode B, 1,000 arena hands: −1.12 ± 1.53 against +1.06 ± 1.42 at 0.9 and 0.85);
+# baida (every hand won, quickly): −0.06 ± 0.19 without, +0.09 ± 0.20 at 0.85 (800 hands).
+SURVIVE: dict[str, float] = {"anqing": 0.9, "baida": 0.85}
 
 
 
@@ -70,14 +92,21 @@ class HardBot:
         self.memo = PartMemo()
         self.effort = 0.0
         self.overrides = 0  # decisions where the search changed the strong bot's choice (for figures)
+        self.weighed: dict[Action, float] = {}  # the last expectimax decision's values (for tests)
 
     def choose(self, view: SeatView) -> Action:
         self.effort = 0.0
+        self.weighed = {}
         default = self.strong.choose(view)
         legal = view.legal
         if (len(legal) == 1 or isinstance(default, Win | Expose | WildKong) or view.seat is None
                 or (view.claim is not None and view.claim.robbing)):
             return default
+        if SEARCH == "expectimax":
+            choice = self._own_hand(view, default)
+            if choice != default:
+                self.overrides += 1
+            return choice
         candidates = self._candidates(view, default)
         if len(candidates) < 2:
             return default
@@ -87,6 +116,75 @@ class HardBot:
         choice = _pick(candidates, values)
         if choice != default:
             self.overrides += 1
+        return choice
+
+    # --- the own-hand expectimax (majiang.bots.expect) -------------------------------------------
+    def _own_hand(self, view: SeatView, default: Action) -> Action:
+        """The discard whose part has the best expected value over this seat's own future draws (less
+        the strong bot's expected loss by dealing in where discards win); claims, kongs and far hands
+        keep the strong bot's choice."""
+        if view.claim is not None or isinstance(default, Kong):
+            return default
+        discards = [a for a in view.legal if isinstance(a, Discard | Declare)]
+        if not discards:
+            return default
+        ctx = _Strong(view, self.strong)
+        parts = ctx.discard_parts(ctx.hand)
+        low = min(parts[a.tile][2] for a in discards)
+        family = ctx.tuning.family
+        survive = SURVIVE.get(family, 1.0)
+        # with a chance per round that another seat ends the hand, the wall alone bounds the horizon;
+        # else the strong bot's draws left (capped in Anqing)
+        horizon = max(0, view.wall_left // 4) if family in SURVIVE else ctx.draws
+        if low > MAX_EFF or horizon <= 0:
+            return default
+        self.effort = 0.5 + 0.25 * low
+        search = OwnHand(ctx, horizon, MAX_EFF, MAX_NODES, declared=True if ctx.baoting else None,
+                         survive=survive)
+        values: dict[tuple[int, bool], float] = {}
+
+        def value(a: Discard | Declare) -> float:
+            t = a.tile
+            declaring = isinstance(a, Declare)
+            vk = (t, declaring)
+            if vk not in values:
+                rest = list(ctx.hand)
+                rest.remove(t)
+                eff = parts[t][2]
+                if eff <= MAX_EFF:
+                    decl = (ctx.declared or declaring) if eff == 0 else None
+                    gain = search.value(rest, decl)[horizon]
+                else:
+                    gain = ctx.ev(rest, horizon, eff, declared=ctx.declared or declaring)
+                values[vk] = gain - (ctx.lock_cost() if declaring else 0.0)
+            return values[vk]
+
+        def order(a: Discard | Declare) -> tuple[int, ...]:
+            # ties: the strong bot's choice, then greedy's order
+            t = a.tile
+            return (0 if a == default else 1, parts[t][2], int(t in ctx.wilds), _keep_value(t, ctx.hand),
+                    0 if isinstance(a, Declare) else 1)
+
+        reach = low + (1 if low == 0 else 0) + BACK
+        near = sorted((a for a in discards if parts[a.tile][2] <= min(reach, MAX_EFF)), key=order)
+        choice = max(near, key=lambda a: round(value(a), 6))
+        # what the search made of each discard it weighed, net of the loss where it defends (for tests)
+        weighed: dict[Action, float] = {a: value(a) for a in near}
+        defends = ctx.defends(low)
+        if defends:
+            offence = value(choice)
+            net = offence - ctx.loss(choice.tile)
+            weighed = {choice: net}
+            for d in sorted(discards, key=order):
+                if isinstance(d, Declare) or parts[d.tile][2] > low + 2:
+                    continue
+                gain = value(d)
+                if ctx.baida and parts[d.tile][2] > low:
+                    gain = min(gain, offence)  # a step back is taken for safety only (as the strong bot)
+                alt = weighed[d] = gain - ctx.loss(d.tile)
+                if alt > net + FOLD_MARGIN:
+                    choice, net = d, alt
+        self.weighed = weighed
         return choice
 
     # --- candidates ---------------------------------------------------------------------------

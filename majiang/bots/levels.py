@@ -5,7 +5,7 @@ level    中文     bot     plays
 ======== ======== ======= ==========================================================
 easy     入门     easy    like a beginner: keeps lone honors, misses claims, never folds
 normal   普通     strong  expected value from the ruleset's scoring, defence (the strong bot)
-hard     高手     hard    the strong bot's choice checked by search over imagined hands
+hard     高手     hard    the strong bot's play, discards by expectimax on own draws
 ======== ======== ======= ==========================================================
 
 A room has a level for the bots it seats and one for 托管 (normal unless the room says otherwise); a

@@ -76,6 +76,11 @@ export function toast(text, kind = 'info', ms = 2600) {
     }
     item.remove();
   }
+  pageToast(text, kind, ms);
+}
+
+/** The page's own toast (over the centre panel at a table, over a settlement above its buttons). */
+function pageToast(text, kind, ms) {
   let box = document.getElementById('toast');
   if (!box) {
     box = h('div', {id: 'toast', role: 'status', 'aria-live': 'polite'});
@@ -149,6 +154,19 @@ export function flushNotice() {
 export function relabelToasts() {
   if (!toastSlot) return;
   for (const item of toastSlot.children) if (item.reword) item.textContent = item.reword();
+  refitToasts();
+}
+
+/** A warning that no longer fits the pond's toast row — worded again in a longer language, or the screen
+ * turned — moves to the page's toast, whole (in English "Time ran out again: auto-play is on…" grew from
+ * the one line it had in Chinese to three, and the row showed only its last). */
+export function refitToasts() {
+  if (!toastSlot || !toastSlot.isConnected) return;
+  for (const item of [...toastSlot.children]) {
+    if (!item.classList.contains('warn') || item.offsetHeight <= toastSlot.clientHeight + 1) continue;
+    item.remove();
+    pageToast(item.textContent, 'warn', 4000);
+  }
 }
 
 let pressedAt = -1e9;

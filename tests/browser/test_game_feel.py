@@ -271,6 +271,11 @@ def test_the_table_at_four_sizes_as_a_game(browser: Any, server: Any, shots: Pat
             assert whole, (where, "a warning cut")
             page.evaluate("document.querySelectorAll('[data-testid=toast]').forEach((e) => e.remove());"
                           "document.getElementById('toast')?.classList.remove('show')")
+            # No seat's row of backs over a river tile (sideways the right seat's ran over its river's last column).
+            backs = _boxes(page, ".board .opp-hand .tile.back")
+            for rb in _boxes(page, ".board .river .tile"):
+                hit = [b for b in backs if _overlap(rb, b)]
+                assert not hit, (where, "a tile back over a river tile", rb, hit[:1])
             # Every corner mark (钻 代 杠) of my hand at least 2 px inside the screen.
             for b in _boxes(page, "[data-testid=my-hand] .tile .mark"):
                 assert b["left"] >= 2 and b["right"] <= w - 2, (where, "mark at the edge", b)

@@ -60,6 +60,7 @@ CARDS = """() => [...document.querySelectorAll('[data-testid=ranking] tbody tr')
           labelPx: Math.min(...[...tr.querySelectorAll('td.stat')]
             .map((c) => parseFloat(getComputedStyle(c, '::before').fontSize))),
           opacity: getComputedStyle(tr).opacity,
+          spill: [...tr.querySelectorAll('td.stat')].filter((c) => c.scrollWidth > c.clientWidth + 1).length,
           total: parseFloat(getComputedStyle(tr.querySelector('td.total')).fontSize)};
 })"""
 
@@ -82,6 +83,7 @@ def _cards_laid_out(page: Any, *, wide: bool, lang: str) -> None:
         assert c["labels"] == words[lang], c["labels"]
         assert c["total"] >= 22, c
         assert c["labelPx"] >= 12, c  # 胜 / 自摸 / 点炮 / 最大一手 were 9.6-10.9 px
+        assert c["spill"] == 0, c  # each word inside its cell (on a phone "Self-drawnDealt in" ran together)
 
 
 def _cards_in(page: Any) -> None:

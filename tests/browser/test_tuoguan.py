@@ -95,6 +95,9 @@ def test_a_missed_turn_is_forgiven_two_start_tuoguan_and_one_tap_ends_it(browser
         page.wait_for_selector("[data-testid=cancel-tuoguan]", timeout=10000)
         assert page.get_attribute("[data-testid=tuoguan]", "aria-pressed") == "true"
         assert page.locator("[data-testid=your-turn]").count() == 0  # 托管 plays it: not "your turn"
+        # the page's own words for it, as the table shows them (a toast worded again after a language switch)
+        page.evaluate("""async () => { const d = await import('/dom.js'), i = await import('/i18n.js');
+          d.toast(() => i.t('tuoguan_started'), 'warn', 60000); }""")
         for lang in ("zh", "en"):
             _set_lang(page, lang)
             for size, (w, h) in SIZES.items():
@@ -108,6 +111,11 @@ def test_a_missed_turn_is_forgiven_two_start_tuoguan_and_one_tap_ends_it(browser
                 # one stop button on the screen: the corner's 托管 toggle gives way to the cover's
                 stops = page.locator("button:visible", has_text=label).count()
                 assert stops == 1 and page.locator("[data-testid=tuoguan]").is_hidden(), (where, stops)
+                # every toast whole: the 托管 warning was made in Chinese, one line; worded again in English it
+                # is three, and a row of the pond that holds two showed only its last word
+                cut = page.evaluate("""() => [...document.querySelectorAll('[data-testid=toast]')]
+                  .filter((e) => e.offsetHeight > e.parentElement.clientHeight + 1).map((e) => e.textContent)""")
+                assert not cut, (where, "a toast cut", cut)
                 page.screenshot(path=str(shots / f"game-tuoguan-{size}-{lang}.png"))
 
         # 4. One tap gives the seat back.

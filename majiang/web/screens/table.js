@@ -1,6 +1,6 @@
 // The live table: one websocket, the room state, this seat's view, legal actions as buttons
 // and clickable tiles, the 听 hint, clocks, 托管, the settlement after each hand.
-import {h, mount, noticeAfterRoute, onPress, placeToast, relabelToasts, setToastSlot, toast} from '../dom.js';
+import {h, mount, noticeAfterRoute, onPress, placeToast, refitToasts, relabelToasts, setToastSlot, toast} from '../dom.js';
 import {t, tileName, actionLabel, toggleLang, getLang} from '../i18n.js';
 import {api, session} from '../api.js';
 import {TableSocket} from '../socket.js';
@@ -353,6 +353,7 @@ export function tableScreen({app, go}, code) {
   // the screen; rather than scroll the table away, shrink what grew (rivers, melds, the others' tiles)
   // step by step until the board's bottom is on screen. Never below 55 %: past that, scrolling is better.
   function fitBoard() {
+    refitToasts();  // (a turned screen changes the pond's toast row)
     const board = root.querySelector('.board');
     if (!board) return;
     let fit = 1;

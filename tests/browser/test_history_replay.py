@@ -249,6 +249,8 @@ def test_history_and_replay_at_four_sizes(browser: Any, server: ServerProcess, s
                 bar = _boxes(page, "[data-testid=replay-controls]")[0]
                 if size.startswith("phone"):
                     assert bar["height"] <= 64, (where, "replay toolbar", bar)
+                    scrub = _boxes(page, "[data-testid=replay-range]")[0]
+                    assert scrub["width"] >= 72, (where, "the step slider squeezed", scrub)  # (it was a 20-px dot)
                     for b in _boxes(page, ".replay-controls button, .replay-controls select, .replay-controls a"):
                         if b["width"] or b["height"]:
                             assert b["height"] >= 44 and b["width"] >= 36, (where, "replay control", b)

@@ -18,9 +18,6 @@ export const FELTS = {green: ['#0f5c3b', '#0a4329', '#16734b'], blue: ['#163f66'
 export const TILE_BACKS = {green: ['#34b073', '#1d7d4f', '#135c39'], blue: ['#4d93dc', '#24609f', '#163f6d'],
   red: ['#df5a52', '#a82a2c', '#6c1618'], gold: ['#efc75c', '#c08f1f', '#7d5a0b']};
 export const VOICE_LANGS = ['ui', 'zh', 'en'];
-// The settings an older server keeps for an account (before it knew the music, the voice's language, the
-// hint and the tile back): when it refuses a change naming the others, the change goes again without them.
-const OLDER_SERVER = ['volume', 'sound', 'voice', 'motion', 'autoPass', 'autoWin', 'tileSize', 'felt', 'lang'];
 
 export function settings() {
   try { return {...DEFAULTS, ...JSON.parse(localStorage.getItem('mj.settings') || '{}')}; } catch { return {...DEFAULTS}; }
@@ -101,14 +98,7 @@ function remember(patch) {
   timer = setTimeout(() => {
     const body = pending;
     pending = {};
-    api.saveSettings(body).catch((e) => {
-      // an older server that does not know a new setting: the ones it knows, again
-      const known = Object.fromEntries(Object.entries(body).filter(([k]) => OLDER_SERVER.includes(k)));
-      if (e && e.status === 400 && Object.keys(known).length && Object.keys(known).length < Object.keys(body).length) {
-        api.saveSettings(known).catch(() => {});
-      }
-      /* offline: this browser keeps them; the next change sends again */
-    });
+    api.saveSettings(body).catch(() => { /* offline: this browser keeps them; the next change sends again */ });
   }, 300);
 }
 

@@ -10,11 +10,19 @@ export const REVIEW_WORDS = {
     items_sum: '合计',
     // the items' card by the ruleset's own unit (百搭 counts 台: "番" is not its word)
     items_anqing: '番型', items_guobiao: '番种', items_hefei: '计分', items_baida: '台数',
+    // the leaderboard
+    lb_games: '{n} 场', lb_game_one: '1 场',
+    // the history's and 战绩's match cards
+    h_hands: '每局', h_vs: '对手', h_sep: ' · ', lb_about_title: '积分怎么算',
+    lb_about: '积分是你的实力估计，± 后是它的不确定度；排名按「积分 − 3 × 不确定度」。每打完一场排位赛都会更新，前几场显示「定级中」。',
   },
   en: {
     multi_win: '{who} win on {from}’s discard', seal_multi: 'Multi-win', and_sep: ', ', and_last: ' and ',
     items_sum: 'Total',
     items_anqing: 'Items', items_guobiao: 'Fans', items_hefei: 'Items', items_baida: 'Items',
+    lb_games: '{n} matches', lb_game_one: '1 match',
+    h_hands: 'Hands', h_vs: 'vs', h_sep: ' · ', lb_about_title: 'How ratings work',
+    lb_about: 'A rating is an estimate of your skill; the number after ± is how unsure it still is. Places go by rating minus three times that. Every ranked match updates it; the first few show "Provisional".',
   },
 };
 

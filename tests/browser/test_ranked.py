@@ -13,12 +13,13 @@ from typing import Any
 import httpx
 import pytest
 
+from tests.browser.sizes import RAW_KEY, boxes, overlap, settle
 from tests.browser.test_play import _page
 from tests.browser.test_table_sizes import _inside, _set_lang
 from tests.server.test_ratings import accounts, play
 
 pytestmark = pytest.mark.browser
-SIZES = [(1440, 900), (1280, 720), (390, 844), (844, 390)]
+SIZES = [(1920, 1080), (1280, 720), (390, 844), (844, 390)]
 
 
 def _enter(page: Any, name: str) -> None:
@@ -93,26 +94,65 @@ def test_the_leaderboard_at_four_sizes(browser: Any, server: Any, shots: Path) -
             localStorage.setItem('mj.expires', String(p.expires)); }""", me)
         page.goto(f"{server.base}/#/leaderboard/anqing/A")
         page.wait_for_selector("[data-testid=lb-row-1]")
-        assert page.locator("tr.mine").count() == 1
-        # the highlighted row's number is the place the line above it says (ties share a place)
-        mine_place = page.inner_text("tr.mine td.num >> nth=0").strip()
+        assert page.locator(".lb-layout .mine").count() == 1
+        # the highlighted row's place is the place the line above it says (ties share a place)
+        mine_place = page.get_attribute(".lb-layout .mine", "data-place")
         said = page.inner_text("[data-testid=lb-me]")
         assert re.search(rf"(#|第 ){mine_place}\b", said), (mine_place, said)
-        assert "#" in page.inner_text("[data-testid=lb-me]") or "第" in page.inner_text("[data-testid=lb-me]")
         for lang in ("zh", "en"):
             _set_lang(page, lang)
             page.wait_for_selector("[data-testid=lb-row-1]")
             for w, hgt in SIZES:
+                where = f"leaderboard {w}x{hgt} {lang}"
                 page.set_viewport_size({"width": w, "height": hgt})
-                page.wait_for_timeout(150)
+                settle(page, w, hgt)
                 page.screenshot(path=str(shots / f"ranked-leaderboard-{w}x{hgt}-{lang}.png"), full_page=True)
-                _inside(page, "[data-testid=leaderboard] table", w, 100_000, f"leaderboard {w}x{hgt} {lang}")
+                _inside(page, "[data-testid=leaderboard] .lb-layout", w, 100_000, where)
                 overflow = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
                 assert overflow <= 1, f"the leaderboard scrolls sideways at {w}x{hgt} ({lang})"
                 assert page.locator(".provisional, .chip.warn").count() >= 1  # first matches: provisional
+                _podium_and_rows(page, w, hgt, where)
         _set_lang(page, "zh")
-        shown = page.inner_text("tr.mine")
+        shown = page.inner_text(".lb-layout .mine")
         assert "±" in shown
+        assert not RAW_KEY.search(page.inner_text("[data-testid=leaderboard]"))
         assert not page.errors, page.errors
     finally:
         page.context.close()
+
+
+def _podium_and_rows(page: Any, w: int, hgt: int, where: str) -> None:
+    """The podium's three places side by side (second, first, third), the first standing highest; each
+    place's avatar, medal, name and rating visible; the rows after it cards that do not overlap; my own
+    place highlighted (a gold edge) and my card in sight on the first screen of a phone."""
+    places = boxes(page, "[data-testid=lb-podium] > li")
+    assert len(places) == 3, (where, places)
+    p1, p2, p3 = places  # in the server's order: first, second, third
+    assert p2["right"] <= p1["left"] + 1 and p1["right"] <= p3["left"] + 1, (where, "podium order", places)
+    steps = boxes(page, "[data-testid=lb-podium] .podium-step")
+    ranks = [int(page.get_attribute(f"[data-testid=lb-row-{i}]", "data-place") or 0) for i in (1, 2, 3)]
+    assert steps[2]["height"] > 10, (where, steps)
+    for (a, ra), (b, rb) in zip(zip(steps, ranks, strict=True), zip(steps[1:], ranks[1:], strict=True), strict=False):
+        assert a["height"] > b["height"] if ra < rb else abs(a["height"] - b["height"]) <= 1, (where, steps, ranks)
+    for part in (".avatar", ".gm-medal", ".lb-name", ".rating-n"):
+        found = boxes(page, f"[data-testid=lb-podium] {part}")
+        assert len(found) == 3 and all(b["width"] >= 14 and b["height"] >= 14 for b in found), (where, part, found)
+    names = boxes(page, "[data-testid=lb-podium] .lb-name")
+    assert all(b["width"] >= 40 for b in names), (where, names)
+    medals = page.evaluate("""() => [...document.querySelectorAll('[data-testid=lb-podium] .gm-medal-face')]
+        .map((e) => getComputedStyle(e).backgroundImage)""")
+    assert len(set(medals)) == len(set(ranks)) and all("gradient" in m for m in medals), (where, medals)
+    rows = boxes(page, ".lb-row")
+    assert rows, where
+    for b in rows:
+        assert b["height"] >= 44 and b["width"] >= min(300, w - 40), (where, b)
+    for i, a in enumerate(rows):
+        for b in rows[i + 1:]:
+            assert not overlap(a, b), (where, a, b)
+    mine = page.evaluate("""() => { const e = document.querySelector('.lb-layout .mine');
+        const inner = e.matches('.podium-place') ? e.querySelector('.podium-who') : e;
+        const s = getComputedStyle(inner); return s.boxShadow + ' ' + s.borderColor; }""")
+    assert "240, 194, 75" in mine, (where, mine)
+    card = boxes(page, "[data-testid=lb-me]")[0]
+    if w < 600:  # pinned: in sight on the first screen
+        assert card["bottom"] <= hgt + 1 and card["top"] >= 0, (where, card)

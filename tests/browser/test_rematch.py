@@ -94,6 +94,36 @@ def _cards_in(page: Any) -> None:
                            timeout=3000)
 
 
+# The winner's celebration: its pieces, whether it catches the pointer, the longest of the animations its
+# style rules declare (duration plus delay, in ms), and what lies under the middle of 再来一局.
+CELEBRATION = """() => {
+  const c = document.querySelector('[data-testid=ranking] [data-testid=celebration]');
+  if (!c) return null;
+  const rules = (list) => [...list].flatMap((r) => (r.cssRules && !r.selectorText ? rules(r.cssRules) : [r]));
+  const ms = (v) => Math.max(...v.split(',').map((x) => parseFloat(x) * (x.trim().endsWith('ms') ? 1 : 1000)));
+  const longest = Math.max(0, ...[...document.styleSheets].flatMap((s) => rules(s.cssRules))
+    .filter((r) => r.selectorText && /celebrat/.test(r.selectorText) && r.style.animationDuration)
+    .map((r) => ms(r.style.animationDuration) + (r.style.animationDelay ? ms(r.style.animationDelay) : 0))
+    .filter((x) => Number.isFinite(x)));
+  const b = document.querySelector('[data-testid=play-again], [data-testid=back-lobby]').getBoundingClientRect();
+  const under = document.elementFromPoint(b.left + b.width / 2, b.top + b.height / 2);
+  return {pieces: c.querySelectorAll('i').length, pointer: getComputedStyle(c).pointerEvents, longest,
+          button: !!under && !!under.closest('[data-testid=play-again], [data-testid=back-lobby]')};
+}"""
+
+
+def _celebration(page: Any, drawn: bool) -> None:
+    """The winner's celebration drawn (confetti pieces, no pointer caught, every animation within 400 ms,
+    the buttons still under the finger), or not drawn at all for a player who asked for less motion."""
+    got = page.evaluate(CELEBRATION)
+    if not drawn:
+        assert got is None, got
+        return
+    assert got is not None, "no celebration at the match's end"
+    assert got["pieces"] >= 12 and got["pointer"] == "none" and got["button"], got
+    assert 0 < got["longest"] <= 400, got
+
+
 def _show_ranking(page: Any) -> None:
     page.wait_for_selector("[data-testid=show-ranking], [data-testid=ranking]", timeout=60000)
     if page.locator("[data-testid=ranking]").count() == 0:
@@ -110,8 +140,19 @@ def test_ranking_stats_from_the_server_and_the_rematch_offer(browser: Any, serve
         for page in (first, second):  # the bots play both people's seats out (托管)
             page.wait_for_selector("[data-testid=tuoguan]", timeout=20000)
             page.click("[data-testid=tuoguan]")
+        # the second asks for less motion before its ranking comes: no celebration is drawn there
+        second.emulate_media(reduced_motion="reduce")
         for page in (first, second):
             _show_ranking(page)
+        _celebration(first, drawn=True)
+        # a picture of the burst half-way (its animations held at 220 ms)
+        first.evaluate("""() => { const c = document.querySelector('[data-testid=celebration]'); c.classList.remove('still');
+            c.closest('.ranking').classList.add('celebrating');
+            document.getAnimations().forEach((a) => { a.pause(); a.currentTime = 220; }); }""")
+        first.screenshot(path=str(shots / "ranking-celebration-1440x900-zh.png"))
+        first.evaluate("() => document.getAnimations().forEach((a) => a.finish())")
+        _celebration(second, drawn=False)
+        second.emulate_media(reduced_motion="no-preference")
 
         # Both screens show the server's figures for every seat.
         stats = httpx.get(f"{server.base}/api/rooms/{code}/hands", timeout=10).json()["stats"]

@@ -4,6 +4,15 @@
 import {h} from '../dom.js';
 import {t} from '../i18n.js';
 import {api} from '../api.js';
+import {reducedMotion} from '../settings.js';
+
+/** A place as a medal (ranking.css): gold, silver, bronze on a ribbon, the fourth and after a plain disc;
+ *  its words for a screen reader. */
+export function medalEl(place) {
+  const n = Math.min(place, 4);
+  return h('span', {class: `gm-medal m${n}`, role: 'img', 'aria-label': t('place_n', {n: place}), title: t('place_n', {n: place})},
+    h('span', {class: 'gm-medal-face'}, String(place)));
+}
 
 function signed(n) { return n > 0 ? `+${n}` : String(n); }
 
@@ -18,6 +27,22 @@ export function statsFromServer(stats) {
 // A finished match's figures never change: the ranking is drawn again on every room update (an offer,
 // a seat leaving), and each drawing shows the figures it already has rather than "…" until a refetch.
 const known = new Map();
+
+// The winner's celebration: a burst of confetti over the title and a gold sweep over the first's card,
+// within 400 ms, once per match (the ranking is drawn again on every room update: later drawings
+// keep the pieces still and unseen). Never under reduced motion or the settings' animations off; it
+// catches no pointer, so nothing waits for it.
+const celebrated = new Set();
+const CONFETTI = ['#f6d36b', '#ff6b6b', '#6bd3ff', '#8ef0a8', '#ffffff', '#c38bff'];
+
+function celebration(code) {
+  if (reducedMotion()) return null;
+  const first = !celebrated.has(code);
+  celebrated.add(code);
+  return h('span', {class: `celebrate${first ? '' : ' still'}`, 'data-testid': 'celebration', 'aria-hidden': 'true'},
+    Array.from({length: 28}, (_, i) => h('i', {style: `--a:${i * 13 + (i % 2) * 6}deg;--d:${90 + (i % 5) * 34}px;`
+      + `--c:${CONFETTI[i % CONFETTI.length]};--r:${(i % 2 ? 1 : -1) * (120 + i * 9)}deg`})));
+}
 
 /** The seated player's own place, in large words: what a player looks for first at a match's end. */
 function rankYou(place, totals, seat) {
@@ -43,8 +68,7 @@ export function rankingEl(code, room, end, names, on) {
       // Each line is a player's card (ranking.css): the medal, the name, the total large, and the figures
       // under it, each with its word (data-label), since the table's head is not shown on cards.
       return h('tr', {class: cls, 'data-seat': s, 'data-place': place},
-        h('td', {class: 'place'}, h('span', {class: `medal medal-${Math.min(place, 4)}`, role: 'img',
-          'aria-label': t('place_n', {n: place}), title: t('place_n', {n: place})}, String(place))),
+        h('td', {class: 'place'}, medalEl(place)),
         h('td', {class: 'who'}, names[s] || `#${s + 1}`, s === on.seat ? h('span', {class: 'me-tag'}, t('me')) : null),
         h('td', {class: `num total delta ${totals[s] > 0 ? 'pos' : totals[s] < 0 ? 'neg' : ''}`}, signed(totals[s])),
         h('td', {class: 'num stat', 'data-label': t('wins')}, x ? String(x.wins) : '…'),
@@ -66,7 +90,9 @@ export function rankingEl(code, room, end, names, on) {
   // One button: it opens the rematch, or (once asked for) goes to its room, where this player's seat waits.
   const again = !offer ? t('play_again') : offer.by === on.seat ? t('rematch_go', {code: offer.code})
     : t('rematch_join', {code: offer.code});
-  return h('div', {class: 'ranking', 'data-testid': 'ranking'},
+  const burst = celebration(code);
+  return h('div', {class: `ranking${burst && !burst.classList.contains('still') ? ' celebrating' : ''}`, 'data-testid': 'ranking'},
+    burst,
     h('h2', {class: 'settle-title'}, t('match_over'), ' · ', t('ranking')),
     seated ? rankYou(placeOf(on.seat), totals, on.seat) : null,
     h('div', {class: 'totals-wrap'}, h('table', {class: 'ranking-table ranking-cards'},

@@ -15,7 +15,8 @@ from typing import Any
 import pytest
 
 from tests.browser.guests import guest_page
-from tests.browser.test_table_sizes import RAW_KEY, SIZES, _boxes, _inside
+from tests.browser.sizes import REVIEW_SIZES
+from tests.browser.test_table_sizes import RAW_KEY, _boxes, _inside
 
 pytestmark = pytest.mark.browser
 
@@ -26,6 +27,27 @@ SCALE = "getComputedStyle(document.documentElement).getPropertyValue('--tile-sca
 def _open(page: Any) -> None:
     page.click("[data-testid=open-settings]")
     page.wait_for_selector(PANEL)
+
+
+def _close_and_done_placed(page: Any, where: str) -> None:
+    """The same places at every size: ✕ in the panel's top-right corner, 完成 just left of it on the title
+    bar's line (sideways 完成 had moved into the head and ✕ to the title's left)."""
+    panel = _boxes(page, PANEL)[0]
+    close = _boxes(page, "[data-testid=settings-close]")[0]
+    done = _boxes(page, "[data-testid=settings-done]")[0]
+    title = _boxes(page, f"{PANEL} .sp-head h3")[0]
+    assert panel["right"] - close["right"] <= 16 and close["top"] - panel["top"] <= 16, (where, "✕ not in the corner", panel, close)
+    assert 0 <= close["left"] - done["right"] <= 16, (where, "完成 not beside ✕", done, close)
+    mid = lambda b: (b["top"] + b["bottom"]) / 2  # noqa: E731
+    assert abs(mid(done) - mid(close)) <= 3 and abs(mid(title) - mid(close)) <= 6, (where, title, done, close)
+    assert title["right"] <= done["left"], (where, title, done)
+    for b in (close, done):
+        assert b["height"] >= 40 and b["width"] >= 40, (where, b)
+    groups = _boxes(page, f"{PANEL} .sp-group")
+    assert min(g["top"] for g in groups) >= close["bottom"], (where, "a group above the title bar")
+    # no group cut short: each as tall as its name strip and rows
+    cut = page.evaluate(f"[...document.querySelectorAll('{PANEL} .sp-group')].filter((g) => g.scrollHeight > g.clientHeight + 1).length")
+    assert cut == 0, (where, "a group cut", cut)
 
 
 def test_the_settings_panel_at_four_sizes_in_both_languages(browser: Any, server: Any, shots: Path) -> None:
@@ -43,10 +65,11 @@ def test_the_settings_panel_at_four_sizes_in_both_languages(browser: Any, server
             groups = page.locator(f"{PANEL} .sp-group h4").all_inner_texts()
             assert [g.strip().lower() for g in groups] == (["声音", "打牌", "外观"] if lang == "zh"
                                                             else ["sound", "play", "look"])
-            for size, (w, h) in SIZES.items():
+            for size, (w, h) in REVIEW_SIZES.items():
                 page.set_viewport_size({"width": w, "height": h})
                 where = f"settings {size} {lang}"
                 _inside(page, f"{PANEL} .sp-head button, [data-testid=settings-done]", w, h, where)
+                _close_and_done_placed(page, where)
                 scrolls = page.evaluate(f"(() => {{ const f = document.querySelector('{PANEL} .settings-form');"
                                         " return f.scrollHeight > f.clientHeight + 1; })()")
                 assert scrolls == (size == "phone"), where  # (only upright does the panel scroll)
@@ -62,7 +85,7 @@ def test_the_settings_panel_at_four_sizes_in_both_languages(browser: Any, server
                     page.evaluate(f"document.querySelector('{PANEL} .settings-form').scrollTop = 0")
                 else:
                     _inside(page, f"{PANEL} input, {PANEL} button, {PANEL} .sp-row", w, h, where)
-                if size in ("desktop", "laptop"):  # the three groups side by side
+                if size in ("desktop-1080", "laptop"):  # the three groups side by side
                     tops = {round(b["top"]) for b in _boxes(page, f"{PANEL} .sp-group")}
                     assert len(tops) == 1, (where, tops)
                 rows = _boxes(page, f"{PANEL} .sp-row")

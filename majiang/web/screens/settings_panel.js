@@ -97,9 +97,13 @@ export function settingsPanel(done, changed = () => {}) {
   const group = (key, ...rows) => h('section', {class: 'sp-group', 'data-group': key}, h('h4', {}, t(key)), rows);
   return h('div', {class: 'modal-back', onclick: (ev) => { if (ev.target === ev.currentTarget) done(); }},
     h('div', {class: 'modal confirm settings-panel', role: 'dialog', 'aria-label': t('settings'), 'data-testid': 'settings'},
+      // the title bar: the title at the left, 完成 and ✕ at the right, ✕ in the corner — the same places at
+      // every size (sideways 完成 had moved up into the head and ✕ to the title's left)
       h('div', {class: 'sp-head'}, h('h3', {}, t('settings')),
-        h('button', {type: 'button', class: 'sp-close', 'aria-label': t('set_close'), title: t('set_close'),
-          'data-testid': 'settings-close', onclick: done}, '✕')),
+        h('div', {class: 'sp-head-buttons'},
+          h('button', {type: 'button', class: 'primary sp-done', 'data-testid': 'settings-done', onclick: done}, t('done')),
+          h('button', {type: 'button', class: 'sp-close', 'aria-label': t('set_close'), title: t('set_close'),
+            'data-testid': 'settings-close', onclick: done}, '✕'))),
       h('div', {class: 'settings-form'},
         group('set_group_sound', volume, musicRow,
           toggle('set-voice', t('set_voice'), t('set_voice_note'), voiceOn(), (on) => setVoice(on)),
@@ -111,8 +115,7 @@ export function settingsPanel(done, changed = () => {}) {
         group('set_group_look', check('motion', t('set_motion'), t('set_motion_note')),
           wide(t('set_tile_size'), sizes),
           wide(t('set_felt'), felts),
-          wide(t('set_tile_back'), backs))),
-      h('div', {class: 'buttons'}, h('button', {type: 'button', class: 'primary', 'data-testid': 'settings-done', onclick: done}, t('done')))));
+          wide(t('set_tile_back'), backs)))));
 }
 
 function volumeText(v) {

@@ -58,7 +58,8 @@ async def leaderboard(conn: AsyncConnection, ruleset: str, mode: str, limit: int
     """The top ``limit`` by the conservative estimate (mu - 3 sigma), and ``me``'s place and rating."""
     ordinal = ratings.c.mu - 3 * ratings.c.sigma
     rows = (await conn.execute(
-        select(ratings, players.c.name, players.c.avatar, ordinal.label("ord")).join(players, players.c.player_id == ratings.c.player_id)
+        select(ratings, players.c.name, players.c.avatar, ordinal.label("ord"))
+        .join(players, players.c.player_id == ratings.c.player_id)
         .where(ratings.c.ruleset == ruleset, ratings.c.mode == mode)
         .order_by(ordinal.desc(), ratings.c.player_id).limit(limit))).mappings().all()
     total = (await conn.execute(select(func.count()).select_from(ratings)

@@ -146,7 +146,8 @@ def test_ranking_stats_from_the_server_and_the_rematch_offer(browser: Any, serve
             _show_ranking(page)
         _celebration(first, drawn=True)
         # a picture of the burst half-way (its animations held at 220 ms)
-        first.evaluate("""() => { const c = document.querySelector('[data-testid=celebration]'); c.classList.remove('still');
+        first.evaluate("""() => { const c = document.querySelector('[data-testid=celebration]');
+            c.classList.remove('still');
             c.closest('.ranking').classList.add('celebrating');
             document.getAnimations().forEach((a) => { a.pause(); a.currentTime = 220; }); }""")
         first.screenshot(path=str(shots / "ranking-celebration-1440x900-zh.png"))

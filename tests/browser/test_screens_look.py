@@ -44,13 +44,16 @@ def _seed_ratings(server: ServerProcess) -> dict[str, Any]:
                                                           "password": "correct horse", "name": name})
             assert r.status_code == 201, r.text
             p = r.json()
-            r = http.post("/api/account/profile", json={"avatar": avatar}, headers={"Authorization": f"Bearer {p['token']}"})
+            r = http.post("/api/account/profile", json={"avatar": avatar},
+                          headers={"Authorization": f"Bearer {p['token']}"})
             assert r.status_code == 200, r.text
             people.append(p)
     db = sqlite3.connect(str(server.data_dir / "db.sqlite3"))
     try:
-        db.executemany("INSERT INTO ratings (player_id, ruleset, mode, mu, sigma, matches, updated_at) VALUES (?, 'anqing', 'A', ?, ?, ?, ?)",
-                       [(p["player_id"], mu, sigma, n, time.time()) for p, (_, _, mu, sigma, n) in zip(people, SEEDED, strict=True)])
+        db.executemany("INSERT INTO ratings (player_id, ruleset, mode, mu, sigma, matches, updated_at)"
+                       " VALUES (?, 'anqing', 'A', ?, ?, ?, ?)",
+                       [(p["player_id"], mu, sigma, n, time.time())
+                        for p, (_, _, mu, sigma, n) in zip(people, SEEDED, strict=True)])
         db.commit()
     finally:
         db.close()
@@ -67,7 +70,8 @@ def _no_squeezed_words(page: Any, sel: str, where: str, least: float = 120) -> N
     """Every element of ``sel`` with words: at least ``least`` px wide, and no more lines than its words
     need (a squeezed column reads one character a line)."""
     found = page.evaluate("""(sel) => [...document.querySelectorAll(sel)].filter((e) => e.innerText.trim()).map((e) => {
-        const r = e.getBoundingClientRect(); const lh = parseFloat(getComputedStyle(e).lineHeight) || 1.2 * parseFloat(getComputedStyle(e).fontSize);
+        const r = e.getBoundingClientRect(); const cs = getComputedStyle(e);
+        const lh = parseFloat(cs.lineHeight) || 1.2 * parseFloat(cs.fontSize);
         return {text: e.innerText.trim(), w: r.width, lines: Math.round(r.height / lh)}; })""", sel)
     assert found, (where, "nothing for", sel)
     for f in found:
@@ -96,14 +100,16 @@ def test_leaderboard_podium_rows_and_my_place(browser: Any, server: ServerProces
             assert page.evaluate("document.documentElement.scrollWidth") <= at.w + 1, at.where
             # the podium: second, first, third from the left; the first's step the highest
             pod = boxes(page, "[data-testid=lb-podium] > li")
-            assert len(pod) == 3 and pod[1]["right"] <= pod[0]["left"] + 1 and pod[0]["right"] <= pod[2]["left"] + 1, (at.where, pod)
+            in_order = pod[1]["right"] <= pod[0]["left"] + 1 and pod[0]["right"] <= pod[2]["left"] + 1
+            assert len(pod) == 3 and in_order, (at.where, pod)
             steps = boxes(page, "[data-testid=lb-podium] .podium-step")
             assert steps[0]["height"] > steps[1]["height"] > steps[2]["height"] >= 20, (at.where, steps)
             assert all(b["right"] <= at.w + 1 and b["left"] >= -1 for b in pod), (at.where, pod)
             for part in (".avatar", ".gm-medal", ".lb-name", ".rating-n"):
                 got = boxes(page, f"[data-testid=lb-podium] {part}")
                 assert len(got) == 3 and all(b["width"] >= 20 and b["height"] >= 14 for b in got), (at.where, part, got)
-            names = page.eval_on_selector_all("[data-testid=lb-podium] .lb-name", "els => els.map((e) => e.scrollWidth <= e.clientWidth + 1)")
+            names = page.eval_on_selector_all("[data-testid=lb-podium] .lb-name",
+                                              "els => els.map((e) => e.scrollWidth <= e.clientWidth + 1)")
             assert all(names), (at.where, "a podium name cut", names)
             medals = page.eval_on_selector_all("[data-testid=lb-podium] .gm-medal-face",
                                                "els => els.map((e) => getComputedStyle(e).backgroundImage)")
@@ -172,7 +178,8 @@ def test_history_and_records_as_cards(browser: Any, server: ServerProcess, shots
             page.goto(f"{server.base}/#/records")
             page.wait_for_selector(f"[data-testid=match-{code}] .gm-medal")
             assert page.evaluate("document.documentElement.scrollWidth") <= at.w + 1, at.where
-            _no_squeezed_words(page, f"[data-testid=match-{code}] .mcard-rule, [data-testid=match-{code}] .mcard-opp", at.where)
+            rec_card = f"[data-testid=match-{code}]"
+            _no_squeezed_words(page, f"{rec_card} .mcard-rule, {rec_card} .mcard-opp", at.where)
             rec = boxes(page, f"[data-testid=match-{code}]")[0]
             assert rec["height"] >= 56 and rec["width"] >= min(360, at.w - 30), (at.where, rec)
             page.screenshot(path=str(shots / f"screens-records-{at.size}-{at.lang}.png"))
@@ -182,6 +189,51 @@ def test_history_and_records_as_cards(browser: Any, server: ServerProcess, shots
         page.click(f"[data-testid=room-replay-{code}-1]")
         page.wait_for_selector("[data-testid=replay-hand] .tile")
         assert page.url.endswith(f"#/replay/{code}/1")
+        assert not errors, errors
+    finally:
+        ctx.close()
+
+
+PANEL_TITLES = """() => [...document.querySelectorAll('.screen .card')].filter((c) => c.offsetParent).map((c) => {
+  const head = c.querySelector(':scope > :is(h2, h3, .card-head):first-child');
+  const r = c.getBoundingClientRect();
+  const hr = head ? head.getBoundingClientRect() : null;
+  return {left: r.left, right: r.right, strip: head ? getComputedStyle(head).backgroundImage : null,
+          flush: hr ? Math.abs(hr.top - r.top) <= 2 && Math.abs(hr.left - r.left) <= 2
+            && Math.abs(hr.right - r.right) <= 2 : false,
+          edge: getComputedStyle(c).borderTopColor};
+})"""
+
+
+def test_account_friends_and_clubs_as_game_panels(browser: Any, server: ServerProcess, shots: Path) -> None:
+    """Each card of the account, friends and clubs pages a panel: a gold edge, its title on a gold-lit strip
+    flush with the panel's top and sides; inside the screen at the four sizes, no raw key."""
+    ctx = browser.new_context(viewport={"width": 1920, "height": 1080}, locale="zh-CN")
+    page = ctx.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    try:
+        page.goto(server.base + "/")
+        enter(page, "面板客")
+        for route, ready in (("me", "[data-testid=account] .card"), ("friends", "[data-testid=my-code]"),
+                             ("clubs", "[data-testid=clubs] .card")):
+            page.goto(f"{server.base}/#/{route}")
+            page.wait_for_selector(ready)
+            for at in each_size(page, REVIEW_SIZES, route):
+                page.wait_for_selector(ready)
+                page.screenshot(path=str(shots / f"screens-{route}-{at.size}-{at.lang}.png"), full_page=True)
+                assert page.evaluate("document.documentElement.scrollWidth") <= at.w + 1, at.where
+                text = page.inner_text("#app")
+                assert not RAW_KEY.search(text), (at.where, RAW_KEY.search(text))
+                cards = page.evaluate(PANEL_TITLES)
+                assert cards, at.where
+                for c in cards:
+                    assert c["left"] >= -1 and c["right"] <= at.w + 1, (at.where, c)
+                    assert c["edge"].startswith("rgba(240, 194, 75"), (at.where, c)
+                    if c["strip"] is not None:
+                        assert "gradient" in c["strip"] and c["flush"], (at.where, c)
+                titled = [c for c in cards if c["strip"] is not None]
+                assert len(titled) >= max(1, len(cards) - 1), (at.where, cards)
         assert not errors, errors
     finally:
         ctx.close()

@@ -36,7 +36,8 @@ def _close_and_done_placed(page: Any, where: str) -> None:
     close = _boxes(page, "[data-testid=settings-close]")[0]
     done = _boxes(page, "[data-testid=settings-done]")[0]
     title = _boxes(page, f"{PANEL} .sp-head h3")[0]
-    assert panel["right"] - close["right"] <= 16 and close["top"] - panel["top"] <= 16, (where, "✕ not in the corner", panel, close)
+    corner = panel["right"] - close["right"] <= 16 and close["top"] - panel["top"] <= 16
+    assert corner, (where, "✕ not in the corner", panel, close)
     assert 0 <= close["left"] - done["right"] <= 16, (where, "完成 not beside ✕", done, close)
     mid = lambda b: (b["top"] + b["bottom"]) / 2  # noqa: E731
     assert abs(mid(done) - mid(close)) <= 3 and abs(mid(title) - mid(close)) <= 6, (where, title, done, close)
@@ -46,7 +47,8 @@ def _close_and_done_placed(page: Any, where: str) -> None:
     groups = _boxes(page, f"{PANEL} .sp-group")
     assert min(g["top"] for g in groups) >= close["bottom"], (where, "a group above the title bar")
     # no group cut short: each as tall as its name strip and rows
-    cut = page.evaluate(f"[...document.querySelectorAll('{PANEL} .sp-group')].filter((g) => g.scrollHeight > g.clientHeight + 1).length")
+    cut = page.evaluate(f"[...document.querySelectorAll('{PANEL} .sp-group')]"
+                        ".filter((g) => g.scrollHeight > g.clientHeight + 1).length")
     assert cut == 0, (where, "a group cut", cut)
 
 

@@ -144,6 +144,7 @@ export function replayScreen({app}, code, handNo) {
         h('span', {class: 'rc-step', 'data-testid': 'replay-step'}, n !== null
           ? [h('span', {class: 'step-long'}, t('step', {k, n})), h('span', {class: 'step-short'}, `${k}/${n}`)] : ''),
         n !== null ? h('input', {type: 'range', min: 0, max: n, value: k, 'aria-label': t('step', {k, n}), 'data-testid': 'replay-range',
+          style: `--p:${n ? k / n : 0}`,  // (the gold fill's share: review.css)
           oninput: (ev) => go(Number(ev.target.value))}) : null),
       h('label', {class: 'rc-seat'}, h('span', {class: 'wide-only'}, t('seat_view')),
         h('select', {'data-testid': 'replay-seat', 'aria-label': t('seat_view'),

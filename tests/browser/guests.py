@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 
@@ -22,3 +23,17 @@ def guest_page(browser: Any, base: str, name: str, width: int = 1440, height: in
     page.goto(base + "/")
     enter(page, name)
     return ctx, page, errors
+
+
+def guest_with_match(browser: Any, server: Any, play: Callable[[Any, str], str], name: str = "翻牌人",
+                     width: int = 1440, height: int = 900) -> tuple[Any, Any, list[str], str]:
+    """``guest_page``, then a match the guest sits in, played out by ``play(server, token)`` (a scripted
+    client with bots: test_history_replay's ``_play``): the context, the page, its errors and the room's code.
+    (The history, replay and screens tests each began with this set-up.)"""
+    ctx, page, errors = guest_page(browser, server.base, name, width, height)
+    try:
+        code = play(server, page.evaluate("localStorage.getItem('mj.token')"))
+    except BaseException:
+        ctx.close()
+        raise
+    return ctx, page, errors, code

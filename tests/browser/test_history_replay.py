@@ -24,6 +24,7 @@ from typing import Any
 import httpx
 import pytest
 
+from tests.browser.guests import guest_with_match
 from tests.browser.test_table_sizes import RAW_KEY, _boxes, _set_lang
 from tests.server.harness import Client, ServerProcess, auth, create_room, fix_seeds
 
@@ -54,15 +55,6 @@ def _play(server: ServerProcess, token: str) -> str:
     t.start()
     t.join(150)
     return out["code"]
-
-
-def _guest_match(page: Any, server: ServerProcess) -> str:
-    """Enters as the guest 翻牌人 and plays the two-hand match (``_play``); its room code."""
-    page.goto(server.base + "/")
-    page.fill("#name", "翻牌人")
-    page.click("[data-testid=enter]")
-    page.wait_for_selector("[data-testid=create-form]")
-    return _play(server, page.evaluate("localStorage.getItem('mj.token')"))
 
 
 def _fits(page: Any, where: str) -> None:
@@ -171,12 +163,8 @@ def _score_chips_read(page: Any, where: str) -> None:
 
 
 def test_history_and_replay_at_four_sizes(browser: Any, server: ServerProcess, shots: Path) -> None:
-    ctx = browser.new_context(viewport={"width": 1440, "height": 900}, locale="zh-CN")
-    page = ctx.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
+    ctx, page, errors, code = guest_with_match(browser, server, _play)
     try:
-        code = _guest_match(page, server)
         for lang in ("zh", "en"):
             _set_lang(page, lang)
             for size, (w, h) in SIZES.items():

@@ -14,7 +14,8 @@ from typing import Any
 
 import pytest
 
-from tests.browser.test_history_replay import AT_STEP, SIZES, STEP_TO, _guest_match
+from tests.browser.guests import guest_with_match
+from tests.browser.test_history_replay import AT_STEP, SIZES, STEP_TO, _play
 from tests.browser.test_table_sizes import _set_lang
 
 pytestmark = pytest.mark.browser
@@ -63,12 +64,8 @@ CONTRAST = """() => [...document.querySelectorAll('[data-testid=replay] .board .
 
 
 def test_the_replay_board_overlaps_nothing_at_any_step(browser: Any, server: Any, shots: Path) -> None:
-    ctx = browser.new_context(viewport={"width": 1440, "height": 900}, locale="zh-CN")
-    page = ctx.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
+    ctx, page, errors, code = guest_with_match(browser, server, _play)
     try:
-        code = _guest_match(page, server)
         page.goto(f"{server.base}/#/replay/{code}/1")
         page.wait_for_selector("[data-testid=replay-hand] .tile")
         steps = int(page.evaluate("window.__replay && window.__replay.steps") or 0)

@@ -21,7 +21,7 @@ from typing import Any
 import httpx
 import pytest
 
-from tests.browser.guests import enter
+from tests.browser.guests import enter, guest_with_match
 from tests.browser.sizes import RAW_KEY, REVIEW_SIZES, boxes, each_size, overlap
 from tests.browser.test_history_replay import _play
 from tests.server.harness import ServerProcess
@@ -142,14 +142,8 @@ def test_leaderboard_podium_rows_and_my_place(browser: Any, server: ServerProces
 
 
 def test_history_and_records_as_cards(browser: Any, server: ServerProcess, shots: Path) -> None:
-    ctx = browser.new_context(viewport={"width": 1920, "height": 1080}, locale="zh-CN")
-    page = ctx.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
+    ctx, page, errors, code = guest_with_match(browser, server, _play, width=1920, height=1080)
     try:
-        page.goto(server.base + "/")
-        enter(page, "翻牌人")
-        code = _play(server, page.evaluate("localStorage.getItem('mj.token')"))
         for at in each_size(page, REVIEW_SIZES, "history"):
             # my rooms: a card each with its ruleset, date, place, points and opponents
             page.goto(f"{server.base}/#/history")

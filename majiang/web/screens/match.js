@@ -5,6 +5,7 @@ import {dateText, rulesetName, t} from '../i18n.js';
 import {api} from '../api.js';
 import {errorText} from './account.js';
 import {namesText} from '../review_words.js';
+import {medalEl} from './ranking.js';
 
 const signed = (n) => (n > 0 ? `+${n}` : String(n));
 
@@ -63,7 +64,7 @@ export function matchScreen({app, go}, code) {
         h('a', {class: 'button ghost h-back', href: '#/records'}, '‹ ', t('back'))),
       h('p', {class: 'muted'}, `${dateText(m.finished_at)} · ${t('hands_n', {n: m.hands})}`, m.status === 'finished' ? '' : ` · ${t('playing_now')}`),
       h('ol', {class: 'places', 'data-testid': 'places'}, ranked.map((p) => h('li', {class: p.place === 1 ? 'first' : '', 'data-place': p.place, 'data-total': p.total},
-        h('span', {class: 'place'}, t('place_n', {n: p.place})), h('span', {class: 'pname'}, p.name),
+        medalEl(p.place), h('span', {class: 'place'}, t('place_n', {n: p.place})), h('span', {class: 'pname'}, p.name),
         h('span', {class: `num ${p.total > 0 ? 'pos' : p.total < 0 ? 'neg' : ''}`}, signed(p.total))))),
       m.best_hand ? h('p', {'data-testid': 'best-hand'}, t('best_hand_of', {who: names[m.best_hand.seat], n: m.best_hand.hand_no, p: m.best_hand.points}),
         ' ', h('a', {href: `#/replay/${m.room_code}/${m.best_hand.hand_no}`}, t('replay'))) : null,

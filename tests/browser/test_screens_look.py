@@ -121,6 +121,14 @@ def test_leaderboard_podium_rows_and_my_place(browser: Any, server: ServerProces
                 assert a["height"] >= 44 and a["width"] >= min(320, at.w - 40), (at.where, a)
                 for b in rows[i + 1:]:
                     assert not overlap(a, b), (at.where, a, b)
+            spill = page.evaluate("""() => [...document.querySelectorAll('.lb-row, .lb-me-card')].flatMap((row) => {
+                const r = row.getBoundingClientRect();
+                return [...row.children].filter((c) => { const b = c.getBoundingClientRect();
+                  return b.width > 0 && (b.right > r.right + 1 || b.left < r.left - 1
+                    || (c.scrollWidth > c.clientWidth + 1 && !c.matches('.lb-name'))); }).map((c) => c.className + ' ' + c.innerText); })""")
+            assert not spill, (at.where, "out of its row", spill)
+            side = boxes(page, ".lb-side")[0]
+            assert all(b["right"] <= side["right"] + 1 for b in rows), (at.where, "a row past its panel", rows, side)
             shown = page.eval_on_selector_all(".lb-row .lb-place", "els => els.map((e) => e.innerText.trim())")
             assert shown == ["4", "4", "6", "7"], (at.where, shown)
             # my row: gold-edged, and it is the sixth
@@ -134,7 +142,6 @@ def test_leaderboard_podium_rows_and_my_place(browser: Any, server: ServerProces
             assert card["top"] >= -1 and card["bottom"] <= at.h + 1, (at.where, "my place out of sight", card)
             if at.w >= 1000:  # the width used: the podium and the rows side by side
                 stage = boxes(page, ".lb-stage")[0]
-                side = boxes(page, ".lb-side")[0]
                 assert stage["right"] <= side["left"] and stage["width"] >= 500, (at.where, stage, side)
         assert not errors, errors
     finally:

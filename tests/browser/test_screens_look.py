@@ -125,7 +125,8 @@ def test_leaderboard_podium_rows_and_my_place(browser: Any, server: ServerProces
                 const r = row.getBoundingClientRect();
                 return [...row.children].filter((c) => { const b = c.getBoundingClientRect();
                   return b.width > 0 && (b.right > r.right + 1 || b.left < r.left - 1
-                    || (c.scrollWidth > c.clientWidth + 1 && !c.matches('.lb-name'))); }).map((c) => c.className + ' ' + c.innerText); })""")
+                    || (c.scrollWidth > c.clientWidth + 1 && !c.matches('.lb-name'))); })
+                  .map((c) => c.className + ' ' + c.innerText); })""")
             assert not spill, (at.where, "out of its row", spill)
             side = boxes(page, ".lb-side")[0]
             assert all(b["right"] <= side["right"] + 1 for b in rows), (at.where, "a row past its panel", rows, side)

@@ -61,7 +61,7 @@ def _guest_match(page: Any, server: ServerProcess) -> str:
     page.goto(server.base + "/")
     page.fill("#name", "翻牌人")
     page.click("[data-testid=enter]")
-    page.wait_for_selector("[data-testid=create-form]")
+    page.wait_for_selector("[data-testid=open-create]")
     return _play(server, page.evaluate("localStorage.getItem('mj.token')"))
 
 

@@ -68,6 +68,7 @@ def _enter_and_create(page: Any, name: str, ruleset: str, options: dict[str, str
     option checkboxes to tick (under 'more options')."""
     page.fill("#name", name)
     page.click("[data-testid=enter]")
+    page.click("[data-testid=open-create]")  # (the create-room form opens in a sheet)
     page.wait_for_selector("[data-testid=create-form]")
     page.wait_for_selector("#ruleset option[value=hefei]", state="attached")
     page.select_option("#ruleset", ruleset)

@@ -101,6 +101,10 @@ def test_the_create_room_form_opens_in_a_sheet(browser: Any, server: Any, shots:
             label = page.inner_text("#" + str(dialog.get_attribute("aria-labelledby")))
             assert label == ("创建房间" if at.lang == "zh" else "Create a room"), (where, label)
             assert page.evaluate("document.activeElement.id") == "ruleset", where  # the focus in the dialog
+            # ... and kept there: the page behind is inert, Tab from the last control comes back into the sheet
+            page.focus("[data-testid=create]")
+            page.keyboard.press("Tab")
+            assert page.evaluate("!!document.activeElement.closest('.sheet')"), (where, "Tab left the dialog")
             # 创建 and ✕ on screen, the sheet inside the screen, over the header (a modal covers it all)
             inside(page, "[data-testid=create], [data-testid=create-close], .sheet", w, h, where)
             for sel in ("[data-testid=create]", "[data-testid=create-close]"):

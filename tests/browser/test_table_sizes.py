@@ -434,9 +434,10 @@ def test_every_size_both_languages(browser: Any, server: Any, shots: Path) -> No
         page.wait_for_function("document.querySelectorAll('[data-testid=waiting] .chip.bot').length === 3",
                                timeout=10000)
         page.click("[data-testid=leave]")
-        page.click("[data-testid=open-create]")  # (the create-room form opens in a sheet)
-        page.wait_for_selector("[data-testid=create-form]")
-        for where, size, lang, w, h in each_size(page, SIZES, "lobby"):
+        # (the create-room form opens in a sheet; a change of language draws the lobby anew, the sheet closed)
+        reopen = """() => { if (document.querySelector('.sheet-back[hidden]'))
+          document.querySelector('[data-testid=open-create]').click(); }"""
+        for where, size, lang, w, h in each_size(page, SIZES, "lobby", each=lambda p: p.evaluate(reopen)):
             if size.startswith("phone"):
                 # The create button on the first screen: the clocks, bots and 排位赛 fold under 更多选项.
                 page.evaluate("window.scrollTo(0, 0)")

@@ -362,8 +362,25 @@ export function lobbyScreen({app, go}) {
   const sheet = h('div', {class: 'sheet-back', 'data-testid': 'create-sheet', hidden: true,
     onclick: (ev) => { if (ev.target === ev.currentTarget) closeCreate(); }},
   h('div', {class: 'sheet', role: 'dialog', 'aria-modal': 'true', 'aria-labelledby': 'create-title'}, form));
-  const onKey = (ev) => { if (ev.key === 'Escape' && !sheet.hidden) { ev.preventDefault(); closeCreate(); } };
+  const onKey = (ev) => {
+    if (sheet.hidden) return;
+    if (ev.key === 'Escape') { ev.preventDefault(); closeCreate(); return; }
+    if (ev.key !== 'Tab') return;
+    // Tab goes round the sheet's controls (from the last to the first, Shift+Tab the other way)
+    const all = [...sheet.querySelectorAll('button, input, select, summary, [tabindex]:not([tabindex="-1"])')]
+      .filter((e) => !e.disabled && e.tabIndex >= 0 && e.getClientRects().length);
+    if (!all.length) return;
+    const first = all[0], last = all[all.length - 1];
+    if (ev.shiftKey ? document.activeElement === first : document.activeElement === last) {
+      ev.preventDefault();
+      (ev.shiftKey ? last : first).focus();
+    }
+  };
+  // (open, the rest of the page is inert: Tab stays in the dialog, a screen reader reads only it)
+  const behind = () => [document.getElementById('topbar'), ...(sheet.parentNode ? [...sheet.parentNode.children] : [])]
+    .filter((e) => e && e !== sheet);
   function openCreate() {
+    for (const e of behind()) e.inert = true;
     sheet.hidden = false;
     document.body.classList.add('sheet-open');
     document.addEventListener('keydown', onKey);
@@ -372,6 +389,7 @@ export function lobbyScreen({app, go}) {
   function closeCreate() {
     if (sheet.hidden) return;
     sheet.hidden = true;
+    for (const e of behind()) e.inert = false;
     document.body.classList.remove('sheet-open');
     document.removeEventListener('keydown', onKey);
     createCard.focus({preventScroll: true});
@@ -408,5 +426,6 @@ export function lobbyScreen({app, go}) {
   return {dispose() {
     disposed = true; clearInterval(roomsTimer); quick.dispose();
     document.removeEventListener('keydown', onKey); document.body.classList.remove('sheet-open');
+    const bar = document.getElementById('topbar'); if (bar) bar.inert = false;
   }};
 }

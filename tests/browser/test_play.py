@@ -336,7 +336,7 @@ def test_a_dissolved_room_shows_the_outcome_and_no_dead_buttons(browser: Any, se
         page.wait_for_selector("[data-testid=dissolved]", timeout=10000)
         assert page.locator("[data-testid=ready]").count() == 0
         page.click("[data-testid=dissolved] button")
-        page.wait_for_selector("[data-testid=create-form]")
+        page.wait_for_selector("[data-testid=open-create]")
         assert not page.errors, page.errors  # type: ignore[attr-defined]
     finally:
         page.context.close()

@@ -245,7 +245,7 @@ export function lobbyScreen({app, go}) {
         h('span', {class: 'code'}, r.code),
         h('span', {class: 'rc-what'}, t('hand_no', {n: r.hand_no})),
         h('a', {class: 'button ghost rc-go', href: `#/room/${r.code}`, 'data-testid': `watch-${r.code}`}, icon('eye', 'rc-icon'), t('watch'))))
-        : h('li', {class: 'muted'}, t('no_rooms_watch')));
+        : h('li', {class: 'muted rooms-empty'}, icon('eye', 're-icon'), h('span', {}, t('no_rooms_watch'))));
     } catch { /* keep the old list */ }
   }
 
@@ -266,7 +266,8 @@ export function lobbyScreen({app, go}) {
             [0, 1, 2, 3].map((i) => h('i', {class: i < seated ? 'on' : null}))),
           h('span', {class: 'muted seats-n'}, t('seats_taken', {n: seated}))),
           h('button', {type: 'button', class: 'primary rc-go', onclick: () => joinRoom(r.code)}, t('join')));
-      }) : h('li', {class: 'muted'}, t('no_rooms')));
+      }) : h('li', {class: 'muted rooms-empty'}, icon('create', 're-icon'), h('span', {}, t('no_rooms')),
+        h('small', {}, lw('rooms_none_sub'))));
     } catch { /* keep the old list */ }
   }
 

@@ -18,6 +18,9 @@ export const LOBBY_WORDS = {
     qm_after: '等待秒数',
     tag_anqing: '钻牌 · 只能自摸', tag_hefei: '84 张 · 海捞', tag_baida: '百搭 · 补花', tag_guobiao: '八番起和',
     card_anqing: '安庆麻将', card_hefei: '合肥麻将', card_baida: '百搭麻将', card_guobiao: '国标麻将',
+    mode_quick: '快速开始', modes: '玩法', mode_join: '加入房间', mode_create_sub: '选规则、局数和时间，邀请好友',
+    mode_clubs_sub: '和熟人固定开桌，圈内排行', mode_matches_sub: '报名比赛，按名次排名', close: '关闭',
+    rooms_none_sub: '创建一个房间，等别人加入',
   },
   en: {
     grp_rules: 'Rules', grp_clocks: 'Clocks', grp_bots: 'Bots', grp_room: 'Room',
@@ -36,6 +39,9 @@ export const LOBBY_WORDS = {
     // (the ruleset cards' titles: one short name each, the same length, so the four cards match; the
     // rest of a ruleset's full name is its tag's business)
     card_anqing: 'Anqing', card_hefei: 'Hefei', card_baida: 'Baida', card_guobiao: 'Guobiao',
+    mode_quick: 'Quick start', modes: 'Game modes', mode_join: 'Join a room', mode_create_sub: 'Pick the rules, hands and clocks; invite friends',
+    mode_clubs_sub: 'Regular tables with people you know', mode_matches_sub: 'Sign up for an event and play for a place', close: 'Close',
+    rooms_none_sub: 'Create a room and wait for others',
   },
 };
 

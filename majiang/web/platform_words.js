@@ -2,6 +2,8 @@
 // i18n.js's STRINGS. Kept in their own file so the table's words above merge cleanly.
 export const PLATFORM_WORDS = {
   zh: {
+    hdr_lobby: '大厅', hdr_records: '战绩', hdr_friends: '好友', hdr_clubs: '亲友圈', hdr_rank: '排行', hdr_matches: '比赛',
+    hdr_rules: '规则', hdr_settings: '设置', hdr_lang: '语言：English', hdr_more: '更多',
     me_link: '我的', pc_new: '新来的？先和机器人打一局', pc_guest: '游客', pc_win_rate: '胜率 {n}%', account: '账号', guest_note: '你现在是游客。注册账号后，换手机或浏览器也能找回战绩和座位。',
     username: '账号名', password: '密码', display_name: '显示名字', register: '注册账号（保留当前战绩）',
     sign_in: '登录', have_account: '已有账号？', signed_in_as: '已登录：{name}', sign_out: '退出登录',
@@ -30,6 +32,8 @@ export const PLATFORM_WORDS = {
     err_already_asked: '已经申请过了', err_owner: '圈主要先转让或解散', err_forbidden: '没有权限',
   },
   en: {
+    hdr_lobby: 'Lobby', hdr_records: 'Records', hdr_friends: 'Friends', hdr_clubs: 'Clubs', hdr_rank: 'Ranks', hdr_matches: 'Events',
+    hdr_rules: 'Rules', hdr_settings: 'Settings', hdr_lang: 'Language: 中文', hdr_more: 'More',
     me_link: 'Me', pc_new: 'New here? Play a hand with the bots', pc_guest: 'Guest', pc_win_rate: '{n}% won', account: 'Account', guest_note: 'You are a guest. Make an account to find your records and seat on another phone or browser.',
     username: 'Username', password: 'Password', display_name: 'Display name', register: 'Create account (keeps your records)',
     sign_in: 'Sign in', have_account: 'Have an account?', signed_in_as: 'Signed in as {name}', sign_out: 'Sign out',

@@ -1,8 +1,8 @@
 // The service worker that makes the table installable and lets the shell open without the network:
 // network first (a deploy is seen at once), the cached copy only when the network fails. The API and
 // the websocket are never cached: a stale room or token would mislead.
-const CACHE = 'majiang-shell-v1';
-const SHELL = ['/', '/index.html', '/styles.css', '/lobby.css', '/review.css', '/settings.css', '/ranking.css', '/waiting.css', '/app.js', '/manifest.webmanifest', '/icon.svg'];
+const CACHE = 'majiang-shell-v2';
+const SHELL = ['/', '/index.html', '/styles.css', '/fonts.css', '/header.css', '/fonts/nunito-latin-wght.woff2', '/lobby.css', '/review.css', '/settings.css', '/ranking.css', '/waiting.css', '/app.js', '/icons.js', '/manifest.webmanifest', '/icon.svg'];
 
 self.addEventListener('install', (ev) => {
   ev.waitUntil(caches.open(CACHE).then((c) => c.addAll(SHELL)).catch(() => {}));

@@ -7,10 +7,10 @@ from typing import Any
 
 
 def enter(page: Any, name: str) -> None:
-    """Type a guest's name on the name screen and wait for the lobby."""
+    """Type a guest's name on the name screen and wait for the lobby (its 创建房间 card)."""
     page.fill("#name", name)
     page.click("[data-testid=enter]")
-    page.wait_for_selector("[data-testid=create-form]")
+    page.wait_for_selector("[data-testid=open-create]")
 
 
 def guest_page(browser: Any, base: str, name: str, width: int = 1440, height: int = 900) -> tuple[Any, Any, list[str]]:

@@ -20,6 +20,7 @@ def test_baida_room_deals_and_flowers_render(browser: Any, server: Any, shots: P
         page.goto(server.base + "/")
         page.fill("#name", "百搭")
         page.click("[data-testid=enter]")
+        page.click("[data-testid=open-create]")  # (the create-room form opens in a sheet)
         page.wait_for_selector("#ruleset option[value=baida]", state="attached")
         page.select_option("#ruleset", "baida")
         page.wait_for_selector("#opt-seven_baida", state="attached")

@@ -16,6 +16,7 @@ def test_the_lobby_seats_bots_at_the_chosen_level(browser: Any, server: Any, sho
     page = _page(browser, server, 390, 844)
     page.fill("#name", "水平")
     page.click("[data-testid=enter]")
+    page.click("[data-testid=open-create]")  # (the create-room form opens in a sheet)
     page.wait_for_selector("#ruleset option[value=hefei]", state="attached")
     names = [n.strip() for n in page.locator("#bot_level [role=radio]").all_text_contents()]
     assert names == ["入门", "普通", "高手"]

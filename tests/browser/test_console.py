@@ -42,10 +42,11 @@ def _state_says(console: Any, text: str) -> None:
 def _enter(page: Any, name: str) -> None:
     page.fill("#name", name)
     page.click("[data-testid=enter]")
-    page.wait_for_selector("[data-testid=create-form]")
+    page.wait_for_selector("[data-testid=open-create]")
 
 
 def _create(page: Any, ruleset: str = "hefei", hands: int = 3, bots: bool = True) -> str:
+    page.click("[data-testid=open-create]")  # (the create-room form opens in a sheet)
     page.select_option("#ruleset", ruleset)
     page.click("[data-testid=create-form] details summary")  # (the clocks fold under it on a phone)
     page.fill("#hands", str(hands))

@@ -68,7 +68,7 @@ def test_friend_request_invite_join_and_a_second_device(browser: Any, platform_s
 
         # A opens a private room without bots, then invites B from the friend list
         a.click("[data-testid=lobby-link], a[href='#/lobby']")
-        a.wait_for_selector("[data-testid=create]")
+        a.click("[data-testid=open-create]")  # (the create-room form opens in a sheet)
         a.uncheck("#fill_bots")
         a.uncheck("#public")
         a.click("[data-testid=create]")
@@ -85,7 +85,7 @@ def test_friend_request_invite_join_and_a_second_device(browser: Any, platform_s
                             ".textContent?.includes(room)", arg=[a_id, room])
         _shoot_sizes(b, shots, "friends")
         b.click("a[href='#/lobby']")
-        b.wait_for_selector("[data-testid=create]")
+        b.wait_for_selector("[data-testid=open-create]")
         a.click(f"[data-testid=invite-{b_id}]")
         a.wait_for_selector(f"[data-testid=invite-{b_id}]:disabled")
         b.wait_for_selector(f"[data-testid=invite-{room}]")  # pushed into B's lobby

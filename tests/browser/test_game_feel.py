@@ -483,9 +483,9 @@ def test_an_unknown_room_link_says_so(browser: Any, server: Any) -> None:
     try:
         page.fill("#name", "迷路")
         page.click("[data-testid=enter]")
-        page.wait_for_selector("[data-testid=create-form]")
+        page.wait_for_selector("[data-testid=open-create]")
         page.goto(f"{server.base}/#/room/ZZZZZZ")
-        page.wait_for_selector("[data-testid=create-form]", timeout=10000)
+        page.wait_for_selector("[data-testid=open-create]", timeout=10000)
         toast = page.wait_for_selector("#toast.show", timeout=5000)
         assert "ZZZZZZ" in toast.inner_text(), toast.inner_text()
     finally:
@@ -504,7 +504,8 @@ def test_quick_chat_reaches_the_table_and_a_spectator(browser: Any, server: Any,
         for page, name in ((first, "先说"), (second, "后听"), (fan, "看客")):
             page.fill("#name", name)
             page.click("[data-testid=enter]")
-            page.wait_for_selector("[data-testid=create-form]")
+            page.wait_for_selector("[data-testid=open-create]")
+        first.click("[data-testid=open-create]")  # (the create-room form opens in a sheet)
         first.uncheck("#fill_bots")
         first.click("[data-testid=create-form] details summary")  # sideways the bots' delay is folded under it
         first.fill("#bot_delay", "1")

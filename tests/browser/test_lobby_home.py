@@ -1,9 +1,10 @@
 """Issue 24: the lobby as a game's home screen, measured at the four sizes in both languages (Chromium, real
-server). Nothing sticks out sideways and no two controls overlap; 开一局's cards and the create button are
-on the first screen at every size (创建 sticks to the bottom while 更多选项 runs below it); the cards' titles
-one line each; the drop-downs one caret; on phones every control is a finger's size (44 px); the create
-panel's option names one line at 1920 and their explanations hidden until their ⓘ is tapped; no raw key.
-Screenshots: lobby-home-*, lobby-home-more-*, lobby-home-help-*."""
+server). Nothing sticks out sideways and no two controls overlap; 快速开始's cards and the four mode cards are
+on the first screen at every size; the create-room sheet (behind 创建房间) has its 创建 in sight however it
+is scrolled (it sticks to the sheet's bottom while 更多选项 runs below it); the cards' titles one line each;
+the drop-downs one caret; on phones every control is a finger's size (44 px); the create panel's option
+names one line at 1920 and their explanations hidden until their ⓘ is tapped; no raw key.
+Screenshots: lobby-home-*, lobby-home-sheet-*, lobby-home-more-*, lobby-home-help-*."""
 
 from __future__ import annotations
 
@@ -31,17 +32,17 @@ const size = (e) => { const r = box(e), n = Math.round;
 """
 
 # Every visible element of the lobby that sticks out of the viewport sideways.
-OUTSIDE = """(w) => {""" + JS_HELPERS + """
-  return [...document.querySelectorAll('.screen.lobby *')].filter(shown)
+OUTSIDE = """([w, scope]) => {""" + JS_HELPERS + """
+  return [...document.querySelectorAll(`${scope} *`)].filter(shown)
     .filter((e) => box(e).left < -1 || box(e).right > w + 1).map((e) => `${name(e)} ${size(e)}`);
 }"""
 
 # Pairs of visible controls and captions whose boxes overlap (one inside the other does not count).
 # `stuck`: the create bar sticks to the screen's bottom over the rows scrolling under it (更多选项 open),
 # so it is left out of the pairs.
-OVERLAPS = """(stuck) => {""" + JS_HELPERS + """
+OVERLAPS = """([stuck, scope]) => {""" + JS_HELPERS + """
   const sel = ['button', 'select', 'input', 'summary', '.opt-label', 'h2', '.pc-name', '.pc-stats', '.pn-name', '.code',
-               'a.button'].map((s) => `.screen.lobby ${s}`).join(', ');
+               'a.button', '.mc-name', '.mc-sub', '.mc-icon'].map((s) => `${scope} ${s}`).join(', ');
   const els = [...document.querySelectorAll(sel)].filter(shown).filter((e) => !stuck || !e.closest('.create-bar'));
   const out = [];
   for (let i = 0; i < els.length; i++) for (let j = i + 1; j < els.length; j++) {
@@ -56,8 +57,8 @@ OVERLAPS = """(stuck) => {""" + JS_HELPERS + """
 }"""
 
 # Controls smaller than a finger (a checkbox counts by its row, the label a tap on which toggles it).
-SMALL = """() => {""" + JS_HELPERS + """
-  const sel = ['button', 'select', 'input', 'summary', 'a.button'].map((s) => `.screen.lobby ${s}`).join(', ');
+SMALL = """(scope) => {""" + JS_HELPERS + """
+  const sel = ['button', 'select', 'input', 'summary', 'a.button'].map((s) => `${scope} ${s}`).join(', ');
   return [...document.querySelectorAll(sel)].filter(shown).filter((e) => {
     const r = box(e.type === 'checkbox' ? (e.closest('label') || e) : e);
     return r.height < 43.5 || r.width < 43.5;
@@ -75,24 +76,25 @@ def _inside_first_screen(page: Any, sel: str, w: int, h: int, where: str) -> Non
         assert b["left"] >= -1 and b["top"] >= -1 and b["right"] <= w + 1 and b["bottom"] <= h + 1, (where, sel, b)
 
 
-# The room panel's rows the sticky 创建 bar covers (their boxes reaching below the bar's top), with the page
+# The room panel's rows the sticky 创建 bar covers (their boxes reaching below the bar's top), with the sheet
 # where it is or scrolled to its end.
 UNDER_BAR = """(end) => {
-  if (end) window.scrollTo(0, document.documentElement.scrollHeight);
+  const sheet = document.querySelector('.sheet');
+  if (end) sheet.scrollTo(0, sheet.scrollHeight);
   const bar = document.querySelector('.room-panel .create-bar').getBoundingClientRect();
   const out = [...document.querySelectorAll('.room-panel .opt-row')].filter((e) => {
     const r = e.getBoundingClientRect();
     return r.height > 0 && r.bottom > bar.top + 1 && r.top < bar.bottom - 1 && r.top < window.innerHeight;
   }).map((e) => `${e.innerText.split('\\n')[0]} ${Math.round(e.getBoundingClientRect().bottom)}`
     + `>${Math.round(bar.top)}`);
-  if (end) window.scrollTo(0, 0);
+  if (end) sheet.scrollTo(0, 0);
   return out;
 }"""
 
 
 def _rows_clear_of_the_bar(page: Any, where: str, first_screen: bool = False) -> None:
-    """Scrolled to its end, the page shows every row of the room panel above the 创建 bar (it hid 公开房间 /
-    排位赛 on a laptop and a row on a phone); `first_screen`: so does the page unscrolled."""
+    """Scrolled to its end, the sheet shows every row of the room panel above the 创建 bar (it hid 公开房间 /
+    排位赛 on a laptop and a row on a phone); `first_screen`: so does the sheet unscrolled."""
     under = page.evaluate(UNDER_BAR, True)
     assert not under, (where, "rows under the create bar at the end of the page", under)
     if first_screen:
@@ -100,17 +102,31 @@ def _rows_clear_of_the_bar(page: Any, where: str, first_screen: bool = False) ->
         assert not under, (where, "rows under the create bar on the first screen", under)
 
 
-def _check_screen(page: Any, size: str, w: int, h: int, where: str, stuck: bool = False) -> None:
+def _check_screen(page: Any, size: str, w: int, h: int, where: str, stuck: bool = False,
+                  scope: str = ".screen.lobby") -> None:
+    """`scope`: the lobby, or the create-room sheet (".sheet") while it is open over it."""
     assert page.evaluate("document.documentElement.scrollWidth") <= w + 1, where
-    outside = page.evaluate(OUTSIDE, w)
+    outside = page.evaluate(OUTSIDE, [w, scope])
     assert outside == [], (where, outside)
-    overlaps = page.evaluate(OVERLAPS, stuck)
+    overlaps = page.evaluate(OVERLAPS, [stuck, scope])
     assert overlaps == [], (where, overlaps)
-    text = page.inner_text(".screen.lobby")
+    text = page.inner_text(scope)
     assert not RAW_KEY.search(text), (where, RAW_KEY.findall(text))
     if size.startswith("phone"):
-        small = page.evaluate(SMALL)
+        small = page.evaluate(SMALL, scope)
         assert small == [], (where, small)
+
+
+def _open_sheet(page: Any) -> None:
+    page.click("[data-testid=open-create]")
+    page.wait_for_selector("[data-testid=create-form]")
+    page.wait_for_function("() => document.activeElement && document.activeElement.id === 'ruleset'")
+    page.mouse.move(0, 0)  # (the mouse left where 创建房间 was: an ⓘ under it shows its explanation)
+
+
+def _close_sheet(page: Any) -> None:
+    page.keyboard.press("Escape")
+    page.wait_for_selector("[data-testid=create-sheet]", state="hidden")
 
 
 def test_the_lobby_is_a_home_screen_at_every_size(browser: Any, server: Any, shots: Path) -> None:
@@ -120,21 +136,25 @@ def test_the_lobby_is_a_home_screen_at_every_size(browser: Any, server: Any, sho
         page.fill("#name", "大厅")
         page.click("[data-testid=enter]")
         page.wait_for_selector("[data-testid=play-now-anqing]")
-        page.wait_for_selector("[data-testid=option-mode]")
+        page.wait_for_selector("[data-testid=option-mode]", state="attached")
         for lang in ("zh", "en"):
             _set_lang(page, lang)
-            page.wait_for_selector("[data-testid=option-mode]")
+            page.wait_for_selector("[data-testid=option-mode]", state="attached")
             for size, (w, h) in SIZES.items():
                 where = f"{size} {lang}"
                 page.set_viewport_size({"width": w, "height": h})
                 page.evaluate("window.scrollTo(0, 0)")
-                page.wait_for_timeout(150)
+                page.wait_for_function("() => document.fonts.status === 'loaded'")
                 page.screenshot(path=str(shots / f"lobby-home-{size}-{lang}.png"))
                 _check_screen(page, size, w, h, where)
-                _rows_clear_of_the_bar(page, where)
-                # the first screen: 开一局's cards and the create button without scrolling, at every size
+                # the first screen: 快速开始's cards and the four mode cards without scrolling, at every size
                 _inside_first_screen(page, "[data-testid=play-now] button", w, h, where)
-                _inside_first_screen(page, "[data-testid=create]", w, h, where)
+                _inside_first_screen(page, "[data-testid=mode-cards] > *", w, h, where)
+                _open_sheet(page)
+                page.screenshot(path=str(shots / f"lobby-home-sheet-{size}-{lang}.png"))
+                _check_screen(page, size, w, h, where + " (sheet)", scope=".sheet")
+                _inside_first_screen(page, "[data-testid=create]", w, h, where + " (sheet)")
+                _rows_clear_of_the_bar(page, where)
                 if size.startswith("phone"):
                     for b in _boxes(page, "[data-testid=play-now] button"):
                         assert b["height"] >= 56, (where, b)
@@ -160,7 +180,7 @@ def test_the_lobby_is_a_home_screen_at_every_size(browser: Any, server: Any, sho
                 assert help_box["left"] >= 0 and help_box["right"] <= w + 1, (where, help_box)
                 assert page.evaluate(VISIBLE_HELP) == ["opt-mode-help"], where
                 assert page.get_attribute("[data-testid=option-mode-info]", "aria-expanded") == "true"
-                _check_screen(page, size, w, h, where + " (help open)", stuck=True)
+                _check_screen(page, size, w, h, where + " (help open)", stuck=True, scope=".sheet")
                 page.screenshot(path=str(shots / f"lobby-home-help-{size}-{lang}.png"))
                 page.click("[data-testid=option-mode-info]")
                 page.mouse.move(0, 0)
@@ -174,13 +194,14 @@ def test_the_lobby_is_a_home_screen_at_every_size(browser: Any, server: Any, sho
                 for group in ("rules", "clocks", "bots", "room"):
                     assert page.is_visible(f"[data-testid=group-{group}] legend"), (where, group)
                 assert page.evaluate(VISIBLE_HELP) == [], where
-                _check_screen(page, size, w, h, where + " (more)", stuck=True)
-                # the panel now runs below the screen: 创建 stays in sight, at the top and half-way down
-                for y in (0, 0.5):
-                    page.evaluate(f"window.scrollTo(0, (document.documentElement.scrollHeight - innerHeight) * {y})")
-                    page.wait_for_timeout(50)
+                _check_screen(page, size, w, h, where + " (more)", stuck=True, scope=".sheet")
+                # the panel may now run below the screen: 创建 stays in sight, at the top, half-way down, the end
+                for y in (0, 0.5, 1):
+                    page.evaluate(f"(() => {{ const s = document.querySelector('.sheet');"
+                                  f" s.scrollTo(0, (s.scrollHeight - s.clientHeight) * {y}); }})()")
+                    page.evaluate("() => new Promise((ok) => requestAnimationFrame(() => ok(true)))")
                     _inside_first_screen(page, "[data-testid=create]", w, h, f"{where} (more, scrolled {y})")
-                page.evaluate("window.scrollTo(0, 0)")
+                page.evaluate("document.querySelector('.sheet').scrollTo(0, 0)")
                 _rows_clear_of_the_bar(page, where + " (more)")  # (the last row was under it)
                 if size == "desktop":  # the options' names are short: one line each, the explanation behind ⓘ
                     labels = page.evaluate("""[...document.querySelectorAll('.room-panel .opt-label')]
@@ -193,6 +214,8 @@ def test_the_lobby_is_a_home_screen_at_every_size(browser: Any, server: Any, sho
                 page.screenshot(path=str(shots / f"lobby-home-more-{size}-{lang}.png"))
                 page.click("[data-testid=more-options] summary")
                 assert not page.is_visible("#ready_seconds"), where
+                _close_sheet(page)
+                assert page.evaluate("document.activeElement.dataset.testid") == "open-create", where
         assert not page.errors, page.errors  # type: ignore[attr-defined]
     finally:
         page.context.close()
@@ -206,6 +229,7 @@ def test_the_room_i_sit_in_comes_first(browser: Any, server: Any, shots: Path) -
         page.emulate_media(reduced_motion="reduce")
         page.fill("#name", "回来")
         page.click("[data-testid=enter]")
+        _open_sheet(page)
         page.wait_for_selector("#ruleset option[value=hefei]", state="attached")
         page.select_option("#ruleset", "hefei")
         page.uncheck("#fill_bots")  # (a public room with three seats free: it is listed among the open rooms)
@@ -215,7 +239,6 @@ def test_the_room_i_sit_in_comes_first(browser: Any, server: Any, shots: Path) -
         page.evaluate("location.hash = '#/lobby'")
         page.wait_for_selector(f"[data-testid=rejoin]:has-text('{code}')")
         page.wait_for_selector(f"[data-testid=open-rooms] li:has-text('{code}') button")
-        page.wait_for_selector("[data-testid=option-mode]")
         for lang in ("zh", "en"):
             _set_lang(page, lang)
             page.wait_for_selector(f"[data-testid=rejoin]:has-text('{code}')")
@@ -224,14 +247,13 @@ def test_the_room_i_sit_in_comes_first(browser: Any, server: Any, shots: Path) -
                 page.set_viewport_size({"width": w, "height": h})
                 page.evaluate("window.scrollTo(0, 0)")
                 page.wait_for_timeout(150)
-                _check_screen(page, size, w, h, where, stuck=True)  # (the bar above pushes the panel under 创建)
+                _check_screen(page, size, w, h, where)
                 _inside_first_screen(page, "[data-testid=rejoin] a", w, h, where)
-                _inside_first_screen(page, "[data-testid=create]", w, h, where)
+                _inside_first_screen(page, "[data-testid=mode-cards] > *", w, h, where)
                 _inside_first_screen(page, "[data-testid=play-now] button", w, h, where)
                 bar = _boxes(page, "[data-testid=rejoin]")[0]
                 cards = _boxes(page, "[data-testid=play-now]")[0]
-                assert bar["bottom"] <= cards["top"] + 1, (where, bar, cards)  # above 开一局
-                _rows_clear_of_the_bar(page, where, first_screen=size == "laptop")
+                assert bar["bottom"] <= cards["top"] + 1, (where, bar, cards)  # above 快速开始
                 page.screenshot(path=str(shots / f"lobby-home-rejoin-{size}-{lang}.png"), full_page=True)
                 page.screenshot(path=str(shots / f"lobby-home-rejoin-{size}-{lang}-screen.png"))
         page.click("[data-testid=rejoin] a")
@@ -257,12 +279,15 @@ def _animate_everything(page: Any) -> list[list[Any]]:
     seen += page.evaluate(RUNNING)
     page.hover("[data-testid=play-now-anqing]")
     seen += page.evaluate(RUNNING)
-    page.wait_for_selector("[data-testid=option-mode]")
+    page.wait_for_selector("[data-testid=option-mode]", state="attached")
+    page.click("[data-testid=open-create]")
+    seen += page.evaluate(RUNNING)
     page.click("[data-testid=more-options] summary")
     seen += page.evaluate(RUNNING)
     page.click("[data-testid=option-mode-info]")
     seen += page.evaluate(RUNNING)
     page.click("[data-testid=more-options] summary")
+    page.click("[data-testid=create-close]")
     return seen
 
 
@@ -304,6 +329,7 @@ def test_a_value_typed_before_the_servers_defaults_arrive_is_kept(browser: Any, 
     try:
         page.fill("#name", "抢先")
         page.click("[data-testid=enter]")
+        page.click("[data-testid=open-create]")
         page.wait_for_selector("[data-testid=create-form]")
         page.wait_for_function("() => true")  # (a round trip, so the held request has reached the handler)
         assert held, "the lobby asked for the rulesets"

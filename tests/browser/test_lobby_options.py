@@ -37,11 +37,14 @@ def test_lobby_shows_every_option_with_label_and_help_in_both_languages(browser:
     page = _page(browser, server)
     page.fill("#name", "选项")
     page.click("[data-testid=enter]")
+    page.click("[data-testid=open-create]")  # (the create-room form opens in a sheet)
     page.wait_for_selector("#ruleset option[value=hefei]", state="attached")
     for ruleset in ("anqing", "hefei", "baida"):
         _check_options(page, ruleset, "zh")
+    page.click("[data-testid=create-close]")  # (the sheet closed: the top bar's language switch again)
     page.click("[data-testid=lang]")
     page.wait_for_function("document.documentElement.lang === 'en'")
+    page.click("[data-testid=open-create]")
     page.wait_for_selector("#ruleset option[value=hefei]", state="attached")
     for ruleset in ("anqing", "hefei", "baida"):
         _check_options(page, ruleset, "en")
@@ -87,6 +90,7 @@ def test_short_choices_are_chips_and_numbers_steppers(browser: Any, server: Any)
     try:
         page.fill("#name", "筹码")
         page.click("[data-testid=enter]")
+        page.click("[data-testid=open-create]")  # (the create-room form opens in a sheet)
         page.wait_for_selector("#ruleset option[value=anqing]", state="attached")
         page.select_option("#ruleset", "anqing")
         chosen = "#opt-mode [aria-checked=true]"

@@ -68,6 +68,7 @@ def _enter_and_create(page: Any, name: str, ruleset: str, options: dict[str, str
     option checkboxes to tick (under 'more options')."""
     page.fill("#name", name)
     page.click("[data-testid=enter]")
+    page.click("[data-testid=open-create]")  # (the create-room form opens in a sheet)
     page.wait_for_selector("[data-testid=create-form]")
     page.wait_for_selector("#ruleset option[value=hefei]", state="attached")
     page.select_option("#ruleset", ruleset)
@@ -335,7 +336,7 @@ def test_a_dissolved_room_shows_the_outcome_and_no_dead_buttons(browser: Any, se
         page.wait_for_selector("[data-testid=dissolved]", timeout=10000)
         assert page.locator("[data-testid=ready]").count() == 0
         page.click("[data-testid=dissolved] button")
-        page.wait_for_selector("[data-testid=create-form]")
+        page.wait_for_selector("[data-testid=open-create]")
         assert not page.errors, page.errors  # type: ignore[attr-defined]
     finally:
         page.context.close()

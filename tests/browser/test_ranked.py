@@ -25,7 +25,7 @@ SIZES = [(1920, 1080), (1280, 720), (390, 844), (844, 390)]
 def _enter(page: Any, name: str) -> None:
     page.fill("#name", name)
     page.click("[data-testid=enter]")
-    page.wait_for_selector("[data-testid=create-form]")
+    page.wait_for_selector("[data-testid=open-create]")
 
 
 def _in_thread(coro_fn: Any) -> Any:

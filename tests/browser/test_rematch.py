@@ -24,6 +24,7 @@ def two_people_and_two_bots(first: Any, second: Any, base: str, hands: int, bot_
     """东家 (``first``) creates a room without bots, 南家 (``second``) joins it by its code, two bots take
     seats 3 and 4 and both people get ready; the room's code."""
     enter(first, "东家")
+    first.click("[data-testid=open-create]")  # (the create-room form opens in a sheet)
     first.uncheck("#fill_bots")
     first.fill("#hands", str(hands))
     if bot_delay is not None:

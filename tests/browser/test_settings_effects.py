@@ -244,7 +244,7 @@ def test_an_account_keeps_the_new_settings(browser: Any, server: Any) -> None:
             p.fill("#signin-user", username)
             p.fill("#signin-pass", password)
             p.click("[data-testid=signin-submit]")
-            p.wait_for_selector("[data-testid=create-form]")
+            p.wait_for_selector("[data-testid=open-create]")
             pages.append(p)
         a, b = pages
         a.goto(server.base + "/#/me")

@@ -29,7 +29,7 @@ def _sign_in(page: Any, base: str, username: str, password: str) -> None:
     page.fill("#signin-user", username)
     page.fill("#signin-pass", password)
     page.click("[data-testid=signin-submit]")
-    page.wait_for_selector("[data-testid=create-form]")
+    page.wait_for_selector("[data-testid=open-create]")
 
 
 def test_an_accounts_settings_reach_its_second_device(browser: Any, server: Any, shots: Path) -> None:
@@ -91,7 +91,7 @@ def test_an_accounts_settings_reach_its_second_device(browser: Any, server: Any,
             g.goto(server.base + "/")
             g.fill("#name", "游客" + secrets.token_hex(2))
             g.click("[data-testid=enter]")
-            g.wait_for_selector("[data-testid=create-form]")
+            g.wait_for_selector("[data-testid=open-create]")
             g.goto(server.base + "/#/me")
             g.click("[data-testid=open-settings]")
             g.click("[data-testid=felt-blue]")

@@ -434,8 +434,10 @@ def test_every_size_both_languages(browser: Any, server: Any, shots: Path) -> No
         page.wait_for_function("document.querySelectorAll('[data-testid=waiting] .chip.bot').length === 3",
                                timeout=10000)
         page.click("[data-testid=leave]")
-        page.wait_for_selector("[data-testid=create-form]")
-        for where, size, lang, w, h in each_size(page, SIZES, "lobby"):
+        # (the create-room form opens in a sheet; a change of language draws the lobby anew, the sheet closed)
+        reopen = """() => { if (document.querySelector('.sheet-back[hidden]'))
+          document.querySelector('[data-testid=open-create]').click(); }"""
+        for where, size, lang, w, h in each_size(page, SIZES, "lobby", each=lambda p: p.evaluate(reopen)):
             if size.startswith("phone"):
                 # The create button on the first screen: the clocks, bots and 排位赛 fold under 更多选项.
                 page.evaluate("window.scrollTo(0, 0)")
@@ -449,6 +451,7 @@ def test_every_size_both_languages(browser: Any, server: Any, shots: Path) -> No
                 assert page.is_visible("#discard_seconds") and page.is_visible("#bot_level"), (size, lang)
                 page.screenshot(path=str(shots / f"lobby-more-{size}-{lang}.png"), full_page=True)
                 page.click("[data-testid=more-options] summary")
+        page.keyboard.press("Escape")  # (the sheet closed: the top bar again)
         # The rules pages, linked from the top bar of the lobby and the table.
         page.set_viewport_size({"width": 1280, "height": 720})
         for lang in ("zh", "en"):
@@ -491,7 +494,7 @@ def test_a_spectator_watches_a_whole_hand_without_a_concealed_tile(browser: Any,
         assert r.status_code == 200, r.text
         watcher.fill("#name", "观众")
         watcher.click("[data-testid=enter]")
-        watcher.wait_for_selector("[data-testid=create-form]")
+        watcher.wait_for_selector("[data-testid=open-create]")
         watcher.goto(f"{server.base}/#/room/{code}")
         watcher.wait_for_selector("[data-testid=waiting]")
         assert watcher.locator("[data-testid=ready]").count() == 0
@@ -535,7 +538,7 @@ def test_the_ready_countdown_ticks_in_the_browser(browser: Any, server: Any, sho
     try:
         first.fill("#name", "先到")
         first.click("[data-testid=enter]")
-        first.wait_for_selector("[data-testid=create-form]")
+        first.click("[data-testid=open-create]")  # (the create-room form opens in a sheet)
         first.uncheck("#fill_bots")
         first.click("[data-testid=create]")
         first.wait_for_selector("[data-testid=ready]")
@@ -546,7 +549,7 @@ def test_the_ready_countdown_ticks_in_the_browser(browser: Any, server: Any, sho
         assert r.status_code == 200, r.text
         second.fill("#name", "后到")
         second.click("[data-testid=enter]")
-        second.wait_for_selector("[data-testid=create-form]")
+        second.wait_for_selector("[data-testid=open-create]")
         second.goto(f"{server.base}/#/room/{code}")
         second.wait_for_selector("[data-testid=ready]")
         first.click("[data-testid=ready]")

@@ -60,7 +60,7 @@ def test_a_missed_turn_is_forgiven_two_start_tuoguan_and_one_tap_ends_it(browser
                       "localStorage.setItem('mj.rotateSeen', '1')")
         page.fill("#name", "慢手")
         page.click("[data-testid=enter]")
-        page.wait_for_selector("[data-testid=create-form]")
+        page.wait_for_selector("[data-testid=open-create]")
         token = page.evaluate("localStorage.getItem('mj.token')")
         r = httpx.post(server.base + "/api/rooms", headers=auth(token), json={
             "ruleset": "anqing", "hands": 8, "discard_seconds": 2.5, "claim_seconds": 2, "ready_seconds": 2,

@@ -1,10 +1,10 @@
-"""Issue 24: the waiting room is the table about to be played, not a form. Four seats around a felt square
-(mine at the bottom, the others where they will sit), the room code in its middle with a button that copies
-the link, the room's rules as chips, 准备 and the other buttons under it (beside it sideways). Measured at
-four sizes (and 1920×1080) in both languages with a person seated beside me, a bot, and an empty seat:
-every seat and button inside the screen, none over another, the touch targets a finger's size, no raw key;
-on desktops and laptops the felt takes most of the screen; the ready count under the code, no row of 0
-totals before a hand was played."""
+"""Issue 24: the waiting room is the table about to be played, not a form. Four seat cards of one size,
+each with an avatar, around a felt square (mine at the bottom, the others where they will sit), the room
+code in its middle with a button that copies the link, the room's rules as chips, 准备 (the largest button)
+and the other buttons under it (beside it sideways). Measured at four sizes (and 1920×1080) in both
+languages with a person seated beside me, a bot, and an empty seat: every seat and button inside the
+screen, none over another, the touch targets a finger's size, no raw key; on desktops and laptops the felt
+takes most of the screen; the ready count under the code, no row of 0 totals before a hand was played."""
 
 from __future__ import annotations
 
@@ -47,6 +47,7 @@ def test_the_waiting_room_at_four_sizes_in_both_languages(browser: Any, server: 
         page.goto(f"{server.base}/#/room/{code}")
         page.wait_for_selector(f"{WAITING} [data-testid=ready]")
         page.wait_for_function("document.querySelectorAll('[data-testid=waiting] .wr-seat.empty').length === 1")
+        page.wait_for_function("!document.querySelector('[data-testid=waiting] .wr-avatar-wait')")  # (the friend's)
 
         # The seats sit where they will at the table: mine at the bottom, the next seat on my right.
         positions = page.eval_on_selector_all(f"{WAITING} .seat-list li", "els => els.map(e => e.dataset.pos)")
@@ -65,6 +66,20 @@ def test_the_waiting_room_at_four_sizes_in_both_languages(browser: Any, server: 
                 assert seats["me"]["top"] > max(seats["left"]["bottom"], seats["right"]["bottom"]) - 1, where
                 assert seats["top"]["bottom"] < seats["left"]["top"] + 1, where
                 assert seats["left"]["right"] < seats["right"]["left"], where
+                # four seat cards of one size whatever their names, each with an avatar (a person's from their
+                # profile, a bot's flower), the bot's level on a chip
+                for dim in ("width", "height"):
+                    got = [b[dim] for b in seats.values()]
+                    assert max(got) - min(got) <= 1, (where, dim, got)
+                faces = page.eval_on_selector_all(f"{WAITING} .wr-seat", """els => els.map((e) => {
+                  const a = e.querySelector('.wr-avatar'); const r = a && a.getBoundingClientRect();
+                  return !!r && r.width >= 28 && r.height >= 28; })""")
+                assert faces == [True] * 4, (where, faces)
+                assert page.locator(f"{WAITING} .wr-seat .chip.bot[data-testid^=level-]").count() == 1, where
+                # 准备: the largest of the buttons, on the first screen (the _inside above)
+                ready = _boxes(page, "[data-testid=ready]")[0]
+                for b in _boxes(page, f"{WAITING} > .buttons > button:not([data-testid=ready])"):
+                    assert ready["height"] >= b["height"] - 1 and ready["width"] >= b["width"] - 1, (where, ready, b)
                 centre = _boxes(page, f"{WAITING} .wr-centre")[0]
                 boxes = [*seats.values(), centre, *_boxes(page, f"{WAITING} > .buttons > *")]
                 for i, a in enumerate(boxes):

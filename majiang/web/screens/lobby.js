@@ -1,4 +1,6 @@
-// Lobby: create a room (ruleset + options + clocks), join by code, open rooms.
+// Lobby, a game's home screen: 快速开始 (a table of bots in a ruleset, one tap), then the game modes as
+// large cards (创建房间, which opens the create-room sheet; 加入房间 by its code; 亲友圈; 比赛), then the
+// rooms to join or watch as cards, quick match and the replay code.
 import {h, mount, toast} from '../dom.js';
 import {getLang, rulesetName, t} from '../i18n.js';
 import {api, session} from '../api.js';
@@ -9,6 +11,7 @@ import {avatarEl} from '../avatars.js';
 import {tileEl} from '../tiles.js';
 import {chipGroup, stepper} from '../form_controls.js';
 import {lw, lwHas} from '../lobby_words.js';
+import {icon} from '../icons.js';
 
 // Each ruleset's emblem on its 开一局 button: three tiles that say what the game is about (安庆's 红中
 // stands in for the 钻, 合肥 plays the three suits only, 百搭 its flowers, 国标 its honours).
@@ -174,7 +177,9 @@ export function lobbyScreen({app, go}) {
   const group = (key, title, rows, cls = '') => h('fieldset', {class: `opt-group grp-${key} ${cls}`.trim(), 'data-testid': `group-${key}`},
     h('legend', {}, title), ...rows);
   const form = h('form', {class: 'card create-form room-panel', onsubmit: create, 'data-testid': 'create-form'},
-    h('div', {class: 'panel-head'}, h('h2', {}, t('create_room')), more),
+    h('div', {class: 'panel-head'}, h('h2', {id: 'create-title'}, t('create_room')), more,
+      h('button', {type: 'button', class: 'sheet-close', 'data-testid': 'create-close', 'aria-label': lw('close'), title: lw('close'),
+        onclick: () => closeCreate()}, icon('close', 'mc-x'))),
     h('div', {class: 'opt-groups'},
       group('rules', lw('grp_rules'), [
         optRow(lw('row_ruleset'), rulesetSel),
@@ -202,12 +207,13 @@ export function lobbyScreen({app, go}) {
       h('button', {class: 'primary create-go', type: 'submit', 'data-testid': 'create'}, t('create'))));
 
   const codeInput = h('input', {id: 'join-code', placeholder: t('room_code'), maxlength: 12, autocapitalize: 'characters'});
-  const joinForm = h('form', {class: 'card code-card', 'data-testid': 'join-card', onsubmit: async (ev) => {
+  const joinForm = h('form', {class: 'mode-card mode-join', 'data-testid': 'join-card', onsubmit: async (ev) => {
     ev.preventDefault();
     const code = codeInput.value.trim().toUpperCase();
-    if (code) await joinRoom(code);
-  }}, h('h2', {}, t('join_by_code')), h('div', {class: 'inline'}, codeInput,
-    h('button', {class: 'primary', type: 'submit'}, t('join'))));
+    if (code) await joinRoom(code); else codeInput.focus();
+  }}, h('span', {class: 'mc-icon', 'aria-hidden': 'true'}, icon('join', 'mc-svg')),
+  h('span', {class: 'mc-text'}, h('strong', {class: 'mc-name'}, lw('mode_join')), h('small', {class: 'mc-sub'}, t('join_by_code'))),
+  h('span', {class: 'inline'}, codeInput, h('button', {class: 'primary', type: 'submit'}, t('join'))));
 
   async function joinRoom(code) {
     try {
@@ -234,11 +240,12 @@ export function lobbyScreen({app, go}) {
     try {
       const {rooms} = await api.watchable();
       if (disposed) return;
-      mount(watchList, rooms.length ? rooms.map((r) => h('li', {},
+      mount(watchList, rooms.length ? rooms.map((r) => h('li', {class: 'room-card', 'data-ruleset': r.ruleset},
+        h('span', {class: 'rc-name'}, rulesetName(r.ruleset, r.title)),
         h('span', {class: 'code'}, r.code),
-        h('span', {}, `${rulesetName(r.ruleset, r.title)} · ${t('hand_no', {n: r.hand_no})}`),
-        h('a', {class: 'button ghost', href: `#/room/${r.code}`, 'data-testid': `watch-${r.code}`}, t('watch'))))
-        : h('li', {class: 'muted'}, t('no_rooms_watch')));
+        h('span', {class: 'rc-what'}, t('hand_no', {n: r.hand_no})),
+        h('a', {class: 'button ghost rc-go', href: `#/room/${r.code}`, 'data-testid': `watch-${r.code}`}, icon('eye', 'rc-icon'), t('watch'))))
+        : h('li', {class: 'muted rooms-empty'}, icon('eye', 're-icon'), h('span', {}, t('no_rooms_watch'))));
     } catch { /* keep the old list */ }
   }
 
@@ -251,14 +258,16 @@ export function lobbyScreen({app, go}) {
       mount(roomsList, rooms.length ? rooms.map((r) => {
         const seated = r.seats.filter((s) => s.occupied).length;
         const opt = r.options.mode ? t(`mode_${r.options.mode}`) : r.options.room ? t(`room_${r.options.room}`) : '';
-        return h('li', {},
+        return h('li', {class: 'room-card', 'data-ruleset': r.ruleset},
+          h('span', {class: 'rc-name'}, rulesetName(r.ruleset, r.title)),
           h('span', {class: 'code'}, r.code),
-          h('span', {}, `${rulesetName(r.ruleset, r.title)} · ${opt}`),
+          h('span', {class: 'rc-what'}, opt),
           h('span', {class: 'seats'}, h('span', {class: 'seat-dots', 'aria-hidden': 'true'},
             [0, 1, 2, 3].map((i) => h('i', {class: i < seated ? 'on' : null}))),
           h('span', {class: 'muted seats-n'}, t('seats_taken', {n: seated}))),
-          h('button', {type: 'button', onclick: () => joinRoom(r.code)}, t('join')));
-      }) : h('li', {class: 'muted'}, t('no_rooms')));
+          h('button', {type: 'button', class: 'primary rc-go', onclick: () => joinRoom(r.code)}, t('join')));
+      }) : h('li', {class: 'muted rooms-empty'}, icon('create', 're-icon'), h('span', {}, t('no_rooms')),
+        h('small', {}, lw('rooms_none_sub'))));
     } catch { /* keep the old list */ }
   }
 
@@ -318,7 +327,7 @@ export function lobbyScreen({app, go}) {
   // largest thing on the page at every size), each with what marks its game in a few words.
   const playNowCard = h('section', {class: 'card play-now', 'data-testid': 'play-now'},
     playerCard,
-    h('div', {class: 'play-now-head'}, h('h2', {}, t('play_now')), h('p', {class: 'muted'}, lw('home_sub'))), playNow);
+    h('div', {class: 'play-now-head'}, h('h2', {}, lw('mode_quick')), h('p', {class: 'muted'}, lw('home_sub'))), playNow);
   async function playWithBots(ruleset) {
     try {
       const res = await api.createRoom({ruleset, hands: Number(hands.value) || 8, public: false});
@@ -336,12 +345,65 @@ export function lobbyScreen({app, go}) {
     h('small', {class: 'pn-go'}, t('play_now_bots')))));
   }
 
-  // The home screen: the room I sit in (when I do) and 开一局 across the top; below them the create-room
-  // panel, then a column for finding a table (quick match, a room or replay code) and one for the rooms.
-  mount(app, h('section', {class: 'screen lobby'}, banner, rejoin, playNowCard,
-    h('div', {class: 'lobby-grid'}, form,
-      h('div', {class: 'col col-find'}, quick.el, h('div', {class: 'code-cards'}, joinForm, replayCodeCard(go))),
-      h('div', {class: 'col col-rooms'}, roomsCard, watchCard))));
+  // The game modes, as large cards of one size: 创建房间 (the create-room sheet), 加入房间 (its code), 亲友圈, 比赛.
+  const modeCard = (key, name, sub, attrs) => h(attrs.href ? 'a' : 'button', {class: `mode-card mode-${key}`,
+    'data-testid': `mode-${key}`, ...(attrs.href ? {} : {type: 'button'}), ...attrs},
+  h('span', {class: 'mc-icon', 'aria-hidden': 'true'}, icon(key === 'create' ? 'create' : key === 'clubs' ? 'club' : 'cup', 'mc-svg')),
+  h('span', {class: 'mc-text'}, h('strong', {class: 'mc-name'}, name), h('small', {class: 'mc-sub'}, sub)));
+  const createCard = modeCard('create', t('create_room'), lw('mode_create_sub'),
+    {'aria-haspopup': 'dialog', onclick: () => openCreate()});
+  createCard.dataset.testid = 'open-create';
+  const modes = h('section', {class: 'mode-cards', 'data-testid': 'mode-cards', 'aria-label': lw('modes')},
+    createCard, joinForm,
+    modeCard('clubs', t('clubs'), lw('mode_clubs_sub'), {href: '#/clubs'}),
+    modeCard('matches', t('hdr_matches'), lw('mode_matches_sub'), {href: '#/tournaments'}));
+
+  // The create-room sheet: a modal dialog over the lobby, its 创建 bar always in view (the sheet scrolls
+  // under it); ✕, Esc or a tap beside it closes it, and the focus goes back to 创建房间.
+  const sheet = h('div', {class: 'sheet-back', 'data-testid': 'create-sheet', hidden: true,
+    onclick: (ev) => { if (ev.target === ev.currentTarget) closeCreate(); }},
+  h('div', {class: 'sheet', role: 'dialog', 'aria-modal': 'true', 'aria-labelledby': 'create-title'}, form));
+  const onKey = (ev) => {
+    if (sheet.hidden) return;
+    if (ev.key === 'Escape') { ev.preventDefault(); closeCreate(); return; }
+    if (ev.key !== 'Tab') return;
+    // Tab goes round the sheet's controls (from the last to the first, Shift+Tab the other way)
+    const all = [...sheet.querySelectorAll('button, input, select, summary, [tabindex]:not([tabindex="-1"])')]
+      .filter((e) => !e.disabled && e.tabIndex >= 0 && e.getClientRects().length);
+    if (!all.length) return;
+    const first = all[0], last = all[all.length - 1];
+    if (ev.shiftKey ? document.activeElement === first : document.activeElement === last) {
+      ev.preventDefault();
+      (ev.shiftKey ? last : first).focus();
+    }
+  };
+  // (open, the rest of the page is inert: Tab stays in the dialog, a screen reader reads only it)
+  const behind = () => [document.getElementById('topbar'), ...(sheet.parentNode ? [...sheet.parentNode.children] : [])]
+    .filter((e) => e && e !== sheet);
+  function openCreate() {
+    for (const e of behind()) e.inert = true;
+    sheet.hidden = false;
+    document.body.classList.add('sheet-open');
+    document.addEventListener('keydown', onKey);
+    rulesetSel.focus({preventScroll: true});
+  }
+  function closeCreate() {
+    if (sheet.hidden) return;
+    sheet.hidden = true;
+    for (const e of behind()) e.inert = false;
+    document.body.classList.remove('sheet-open');
+    document.removeEventListener('keydown', onKey);
+    createCard.focus({preventScroll: true});
+  }
+
+  // The home screen: the room I sit in (when I do), 快速开始's ruleset cards beside my plate, the modes;
+  // below them the rooms (to join, to watch) and the other ways in (quick match, a replay code).
+  mount(app, h('section', {class: 'screen lobby'}, banner, rejoin, playNowCard, modes,
+    h('div', {class: 'lobby-grid'},
+      h('div', {class: 'col col-rooms'}, roomsCard),
+      h('div', {class: 'col col-watch'}, watchCard),
+      h('div', {class: 'col col-find'}, quick.el, h('div', {class: 'code-cards'}, replayCodeCard(go)))),
+    sheet));
   loadAnnouncement();
 
   (async () => {
@@ -362,5 +424,9 @@ export function lobbyScreen({app, go}) {
   loadRooms();
   roomsTimer = setInterval(loadRooms, 5000);
   quick.ready();
-  return {dispose() { disposed = true; clearInterval(roomsTimer); quick.dispose(); }};
+  return {dispose() {
+    disposed = true; clearInterval(roomsTimer); quick.dispose();
+    document.removeEventListener('keydown', onKey); document.body.classList.remove('sheet-open');
+    const bar = document.getElementById('topbar'); if (bar) bar.inert = false;
+  }};
 }

@@ -7,7 +7,7 @@ import {tileEl} from '../tiles.js';
 export function nameScreen({app, go}) {
   const input = h('input', {id: 'name', name: 'name', maxlength: 24, required: true, autocomplete: 'nickname',
     placeholder: t('name_hint'), value: session.name || ''});
-  const form = h('form', {class: 'card narrow', onsubmit: async (ev) => {
+  const form = h('form', {class: 'card narrow name-card', onsubmit: async (ev) => {
     ev.preventDefault();
     const name = input.value.trim();
     if (!name) return;
@@ -24,7 +24,7 @@ export function nameScreen({app, go}) {
   h('label', {for: 'name'}, t('your_name')), input,
   h('button', {class: 'primary', type: 'submit', 'data-testid': 'enter'}, t('enter')),
   h('a', {href: '#/me', class: 'muted', 'data-testid': 'to-sign-in'}, t('have_account'), ' ', t('sign_in')));
-  mount(app, h('section', {class: 'screen center'}, form));
+  mount(app, h('section', {class: 'screen center name-screen'}, form));
   input.focus();
   return {};
 }

@@ -3,10 +3,38 @@
 // the room code in the middle with a button that copies the room's link, how many are ready and the
 // ready countdown under it, and the room's rules in a line of chips; 准备 / 加机器人 / 邀请好友 / 离开座位
 // below. The seats stay one list in seat order (a screen reader
-// reads them in turn); ranking.css-like placement comes from each seat's data-pos (waiting.css).
+// reads them in turn); ranking.css-like placement comes from each seat's data-pos (waiting.css). Each
+// seat is a card of one size: the player's avatar (its wind on its corner), the name, the chips (机器人 and
+// its level, 我, 已准备).
 import {h, toast} from '../dom.js';
 import {t, windName, rulesetName, withLevel} from '../i18n.js';
 import {api} from '../api.js';
+import {AVATARS, avatarEl} from '../avatars.js';
+
+// A person's avatar is their public profile's: asked for once per player, then kept (the room's state
+// does not carry it); until it comes, the first letter of the name on grey. A bot has one of the four
+// flowers (梅兰竹菊), by its seat.
+const avatars = new Map();  // player_id -> avatar number, or null while asked for
+function seatAvatar(x) {
+  if (!x.occupied) return h('span', {class: 'avatar avatar-lg wr-avatar wr-avatar-empty', 'aria-hidden': 'true'}, '+');
+  if (x.bot) return withClass(avatarEl(7 + (x.seat % 4), 'lg'));
+  const id = x.player_id;
+  const known = id ? avatars.get(id) : undefined;
+  if (typeof known === 'number') return withClass(avatarEl(known, 'lg'));
+  const el = h('span', {class: 'avatar avatar-lg wr-avatar wr-avatar-wait', 'aria-hidden': 'true'}, (x.name || '?').slice(0, 1));
+  if (id && known === undefined) {
+    avatars.set(id, null);
+    api.profile(id).then((p) => {
+      const n = p && Number.isInteger(p.avatar) && p.avatar >= 0 && p.avatar < AVATARS.length ? p.avatar : 0;
+      avatars.set(id, n);
+      // (the room may have been drawn again meanwhile: every avatar of this player now on the page)
+      for (const old of document.querySelectorAll(`.wr-avatar-wait[data-player="${CSS.escape(id)}"]`)) old.replaceWith(withClass(avatarEl(n, 'lg')));
+    }).catch(() => { avatars.delete(id); });
+  }
+  if (id) el.dataset.player = id;
+  return el;
+}
+function withClass(el) { el.classList.add('wr-avatar'); return el; }
 
 const POSITIONS = ['me', 'right', 'top', 'left'];  // counter-clockwise from my seat, as at the table
 
@@ -32,7 +60,7 @@ export function waitingRoomEl(room, seat, notice, on) {
     const pos = POSITIONS[(x.seat - bottom + 4) % 4];
     const cls = ['wr-seat', x.seat === seat ? 'mine' : '', x.occupied ? '' : 'empty', x.ready ? 'is-ready' : ''].filter(Boolean).join(' ');
     return h('li', {class: cls, 'data-pos': pos, 'data-seat': x.seat},
-      h('span', {class: 'wind'}, windName(x.seat)),
+      h('span', {class: 'wr-face'}, seatAvatar(x), h('span', {class: 'wind'}, windName(x.seat))),
       h('span', {class: 'wr-who'},
         h('span', {class: 'name'}, x.occupied ? x.name : t('empty_seat')),
         h('span', {class: 'wr-chips'},

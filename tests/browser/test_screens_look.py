@@ -174,7 +174,7 @@ def test_history_and_records_as_cards(browser: Any, server: ServerProcess, shots
             assert len(hands) == 2, (at.where, hands)
             for b in boxes(page, f"{card} .mh-replay, {card} .mcard-toggle, {card} .mcard-actions a"):
                 assert b["height"] >= (44 if at.w < 600 or at.h < 500 else 40) and b["right"] <= at.w + 1, (at.where, b)
-            _no_squeezed_words(page, f"{card} .mhands .chip.outcome", at.where, least=60)
+            _no_squeezed_words(page, f"{card} .mhands .chip.outcome", at.where, least=44)
             page.screenshot(path=str(shots / f"screens-history-{at.size}-{at.lang}.png"))
             # 战绩: the same cards, each opening its summary
             page.goto(f"{server.base}/#/records")

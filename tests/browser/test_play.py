@@ -260,8 +260,8 @@ def test_whole_hand_by_clicking(browser: Any, server: Any, shots: Path, label: s
 
 def _check_history_and_replay(page: Any, shots: Path, code: str) -> None:
     page.goto(page.url.split("#")[0] + "#/history")
-    page.wait_for_selector(f"table.list a[href='#/history/{code}']")
-    page.click(f"table.list a[href='#/history/{code}']")
+    page.wait_for_selector(f"[data-testid=room-{code}] a[href='#/history/{code}']")
+    page.click(f"[data-testid=room-{code}] a[href='#/history/{code}']")
     page.wait_for_selector("[data-testid=hands] tbody tr")
     page.click("[data-testid=replay-1]")
     # The server steps through the finished hand from the chosen seat's view.

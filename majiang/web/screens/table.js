@@ -304,6 +304,8 @@ export function tableScreen({app, go}, code) {
     if (!v) kids.push(waitingPanel());
     else {
       const boardNode = board(v);
+      // (the table's felt under the others' seats and the pond, drawn on desktops and laptops: styles.css)
+      boardNode.prepend(h('div', {class: 'felt', 'data-testid': 'felt', 'aria-hidden': 'true'}));
       const pond = rotateHint && boardNode.querySelector('.pond');
       if (pond) pond.appendChild(rotateHint);
       kids.push(boardNode);

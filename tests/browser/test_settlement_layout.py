@@ -33,8 +33,8 @@ pytestmark = pytest.mark.browser
 
 # What the first screen holds, measured with the list scrolled to its top.
 FIRST_SCREEN = """() => {
-  const modal = document.querySelector('.settle-modal');
-  modal.scrollTop = 0;
+  const list = document.querySelector('.settle-scroll');
+  list.scrollTop = 0;
   const foot = document.querySelector('[data-testid=settle-buttons]');
   const fadeH = parseFloat(getComputedStyle(foot, '::before').height) || 0;
   const limit = foot.getBoundingClientRect().top - fadeH + 2;
@@ -47,7 +47,7 @@ FIRST_SCREEN = """() => {
     const d = tr.querySelector('td.delta');
     return {...box(tr), delta: Number(d.dataset.delta), color: getComputedStyle(d).color};
   });
-  return {under, cards, limit, foot: box(foot), page: document.documentElement.scrollHeight};
+  return {under, cards, limit, foot: box(foot), list: box(list), page: document.documentElement.scrollHeight};
 }"""
 
 # The items' columns (each winner's list) and the cards of the details.
@@ -93,6 +93,8 @@ def test_the_settlements_first_screen_at_four_sizes(browser: Any, server: Any, s
                     assert not first["under"], (where, "under the buttons on the first screen", first["under"][:6])
                     assert first["page"] <= h + 1, (where, "the page scrolls")
                     assert first["foot"]["bottom"] <= h + 1 and first["foot"]["top"] >= 0, (where, first["foot"])
+                    # the list in a box of its own above the buttons: none of its rows under them
+                    assert first["list"]["bottom"] <= first["foot"]["top"] + 1, (where, "the list under its buttons")
                     for b in _boxes(page, "[data-testid=settle-buttons] :is(button, .next-in)"):
                         assert b["top"] >= 0 and b["bottom"] <= h + 1 and b["right"] <= w + 1, (where, "button", b)
                     # four cards on one line, each seat's points in the client's colours

@@ -10,8 +10,10 @@ both languages:
 - desktop and laptop: the others' seats — name plates, tile backs, melds — lie on the table's felt
   (`[data-testid=felt]`), not on the page round it (at 1920×1080 the top seat's hand stood above it and
   the side seats' beside it), and so does the pond;
+- desktop and laptop: every seat's plate with its avatar; sideways the top seat's and mine;
 - phone sideways (the main phone layout): the hand's tiles ≥ 44 px wide, the rivers ≥ 24 px, the claim
-  buttons ≥ 56×56 with 胡 the largest, 托管 / 聊 / ☰ ≥ 44 px in one row in the top right corner.
+  buttons ≥ 56×56 with 胡 the largest, 托管 / 聊 / ☰ ≥ 44 px in one row in the top right corner, and
+  the top seat's line (three melds, three 杠牌 laid open, the backs) ending before them.
 
 Screenshots: table-review-{mid,idle,claim}-{size}-{lang}.png.
 """
@@ -33,6 +35,15 @@ pytestmark = pytest.mark.browser
 POSE = MID_HAND.replace(
     "if (late) {",
     "if (late === 'idle') { v.legal = []; v.phase = 'discard'; v.current = (v.seat + 1) % 4; } else if (late) {")
+# The view on the page now, every other seat with three 杠牌 laid open beside its three melds, the top seat the
+# dealer (its line then ran under the corner menu sideways).
+OPEN_KONGS = """() => {
+  const v = structuredClone(window.__mj.st.view);
+  v.seats.forEach((s, i) => { if (i !== v.seat) s.exposed = [31, 33, 33]; });
+  v.dealer = (v.seat + 2) % 4;  // (the top seat's plate the widest: 庄 / Dealer on it)
+  window.__mj.sock.realOnMessage({type: 'view', view: v, asked: window.__mj.st.asked, step: window.__mj.st.step,
+                                  clock: null, tuoguan: window.__mj.st.tuoguan});
+}"""
 RESTORE = "() => { const s = window.__mj.sock; s.onMessage = s.realOnMessage; s.send({type: 'sync'}); }"
 
 WIDE = {k: v for k, v in REVIEW_SIZES.items() if not k.startswith("phone")}
@@ -83,8 +94,11 @@ def test_the_table_at_the_reviews_sizes(browser: Any, server: Any, shots: Path) 
             for b in boxes(page, on):
                 if b["width"] == 0:
                     continue
-                assert f["left"] + 6 <= b["left"] and b["right"] <= f["right"] - 6 and f["top"] + 6 <= b["top"] \
-                    and b["bottom"] <= f["bottom"] - 6, (where, "off the felt", b, f)
+                assert f["left"] + 2 <= b["left"] and b["right"] <= f["right"] - 2 and f["top"] + 2 <= b["top"] \
+                    and b["bottom"] <= f["bottom"] - 2, (where, "off the felt", b, f)
+            # every seat's plate with its avatar (a bot's and mine), on the plate's line
+            avatars = [b for b in boxes(page, ".board .seat-head [data-testid^=avatar-]") if b["width"] > 0]
+            assert len(avatars) == 4 and min(b["width"] for b in avatars) >= 28, (where, "avatars", avatars)
             # my own hand in front of the table, not on it
             hand = boxes(page, "[data-testid=my-hand] .tile")
             assert min(b["top"] for b in hand) >= f["bottom"], (where, "my hand on the felt", f)
@@ -92,6 +106,8 @@ def test_the_table_at_the_reviews_sizes(browser: Any, server: Any, shots: Path) 
         # Phone sideways: a game's sizes.
         for state, n in ((False, 32), (True, 72)):
             _pose(page, state, n)
+            page.evaluate(OPEN_KONGS)
+            page.wait_for_function("document.querySelectorAll('.board > .seat-top .exposed-gangpai .tile').length === 3")
             for where, size, lang, w, h in each_size(page, {"phone-land": REVIEW_SIZES["phone-land"]},
                                                       f"sideways {state}"):
                 hand = boxes(page, "[data-testid=my-hand] .tile")
@@ -111,6 +127,14 @@ def test_the_table_at_the_reviews_sizes(browser: Any, server: Any, shots: Path) 
                 assert len(menu) == 3 and all(b["height"] >= 44 and b["width"] >= 44 for b in menu), (where, menu)
                 assert len({round(b["top"]) for b in menu}) == 1, (where, "the menu one row", menu)
                 assert min(b["top"] for b in menu) <= 8 and max(b["right"] for b in menu) >= w - 8, (where, "top right", menu)
+                # the top seat's tiles (three melds, three 杠牌 laid open, the backs) end before the corner menu
+                menu_left = min(b["left"] for b in menu)
+                top_right = max(b["right"] for b in boxes(page, ".board > .seat-top .tile"))
+                assert top_right <= menu_left, (where, "the top seat's tiles under the corner menu", top_right, menu_left)
+                # the top seat's plate and mine with their avatars (the side seats' keep two lines without)
+                avatars = [b for b in boxes(page, ".board > :is(.seat-top, .seat-me) .seat-head [data-testid^=avatar-]")
+                           if b["width"] > 0]
+                assert len(avatars) == 2 and min(b["width"] for b in avatars) >= 22, (where, "avatars", avatars)
                 page.screenshot(path=str(shots / f"table-review-sideways-{'claim' if state else 'mid'}-{lang}.png"))
         assert not page.errors, page.errors  # type: ignore[attr-defined]
     finally:

@@ -74,11 +74,14 @@ def test_the_table_at_the_reviews_sizes(browser: Any, server: Any, shots: Path) 
                     for _ in each_size(page, {size: (w, h)}, "", langs=(lang,)):
                         pass
                     menu = _rounded(boxes(page, ".corner-menu > button:not([hidden])"))
-                    hand = {round(b["top"]) for b in boxes(page, "[data-testid=my-hand] .tile")}  # (its line, not its left end)
+                    # (the hand's line, not its left end: a turn's drawn tile sets it apart)
+                    hand = {round(b["top"]) for b in boxes(page, "[data-testid=my-hand] .tile")}
                     acts = boxes(page, "[data-testid=actions] button")
-                    assert len(acts) == {"idle": 0, True: 5, False: 3}[state], (size, lang, state, acts)  # type: ignore[index]
+                    want = {"idle": 0, True: 5, False: 3}[state]  # type: ignore[index]
+                    assert len(acts) == want, (size, lang, state, acts)
                     assert len(menu) == 3, (size, lang, menu)
-                    page.screenshot(path=str(shots / f"table-review-{'idle' if state == 'idle' else 'claim' if state else 'mid'}-{size}-{lang}.png"))
+                    shot = "idle" if state == "idle" else "claim" if state else "mid"
+                    page.screenshot(path=str(shots / f"table-review-{shot}-{size}-{lang}.png"))
                     for other, (m, hd) in at.items():
                         assert menu == m, (size, lang, f"托管/聊/☰ moved from {other} to {state}", m, menu)
                         assert hand == hd, (size, lang, f"my hand moved from {other} to {state}", hd, hand)
@@ -86,7 +89,7 @@ def test_the_table_at_the_reviews_sizes(browser: Any, server: Any, shots: Path) 
 
         # The others' seats on the table's felt (desktop and laptop), the pond with them.
         _pose(page, False, 32)
-        for where, size, _, w, h in each_size(page, WIDE, "felt"):
+        for where, _, _, w, _ in each_size(page, WIDE, "felt"):
             felt = boxes(page, "[data-testid=felt]")
             assert len(felt) == 1 and felt[0]["width"] > 0.8 * w, (where, felt)
             f = felt[0]
@@ -107,9 +110,10 @@ def test_the_table_at_the_reviews_sizes(browser: Any, server: Any, shots: Path) 
         for state, n in ((False, 32), (True, 72)):
             _pose(page, state, n)
             page.evaluate(OPEN_KONGS)
-            page.wait_for_function("document.querySelectorAll('.board > .seat-top .exposed-gangpai .tile').length === 3")
-            for where, size, lang, w, h in each_size(page, {"phone-land": REVIEW_SIZES["phone-land"]},
-                                                      f"sideways {state}"):
+            page.wait_for_function(
+                "document.querySelectorAll('.board > .seat-top .exposed-gangpai .tile').length === 3")
+            for where, _, lang, w, _ in each_size(page, {"phone-land": REVIEW_SIZES["phone-land"]},
+                                                   f"sideways {state}"):
                 hand = boxes(page, "[data-testid=my-hand] .tile")
                 assert min(b["width"] for b in hand) >= 44, (where, "hand tiles", hand[:1])
                 river = boxes(page, ".board .river .tile")
@@ -119,21 +123,25 @@ def test_the_table_at_the_reviews_sizes(browser: Any, server: Any, shots: Path) 
                 # 胡 the largest of the one-word claims (胡 杠 碰 吃 过), its glyph the largest of all
                 win = boxes(page, "[data-testid=act-win]")[0]
                 short = boxes(page, "[data-testid=actions] :is(.act-kong, .act-peng, .act-chi, .act-pass)")
-                assert all(win["width"] * win["height"] >= b["width"] * b["height"] for b in short), (where, "胡 largest")
+                assert all(win["width"] * win["height"] >= b["width"] * b["height"] for b in short), (
+                    where, "胡 largest")
                 font = page.evaluate("() => [...document.querySelectorAll('[data-testid=actions] button')]"
                                      ".map((e) => [e.matches('.act-win'), parseFloat(getComputedStyle(e).fontSize)])")
-                assert max(f for is_win, f in font if is_win) > max(f for is_win, f in font if not is_win), (where, font)
+                win_font = max(f for is_win, f in font if is_win)
+                assert win_font > max(f for is_win, f in font if not is_win), (where, font)
                 menu = boxes(page, ".corner-menu > button:not([hidden])")
                 assert len(menu) == 3 and all(b["height"] >= 44 and b["width"] >= 44 for b in menu), (where, menu)
                 assert len({round(b["top"]) for b in menu}) == 1, (where, "the menu one row", menu)
-                assert min(b["top"] for b in menu) <= 8 and max(b["right"] for b in menu) >= w - 8, (where, "top right", menu)
+                assert min(b["top"] for b in menu) <= 8 and max(b["right"] for b in menu) >= w - 8, (
+                    where, "top right", menu)
                 # the top seat's tiles (three melds, three 杠牌 laid open, the backs) end before the corner menu
                 menu_left = min(b["left"] for b in menu)
                 top_right = max(b["right"] for b in boxes(page, ".board > .seat-top .tile"))
-                assert top_right <= menu_left, (where, "the top seat's tiles under the corner menu", top_right, menu_left)
+                assert top_right <= menu_left, (where, "the top seat's tiles under the corner menu", top_right,
+                                                menu_left)
                 # the top seat's plate and mine with their avatars (the side seats' keep two lines without)
-                avatars = [b for b in boxes(page, ".board > :is(.seat-top, .seat-me) .seat-head [data-testid^=avatar-]")
-                           if b["width"] > 0]
+                plates = ".board > :is(.seat-top, .seat-me) .seat-head [data-testid^=avatar-]"
+                avatars = [b for b in boxes(page, plates) if b["width"] > 0]
                 assert len(avatars) == 2 and min(b["width"] for b in avatars) >= 22, (where, "avatars", avatars)
                 page.screenshot(path=str(shots / f"table-review-sideways-{'claim' if state else 'mid'}-{lang}.png"))
         assert not page.errors, page.errors  # type: ignore[attr-defined]

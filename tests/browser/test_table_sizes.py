@@ -129,7 +129,8 @@ SETTLE_END = """async () => {
   const list = document.querySelector('.settle-scroll');
   const foot = document.querySelector('[data-testid=settle-buttons]');
   const fade = () => { const f = getComputedStyle(foot, '::before');
-    return f.content !== 'none' && f.backgroundImage.includes('gradient') && f.opacity !== '0' ? parseFloat(f.height) : 0; };
+    const shown = f.content !== 'none' && f.backgroundImage.includes('gradient') && f.opacity !== '0';
+    return shown ? parseFloat(f.height) : 0; };
   const scrolls = list.scrollHeight > list.clientHeight + 1;
   list.scrollTop = 0;
   await frames();

@@ -131,7 +131,7 @@ SETTLE_END = """async () => {
   const fade = () => { const f = getComputedStyle(foot, '::before');
     const shown = f.content !== 'none' && f.backgroundImage.includes('gradient') && f.opacity !== '0';
     return shown ? parseFloat(f.height) : 0; };
-  const scrolls = list.scrollHeight > list.clientHeight + 1;
+  const scrolls = list.scrollHeight - list.clientHeight > 24;  // (less is no "more below": table.js)
   list.scrollTop = 0;
   await frames();
   const fadeTop = fade();

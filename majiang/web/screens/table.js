@@ -316,6 +316,8 @@ export function tableScreen({app, go}, code) {
     if (st.confirmDissolve) kids.push(confirmDissolveEl());
     if (st.settingsOpen) kids.push(settingsEl());
     mount(root, kids);
+    const list = st.settleScroll && v && st.settleScroll.hand === v.hand_no && root.querySelector('.settle-scroll');
+    if (list) list.scrollTop = st.settleScroll.top;
     flyDiscard();
     if (st.callMark) {
       // (on a phone, and my own call at every size, over the centre panel with the caller's name: over a
@@ -929,7 +931,9 @@ export function tableScreen({app, go}, code) {
     // (the list scrolls in its own box above the buttons: settlement.js .settle-scroll)
     const list = modal.querySelector('.settle-scroll') || modal;
     const more = () => modal.classList.toggle('more-below', list.scrollHeight - list.scrollTop - list.clientHeight > 24);
-    list.addEventListener('scroll', more, {passive: true});
+    // (where the player has scrolled to is kept for this hand: the table draws the dialog anew on every
+    // server message, a seat readying say, and the new list started at its top again)
+    list.addEventListener('scroll', () => { st.settleScroll = {hand: v.hand_no, top: list.scrollTop}; more(); }, {passive: true});
     // (and when the screen or the list changes size: a list that fits after a resize needs no cue)
     const sized = new ResizeObserver(more);
     sized.observe(list);

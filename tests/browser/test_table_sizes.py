@@ -59,6 +59,13 @@ SHOW_SETTLEMENT = "() => document.getElementById('hide-settlement').remove()"
 # Scrolls the settlement's list to its top; whether more of it lies under the buttons.
 TO_TOP = """() => { const m = document.querySelector('.settle-scroll'); m.scrollTop = 0;
   return m.scrollHeight - m.clientHeight > 24; }"""
+# The view the page has, as if the server sent it again (the table draws itself anew): the settlement's
+# list's scroll before and after.
+REDRAW = """() => { const top = () => document.querySelector('.settle-scroll').scrollTop;
+  const before = top(), st = window.__mj.st;
+  window.__mj.sock.onMessage({type: 'view', view: st.view, asked: st.asked, step: st.step, clock: null,
+                              tuoguan: st.tuoguan});
+  return [before, top()]; }"""
 TO_END = "() => { const m = document.querySelector('.settle-scroll'); m.scrollTop = m.scrollHeight; }"
 
 
@@ -341,6 +348,10 @@ def test_every_size_both_languages(browser: Any, server: Any, shots: Path) -> No
             # At the list's end no cue; at its top, while more lies under the buttons, a cue says so.
             page.evaluate(TO_END)
             page.wait_for_selector("[data-testid=settle-more]", state="hidden", timeout=3000)
+            # The table draws the dialog anew on a server message: the list stays where it was scrolled to
+            # (it started at its top again on every message, a seat readying say).
+            scrolled = page.evaluate(REDRAW)
+            assert scrolled[0] == scrolled[1], (where, "the list's scroll after a redraw", scrolled)
             overflow = page.evaluate(TO_TOP)
             assert overflow or size not in ("laptop", "phone"), f"four revealed hands fit {size} {lang}?"
             if overflow:

@@ -17,8 +17,8 @@ class HefeiRules(HefeiOptions, frozen=True, forbid_unknown_fields=True):
     room: Annotated[Literal["baoting", "bubaoting"], described(
         "房间", "Room",
         "报听房底分 12，点炮须先报听；不报听房底分 10，随时可胡。",
-        "报听 room: base 12, a discard win needs a declaration first; 不报听 room: base 10, no declaring.",
-        choices={"baoting": ("报听", "报听 (declare ready)"), "bubaoting": ("不报听", "不报听 (no declaring)")}
+        "报听 room: base 12, a discard win needs a ready call first; 不报听 room: base 10, no ready call.",
+        choices={"baoting": ("报听", "报听 (ready call)"), "bubaoting": ("不报听", "不报听 (no ready call)")}
     )] = "baoting"
     # a possible 海捞 win must be taken
     haidi_forced: Annotated[bool, described(

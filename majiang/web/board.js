@@ -1,5 +1,6 @@
 // The table picture for one seat's view: four seats around a pond of rivers, the centre panel
 // (wall, wild, dealer, hand number), melds, 杠牌 exposures. Shared by the live table and the replay.
+import {avatarEl} from './avatars.js';
 import {h} from './dom.js';
 import {actionLabel, has, rulesetWord, t, tileName, windName, withLevel} from './i18n.js';
 import {tileEl} from './tiles.js';
@@ -96,7 +97,11 @@ function seatHeader(view, seat, room, opts) {
   const isDealer = view.dealer === seat;
   const total = room && room.totals ? room.totals[seat] : rs ? rs.total : null;
   const s = view.seats[seat];
-  return h('div', {class: `seat-head ${view.current === seat && view.phase !== 'over' ? 'active' : ''}`},
+  // (the table's seat plates carry each player's avatar, opts.avatars: a seat without one has none)
+  const avatar = opts.avatars && typeof opts.avatars[seat] === 'number' ? avatarEl(opts.avatars[seat], 'seat') : null;
+  if (avatar) avatar.dataset.testid = `avatar-${seat}`;
+  return h('div', {class: `seat-head ${view.current === seat && view.phase !== 'over' ? 'active' : ''} ${avatar ? 'with-avatar' : ''}`},
+    avatar,
     h('span', {class: `wind ${isDealer ? 'dealer' : ''}`, title: isDealer ? t('dealer') : ''}, wind),
     isDealer ? h('span', {class: 'chip dealer-chip'}, t('dealer')) : null,
     h('span', {class: 'name'}, name, seat === view.seat && opts.markMe ? ` (${t('me')})` : ''),

@@ -83,14 +83,14 @@ const TEXT = {
         pay: 'As in mode A: (base + fan + streak bonus) × base silver.', unit: 'fan',
       },
       'hefei/baoting': {
-        name: 'Hefei Mahjong · declare (报听)',
+        name: 'Hefei Mahjong · ready call (报听)',
         win: ['84 tiles: 2–8 of Characters, Dots, Bamboo. Four sets and a pair or seven pairs, with 8 or more tiles of one suit.', 'A discard win needs a declaration (报听) first; undeclared, self-draw only. No chow, pung or open kong; concealed kongs allowed.'],
         special: ['After declaring the hand is locked: a drawn tile that does not win is discarded (unless it makes a kong that keeps the hand ready).', 'The last four tiles are the sea bottom: each player draws one without discarding; the first self-draw wins.'],
         pay: 'The base plus the items (the table above). On a discard only the discarder pays; on a self-draw all three pay. Payments with the dealer add dealer points.', unit: 'points',
       },
       'hefei/bubaoting': {
-        name: 'Hefei Mahjong · no declare (不报听)',
-        win: ['The same tiles and winning rule as the declare room; wins on a discard or by self-draw without declaring.'],
+        name: 'Hefei Mahjong · no ready call (不报听)',
+        win: ['The same tiles and winning rule as the ready-call room; wins on a discard or by self-draw with no ready call.'],
         special: ['Several players may win on one discard; the discarder pays each.'],
         pay: 'The base plus the items (the table above); on a discard the discarder pays, on a self-draw all three pay.', unit: 'points',
       },

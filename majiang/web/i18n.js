@@ -75,7 +75,7 @@ const STRINGS = {
     app_title: 'Anhui Mahjong', tagline: 'Anqing · Hefei · Baida mahjong online',
     your_name: 'Your name', enter: 'Enter the lobby', name_hint: '1–24 characters',
     lobby: 'Lobby', create_room: 'Create a room', ruleset: 'Rules', mode: 'Mode', mode_A: 'A: all suits',
-    mode_B: 'B: void a suit', room_type: 'Room', room_baoting: 'Declare', room_bubaoting: 'No declare',
+    mode_B: 'B: void a suit', room_type: 'Room', room_baoting: 'Ready call', room_bubaoting: 'No ready call',
     base_silver: 'Base silver', hands: 'Hands', discard_seconds: 'Turn time (s)', claim_seconds: 'Claim time (s)',
     bot_delay: 'Bot think time (s)', public_room: 'Public room', fill_bots: 'Fill empty seats with bots',
     create: 'Create', join_by_code: 'Join by code', room_code: 'Room code', join: 'Join', open_rooms: 'Open rooms',

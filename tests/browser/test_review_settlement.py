@@ -14,9 +14,11 @@ review-settlement-end-{size}-{lang}.png."""
 
 from __future__ import annotations
 
+import contextlib
 import re
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 import pytest
 
@@ -63,6 +65,44 @@ def widest(views: list[dict[str, Any]]) -> dict[str, Any]:
                                           v["ruleset"] == "anqing"))
 
 
+class Case(NamedTuple):
+    where: str  # "laptop en-end", for assertion messages
+    name: str  # "", "-end" (the match's end) or "-multi" (a 一炮多响)
+    size: str
+    lang: str
+    w: int
+    h: int
+    view: dict[str, Any]
+
+
+@contextlib.contextmanager
+def dialog_page(browser: Any, server: Any) -> Iterator[tuple[Any, list[str]]]:
+    """A page of the client (its errors collected), closed after."""
+    ctx = browser.new_context(viewport={"width": 1280, "height": 720})
+    page = ctx.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(server.base + "/")
+    page.wait_for_selector("#app")
+    try:
+        yield page, errors
+    finally:
+        ctx.close()
+
+
+def each_dialog(page: Any, views: list[dict[str, Any]]) -> Iterator[Case]:
+    """The settlement dialog in both languages at the four sizes, for the widest hand between hands, the
+    same at the match's end and the 一炮多响 (the last of ``views``), drawn and its fairness check done."""
+    rich = widest(views)
+    for lang in ("zh", "en"):
+        for size, (w, h) in SIZES.items():
+            page.set_viewport_size({"width": w, "height": h})
+            for name, view, end in (("", rich, False), ("-end", rich, True), ("-multi", views[-1], False)):
+                page.evaluate(DIALOG, [view, lang, end])
+                page.wait_for_selector("[data-testid=hash-check][data-ok=true]", timeout=5000)
+                yield Case(f"{size} {lang}{name}", name, size, lang, w, h, view)
+
+
 def _check(page: Any, view: dict[str, Any], size: str, w: int, h: int, where: str) -> None:
     page.wait_for_selector("[data-testid=hash-check][data-ok=true]", timeout=5000)
     # the winning hand: every tile at least the size's least width, the winning tile set apart and labelled
@@ -107,27 +147,12 @@ def _close(page: Any, where: str) -> None:
 
 
 def test_the_settlement_dialog_at_four_sizes(browser: Any, server: Any, shots: Path) -> None:
-    views = _views()
-    rich = widest(views)
-    ctx = browser.new_context(viewport={"width": 1280, "height": 720})
-    page = ctx.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.goto(server.base + "/")
-    page.wait_for_selector("#app")
-    try:
-        for lang in ("zh", "en"):
-            for size, (w, h) in SIZES.items():
-                page.set_viewport_size({"width": w, "height": h})
-                for name, view, end in (("", rich, False), ("-end", rich, True), ("-multi", views[-1], False)):
-                    where = f"{size} {lang}{name}"
-                    page.evaluate(DIALOG, [view, lang, end])
-                    _check(page, view, size, w, h, where)
-                    page.screenshot(path=str(shots / f"review-settlement{name}-{size}-{lang}.png"))
-                    if not name:
-                        _one_tap(page, view, h, where)
-                        page.screenshot(path=str(shots / f"review-settlement-fair-{size}-{lang}.png"))
-                        _close(page, where)
+    with dialog_page(browser, server) as (page, errors):
+        for c in each_dialog(page, _views()):
+            _check(page, c.view, c.size, c.w, c.h, c.where)
+            page.screenshot(path=str(shots / f"review-settlement{c.name}-{c.size}-{c.lang}.png"))
+            if not c.name:
+                _one_tap(page, c.view, c.h, c.where)
+                page.screenshot(path=str(shots / f"review-settlement-fair-{c.size}-{c.lang}.png"))
+                _close(page, c.where)
         assert not errors, errors
-    finally:
-        ctx.close()

@@ -25,7 +25,7 @@ from typing import Any
 
 import pytest
 
-from tests.browser.test_review_settlement import DIALOG, SIZES, widest
+from tests.browser.test_review_settlement import dialog_page, each_dialog
 from tests.browser.test_settlement_ui import _views
 from tests.browser.test_table_sizes import _boxes
 
@@ -33,8 +33,8 @@ pytestmark = pytest.mark.browser
 
 # What the first screen holds, measured with the list scrolled to its top.
 FIRST_SCREEN = """() => {
-  const modal = document.querySelector('.settle-modal');
-  modal.scrollTop = 0;
+  const list = document.querySelector('.settle-scroll');
+  list.scrollTop = 0;
   const foot = document.querySelector('[data-testid=settle-buttons]');
   const fadeH = parseFloat(getComputedStyle(foot, '::before').height) || 0;
   const limit = foot.getBoundingClientRect().top - fadeH + 2;
@@ -47,7 +47,7 @@ FIRST_SCREEN = """() => {
     const d = tr.querySelector('td.delta');
     return {...box(tr), delta: Number(d.dataset.delta), color: getComputedStyle(d).color};
   });
-  return {under, cards, limit, foot: box(foot), page: document.documentElement.scrollHeight};
+  return {under, cards, limit, foot: box(foot), list: box(list), page: document.documentElement.scrollHeight};
 }"""
 
 # The items' columns (each winner's list) and the cards of the details.
@@ -72,76 +72,62 @@ DETAILS = """() => {
 
 def test_the_settlements_first_screen_at_four_sizes(browser: Any, server: Any, shots: Path) -> None:
     views = _views()
-    rich = widest(views)
-    multi = views[-1]
-    assert len(multi["wins"]) == 2
-    ctx = browser.new_context(viewport={"width": 1280, "height": 720})
-    page = ctx.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.goto(server.base + "/")
-    page.wait_for_selector("#app")
-    try:
-        for lang in ("zh", "en"):
-            for size, (w, h) in SIZES.items():
-                page.set_viewport_size({"width": w, "height": h})
-                for name, view, end in (("", rich, False), ("-end", rich, True), ("-multi", multi, False)):
-                    where = f"{size} {lang}{name}"
-                    page.evaluate(DIALOG, [view, lang, end])
-                    page.wait_for_selector("[data-testid=hash-check][data-ok=true]", timeout=5000)
-                    first = page.evaluate(FIRST_SCREEN)
-                    assert not first["under"], (where, "under the buttons on the first screen", first["under"][:6])
-                    assert first["page"] <= h + 1, (where, "the page scrolls")
-                    assert first["foot"]["bottom"] <= h + 1 and first["foot"]["top"] >= 0, (where, first["foot"])
-                    for b in _boxes(page, "[data-testid=settle-buttons] :is(button, .next-in)"):
-                        assert b["top"] >= 0 and b["bottom"] <= h + 1 and b["right"] <= w + 1, (where, "button", b)
-                    # four cards on one line, each seat's points in the client's colours
-                    cards = first["cards"]
-                    assert len(cards) == 4 and len({round(c["top"]) for c in cards}) == 1, (where, cards)
-                    assert sum(c["delta"] for c in cards) == 0, where
-                    for c in cards:
-                        r, g, _ = (int(x) for x in c["color"][4:-1].split(",")[:3])
-                        if c["delta"] > 0:
-                            assert g > r, (where, "a gain in green", c)
-                        elif c["delta"] < 0:
-                            assert r > g, (where, "a loss in red", c)
-                    # the winning tile marked, in sight
-                    for win in view["wins"]:
-                        label = page.inner_text(f"[data-testid=win-hand-{win['seat']}] .win-apart small")
-                        assert label == ("胡牌张" if lang == "zh" else "Winning tile"), (where, label)
-                    title = page.inner_text("[data-testid=settle-title]")
-                    if w < 600:  # an upright phone: the title on two lines at most, the hand's number under it
-                        lines = page.evaluate("""() => {
-                          const t = document.querySelector('[data-testid=settle-title]');
-                          const no = t.querySelector('.settle-hand-no');
-                          const lh = parseFloat(getComputedStyle(t).lineHeight);
-                          const noH = no ? no.getBoundingClientRect().height : 0;
-                          return (t.getBoundingClientRect().height - noH) / lh; }""")
-                        assert lines <= 2.2, (where, "the title's lines", lines, title)
-                    if name == "-multi":  # one discard, two winners: said once ("阿明、小李 胡 · 张三 点炮")
-                        assert title.count("点炮" if lang == "zh" else "discard") == 1, (where, title)
-                        assert "小李" in title and "阿明" in title, (where, title)
-                    page.screenshot(path=str(shots / f"settlement-layout{name}-{size}-{lang}.png"))
-                    details = page.evaluate(DETAILS)
-                    if len(details["cols"]) > 1:  # a 一炮多响's lists line up
-                        names = {round(c["name"]) for c in details["cols"]}
-                        nums = {round(c["num"]) for c in details["cols"]}
-                        side = len({round(c["top"]) for c in details["cards"][:2]}) == 1
-                        if not side:
-                            assert len(names) == 1 and len(nums) == 1, (where, "the items' columns", details["cols"])
-                        else:  # side by side: the same columns in each card
-                            offsets = {round(c["num"] - c["name"]) for c in details["cols"]}
-                            assert len(offsets) == 1, (where, "the items' columns", details["cols"])
-                    cards = details["cards"]
-                    for a, b in itertools.pairwise(cards):
-                        if abs(a["top"] - b["top"]) < 1:  # side by side: one height
-                            assert abs(a["height"] - b["height"]) <= 1, (where, "two cards of one height", a, b)
-                    assert len(details["rows"]) == 4, where
-                    assert all(x >= 20 for x in details["asTiles"]), (where, "a wild's tile", details["asTiles"])
-                    if w >= 1900:  # a desktop: the revealed hands as large as the table's melds, not 22 px
-                        assert min(min(r) for r in details["rows"] if r) >= 30, (where, details["rows"])
-                    for row in details["rows"]:
-                        assert row and max(row) - min(row) <= 1, (where, "one tile size in a revealed hand", row)
+    assert len(views[-1]["wins"]) == 2
+    with dialog_page(browser, server) as (page, errors):
+        for where, name, size, lang, w, h, view in each_dialog(page, views):
+            first = page.evaluate(FIRST_SCREEN)
+            assert not first["under"], (where, "under the buttons on the first screen", first["under"][:6])
+            assert first["page"] <= h + 1, (where, "the page scrolls")
+            assert first["foot"]["bottom"] <= h + 1 and first["foot"]["top"] >= 0, (where, first["foot"])
+            # the list in a box of its own above the buttons: none of its rows under them
+            assert first["list"]["bottom"] <= first["foot"]["top"] + 1, (where, "the list under its buttons")
+            for b in _boxes(page, "[data-testid=settle-buttons] :is(button, .next-in)"):
+                assert b["top"] >= 0 and b["bottom"] <= h + 1 and b["right"] <= w + 1, (where, "button", b)
+            # four cards on one line, each seat's points in the client's colours
+            cards = first["cards"]
+            assert len(cards) == 4 and len({round(c["top"]) for c in cards}) == 1, (where, cards)
+            assert sum(c["delta"] for c in cards) == 0, where
+            for c in cards:
+                r, g, _ = (int(x) for x in c["color"][4:-1].split(",")[:3])
+                if c["delta"] > 0:
+                    assert g > r, (where, "a gain in green", c)
+                elif c["delta"] < 0:
+                    assert r > g, (where, "a loss in red", c)
+            # the winning tile marked, in sight
+            for win in view["wins"]:
+                label = page.inner_text(f"[data-testid=win-hand-{win['seat']}] .win-apart small")
+                assert label == ("胡牌张" if lang == "zh" else "Winning tile"), (where, label)
+            title = page.inner_text("[data-testid=settle-title]")
+            if w < 600:  # an upright phone: the title on two lines at most, the hand's number under it
+                lines = page.evaluate("""() => {
+                  const t = document.querySelector('[data-testid=settle-title]');
+                  const no = t.querySelector('.settle-hand-no');
+                  const lh = parseFloat(getComputedStyle(t).lineHeight);
+                  const noH = no ? no.getBoundingClientRect().height : 0;
+                  return (t.getBoundingClientRect().height - noH) / lh; }""")
+                assert lines <= 2.2, (where, "the title's lines", lines, title)
+            if name == "-multi":  # one discard, two winners: said once ("阿明、小李 胡 · 张三 点炮")
+                assert title.count("点炮" if lang == "zh" else "discard") == 1, (where, title)
+                assert "小李" in title and "阿明" in title, (where, title)
+            page.screenshot(path=str(shots / f"settlement-layout{name}-{size}-{lang}.png"))
+            details = page.evaluate(DETAILS)
+            if len(details["cols"]) > 1:  # a 一炮多响's lists line up
+                names = {round(c["name"]) for c in details["cols"]}
+                nums = {round(c["num"]) for c in details["cols"]}
+                side = len({round(c["top"]) for c in details["cards"][:2]}) == 1
+                if not side:
+                    assert len(names) == 1 and len(nums) == 1, (where, "the items' columns", details["cols"])
+                else:  # side by side: the same columns in each card
+                    offsets = {round(c["num"] - c["name"]) for c in details["cols"]}
+                    assert len(offsets) == 1, (where, "the items' columns", details["cols"])
+            cards = details["cards"]
+            for a, b in itertools.pairwise(cards):
+                if abs(a["top"] - b["top"]) < 1:  # side by side: one height
+                    assert abs(a["height"] - b["height"]) <= 1, (where, "two cards of one height", a, b)
+            assert len(details["rows"]) == 4, where
+            assert all(x >= 20 for x in details["asTiles"]), (where, "a wild's tile", details["asTiles"])
+            if w >= 1900:  # a desktop: the revealed hands as large as the table's melds, not 22 px
+                assert min(min(r) for r in details["rows"] if r) >= 30, (where, details["rows"])
+            for row in details["rows"]:
+                assert row and max(row) - min(row) <= 1, (where, "one tile size in a revealed hand", row)
         assert not errors, errors
-    finally:
-        ctx.close()

@@ -57,9 +57,16 @@ HIDE_SETTLEMENT = """() => { const s = document.createElement('style'); s.id = '
 SHOW_SETTLEMENT = "() => document.getElementById('hide-settlement').remove()"
 
 # Scrolls the settlement's list to its top; whether more of it lies under the buttons.
-TO_TOP = """() => { const m = document.querySelector('.settle-modal'); m.scrollTop = 0;
+TO_TOP = """() => { const m = document.querySelector('.settle-scroll'); m.scrollTop = 0;
   return m.scrollHeight - m.clientHeight > 24; }"""
-TO_END = "() => { const m = document.querySelector('.settle-modal'); m.scrollTop = m.scrollHeight; }"
+# The view the page has, as if the server sent it again (the table draws itself anew): the settlement's
+# list's scroll before and after.
+REDRAW = """() => { const top = () => document.querySelector('.settle-scroll').scrollTop;
+  const before = top(), st = window.__mj.st;
+  window.__mj.sock.onMessage({type: 'view', view: st.view, asked: st.asked, step: st.step, clock: null,
+                              tuoguan: st.tuoguan});
+  return [before, top()]; }"""
+TO_END = "() => { const m = document.querySelector('.settle-scroll'); m.scrollTop = m.scrollHeight; }"
 
 
 
@@ -120,29 +127,38 @@ BUTTON_OVERLAPS = """() => {
 }"""
 
 
-# The settlement's list under its sticky button row: while more lies below, a fade hangs over the list
-# from the row's top edge; scrolled to the end, every line of the list is clear of the row and the fade.
+# The settlement's list above its button row, in a box of its own: the box ends where the row begins (no
+# line of the list ever lies under the buttons: a row stuck over the list's foot hid a quarter of a phone's
+# screen); while more lies below, a fade stands at the list's foot; scrolled to the end, no fade, and every
+# line of the list above the row.
 SETTLE_END = """async () => {
-  const modal = document.querySelector('.settle-modal');
+  const frames = () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+  const list = document.querySelector('.settle-scroll');
   const foot = document.querySelector('[data-testid=settle-buttons]');
-  const fade = getComputedStyle(foot, '::before');
-  const fadeH = parseFloat(fade.height) || 0;
-  const scrolls = modal.scrollHeight > modal.clientHeight + 1;
-  modal.scrollTop = modal.scrollHeight;
-  await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+  const fade = () => { const f = getComputedStyle(foot, '::before');
+    const shown = f.content !== 'none' && f.backgroundImage.includes('gradient') && f.opacity !== '0';
+    return shown ? parseFloat(f.height) : 0; };
+  const scrolls = list.scrollHeight - list.clientHeight > 24;  // (less is no "more below": table.js)
+  list.scrollTop = 0;
+  await frames();
+  const fadeTop = fade();
+  list.scrollTop = list.scrollHeight;
+  await frames();
   // (a server message may have drawn the settlement again meanwhile: measure what is on the page now)
-  if (!modal.isConnected || !foot.isConnected) return {stale: true};
+  if (!list.isConnected || !foot.isConnected) return {stale: true};
   const top = foot.getBoundingClientRect().top;
-  const els = [...document.querySelectorAll('.settlement > :not(.settle-buttons) *')]
+  const listBottom = list.getBoundingClientRect().bottom;
+  const els = [...list.querySelectorAll('*')]
     .filter((e) => e.getBoundingClientRect().height > 0 && e.checkVisibility());  // (not a closed <details>' inside)
   const lowest = Math.max(...els.map((e) => e.getBoundingClientRect().bottom));
-  const who = els.filter((e) => e.getBoundingClientRect().bottom > top - fadeH + 1)
+  const who = els.filter((e) => e.getBoundingClientRect().bottom > top + 1)
     .map((e) => e.tagName + '.' + e.className).slice(0, 5);
-  const atEnd = Math.abs(modal.scrollHeight - modal.clientHeight - modal.scrollTop) <= 1;
-  modal.scrollTop = 0;
-  const faded = fade.content !== 'none' && fade.backgroundImage.includes('gradient');
-  return {who, scrolls, fade: faded, fadeH, top, lowest, atEnd};
+  const atEnd = Math.abs(list.scrollHeight - list.clientHeight - list.scrollTop) <= 1;
+  const fadeEnd = fade();
+  list.scrollTop = 0;
+  return {who, scrolls, fadeTop, fadeEnd, top, listBottom, lowest, atEnd};
 }"""
+
 
 
 # The page's toast shows the warning, on top of everything where it is (the settlement under it).
@@ -325,12 +341,17 @@ def test_every_size_both_languages(browser: Any, server: Any, shots: Path) -> No
                 if not end.get("stale") and end["atEnd"]:
                     break
             assert not end.get("stale"), (where, "the settlement kept being drawn anew")
-            assert end["fade"] and end["fadeH"] >= 16, (where, "fade", end)
-            assert end["atEnd"] and end["lowest"] <= end["top"] - end["fadeH"] + 1, (
+            assert end["listBottom"] <= end["top"] + 1, (where, "the list runs under its buttons", end)
+            assert end["fadeTop"] >= 16 or not end["scrolls"], (where, "no fade while more lies below", end)
+            assert end["atEnd"] and end["lowest"] <= end["top"] + 1 and not end["fadeEnd"], (
                 f"settlement's last line under its buttons {size} {lang}", end)
             # At the list's end no cue; at its top, while more lies under the buttons, a cue says so.
             page.evaluate(TO_END)
             page.wait_for_selector("[data-testid=settle-more]", state="hidden", timeout=3000)
+            # The table draws the dialog anew on a server message: the list stays where it was scrolled to
+            # (it started at its top again on every message, a seat readying say).
+            scrolled = page.evaluate(REDRAW)
+            assert scrolled[0] == scrolled[1], (where, "the list's scroll after a redraw", scrolled)
             overflow = page.evaluate(TO_TOP)
             assert overflow or size not in ("laptop", "phone"), f"four revealed hands fit {size} {lang}?"
             if overflow:

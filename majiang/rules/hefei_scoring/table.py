@@ -9,7 +9,7 @@ from majiang.rules.hefei_scoring.items import BASE
 ITEMS: tuple[TableRow, ...] = (
     row("基本分", "Base",
         (f"{BASE['baoting']} 报听 / {BASE['bubaoting']} 不报听",
-         f"{BASE['baoting']} declare / {BASE['bubaoting']} no declare"),
+         f"{BASE['baoting']} ready call / {BASE['bubaoting']} no ready call"),
         "每次胡牌",
         "every win"),
     row("支", "Long suit",

@@ -346,7 +346,10 @@ export function settlementEl(data, names, opts = {}) {
   }
 
   const kind = wins.length > 1 ? ' multi-win' : '';
-  const out = h('div', {class: `settlement${kind}`, 'data-testid': 'settlement'}, blocks, opts.footer || null);
+  // (with a button row, as the table's dialog: the list scrolls in a box of its own above the row, so no
+  // line of it ever lies under the buttons; styles.css .settle-scroll)
+  const out = h('div', {class: `settlement${kind}`, 'data-testid': 'settlement'},
+    opts.footer ? [h('div', {class: 'settle-scroll', 'data-testid': 'settle-scroll'}, blocks), opts.footer] : blocks);
   if (opts.animate && st.payments && st.payments.length) flyPoints(out, st.payments);
   return out;
 }

@@ -34,6 +34,7 @@ export function tableScreen({app, go}, code) {
   const announce = announcer();
   // The pond's free corner where toasts stack (kept across renders so a toast outlives a re-render).
   const toastSlot = h('div', {class: 'pond-corner', id: 'toast-slot', 'aria-hidden': 'true'});
+  const avatarOf = new Map();  // player id → its avatar (0..11, avatars.js)
   setToastSlot(toastSlot);
   session.room = code;
   const root = h('section', {class: 'screen table-screen', 'data-testid': 'table'});
@@ -304,6 +305,8 @@ export function tableScreen({app, go}, code) {
     if (!v) kids.push(waitingPanel());
     else {
       const boardNode = board(v);
+      // (the table's felt under the others' seats and the pond, drawn on desktops and laptops: styles.css)
+      boardNode.prepend(h('div', {class: 'felt', 'data-testid': 'felt', 'aria-hidden': 'true'}));
       const pond = rotateHint && boardNode.querySelector('.pond');
       if (pond) pond.appendChild(rotateHint);
       kids.push(boardNode);
@@ -313,6 +316,8 @@ export function tableScreen({app, go}, code) {
     if (st.confirmDissolve) kids.push(confirmDissolveEl());
     if (st.settingsOpen) kids.push(settingsEl());
     mount(root, kids);
+    const list = st.settleScroll && v && st.settleScroll.hand === v.hand_no && root.querySelector('.settle-scroll');
+    if (list) list.scrollTop = st.settleScroll.top;
     flyDiscard();
     if (st.callMark) {
       // (on a phone, and my own call at every size, over the centre panel with the caller's name: over a
@@ -418,6 +423,19 @@ export function tableScreen({app, go}, code) {
       pondEl.style.setProperty('--mat-l', `${Math.round(left - p.left)}px`);
       pondEl.style.setProperty('--mat-r', `${Math.round(p.right - right)}px`);
     }
+    // Sideways the top seat's line ends before the corner menu (托管, 聊, ☰): three melds, 杠牌 laid open and
+    // the backs ran under "Auto-play" in English. Its meld tiles shrink a step at a time (to 60 %) until
+    // they end there.
+    const topSeat = board.querySelector(':scope > .seat-top');
+    if (topSeat) {
+      topSeat.style.removeProperty('--tw-meld');
+      if (menu && window.innerHeight <= 500 && window.innerWidth > window.innerHeight) {
+        const edge = menu.getBoundingClientRect().left - 4;
+        const right = () => Math.max(0, ...[...topSeat.querySelectorAll('.tile')].map((e) => e.getBoundingClientRect().right));
+        const base = parseFloat(getComputedStyle(topSeat).getPropertyValue('--tw-meld')) || 0;
+        for (let k = 0.95; base && k >= 0.6 && right() > edge; k -= 0.05) topSeat.style.setProperty('--tw-meld', `${(base * k).toFixed(1)}px`);
+      }
+    }
     placeToast();  // (the page's toast, if one shows, stays over the centre panel where it now is)
     placeTingPop();  // (and the "+N" panel clear of the rivers as they now lie)
   }
@@ -483,19 +501,42 @@ export function tableScreen({app, go}, code) {
     return `#/rules/${v.ruleset}/${mode}`;
   }
 
+  // Each seat's avatar for its plate: a player's from its public profile (fetched once per player, the
+  // table drawn again when it comes), a bot's one of the tiles' characters by seat.
+  const BOT_AVATARS = [6, 4, 5, 9];
+  function avatars() {
+    const seats = st.room && st.room.seats;
+    if (!seats) return null;
+    return seats.map((s, i) => {
+      if (!s || !s.occupied) return null;
+      if (s.bot) return BOT_AVATARS[i % 4];
+      if (!s.player_id) return 0;
+      if (!avatarOf.has(s.player_id)) {
+        avatarOf.set(s.player_id, 0);
+        api.player(s.player_id).then((p) => {
+          if (p && typeof p.avatar === 'number' && p.avatar !== avatarOf.get(s.player_id)) {
+            avatarOf.set(s.player_id, p.avatar);
+            if (st.view) render();
+          }
+        }, () => {});
+      }
+      return avatarOf.get(s.player_id);
+    });
+  }
+
   function legalOf(type) { return (st.view.legal || []).filter((a) => a.type === type); }
 
   function board(v) {
     if (st.watching) {
       // A spectator: everyone's tiles as the public sees them, no hand of its own, no buttons.
-      return boardEl(v, {room: st.room, names: names(), lastDiscard: st.lastDiscard, toastSlot,
+      return boardEl(v, {room: st.room, names: names(), avatars: avatars(), lastDiscard: st.lastDiscard, toastSlot,
         myControls: h('div', {class: 'controls'}, h('span', {class: 'chip warn', 'data-testid': 'watching'}, t('watching')),
           h('span', {class: 'prompt muted'}, t('watch_note')), h('span', {class: 'spacer'}),
           h('button', {type: 'button', class: 'ghost small', onclick: () => { sock.close(); go('#/lobby'); }}, t('lobby_link')))});
     }
     const hint = v.phase !== 'over' ? hintFor(v) : null;
     return boardEl(v, {
-      room: st.room, names: names(), lastDiscard: st.lastDiscard, myTurn: (v.legal || []).length > 0,
+      room: st.room, names: names(), avatars: avatars(), lastDiscard: st.lastDiscard, myTurn: (v.legal || []).length > 0,
       myHand: myHand(v, hint), myControls: v.phase === 'over' ? null : controls(v),
       myHint: v.phase === 'over' ? null : hintBar(v, hint), toastSlot, myCover: cancelTuoguanEl(v),
     });
@@ -885,14 +926,18 @@ export function tableScreen({app, go}, code) {
     // While more of the list lies under the button row (every revealed hand, on a laptop or a phone), a cue
     // says so and scrolls to it: the fade alone read as the end of the dialog.
     footer.appendChild(h('button', {type: 'button', class: 'more-cue', 'data-testid': 'settle-more',
-      onclick: () => modal.scrollBy({top: modal.clientHeight * 0.7, behavior: reducedMotion() ? 'auto' : 'smooth'})},
+      onclick: () => list.scrollBy({top: list.clientHeight * 0.7, behavior: reducedMotion() ? 'auto' : 'smooth'})},
       h('span', {'aria-hidden': 'true'}, '⌄'), t('more_below')));
-    const more = () => modal.classList.toggle('more-below', modal.scrollHeight - modal.scrollTop - modal.clientHeight > 24);
-    modal.addEventListener('scroll', more, {passive: true});
+    // (the list scrolls in its own box above the buttons: settlement.js .settle-scroll)
+    const list = modal.querySelector('.settle-scroll') || modal;
+    const more = () => modal.classList.toggle('more-below', list.scrollHeight - list.scrollTop - list.clientHeight > 24);
+    // (where the player has scrolled to is kept for this hand: the table draws the dialog anew on every
+    // server message, a seat readying say, and the new list started at its top again)
+    list.addEventListener('scroll', () => { st.settleScroll = {hand: v.hand_no, top: list.scrollTop}; more(); }, {passive: true});
     // (and when the screen or the list changes size: a list that fits after a resize needs no cue)
     const sized = new ResizeObserver(more);
-    sized.observe(modal);
-    if (modal.firstElementChild) sized.observe(modal.firstElementChild);
+    sized.observe(list);
+    for (const block of list === modal ? [modal.firstElementChild] : list.children) if (block) sized.observe(block);
     return h('div', {class: 'modal-back settle-back'}, modal);
   }
 

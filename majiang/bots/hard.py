@@ -6,7 +6,9 @@ seat's own hand over the draws it will get (majiang.bots.expect: a tree of own d
 unseen counts, the best discard after each useful draw, ready parts scored by the ruleset's own scoring;
 in Anqing a chance per round that another seat ends the hand). Where discards win (Hefei, baida) the
 strong bot's expected loss by dealing in is subtracted and a safer discard taken as the strong bot would.
-Claims, kongs, 报听 timing beyond the discard, wins and far hands keep the strong bot's choice.
+In an Anqing claim window (``CLAIMS``) each chi / peng / 明杠 is valued by the same search (the hand after
+it, the claimed meld beside the part, and its best discard) against passing. Claims elsewhere, kongs on the
+turn, 报听 timing beyond the discard, wins and far hands keep the strong bot's choice.
 
 The earlier search, kept for comparison (``SEARCH = "playout"``):
 

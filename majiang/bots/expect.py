@@ -26,6 +26,7 @@ hidden tile and uses no randomness.
 from __future__ import annotations
 
 from majiang.bots.strong import _Strong
+from majiang.bots.valuation import ExtraMeld
 
 GAP_DRAWS = True  # mode B: where the gap binds, every draw is tried (see _node)
 
@@ -34,7 +35,7 @@ class OwnHand:
     """One decision's search over the seat's own future draws."""
 
     def __init__(self, ctx: _Strong, horizon: int, max_eff: int = 2, max_nodes: int = 4000,
-                 declared: bool | None = None, survive: float = 1.0) -> None:
+                 declared: bool | None = None, survive: float = 1.0, extra: ExtraMeld | None = None) -> None:
         self.ctx = ctx
         self.horizon = max(1, horizon)
         self.max_eff = max_eff
@@ -44,6 +45,8 @@ class OwnHand:
         # declared (a 报听 room declares when ready; in 不报听 the flag changes nothing).
         self.declared = declared
         self.survive = survive  # the chance a round passes without another seat ending the hand
+        # a claim being weighed: its meld beside the part (the scoring reads it: a lost 门清 shows)
+        self.extra = extra
         self.unseen = ctx.unseen
         self.goal_draws = ctx.mode_b and GAP_DRAWS
         self.pool = float(ctx.pool)
@@ -68,7 +71,7 @@ class OwnHand:
         s = self.survive
         out = [0.0] * (horizon + 1)
         if eff == 0:
-            rate, val = ctx.ready_rate(rest, declared)
+            rate, val = ctx.ready_rate(rest, declared, self.extra)
             if rate > 0:
                 miss = 1.0
                 reach = 1.0

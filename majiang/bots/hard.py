@@ -6,7 +6,9 @@ seat's own hand over the draws it will get (majiang.bots.expect: a tree of own d
 unseen counts, the best discard after each useful draw, ready parts scored by the ruleset's own scoring;
 in Anqing a chance per round that another seat ends the hand). Where discards win (Hefei, baida) the
 strong bot's expected loss by dealing in is subtracted and a safer discard taken as the strong bot would.
-Claims, kongs, 报听 timing beyond the discard, wins and far hands keep the strong bot's choice.
+In an Anqing claim window (``CLAIMS``) each chi / peng / 明杠 is valued by the same search (the hand after
+it, the claimed meld beside the part, and its best discard) against passing. Claims elsewhere, kongs on the
+turn, 报听 timing beyond the discard, wins and far hands keep the strong bot's choice.
 
 The earlier search, kept for comparison (``SEARCH = "playout"``):
 
@@ -34,12 +36,12 @@ from collections.abc import Callable
 
 from majiang.bots.analysis import PartMemo, Reader
 from majiang.bots.expect import OwnHand
-from majiang.bots.greedy import GreedyContext, _keep_value
+from majiang.bots.greedy import GreedyContext, _keep_value, claimed_meld
 from majiang.bots.playout import FastPolicy, play_out
 from majiang.bots.seeding import decision_seed
 from majiang.bots.strong import StrongBot, _Strong
 from majiang.bots.world import Develop, Sample, build_hand, draw_sample, ruleset_of
-from majiang.core.actions import Action, Declare, Discard, Expose, Kong, WildKong, Win
+from majiang.core.actions import Action, Chi, Declare, Discard, Expose, Kong, Pass, Peng, WildKong, Win
 from majiang.engine.hand import Hand, IllegalAction
 from majiang.engine.view import SeatView
 from majiang.hand import is_win, waits
@@ -76,6 +78,16 @@ FOLD_MARGIN = 0.25  # as the strong bot's: a safer discard must be worth this mu
 # value and won less (mode B, 1,000 arena hands: −1.12 ± 1.53 against +1.06 ± 1.42 at 0.9 and 0.85);
 # baida (every hand won, quickly): −0.06 ± 0.19 without, +0.09 ± 0.20 at 0.85 (800 hands).
 SURVIVE: dict[str, float] = {"anqing": 0.9, "baida": 0.85}
+# Claims (chi / peng / 明杠) valued by the same expectimax, per ruleset family: the hand after the claim
+# (its meld beside the part, so the scoring sees a lost 门清) and its best discard against passing. A claim
+# is taken when it is worth CLAIM_MARGIN more than passing (a share of passing's value).
+CLAIMS = frozenset({"anqing"})
+CLAIM_MARGIN = 0.0
+# Defence (Hefei, baida): the strong bot's expected loss by dealing in times this factor, per table
+# ("hefei-baoting", "hefei-bubaoting", "baida"; 1 where not given), and in a 报听 room the danger weighed
+# only by a hand nearer than FOLD_BELOW steps from ready (the strong bot's BAOTING_FOLD_BELOW).
+LOSS_FACTOR: dict[str, float] = {}
+FOLD_BELOW = 2
 
 
 
@@ -103,7 +115,7 @@ class HardBot:
                 or (view.claim is not None and view.claim.robbing)):
             return default
         if SEARCH == "expectimax":
-            choice = self._own_hand(view, default)
+            choice = self._claim(view, default) if view.claim is not None else self._own_hand(view, default)
             if choice != default:
                 self.overrides += 1
             return choice
@@ -119,6 +131,71 @@ class HardBot:
         return choice
 
     # --- the own-hand expectimax (majiang.bots.expect) -------------------------------------------
+    def _race(self, view: SeatView, ctx: _Strong) -> tuple[float, int]:
+        """(the chance a round passes without another seat ending the hand, the horizon in own draws)."""
+        family = ctx.tuning.family
+        # with a chance per round that another seat ends the hand, the wall alone bounds the horizon;
+        # else the strong bot's draws left (capped in Anqing)
+        s = SURVIVE.get(_table(view, family), SURVIVE.get(family))
+        horizon = max(0, view.wall_left // 4) if s is not None else ctx.draws
+        return (1.0 if s is None else s), horizon
+
+    def _claim(self, view: SeatView, default: Action) -> Action:
+        """A claim window: each chi / peng / 明杠 valued by the expectimax (the hand after the claim and
+        its best discard, the claimed meld beside it) against passing (the hand as it stands, drawing
+        next). Where the hand is further than ``MAX_EFF`` from ready, the strong bot's choice."""
+        claim = view.claim
+        assert claim is not None
+        ctx = _Strong(view, self.strong)
+        if ctx.tuning.family not in CLAIMS:
+            return default
+        claims = [a for a in view.legal if isinstance(a, Chi | Peng | Kong)]
+        passing = next((a for a in view.legal if isinstance(a, Pass)), None)
+        if not claims or passing is None:
+            return default
+        survive, horizon = self._race(view, ctx)
+        now_eff = ctx.part(ctx.hand)[2]
+        if now_eff > MAX_EFF or horizon <= 0:
+            return default
+        self.effort = 0.5 + 0.25 * now_eff
+        declared = True if ctx.baoting else None
+        search = OwnHand(ctx, horizon, MAX_EFF, MAX_NODES, declared=declared, survive=survive)
+        base = search.value(list(ctx.hand))[horizon]
+        weighed: dict[Action, float] = {passing: base}
+        for a in claims:
+            rest = list(ctx.hand)
+            for t in a.tiles:
+                rest.remove(t)
+            extra = claimed_meld(a, claim.tile, claim.discarder)
+            # the seat as it would stand after the claim: the meld laid open beside its part
+            cctx = _Strong(view, self.strong)
+            cctx.meld_tiles = [*cctx.meld_tiles, *extra[1]]
+            cctx.closed = False
+            if isinstance(a, Kong):
+                # the replacement is drawn at once: one own draw more before the race's next round
+                if cctx.part(rest)[2] > MAX_EFF:
+                    continue
+                csearch = OwnHand(cctx, horizon + 1, MAX_EFF, MAX_NODES, declared=declared,
+                                  survive=survive, extra=extra)
+                csearch.base = search.base
+                value = csearch.value(rest)[horizon + 1]
+            else:
+                parts = cctx.discard_parts(rest)
+                low = min(e for _, _, e in parts.values())
+                if low > min(now_eff, MAX_EFF):
+                    continue  # a claim that leaves the hand further from ready
+                csearch = OwnHand(cctx, horizon, MAX_EFF, MAX_NODES, declared=declared,
+                                  survive=survive, extra=extra)
+                csearch.base = search.base
+                value = max(csearch.value(_without(rest, t))[horizon]
+                            for t, (_, _, e) in parts.items() if e <= low + (1 if low == 0 else 0))
+            weighed[a] = value
+        self.weighed = weighed
+        best = max(weighed, key=lambda a: (round(weighed[a], 6), a == default))
+        if best != passing and weighed[best] <= base * (1 + CLAIM_MARGIN) + 1e-9:
+            return passing
+        return best
+
     def _own_hand(self, view: SeatView, default: Action) -> Action:
         """The discard whose part has the best expected value over this seat's own future draws (less
         the strong bot's expected loss by dealing in where discards win); claims, kongs and far hands
@@ -131,11 +208,7 @@ class HardBot:
         ctx = _Strong(view, self.strong)
         parts = ctx.discard_parts(ctx.hand)
         low = min(parts[a.tile][2] for a in discards)
-        family = ctx.tuning.family
-        survive = SURVIVE.get(family, 1.0)
-        # with a chance per round that another seat ends the hand, the wall alone bounds the horizon;
-        # else the strong bot's draws left (capped in Anqing)
-        horizon = max(0, view.wall_left // 4) if family in SURVIVE else ctx.draws
+        survive, horizon = self._race(view, ctx)
         if low > MAX_EFF or horizon <= 0:
             return default
         self.effort = 0.5 + 0.25 * low
@@ -170,10 +243,15 @@ class HardBot:
         choice = max(near, key=lambda a: round(value(a), 6))
         # what the search made of each discard it weighed, net of the loss where it defends (for tests)
         weighed: dict[Action, float] = {a: value(a) for a in near}
-        defends = ctx.defends(low)
+        factor = LOSS_FACTOR.get(_table(view, ctx.tuning.family), 1.0)
+
+        def loss(t: int) -> float:
+            return factor * ctx.loss(t)
+
+        defends = any(r > 0 for r, _, _ in ctx.threats()) and (not ctx.baoting or low < FOLD_BELOW)
         if defends:
             offence = value(choice)
-            net = offence - ctx.loss(choice.tile)
+            net = offence - loss(choice.tile)
             weighed = {choice: net}
             for d in sorted(discards, key=order):
                 if isinstance(d, Declare) or parts[d.tile][2] > low + 2:
@@ -181,7 +259,7 @@ class HardBot:
                 gain = value(d)
                 if ctx.baida and parts[d.tile][2] > low:
                     gain = min(gain, offence)  # a step back is taken for safety only (as the strong bot)
-                alt = weighed[d] = gain - ctx.loss(d.tile)
+                alt = weighed[d] = gain - loss(d.tile)
                 if alt > net + FOLD_MARGIN:
                     choice, net = d, alt
         self.weighed = weighed
@@ -288,6 +366,21 @@ def _value(view: SeatView, sample: Sample, action: Action, policy: FastPolicy, r
     except IllegalAction:  # the imagined hand disagrees with the real one on this action: no evidence
         return 0
     return play_out(hand, me, policy, rng)
+
+
+def _table(view: SeatView, family: str) -> str:
+    """The table's name for the per-table constants: "anqing-A", "hefei-baoting", "baida" …."""
+    if family == "anqing":
+        return f"anqing-{view.options.get('mode', 'A')}"
+    if family == "hefei":
+        return f"hefei-{view.options.get('room', 'baoting')}"
+    return family
+
+
+def _without(tiles: list[int], t: int) -> list[int]:
+    rest = list(tiles)
+    rest.remove(t)
+    return rest
 
 
 def _pick(candidates: list[Action], values: list[list[int]]) -> Action:

@@ -225,7 +225,7 @@ export function tournamentScreen({app, go}, tid) {
     if (!d) return;
     mount(root, h('div', {class: 't-layout'},
       h('div', {class: 'card t-head-card'},
-        h('div', {class: 't-head'}, h('h2', {}, d.name)),
+        h('div', {class: 'card-head t-head'}, h('h2', {}, d.name)),
         facts(d),
         h('p', {class: 'muted'}, t('t_duplicate')),
         entry(d), myTable(d),

@@ -158,7 +158,7 @@ def test_one_room_history_is_centred_at_1920(browser: Any, server: ServerProcess
 
 def test_leaderboard_stage_filled_and_its_note_follows_the_size(
         browser: Any, server: ServerProcess, shots: Path) -> None:
-    me = _seed_ratings(server)
+    me = _seed_ratings(server, mode="B", tag="二")
     # (the places rise in as the page draws: measured where they come to rest)
     ctx = browser.new_context(viewport={"width": 1920, "height": 1080}, locale="zh-CN", reduced_motion="reduce")
     page = ctx.new_page()
@@ -167,7 +167,7 @@ def test_leaderboard_stage_filled_and_its_note_follows_the_size(
     try:
         page.goto(server.base + "/")
         _sign_in(page, me)
-        page.goto(f"{server.base}/#/leaderboard/anqing/A")
+        page.goto(f"{server.base}/#/leaderboard/anqing/B")
         page.wait_for_selector("[data-testid=lb-podium] > li >> nth=2")
         for at in each_size(page, REVIEW_SIZES, "leaderboard"):
             page.wait_for_selector("[data-testid=lb-podium] > li >> nth=2")
@@ -219,7 +219,10 @@ def test_rules_pages_as_a_rule_book(browser: Any, server: ServerProcess, shots: 
             assert page.locator(".rules-panel > h3 .tile").count() == len(panels), at.where
             # every note of the scoring table wide enough to read (a phone: a card a row, the note a line of its own)
             notes = boxes(page, "[data-testid=rules-table] td.muted")
-            assert notes and all(n["width"] >= min(300, at.w - 80) for n in notes), (at.where, notes[:3])
+            assert notes and all(n["width"] >= min(240, at.w - 80) for n in notes), (at.where, notes[:3])
+            names = boxes(page, "[data-testid=rules-table] td.item-name")
+            squeezed = [n for n in names if n["width"] < 120]
+            assert names and not squeezed, (at.where, "a name squeezed", squeezed)
             if at.w >= 1000:  # how to win and what is special side by side
                 win, special = boxes(page, ".rules-win")[0], boxes(page, ".rules-special")[0]
                 side = win["right"] <= special["left"] and abs(win["top"] - special["top"]) <= 1

@@ -175,7 +175,8 @@ export function tournamentScreen({app, go}, tid) {
   // The standings as cards: a medal for the first three (a plain disc after), the name, the points large,
   // the tie-breaks (firsts, opponents' points, best round) on a line under the name; my card gold-edged.
   function standings(d) {
-    if (!d.standings.length) return null;
+    // (until a table has finished everyone stands at 0: medals then would be handed out for nothing)
+    if (!d.standings.length || !d.rounds.some((r) => r.tables.some((x) => x.finished))) return null;
     const fig = (label, v) => h('span', {class: 'ts-fig'}, h('span', {class: 'muted'}, label), ' ', h('b', {}, v));
     return h('section', {class: 'card t-standings-card'}, h('h2', {}, t('t_standings')),
       h('ol', {class: 't-standings', 'data-testid': 't-standings'}, d.standings.map((s) => h('li', {

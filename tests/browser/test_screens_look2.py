@@ -29,14 +29,15 @@ from tests.server.harness import ServerProcess
 pytestmark = pytest.mark.browser
 
 # Each visible select: the chosen option's text (in the select's own font) fits inside its padding box
-# less its padding (the right padding holds the caret).
+# less its padding (the right padding holds the caret); its gold caret drawn (a panel's field style had
+# reset the background, caret and all).
 SELECTS_FIT = """(sel) => [...document.querySelectorAll(sel)].filter((s) => s.offsetParent).map((s) => {
   const cs = getComputedStyle(s);
   const ctx = document.createElement('canvas').getContext('2d');
   ctx.font = `${cs.fontWeight} ${cs.fontSize} ${cs.fontFamily}`;
   const text = s.options[s.selectedIndex] ? s.options[s.selectedIndex].text : '';
   const room = s.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight);
-  return {id: s.id, text, need: ctx.measureText(text).width, room};
+  return {id: s.id, text, need: ctx.measureText(text).width, room, caret: cs.backgroundImage.includes('gradient')};
 })"""
 
 # Under each visible panel's title strip: the distance to the first thing in it below.
@@ -82,7 +83,7 @@ def test_clubs_form_fits_its_words_has_a_switch_and_a_club_shows_room_cards(
             page.screenshot(path=str(shots / f"screens2-clubs-{at.size}-{at.lang}.png"), full_page=True)
             assert page.evaluate("document.documentElement.scrollWidth") <= at.w + 1, at.where
             for s in page.evaluate(SELECTS_FIT, "[data-testid=create-club] select"):
-                assert s["need"] <= s["room"] + 0.5, (at.where, "a select's text cut", s)
+                assert s["need"] <= s["room"] + 0.5 and s["caret"], (at.where, "a select's text cut", s)
             assert page.get_attribute("#club-own", "role") == "switch", at.where
             sw = page.evaluate("""() => { const e = document.getElementById('club-own');
                 const r = e.getBoundingClientRect();

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import sqlite3
 import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -27,6 +28,18 @@ from tests.browser.test_history_replay import _play
 from tests.server.harness import ServerProcess
 
 pytestmark = pytest.mark.browser
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
+    """A server of this module's own: the leaderboard's places are counted on it (a ranked match played
+    by another module on the session's server would add its players to anqing/A)."""
+    data = tmp_path_factory.mktemp("screens-look-server")
+    srv = ServerProcess(data, f"sqlite+aiosqlite:///{data / 'db.sqlite3'}").start()
+    try:
+        yield srv
+    finally:
+        srv.stop()
 
 # name, avatar, mu, sigma, matches: places 1, 2, 3, 4, 4 (equal), 6 (me), 7
 SEEDED = [("金牌甲", 2, 1830.0, 60.0, 40), ("银牌乙", 5, 1760.0, 70.0, 31), ("铜牌丙", 8, 1700.0, 75.0, 22),

@@ -39,7 +39,9 @@ export function leaderboardScreen({app, go}, rulesetArg, modeArg) {
       h('div', {class: 'podium-who'},
         h('div', {class: 'podium-avatar'}, avatarEl(p.avatar || 0, 'lg'), medalEl(p.place)),
         h('strong', {class: 'lb-name'}, p.name, p.player_id === session.playerId ? h('span', {class: 'me-tag'}, t('me')) : null),
-        h('span', {class: 'rating-n'}, ratingText(p)), provisional(p),
+        h('span', {class: 'rating-n'}, ratingText(p)),
+        // (on a wide screen a place without the chip keeps its room, so equal places stand on equal steps)
+        provisional(p) || h('span', {class: 'chip provisional-space', 'aria-hidden': 'true'}, t('provisional')),
         h('small', {class: 'lb-games'}, games(p.matches))),
       h('div', {class: 'podium-step', 'aria-hidden': 'true'}, String(p.place)));
   }

@@ -13,7 +13,7 @@ export const REVIEW_WORDS = {
     // the leaderboard
     lb_games: '{n} 场', lb_game_one: '1 场',
     // the history's and 战绩's match cards
-    h_hands: '每局', h_vs: '对手', h_sep: ' · ', lb_about_title: '积分怎么算',
+    h_hands: '每局', h_vs: '对手', h_sep: ' · ', lb_about_title: '积分怎么算', lb_top_three: '前三甲',
     lb_about: '积分是你的实力估计，± 后是它的不确定度；排名按「积分 − 3 × 不确定度」。每打完一场排位赛都会更新，前几场显示「定级中」。',
   },
   en: {
@@ -21,7 +21,7 @@ export const REVIEW_WORDS = {
     items_sum: 'Total',
     items_anqing: 'Items', items_guobiao: 'Fans', items_hefei: 'Items', items_baida: 'Items',
     lb_games: '{n} matches', lb_game_one: '1 match',
-    h_hands: 'Hands', h_vs: 'vs', h_sep: ' · ', lb_about_title: 'How ratings work',
+    h_hands: 'Hands', h_vs: 'vs', h_sep: ' · ', lb_about_title: 'How ratings work', lb_top_three: 'Top three',
     lb_about: 'A rating is an estimate of your skill; the number after ± is how unsure it still is. Places go by rating minus three times that. Every ranked match updates it; the first few show "Provisional".',
   },
 };

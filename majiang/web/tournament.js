@@ -6,6 +6,7 @@ import {h, mount, toast} from './dom.js';
 import {dateText, getLang, rulesetName, t} from './i18n.js';
 import {api, session} from './api.js';
 import {errorText} from './screens/account.js';
+import {medalEl} from './screens/ranking.js';
 
 const REFRESH_MS = 3000;  // a running event moves on by itself: the page reads it again this often
 
@@ -171,51 +172,66 @@ export function tournamentScreen({app, go}, tid) {
       h('span', {'data-testid': 't-error', class: 'muted'}));
   }
 
+  // The standings as cards: a medal for the first three (a plain disc after), the name, the points large,
+  // the tie-breaks (firsts, opponents' points, best round) on a line under the name; my card gold-edged.
   function standings(d) {
-    if (!d.standings.length) return null;
-    return h('div', {class: 't-round'}, h('h3', {}, t('t_standings')),
-      h('div', {class: 't-scroll'}, h('table', {class: 'list', 'data-testid': 't-standings'},
-        h('thead', {}, h('tr', {}, h('th', {class: 'num'}, t('lb_place')), h('th', {}, t('lb_player')),
-          h('th', {class: 'num'}, t('t_points')), h('th', {class: 'num'}, t('t_firsts')),
-          h('th', {class: 'num'}, t('t_opponents')), h('th', {class: 'num'}, t('t_best')))),
-        h('tbody', {}, d.standings.map((s) => h('tr', {class: s.player_id === session.playerId ? 'mine' : '', 'data-testid': `t-place-${s.place}`},
-          h('td', {class: 'num'}, String(s.place)),
-          h('td', {class: 't-name'}, s.name, s.rounds.some((r) => r.marked)
+    // (until a table has finished everyone stands at 0: medals then would be handed out for nothing)
+    if (!d.standings.length || !d.rounds.some((r) => r.tables.some((x) => x.finished))) return null;
+    const fig = (label, v) => h('span', {class: 'ts-fig'}, h('span', {class: 'muted'}, label), ' ', h('b', {}, v));
+    return h('section', {class: 'card t-standings-card'}, h('h2', {}, t('t_standings')),
+      h('ol', {class: 't-standings', 'data-testid': 't-standings'}, d.standings.map((s) => h('li', {
+        class: `t-stand p${Math.min(s.place, 4)}${s.player_id === session.playerId ? ' mine' : ''}`, 'data-testid': `t-place-${s.place}`},
+        medalEl(s.place),
+        h('div', {class: 'ts-who'},
+          h('strong', {class: 'ts-name'}, s.name, s.rounds.some((r) => r.marked)
             ? h('span', {class: 'chip warn', title: t('t_marked_title')}, t('t_marked')) : null),
-          h('td', {class: 'num'}, String(s.points)), h('td', {class: 'num'}, String(s.firsts)),
-          h('td', {class: 'num'}, String(s.opponents)), h('td', {class: 'num'}, s.best === null ? '' : String(s.best))))))),
+          h('small', {class: 'ts-figs'}, fig(t('t_firsts'), String(s.firsts)), fig(t('t_opponents'), String(s.opponents)),
+            s.best === null ? null : fig(t('t_best'), String(s.best)))),
+        h('div', {class: 'ts-points'}, h('strong', {}, String(s.points)), h('small', {}, t('t_points')))))),
       h('p', {class: 'muted'}, t('t_tiebreaks')));
   }
 
   function rounds(d) {
-    return [...d.rounds].reverse().map((r) => h('div', {class: 't-round', 'data-testid': `t-round-${r.round}`},
-      h('h3', {}, t('t_round', {n: r.round})),
+    return [...d.rounds].reverse().map((r) => h('section', {class: 'card t-round', 'data-testid': `t-round-${r.round}`},
+      h('h2', {}, t('t_round', {n: r.round})),
       h('div', {class: 't-tables'}, r.tables.map((x) => h('div', {class: 't-table', 'data-testid': `t-table-${r.round}-${x.table}`},
-        x.room ? h('a', {href: `#/match/${x.room}`}, t('t_table', {n: x.table + 1})) : h('span', {}, t('t_table', {n: x.table + 1})), ' ',
-        h('span', {class: `chip ${x.finished ? '' : 'ok'}`}, x.finished ? t('t_done') : t('t_playing')),
+        h('div', {class: 't-table-head'},
+          x.room ? h('a', {href: `#/match/${x.room}`}, t('t_table', {n: x.table + 1})) : h('span', {}, t('t_table', {n: x.table + 1})),
+          h('span', {class: `chip ${x.finished ? '' : 'ok'}`}, x.finished ? t('t_done') : t('t_playing'))),
         h('ol', {}, x.seats.map((s, i) => h('li', {},
-          s.bot ? h('span', {class: 'chip'}, t('t_bot')) : s.name,
-          x.totals ? ` ${x.totals[i] > 0 ? '+' : ''}${x.totals[i]}` : '',
-          x.tuoguan && x.tuoguan[i] > 0.5 && !s.bot ? h('span', {class: 'chip warn', title: t('t_marked_title')}, t('t_marked')) : null)))))),
+          h('span', {class: 't-seat-name'}, s.bot ? h('span', {class: 'chip'}, t('t_bot')) : s.name,
+            x.tuoguan && x.tuoguan[i] > 0.5 && !s.bot ? h('span', {class: 'chip warn', title: t('t_marked_title')}, t('t_marked')) : null),
+          x.totals ? h('span', {class: `t-seat-total ${x.totals[i] > 0 ? 'pos' : x.totals[i] < 0 ? 'neg' : ''}`},
+            `${x.totals[i] > 0 ? '+' : ''}${x.totals[i]}`) : null)))))),
       h('p', {class: 'muted'}, r.revealed ? t('t_seeds') : t('t_commit')),
       h('div', {class: 't-hash', 'data-testid': `t-hashes-${r.round}`},
         (r.revealed ? [...r.seeds, r.match_seed] : r.hashes).map((v) => h('div', {}, v))),
       r.revealed ? null : h('p', {class: 'muted'}, t('t_sealed'))));
   }
 
+  // The standings (or, before the start, who registered) and the rounds: side by side on a wide screen,
+  // one column on a narrow one, one centred column when there is only one of them.
+  function columns(d) {
+    const left = [standings(d), d.status === 'registering' ? h('section', {class: 'card t-registered'}, h('h2', {}, t('t_registered_list')),
+      h('ol', {class: 't-players'}, d.players.map((p) => h('li', {}, h('span', {class: 't-seat-name'}, p.name),
+        p.checked_in ? h('span', {class: 'chip ok'}, t('t_checked_in')) : null)))) : null].filter(Boolean);
+    const right = rounds(d);
+    const two = left.length && right.length;
+    return [left.length ? h('div', {class: `t-col${two ? '' : ' alone'}`}, left) : null,
+      right.length ? h('div', {class: `t-col${two ? '' : ' alone'}`}, right) : null];
+  }
+
   function render() {
     const d = last;
     if (!d) return;
-    mount(root, h('div', {class: 'card'},
-      h('div', {class: 't-head'}, h('h2', {}, d.name)),
-      facts(d),
-      h('p', {class: 'muted'}, t('t_duplicate')),
-      entry(d), myTable(d), standings(d),
-      d.status === 'registering' ? h('div', {class: 't-round'}, h('h3', {}, t('t_registered_list')),
-        h('ol', {}, d.players.map((p) => h('li', {}, p.name, ' ', p.checked_in ? h('span', {class: 'chip ok'}, t('t_checked_in')) : null))))
-        : null,
-      ...rounds(d),
-      h('p', {}, h('a', {href: `/api/tournaments/${d.tid}/verify`, target: '_blank', rel: 'noopener'}, t('t_verify')))));
+    mount(root, h('div', {class: 't-layout'},
+      h('div', {class: 'card t-head-card'},
+        h('div', {class: 'card-head t-head'}, h('h2', {}, d.name)),
+        facts(d),
+        h('p', {class: 'muted'}, t('t_duplicate')),
+        entry(d), myTable(d),
+        h('p', {class: 't-verify'}, h('a', {href: `/api/tournaments/${d.tid}/verify`, target: '_blank', rel: 'noopener'}, t('t_verify')))),
+      ...columns(d)));
   }
 
   async function load() {

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import sqlite3
 import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -28,20 +29,33 @@ from tests.server.harness import ServerProcess
 
 pytestmark = pytest.mark.browser
 
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
+    """A server of this module's own: the leaderboard's places are counted on it (a ranked match played
+    by another module on the session's server would add its players to anqing/A)."""
+    data = tmp_path_factory.mktemp("screens-look-server")
+    srv = ServerProcess(data, f"sqlite+aiosqlite:///{data / 'db.sqlite3'}").start()
+    try:
+        yield srv
+    finally:
+        srv.stop()
+
 # name, avatar, mu, sigma, matches: places 1, 2, 3, 4, 4 (equal), 6 (me), 7
 SEEDED = [("金牌甲", 2, 1830.0, 60.0, 40), ("银牌乙", 5, 1760.0, 70.0, 31), ("铜牌丙", 8, 1700.0, 75.0, 22),
           ("并列丁", 9, 1650.0, 80.0, 15), ("并列戊", 10, 1650.0, 80.0, 15), ("看榜的我", 3, 1600.0, 90.0, 12),
           ("新手己", 1, 1500.0, 300.0, 2)]
 
 
-def _seed_ratings(server: ServerProcess) -> dict[str, Any]:
-    """Seven accounts (their avatars set through the API) and their anqing/A ratings written into the
-    server's SQLite database; the sixth's session (the viewer)."""
+def _seed_ratings(server: ServerProcess, mode: str = "A", tag: str = "") -> dict[str, Any]:
+    """Seven accounts (their avatars set through the API) and their anqing ratings in ``mode`` written
+    into the server's SQLite database; the sixth's session (the viewer). (Another test seeds its own
+    seven in another mode, their names marked with ``tag``: display names are unique.)"""
     people = []
     with httpx.Client(base_url=server.base, timeout=20) as http:
         for i, (name, avatar, *_rest) in enumerate(SEEDED):
             r = http.post("/api/account/register", json={"username": f"lb{i}{time.time_ns() % 10**8}",
-                                                          "password": "correct horse", "name": name})
+                                                          "password": "correct horse", "name": name + tag})
             assert r.status_code == 201, r.text
             p = r.json()
             r = http.post("/api/account/profile", json={"avatar": avatar},
@@ -51,8 +65,8 @@ def _seed_ratings(server: ServerProcess) -> dict[str, Any]:
     db = sqlite3.connect(str(server.data_dir / "db.sqlite3"))
     try:
         db.executemany("INSERT INTO ratings (player_id, ruleset, mode, mu, sigma, matches, updated_at)"
-                       " VALUES (?, 'anqing', 'A', ?, ?, ?, ?)",
-                       [(p["player_id"], mu, sigma, n, time.time())
+                       " VALUES (?, 'anqing', ?, ?, ?, ?, ?)",
+                       [(p["player_id"], mode, mu, sigma, n, time.time())
                         for p, (_, _, mu, sigma, n) in zip(people, SEEDED, strict=True)])
         db.commit()
     finally:

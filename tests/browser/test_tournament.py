@@ -13,13 +13,14 @@ from typing import Any
 import httpx
 import pytest
 
+from tests.browser.sizes import MEASURE
 from tests.browser.test_play import _page
 from tests.browser.test_table_sizes import RAW_KEY, _inside, _set_lang
 from tests.server.harness import OPERATOR, ServerProcess
 
 pytestmark = pytest.mark.browser
 OP = {"x-operator-token": OPERATOR}
-SIZES = [(1440, 900), (1280, 720), (390, 844), (844, 390)]
+SIZES = [(1920, 1080), (1280, 720), (390, 844), (844, 390)]
 CLOCKS = {"grace_seconds": 2, "ready_seconds": 0.5, "bot_delay": 0, "tuoguan_level": "easy", "bot_level": "easy"}
 
 
@@ -94,9 +95,31 @@ def test_register_check_in_and_the_standings_at_four_sizes(browser: Any, server:
                 _inside(page, "[data-testid=tournament] .t-table", w, 100_000, where)
                 overflow = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
                 assert overflow <= 1, f"the tournament page scrolls sideways at {w}x{hgt} ({lang})"
-                inner = page.evaluate(
-                    "[...document.querySelectorAll('.t-scroll')].map((e) => e.scrollWidth - e.clientWidth)")
-                assert max(inner) <= 1, f"the standings scroll sideways at {w}x{hgt} ({lang}): {inner}"
+                # the standings: a card each, inside the screen, 44 px or more, none over another; medals for
+                # the first three (gold, silver, bronze), every part of a card inside it
+                cards = page.evaluate(MEASURE, "[data-testid=t-standings] > li")
+                assert len(cards) == 6, where
+                for i, c in enumerate(cards):
+                    assert c["left"] >= -1 and c["right"] <= w + 1 and c["height"] >= 44, (where, c)
+                    assert all(c["bottom"] <= d["top"] + 1 for d in cards[i + 1:]), (where, "cards overlap", cards)
+                medals = page.eval_on_selector_all("[data-testid=t-standings] > li", """els => els.map((e) =>
+                    [e.dataset.testid, e.querySelector('.gm-medal').className])""")
+                for testid, cls in medals:  # (places from the server: equal ones share a medal)
+                    assert cls == f"gm-medal m{min(int(testid.split('-')[-1]), 4)}", (where, medals)
+                assert medals[0][1] == "gm-medal m1", (where, medals)
+                spill = page.evaluate("""() => [...document.querySelectorAll('[data-testid=t-standings] > li')]
+                  .flatMap((li) => {
+                    const r = li.getBoundingClientRect();
+                    return [...li.children].filter((c) => { const b = c.getBoundingClientRect();
+                      return b.right > r.right + 1 || b.left < r.left - 1; }).map((c) => c.className); })""")
+                assert not spill, (where, "out of its card", spill)
+                # the panels: a gold title strip each; the page's column(s) use the width (or stand centred)
+                strips = page.eval_on_selector_all("[data-testid=tournament] .card > h2:first-child",
+                                                   "els => els.map((e) => getComputedStyle(e).backgroundImage)")
+                assert len(strips) >= 3 and all("gradient" in x for x in strips), (where, strips)
+                if w >= 1000:
+                    cols = page.evaluate(MEASURE, "[data-testid=tournament] .t-col")
+                    assert len(cols) == 2 and cols[0]["right"] <= cols[1]["left"], (where, cols)
                 small = page.evaluate("""() => [...document.querySelectorAll('[data-testid=tournament] button,'
                     + ' [data-testid=tournament] td, [data-testid=tournament] li')].filter((e) =>
                     parseFloat(getComputedStyle(e).fontSize) < 11).length""")

@@ -33,7 +33,8 @@ export function clubsScreen({app, go}) {
     const desc = h('textarea', {id: 'club-desc', maxlength: 500, rows: 2});
     const ruleset = h('select', {id: 'club-ruleset'}, ['anqing', 'hefei', 'baida', 'guobiao'].map((r) => h('option', {value: r}, rulesetName(r))));
     const hands = h('input', {id: 'club-hands', type: 'number', min: 1, max: 64, value: 8});
-    const own = h('input', {id: 'club-own', type: 'checkbox'});
+    // a switch as the settings panel's (a real checkbox, role=switch, drawn by settings.css's input.switch)
+    const own = h('input', {id: 'club-own', type: 'checkbox', role: 'switch', class: 'switch'});
     const same = sameAddressSelect('club-same-address');
     return h('form', {class: 'card narrow-form', 'data-testid': 'create-club', onsubmit: async (ev) => {
       ev.preventDefault();
@@ -44,10 +45,10 @@ export function clubsScreen({app, go}) {
       } catch (e) { toast(errorText(e), 'error', 5000); }
     }}, h('h2', {}, t('create_club')),
     h('label', {for: 'club-name'}, t('club_name')), name, h('label', {for: 'club-desc'}, t('club_desc')), desc,
-    h('div', {class: 'opts'}, h('label', {class: 'field'}, h('span', {}, t('ruleset')), ruleset),
+    h('div', {class: 'opts club-opts'}, h('label', {class: 'field wide'}, h('span', {}, t('ruleset')), ruleset),
       h('label', {class: 'field'}, h('span', {}, t('hands')), hands),
       h('label', {class: 'field'}, h('span', {}, t('same_address')), same)),
-    h('label', {class: 'check'}, own, ' ', t('allow_own')),
+    h('label', {class: 'switch-row', for: 'club-own'}, h('span', {}, t('allow_own')), own),
     h('button', {class: 'primary', type: 'submit', 'data-testid': 'create-club-go'}, t('create')));
   }
 
@@ -168,16 +169,24 @@ export function clubScreen({app, go}, clubId) {
             go(`#/room/${out.room.code}`);
           } catch (e) { toast(errorText(e), 'error', 5000); }
         }}, t('open_club_room'))),
-      rooms.rooms.length ? h('ul', {class: 'rooms'}, rooms.rooms.map((r) => h('li', {},
-        h('span', {class: 'code'}, r.code), h('span', {}, rulesetName(r.ruleset, r.title)),
-        h('span', {class: 'muted'}, t('seats_taken', {n: r.seats.filter((s) => s.occupied).length})),
-        h('a', {class: 'button', href: `#/room/${r.code}`, 'data-testid': `club-room-${r.code}`,
-          onclick: async (ev) => {
-            if (r.status !== 'waiting') return;
-            ev.preventDefault();
-            try { await api.join(r.code); session.room = r.code; } catch { /* full: watch */ }
-            go(`#/room/${r.code}`);
-          }}, r.status === 'waiting' ? t('join') : t('watch')))))
+      rooms.rooms.length ? h('ul', {class: 'club-rooms', 'data-testid': 'club-room-cards'}, rooms.rooms.map((r) => {
+        const taken = r.seats.filter((s) => s.occupied).length;
+        return h('li', {class: `room-card ${r.status}`, 'data-testid': `club-room-card-${r.code}`},
+          h('div', {class: 'rc-top'}, h('span', {class: 'code'}, r.code),
+            h('span', {class: `chip ${r.status === 'waiting' ? 'ok' : ''}`}, r.status === 'waiting' ? t('status_waiting') : t('status_playing'))),
+          h('strong', {class: 'rc-rule'}, rulesetName(r.ruleset, r.title)),
+          h('div', {class: 'rc-seats', title: t('seats_taken', {n: taken})},
+            r.seats.map((s) => h('span', {class: s.occupied ? 'seat-dot on' : 'seat-dot', title: s.occupied ? s.name || '' : null},
+              s.occupied ? (s.bot ? '🤖' : (s.name || '?').slice(0, 1)) : '')),
+            h('span', {class: 'muted'}, t('seats_taken', {n: taken}))),
+          h('a', {class: `button${r.status === 'waiting' ? ' primary' : ''}`, href: `#/room/${r.code}`, 'data-testid': `club-room-${r.code}`,
+            onclick: async (ev) => {
+              if (r.status !== 'waiting') return;
+              ev.preventDefault();
+              try { await api.join(r.code); session.room = r.code; } catch { /* full: watch */ }
+              go(`#/room/${r.code}`);
+            }}, r.status === 'waiting' ? t('join') : t('watch')));
+      }))
         : h('p', {class: 'muted'}, t('no_rooms')));
     const membersCard = h('section', {class: 'card', 'data-testid': 'club-members'},
       people.requests && people.requests.length ? [h('h3', {}, t('requests')),

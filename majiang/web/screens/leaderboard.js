@@ -14,9 +14,17 @@ import {medalEl} from './ranking.js';
 const games = (n) => rw(n === 1 ? 'lb_game_one' : 'lb_games', {n});
 const inLang = (text) => (text ? (text[getLang()] || text.zh || text.en) : null);
 
+// "How ratings work" open where there is room for it (a wide, tall screen), folded elsewhere; it follows the
+// window as it changes size (it was decided once, at the first draw).
+const ROOMY = '(min-width: 1000px) and (min-height: 640px)';
+
 export function leaderboardScreen({app, go}, rulesetArg, modeArg) {
   let disposed = false;
   let info = null;
+  const roomy = matchMedia(ROOMY);
+  let about = null;
+  const follow = () => { if (about) about.open = roomy.matches; };
+  roomy.addEventListener('change', follow);
   const root = h('section', {class: 'screen leaderboard', 'data-testid': 'leaderboard'});
   mount(app, root);
 
@@ -31,7 +39,9 @@ export function leaderboardScreen({app, go}, rulesetArg, modeArg) {
       h('div', {class: 'podium-who'},
         h('div', {class: 'podium-avatar'}, avatarEl(p.avatar || 0, 'lg'), medalEl(p.place)),
         h('strong', {class: 'lb-name'}, p.name, p.player_id === session.playerId ? h('span', {class: 'me-tag'}, t('me')) : null),
-        h('span', {class: 'rating-n'}, ratingText(p)), provisional(p),
+        h('span', {class: 'rating-n'}, ratingText(p)),
+        // (on a wide screen a place without the chip keeps its room, so equal places stand on equal steps)
+        provisional(p) || h('span', {class: 'chip provisional-space', 'aria-hidden': 'true'}, t('provisional')),
         h('small', {class: 'lb-games'}, games(p.matches))),
       h('div', {class: 'podium-step', 'aria-hidden': 'true'}, String(p.place)));
   }
@@ -82,15 +92,18 @@ export function leaderboardScreen({app, go}, rulesetArg, modeArg) {
           h('h2', {}, t('leaderboard'), h('span', {class: 'muted'}, ` · ${rulesetName(rs.name, rs.title)}`)),
           h('div', {class: 'opts'}, h('label', {class: 'field'}, h('span', {}, t('ruleset')), rsSel),
             modeSel ? h('label', {class: 'field'}, h('span', {}, t('mode')), modeSel) : null)),
-        board.top.length ? h('div', {class: 'card lb-stage'}, podium) : h('div', {class: 'card lb-stage empty'},
+        board.top.length ? h('div', {class: 'card lb-stage'},
+          h('div', {class: 'lb-stage-title', 'data-testid': 'lb-stage-title'}, h('strong', {}, rw('lb_top_three')), h('small', {}, `${rulesetName(rs.name, rs.title)}${modeSel ? ` · ${inLang(m.labels[mode])}` : ''}`)),
+          podium) : h('div', {class: 'card lb-stage empty'},
           h('p', {class: 'muted'}, t('no_ratings'))),
         meCard(board.me, board),
         h('div', {class: 'card lb-side'},
           rest.length ? h('ol', {class: 'lb-rows', 'data-testid': 'lb-rows', start: 4}, rest.map((p, i) => row(p, i + 3))) : null,
           h('p', {class: 'muted lb-count'}, t('players_rated', {n: board.players})),
-          h('details', {class: 'lb-about', open: matchMedia('(min-width: 1000px) and (min-height: 640px)').matches ? true : undefined}, h('summary', {}, rw('lb_about_title')), h('p', {}, rw('lb_about'))))));
+          about = h('details', {class: 'lb-about', 'data-testid': 'lb-about', open: roomy.matches ? true : undefined},
+            h('summary', {}, rw('lb_about_title')), h('p', {}, rw('lb_about'))))));
     } catch (e) { mount(root, h('div', {class: 'card'}, `${t('error')}${t('colon')}${e.message}`)); }
   }
   show();
-  return {dispose() { disposed = true; }, relabel: show};
+  return {dispose() { disposed = true; roomy.removeEventListener('change', follow); }, relabel: show};
 }

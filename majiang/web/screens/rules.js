@@ -74,7 +74,7 @@ export function rulesScreen({app}, ruleset, mode) {
     const nav = h('nav', {class: 'rules-nav'}, PAGES.map((p) => h('a', {href: `#/rules/${p}`, class: p === page ? 'on' : '',
       'data-testid': `rules-${p.replace('/', '-')}`}, tx.pages[p].name)));
     if (!page) {
-      mount(root, h('div', {class: 'card'}, h('h2', {}, tx.title), h('p', {class: 'muted'}, tx.intro), nav));
+      mount(root, h('div', {class: 'rules-book'}, h('div', {class: 'card rules-head'}, h('h2', {}, tx.title), h('p', {class: 'muted'}, tx.intro), nav)));
       return;
     }
     const p = tx.pages[page];
@@ -82,24 +82,29 @@ export function rulesScreen({app}, ruleset, mode) {
     const items = tableRows(info, ruleset, page);
     const opts = optionRows(info, ruleset);
     const ex = serverExample(info, ruleset, page);
-    mount(root, h('div', {class: 'card rules-card'},
-      nav,
-      h('h2', {}, p.name),
-      h('h3', {}, tx.win), h('ul', {}, p.win.map((x) => h('li', {}, x))),
-      h('h3', {}, tx.special), h('ul', {}, p.special.map((x) => h('li', {}, x))),
-      h('h3', {}, p.table || tx.table),  // a page may name its own unit (百搭麻将 counts 台, not 番)
-      h('table', {class: 'list', 'data-testid': 'rules-table'},
-        h('thead', {}, h('tr', {}, h('th', {}, p.item || tx.item), h('th', {}, p.value || tx.value), h('th', {}, tx.when))),
-        h('tbody', {}, items.map(({name, value, when}) => h('tr', {},
-          h('td', {class: 'item-name'}, lang === 'zh' ? name.zh : `${name.en} (${name.zh})`),
-          h('td', {class: 'num'}, value[lang] || value.zh), h('td', {class: 'muted'}, when[lang] || when.zh))))),
-      h('p', {}, p.pay),
-      ex ? [h('h3', {}, tx.example),
+    // A game's rule book: the ruleset's name over its pages as tabs, each part a panel under a tile and its
+    // title (how to win and what is special side by side on a wide screen), the scoring table a list of
+    // cards on a phone.
+    const panel = (cls, icon, title, ...body) => h('section', {class: `card rules-panel ${cls}`},
+      h('h3', {}, h('span', {class: 'rules-icon', 'aria-hidden': 'true'}, tileEl(parseTiles(icon)[0], {size: 'mini'})), title), ...body);
+    mount(root, h('div', {class: 'rules-book'},
+      h('div', {class: 'card rules-head'}, h('h2', {}, p.name), nav),
+      h('div', {class: 'rules-pair'},
+        panel('rules-win', '5z', tx.win, h('ul', {}, p.win.map((x) => h('li', {}, tilesLine(x))))),
+        panel('rules-special', '6z', tx.special, h('ul', {}, p.special.map((x) => h('li', {}, tilesLine(x)))))),
+      panel('rules-score', '1p', p.table || tx.table,  // a page may name its own unit (百搭麻将 counts 台, not 番)
+        h('table', {class: 'list rules-table', 'data-testid': 'rules-table'},
+          h('thead', {}, h('tr', {}, h('th', {}, p.item || tx.item), h('th', {}, p.value || tx.value), h('th', {}, tx.when))),
+          h('tbody', {}, items.map(({name, value, when}) => h('tr', {},
+            h('td', {class: 'item-name'}, lang === 'zh' ? name.zh : `${name.en} (${name.zh})`),
+            h('td', {class: 'num'}, value[lang] || value.zh), h('td', {class: 'muted'}, when[lang] || when.zh))))),
+        h('p', {class: 'rules-pay'}, p.pay)),
+      ex ? panel('rules-example', '1m', tx.example,
         h('p', {class: 'example-hand'}, tilesLine(ex.hand[lang] || ex.hand.zh), ' + ', tilesLine(ex.win)),
         h('p', {}, ex.story[lang] || ex.story.zh),
-        exampleLines(ex, ruleset, tx, p.unit, lang)] : null,
-      opts ? [h('h3', {}, tx.options), h('table', {class: 'list'}, h('tbody', {}, opts))] : null,
-      h('p', {}, h('a', {href: '#/lobby'}, t('lobby_link')))));
+        exampleLines(ex, ruleset, tx, p.unit, lang)) : null,
+      opts ? panel('rules-options', '1s', tx.options, h('table', {class: 'list rules-opts'}, h('tbody', {}, opts))) : null,
+      h('p', {class: 'rules-back'}, h('a', {class: 'button', href: '#/lobby'}, t('lobby_link')))));
   }
   render();
   api.rulesets().then((r) => { known = r; info = r; render(); }).catch(() => {});

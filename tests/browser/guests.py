@@ -13,14 +13,21 @@ def enter(page: Any, name: str) -> None:
     page.wait_for_selector("[data-testid=open-create]")
 
 
-def guest_page(browser: Any, base: str, name: str, width: int = 1440, height: int = 900) -> tuple[Any, Any, list[str]]:
-    """A new context and page entered as the guest ``name`` (Chinese, the default), and the list its page
-    errors land in (a test asserts it stays empty)."""
-    ctx = browser.new_context(viewport={"width": width, "height": height}, locale="zh-CN")
+def open_page(browser: Any, base: str, width: int = 1440, height: int = 900,
+              **context: Any) -> tuple[Any, Any, list[str]]:
+    """A new context (Chinese, the default; ``context`` more of its options, ``reduced_motion`` say) and
+    page opened at ``base``, and the list its page errors land in (a test asserts it stays empty)."""
+    ctx = browser.new_context(viewport={"width": width, "height": height}, locale="zh-CN", **context)
     page = ctx.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
     page.goto(base + "/")
+    return ctx, page, errors
+
+
+def guest_page(browser: Any, base: str, name: str, width: int = 1440, height: int = 900) -> tuple[Any, Any, list[str]]:
+    """``open_page`` entered as the guest ``name``."""
+    ctx, page, errors = open_page(browser, base, width, height)
     enter(page, name)
     return ctx, page, errors
 

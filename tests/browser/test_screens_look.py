@@ -22,7 +22,7 @@ from typing import Any
 import httpx
 import pytest
 
-from tests.browser.guests import enter, guest_with_match
+from tests.browser.guests import enter, guest_with_match, open_page
 from tests.browser.sizes import RAW_KEY, REVIEW_SIZES, boxes, each_size, overlap
 from tests.browser.test_history_replay import _play
 from tests.server.harness import ServerProcess
@@ -94,12 +94,8 @@ def _no_squeezed_words(page: Any, sel: str, where: str, least: float = 120) -> N
 
 def test_leaderboard_podium_rows_and_my_place(browser: Any, server: ServerProcess, shots: Path) -> None:
     me = _seed_ratings(server)
-    ctx = browser.new_context(viewport={"width": 1920, "height": 1080}, locale="zh-CN")
-    page = ctx.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
+    ctx, page, errors = open_page(browser, server.base, 1920, 1080)
     try:
-        page.goto(server.base + "/")
         _sign_in(page, me)
         page.goto(f"{server.base}/#/leaderboard/anqing/A")
         page.wait_for_selector("[data-testid=lb-podium] > li >> nth=2")
@@ -224,12 +220,8 @@ PANEL_TITLES = """() => [...document.querySelectorAll('.screen .card')].filter((
 def test_account_friends_and_clubs_as_game_panels(browser: Any, server: ServerProcess, shots: Path) -> None:
     """Each card of the account, friends and clubs pages a panel: a gold edge, its title on a gold-lit strip
     flush with the panel's top and sides; inside the screen at the four sizes, no raw key."""
-    ctx = browser.new_context(viewport={"width": 1920, "height": 1080}, locale="zh-CN")
-    page = ctx.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
+    ctx, page, errors = open_page(browser, server.base, 1920, 1080)
     try:
-        page.goto(server.base + "/")
         enter(page, "面板客")
         for route, ready in (("me", "[data-testid=account] .card"), ("friends", "[data-testid=my-code]"),
                              ("clubs", "[data-testid=clubs] .card")):

@@ -20,7 +20,7 @@ from typing import Any
 import httpx
 import pytest
 
-from tests.browser.guests import enter, guest_with_match
+from tests.browser.guests import enter, guest_with_match, open_page
 from tests.browser.sizes import RAW_KEY, REVIEW_SIZES, boxes, each_size
 from tests.browser.test_history_replay import _play
 from tests.browser.test_screens_look import _seed_ratings, _sign_in
@@ -69,12 +69,8 @@ def test_clubs_form_fits_its_words_has_a_switch_and_a_club_shows_room_cards(
         r = http.post(f"/api/clubs/{club}/rooms", json={})
         assert r.status_code in (200, 201), r.text
         room = r.json()["room"]["code"]
-    ctx = browser.new_context(viewport={"width": 1920, "height": 1080}, locale="zh-CN")
-    page = ctx.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
+    ctx, page, errors = open_page(browser, server.base, 1920, 1080)
     try:
-        page.goto(server.base + "/")
         _sign_in(page, me)
         page.goto(f"{server.base}/#/clubs")
         page.wait_for_selector("[data-testid=create-club]")
@@ -119,12 +115,8 @@ def test_clubs_form_fits_its_words_has_a_switch_and_a_club_shows_room_cards(
 
 
 def test_account_panels_have_no_empty_band_under_their_titles(browser: Any, server: ServerProcess, shots: Path) -> None:
-    ctx = browser.new_context(viewport={"width": 1920, "height": 1080}, locale="zh-CN")
-    page = ctx.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
+    ctx, page, errors = open_page(browser, server.base, 1920, 1080)
     try:
-        page.goto(server.base + "/")
         enter(page, "量缝客")
         page.goto(f"{server.base}/#/me")
         page.wait_for_selector("[data-testid=register]")
@@ -161,12 +153,8 @@ def test_leaderboard_stage_filled_and_its_note_follows_the_size(
         browser: Any, server: ServerProcess, shots: Path) -> None:
     me = _seed_ratings(server, mode="B", tag="二")
     # (the places rise in as the page draws: measured where they come to rest)
-    ctx = browser.new_context(viewport={"width": 1920, "height": 1080}, locale="zh-CN", reduced_motion="reduce")
-    page = ctx.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
+    ctx, page, errors = open_page(browser, server.base, 1920, 1080, reduced_motion="reduce")
     try:
-        page.goto(server.base + "/")
         _sign_in(page, me)
         page.goto(f"{server.base}/#/leaderboard/anqing/B")
         page.wait_for_selector("[data-testid=lb-podium] > li >> nth=2")
@@ -195,12 +183,8 @@ def test_leaderboard_stage_filled_and_its_note_follows_the_size(
 
 
 def test_rules_pages_as_a_rule_book(browser: Any, server: ServerProcess, shots: Path) -> None:
-    ctx = browser.new_context(viewport={"width": 1920, "height": 1080}, locale="zh-CN")
-    page = ctx.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
+    ctx, page, errors = open_page(browser, server.base, 1920, 1080)
     try:
-        page.goto(server.base + "/")
         enter(page, "读规则")
         page.goto(f"{server.base}/#/rules/anqing/A")
         page.wait_for_selector("[data-testid=rules-table] tbody tr")

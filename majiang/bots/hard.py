@@ -39,7 +39,7 @@ from majiang.bots.expect import OwnHand
 from majiang.bots.greedy import GreedyContext, _keep_value, claimed_meld
 from majiang.bots.playout import FastPolicy, play_out
 from majiang.bots.seeding import decision_seed
-from majiang.bots.strong import StrongBot, _Strong
+from majiang.bots.strong import StrongBot, _Strong, _without
 from majiang.bots.world import Develop, Sample, build_hand, draw_sample, ruleset_of
 from majiang.core.actions import Action, Chi, Declare, Discard, Expose, Kong, Pass, Peng, WildKong, Win
 from majiang.engine.hand import Hand, IllegalAction
@@ -375,12 +375,6 @@ def _table(view: SeatView, family: str) -> str:
     if family == "hefei":
         return f"hefei-{view.options.get('room', 'baoting')}"
     return family
-
-
-def _without(tiles: list[int], t: int) -> list[int]:
-    rest = list(tiles)
-    rest.remove(t)
-    return rest
 
 
 def _pick(candidates: list[Action], values: list[list[int]]) -> Action:

@@ -14,6 +14,7 @@ import {reducedMotion, settings, voiceText} from '../settings.js';
 import {settingsPanel} from './settings_panel.js';
 import {openInviteDialog} from './friends.js';
 import {waitingRoomEl} from './waiting.js';
+import {playerAvatar} from '../avatars.js';
 
 const ACTION_ORDER = ['win', 'wildkong', 'kong', 'peng', 'chi', 'expose', 'declare', 'pass'];
 
@@ -34,7 +35,6 @@ export function tableScreen({app, go}, code) {
   const announce = announcer();
   // The pond's free corner where toasts stack (kept across renders so a toast outlives a re-render).
   const toastSlot = h('div', {class: 'pond-corner', id: 'toast-slot', 'aria-hidden': 'true'});
-  const avatarOf = new Map();  // player id → its avatar (0..11, avatars.js)
   setToastSlot(toastSlot);
   session.room = code;
   const root = h('section', {class: 'screen table-screen', 'data-testid': 'table'});
@@ -501,8 +501,8 @@ export function tableScreen({app, go}, code) {
     return `#/rules/${v.ruleset}/${mode}`;
   }
 
-  // Each seat's avatar for its plate: a player's from its public profile (fetched once per player, the
-  // table drawn again when it comes), a bot's one of the tiles' characters by seat.
+  // Each seat's avatar for its plate: a player's from its public profile (avatars.js playerAvatar; 0 until
+  // it comes, and the table drawn again when it is another), a bot's one of the tiles' characters by seat.
   const BOT_AVATARS = [6, 4, 5, 9];
   function avatars() {
     const seats = st.room && st.room.seats;
@@ -511,16 +511,7 @@ export function tableScreen({app, go}, code) {
       if (!s || !s.occupied) return null;
       if (s.bot) return BOT_AVATARS[i % 4];
       if (!s.player_id) return 0;
-      if (!avatarOf.has(s.player_id)) {
-        avatarOf.set(s.player_id, 0);
-        api.player(s.player_id).then((p) => {
-          if (p && typeof p.avatar === 'number' && p.avatar !== avatarOf.get(s.player_id)) {
-            avatarOf.set(s.player_id, p.avatar);
-            if (st.view) render();
-          }
-        }, () => {});
-      }
-      return avatarOf.get(s.player_id);
+      return playerAvatar(s.player_id, (n) => { if (n !== 0 && st.view) render(); }) ?? 0;
     });
   }
 

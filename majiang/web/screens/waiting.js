@@ -9,28 +9,20 @@
 import {h, toast} from '../dom.js';
 import {t, windName, rulesetName, withLevel} from '../i18n.js';
 import {api} from '../api.js';
-import {AVATARS, avatarEl} from '../avatars.js';
+import {avatarEl, playerAvatar} from '../avatars.js';
 
-// A person's avatar is their public profile's: asked for once per player, then kept (the room's state
-// does not carry it); until it comes, the first letter of the name on grey. A bot has one of the four
-// flowers (梅兰竹菊), by its seat.
-const avatars = new Map();  // player_id -> avatar number, or null while asked for
+// A person's avatar is their public profile's (avatars.js playerAvatar); until it comes, the first letter of
+// the name on grey. A bot has one of the four flowers (梅兰竹菊), by its seat.
 function seatAvatar(x) {
   if (!x.occupied) return h('span', {class: 'avatar avatar-lg wr-avatar wr-avatar-empty', 'aria-hidden': 'true'}, '+');
   if (x.bot) return withClass(avatarEl(7 + (x.seat % 4), 'lg'));
   const id = x.player_id;
-  const known = id ? avatars.get(id) : undefined;
+  // (the room may have been drawn again meanwhile: every avatar of this player now on the page)
+  const known = id ? playerAvatar(id, (n) => {
+    for (const old of document.querySelectorAll(`.wr-avatar-wait[data-player="${CSS.escape(id)}"]`)) old.replaceWith(withClass(avatarEl(n, 'lg')));
+  }) : null;
   if (typeof known === 'number') return withClass(avatarEl(known, 'lg'));
   const el = h('span', {class: 'avatar avatar-lg wr-avatar wr-avatar-wait', 'aria-hidden': 'true'}, (x.name || '?').slice(0, 1));
-  if (id && known === undefined) {
-    avatars.set(id, null);
-    api.profile(id).then((p) => {
-      const n = p && Number.isInteger(p.avatar) && p.avatar >= 0 && p.avatar < AVATARS.length ? p.avatar : 0;
-      avatars.set(id, n);
-      // (the room may have been drawn again meanwhile: every avatar of this player now on the page)
-      for (const old of document.querySelectorAll(`.wr-avatar-wait[data-player="${CSS.escape(id)}"]`)) old.replaceWith(withClass(avatarEl(n, 'lg')));
-    }).catch(() => { avatars.delete(id); });
-  }
   if (id) el.dataset.player = id;
   return el;
 }

@@ -54,14 +54,19 @@ def chromium_path() -> str:
     return path
 
 
-@pytest.fixture(scope="session")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
-    data = tmp_path_factory.mktemp("web-server")
+def sqlite_server(tmp_path_factory: pytest.TempPathFactory, name: str) -> Iterator[ServerProcess]:
+    """A server on a SQLite file of its own (in a new temporary directory ``name``), stopped after."""
+    data = tmp_path_factory.mktemp(name)
     srv = ServerProcess(data, f"sqlite+aiosqlite:///{data / 'db.sqlite3'}").start()
     try:
         yield srv
     finally:
         srv.stop()
+
+
+@pytest.fixture(scope="session")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
+    yield from sqlite_server(tmp_path_factory, "web-server")
 
 
 # Module scope, not session: Playwright's sync API keeps an event loop running in this thread while it

@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 
+from tests.browser.guests import enter
 from tests.browser.sizes import RAW_KEY, REVIEW_SIZES, boxes, each_size, overlap
 from tests.browser.test_play import _page
 
@@ -43,9 +44,7 @@ def _visible(page: Any, sel: str) -> list[dict[str, float]]:
 def test_the_header_is_a_game_header_at_every_size(browser: Any, server: Any, shots: Path) -> None:
     page = _page(browser, server, 1920, 1080)
     try:
-        page.fill("#name", "顶栏")
-        page.click("[data-testid=enter]")
-        page.wait_for_selector("[data-testid=open-create]")
+        enter(page, "顶栏")
         page.wait_for_selector("#topbar .me-chip .avatar:not(.me-blank)")  # (my avatar, from my profile)
         for at in each_size(page, REVIEW_SIZES, "header"):
             where, w, h = at.where, at.w, at.h

@@ -15,6 +15,7 @@ from typing import Any
 import httpx
 import pytest
 
+from tests.browser.guests import enter
 from tests.browser.sizes import RAW_KEY, REVIEW_SIZES, boxes, each_size, inside, overlap
 from tests.browser.test_play import _page
 
@@ -85,9 +86,7 @@ def test_the_lobby_first_screen_is_cards_of_one_size(browser: Any, server: Any, 
 def test_the_create_room_form_opens_in_a_sheet(browser: Any, server: Any, shots: Path) -> None:
     page = _page(browser, server, 1920, 1080)
     try:
-        page.fill("#name", "开房")
-        page.click("[data-testid=enter]")
-        page.wait_for_selector("[data-testid=open-create]")
+        enter(page, "开房")
         # closed: the form is not on the lobby
         assert page.is_hidden("[data-testid=create-form]")
         assert page.get_attribute("[data-testid=open-create]", "aria-haspopup") == "dialog"

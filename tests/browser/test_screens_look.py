@@ -22,6 +22,7 @@ from typing import Any
 import httpx
 import pytest
 
+from tests.browser.conftest import sqlite_server
 from tests.browser.guests import enter, guest_with_match, open_page
 from tests.browser.sizes import RAW_KEY, REVIEW_SIZES, boxes, each_size, overlap
 from tests.browser.test_history_replay import _play
@@ -32,14 +33,9 @@ pytestmark = pytest.mark.browser
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
-    """A server of this module's own: the leaderboard's places are counted on it (a ranked match played
-    by another module on the session's server would add its players to anqing/A)."""
-    data = tmp_path_factory.mktemp("screens-look-server")
-    srv = ServerProcess(data, f"sqlite+aiosqlite:///{data / 'db.sqlite3'}").start()
-    try:
-        yield srv
-    finally:
-        srv.stop()
+    """A server of this module's own: the leaderboard's places are the seven seeded ratings', which a
+    ranked match played by another module's test on the session's server would join."""
+    yield from sqlite_server(tmp_path_factory, "screens-look")
 
 # name, avatar, mu, sigma, matches: places 1, 2, 3, 4, 4 (equal), 6 (me), 7
 SEEDED = [("金牌甲", 2, 1830.0, 60.0, 40), ("银牌乙", 5, 1760.0, 70.0, 31), ("铜牌丙", 8, 1700.0, 75.0, 22),

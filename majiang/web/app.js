@@ -50,7 +50,6 @@ function loadMyAvatar() {
     if (me.id === session.playerId && p) { me.avatar = p.avatar || 0; renderTopbar(); }
   }).catch(() => {});
 }
-export function myAvatarChanged(n) { me.avatar = n; renderTopbar(); }
 
 let settingsOpen = null;
 function openSettings() {

@@ -27,3 +27,5 @@ export function playerAvatar(id, onKnown) {
     () => settle(0));
   return null;
 }
+// What this player just chose (the account page's save), so a table or waiting room drawn later shows it.
+export function rememberAvatar(id, n) { known.set(id, n); }

@@ -3,7 +3,7 @@
 import {h, mount, toast} from '../dom.js';
 import {dateText, rulesetName, t} from '../i18n.js';
 import {api, session} from '../api.js';
-import {AVATARS, avatarEl} from '../avatars.js';
+import {AVATARS, avatarEl, rememberAvatar} from '../avatars.js';
 import {loadAccountSettings} from '../settings.js';
 import {settingsPanel} from './settings_panel.js';
 
@@ -90,6 +90,7 @@ export function accountScreen({app, go}) {
       try {
         const out = await api.editProfile({name: nameInput.value, avatar});
         session.save({token: out.token, player_id: session.playerId, name: out.profile.name, expires: out.expires});
+        rememberAvatar(session.playerId, out.profile.avatar ?? avatar);
         toast(t('saved'));
         show();
       } catch (e) { toast(errorText(e), 'error', 5000); }
